@@ -1,0 +1,202 @@
+import { createHash } from 'node:crypto';
+import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type JetStreamClient } from '@nats-io/jetstream';
+import { type NatsConnection, nanos, type Subscription as NatsSub } from '@nats-io/nats-core';
+import { connect } from '@nats-io/transport-node';
+import type { Logger } from '../logger';
+import {
+  BusRequestError,
+  type ConsumeOptions,
+  DEDUP_WINDOW_MS,
+  type EventBus,
+  type EventEnvelope,
+  type Subscription,
+} from './types';
+
+const enc = new TextEncoder();
+const dec = new TextDecoder();
+const toBytes = (v: unknown) => enc.encode(JSON.stringify(v));
+const fromBytes = (b: Uint8Array) => JSON.parse(dec.decode(b));
+
+/**
+ * NATS JetStream bus. Durable events live in one stream `<PREFIX>_EVENTS` under
+ * `<prefix>.evt.>`; commands use `<prefix>.cmd.<subject>`; transient broadcasts use
+ * `<prefix>.live.<subject>` on core NATS.
+ */
+export class NatsBus implements EventBus {
+  private readonly js: JetStreamClient;
+  private readonly stream: string;
+  private closed = false;
+
+  private constructor(
+    private readonly nc: NatsConnection,
+    private readonly prefix: string,
+    private readonly logger?: Logger,
+  ) {
+    this.js = jetstream(nc);
+    this.stream = `${prefix.replace(/[^A-Za-z0-9_-]/g, '_').toUpperCase()}_EVENTS`;
+  }
+
+  static async connect(opts: { url: string; prefix: string; name?: string; logger?: Logger; maxAgeMs?: number }) {
+    const nc = await connect({ servers: opts.url.split(','), name: opts.name, maxReconnectAttempts: -1 });
+    const bus = new NatsBus(nc, opts.prefix, opts.logger);
+    await bus.ensureStream(opts.maxAgeMs ?? 7 * 24 * 3_600_000);
+    return bus;
+  }
+
+  private evt(subject: string) {
+    return `${this.prefix}.evt.${subject}`;
+  }
+
+  private async ensureStream(maxAgeMs: number) {
+    const jsm = await jetstreamManager(this.nc);
+    const config = {
+      name: this.stream,
+      subjects: [`${this.prefix}.evt.>`],
+      duplicate_window: nanos(DEDUP_WINDOW_MS),
+      max_age: nanos(maxAgeMs),
+    };
+    try {
+      await jsm.streams.info(this.stream);
+      await jsm.streams.update(this.stream, config);
+    } catch {
+      try {
+        await jsm.streams.add(config);
+      } catch (err) {
+        // a concurrent starter created it first
+        await jsm.streams.info(this.stream).catch(() => {
+          throw err;
+        });
+      }
+    }
+  }
+
+  async publish(event: EventEnvelope): Promise<void> {
+    await this.js.publish(this.evt(event.subject), toBytes(event), { msgID: event.id });
+  }
+
+  async consume(opts: ConsumeOptions): Promise<Subscription> {
+    const jsm = await jetstreamManager(this.nc);
+    const stops: Array<() => Promise<void>> = [];
+    // nats-server 2.9 has one filter subject per consumer, so one durable per subject
+    for (const subject of opts.subjects) {
+      const tag = createHash('sha1').update(subject).digest('hex').slice(0, 10);
+      const name = `${opts.durable}_${tag}`.replace(/[^A-Za-z0-9_-]/g, '_');
+      const config = {
+        durable_name: name,
+        filter_subject: this.evt(subject),
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.All,
+        ack_wait: nanos(opts.ackWaitMs ?? 30_000),
+        max_deliver: opts.maxDeliver ?? 10,
+      };
+      try {
+        await jsm.consumers.add(this.stream, config);
+      } catch (err) {
+        const existing = await jsm.consumers.info(this.stream, name).catch(() => undefined);
+        if (!existing) throw err;
+      }
+      const consumer = await this.js.consumers.get(this.stream, name);
+      const messages = await consumer.consume({ max_messages: 64 });
+      const loop = (async () => {
+        for await (const m of messages) {
+          let event: EventEnvelope;
+          try {
+            event = fromBytes(m.data);
+          } catch (err) {
+            this.logger?.error({ err, subject: m.subject }, 'undecodable event; terminated');
+            m.term();
+            continue;
+          }
+          const attempt = m.info.deliveryCount;
+          try {
+            await opts.handler(event, { attempt });
+            m.ack();
+          } catch (err) {
+            const max = opts.maxDeliver ?? 10;
+            if (attempt >= max) {
+              this.logger?.error({ err, subject: event.subject, id: event.id }, 'event dropped after max deliveries');
+              m.term();
+            } else {
+              this.logger?.warn({ err, subject: event.subject, id: event.id, attempt }, 'event handler failed; redelivering');
+              m.nak(Math.min(100 * 2 ** (attempt - 1), 10_000));
+            }
+          }
+        }
+      })();
+      stops.push(async () => {
+        await messages.close();
+        await loop.catch(() => {});
+      });
+    }
+    return {
+      stop: async () => {
+        await Promise.all(stops.map((s) => s()));
+      },
+    };
+  }
+
+  async request<Res>(subject: string, data: unknown, opts: { timeoutMs?: number } = {}): Promise<Res> {
+    let msg;
+    try {
+      msg = await this.nc.request(`${this.prefix}.cmd.${subject}`, toBytes(data), { timeout: opts.timeoutMs ?? 5_000 });
+    } catch (err) {
+      const e = err as Error;
+      if (/no responders/i.test(e.message) || e.name === 'NoRespondersError')
+        throw new BusRequestError('no_responders', `no responders for ${subject}`);
+      if (/timeout/i.test(e.message) || e.name === 'TimeoutError')
+        throw new BusRequestError('timeout', `request to ${subject} timed out`);
+      throw err;
+    }
+    const answer = fromBytes(msg.data) as { ok: boolean; data?: Res; error?: string };
+    if (!answer.ok) throw new BusRequestError('handler_error', answer.error ?? 'handler failed');
+    return answer.data as Res;
+  }
+
+  async reply(subject: string, handler: (data: any) => Promise<unknown>, opts: { queue?: string } = {}): Promise<Subscription> {
+    const sub: NatsSub = this.nc.subscribe(`${this.prefix}.cmd.${subject}`, {
+      queue: opts.queue ?? subject,
+      callback: (err, msg) => {
+        if (err) return;
+        void (async () => {
+          try {
+            const data = await handler(fromBytes(msg.data));
+            msg.respond(toBytes({ ok: true, data }));
+          } catch (e) {
+            this.logger?.error({ err: e, subject }, 'command handler failed');
+            msg.respond(toBytes({ ok: false, error: (e as Error).message }));
+          }
+        })();
+      },
+    });
+    return { stop: async () => sub.drain() };
+  }
+
+  broadcast(subject: string, data: unknown): void {
+    if (!this.closed) this.nc.publish(`${this.prefix}.live.${subject}`, toBytes(data));
+  }
+
+  listen(subject: string, handler: (data: any, subject: string) => void): Subscription {
+    const base = `${this.prefix}.live.`;
+    const sub = this.nc.subscribe(`${base}${subject}`, {
+      callback: (err, msg) => {
+        if (!err) handler(fromBytes(msg.data), msg.subject.slice(base.length));
+      },
+    });
+    return { stop: async () => sub.unsubscribe() };
+  }
+
+  async ping() {
+    try {
+      await this.nc.flush();
+      return !this.nc.isClosed();
+    } catch {
+      return false;
+    }
+  }
+
+  async close() {
+    if (this.closed) return;
+    this.closed = true;
+    await this.nc.drain().catch(() => this.nc.close());
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * The event bus: durable events (JetStream in a cluster), request/reply commands, and
+ * transient broadcasts (core NATS) for high-rate data nobody needs to replay.
+ * Subjects here are the catalogue's names (`wallet.transaction_posted`); each
+ * implementation maps them onto its own namespace.
+ */
+export interface EventEnvelope<T = unknown> {
+  /** unique id; also the de-duplication key (`Nats-Msg-Id`) and the inbox key */
+  id: string;
+  subject: string;
+  version: number;
+  occurredAt: string;
+  data: T;
+}
+
+export interface DeliveryInfo {
+  /** 1 on the first delivery */
+  attempt: number;
+}
+
+export type EventHandler = (event: EventEnvelope, info: DeliveryInfo) => Promise<void>;
+
+export interface ConsumeOptions {
+  /** durable consumer name: replicas sharing it share the work; it resumes where it stopped */
+  durable: string;
+  /** catalogue subjects, `*` and `>` wildcards allowed */
+  subjects: string[];
+  handler: EventHandler;
+  /** how long a delivery may take before it is redelivered */
+  ackWaitMs?: number;
+  /** deliveries before an event is given up on (logged) */
+  maxDeliver?: number;
+}
+
+export interface Subscription {
+  stop(): Promise<void>;
+}
+
+export class BusRequestError extends Error {
+  override name = 'BusRequestError';
+  constructor(
+    readonly code: 'timeout' | 'no_responders' | 'handler_error',
+    msg: string,
+  ) {
+    super(msg);
+  }
+}
+
+export interface EventBus {
+  /** Publishes a durable event; a second publish with the same id inside the window is dropped. */
+  publish(event: EventEnvelope): Promise<void>;
+  consume(opts: ConsumeOptions): Promise<Subscription>;
+  request<Res = unknown>(subject: string, data: unknown, opts?: { timeoutMs?: number }): Promise<Res>;
+  /** Answers requests; replicas with the same queue group share them. */
+  reply(subject: string, handler: (data: any) => Promise<unknown>, opts?: { queue?: string }): Promise<Subscription>;
+  broadcast(subject: string, data: unknown): void;
+  listen(subject: string, handler: (data: any, subject: string) => void): Subscription;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export const DEDUP_WINDOW_MS = 2 * 60_000;
+
+/** NATS-style subject match: `*` one token, `>` the rest. */
+export function subjectMatches(pattern: string, subject: string): boolean {
+  const p = pattern.split('.');
+  const s = subject.split('.');
+  for (let i = 0; i < p.length; i++) {
+    if (p[i] === '>') return s.length > i;
+    if (i >= s.length) return false;
+    if (p[i] !== '*' && p[i] !== s[i]) return false;
+  }
+  return p.length === s.length;
+}

@@ -1,0 +1,55 @@
+import { type Static, type TObject, type TProperties, Type } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Reads the environment into a typed config: defaults applied, strings converted to the
+ * schema's types, and a clear list of every bad variable if anything is wrong.
+ */
+export function loadConfig<T extends TObject>(schema: T, env: Record<string, string | undefined> = process.env): Static<T> {
+  const raw: Record<string, unknown> = {};
+  for (const key of Object.keys(schema.properties)) {
+    const v = env[key];
+    if (v !== undefined && v !== '') raw[key] = v;
+  }
+  const withDefaults = Value.Default(schema, raw);
+  const converted = Value.Convert(schema, withDefaults);
+  const errors = [...Value.Errors(schema, converted)];
+  if (errors.length > 0) {
+    const lines = errors.map((e) => {
+      const name = e.path.replace(/^\//, '') || '(config)';
+      const given = env[name];
+      return `  ${name}: ${e.message}${given !== undefined ? ` (got ${JSON.stringify(given)})` : ''}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${[...new Set(lines)].join('\n')}`);
+  }
+  return converted as Static<T>;
+}
+
+/** The settings every service reads. Each service extends this with its own. */
+export const baseConfig = {
+  NODE_ENV: Type.String({ default: 'development' }),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
+    { default: 'info' },
+  ),
+  /** embedded: PGlite + in-memory bus and cache; cluster: Postgres, NATS, Redis. */
+  MODE: Type.Union([Type.Literal('embedded'), Type.Literal('cluster')], { default: 'cluster' }),
+  HOST: Type.String({ default: '127.0.0.1' }),
+  DATA_DIR: Type.String({ default: './.data' }),
+  DATABASE_URL: Type.String({ default: 'postgres://postgres@127.0.0.1:5432/postgres' }),
+  NATS_URL: Type.String({ default: 'nats://127.0.0.1:4222' }),
+  REDIS_URL: Type.String({ default: 'redis://127.0.0.1:6379' }),
+  /** Prefix of every NATS subject and stream: lets tests and tenants share one server. */
+  BUS_PREFIX: Type.String({ default: 'bet', pattern: '^[A-Za-z0-9_-]+$' }),
+  JWT_PUBLIC_KEY: Type.Optional(Type.String()),
+  JWT_PRIVATE_KEY: Type.Optional(Type.String()),
+  JWT_ISSUER: Type.String({ default: 'bet-platform' }),
+  PUBLIC_URL: Type.String({ default: 'http://localhost:8080' }),
+} satisfies TProperties;
+
+export const BaseConfigSchema = Type.Object(baseConfig);
+export type BaseConfig = Static<typeof BaseConfigSchema>;

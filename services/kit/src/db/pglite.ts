@@ -1,0 +1,132 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
+
+/**
+ * One PGlite instance shared by every service of the embedded mode. PGlite has a single
+ * connection and each instance costs ~250 MB, so the services take turns on it through a
+ * FIFO lock, and each turn pins the search_path to the service's own schema: SQL stays
+ * unqualified, exactly as against a real Postgres where the pool pins it.
+ */
+export class PGliteHost {
+  private tail: Promise<void> = Promise.resolve();
+  private users = 0;
+  private constructor(readonly lite: PGlite) {}
+
+  static async open(dataDir: string | 'memory'): Promise<PGliteHost> {
+    let dir: string | undefined;
+    if (dataDir !== 'memory') {
+      dir = resolve(dataDir);
+      mkdirSync(dir, { recursive: true });
+    }
+    const lite = new PGlite(dir);
+    await lite.waitReady;
+    return new PGliteHost(lite);
+  }
+
+  lock(): Promise<() => void> {
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const prev = this.tail;
+    this.tail = prev.then(() => held);
+    return prev.then(() => release);
+  }
+
+  retain() {
+    this.users++;
+  }
+
+  async release() {
+    this.users--;
+  }
+
+  async close() {
+    if (!this.lite.closed) await this.lite.close();
+  }
+}
+
+class PGliteConnection implements DatabaseConnection {
+  constructor(
+    private readonly lite: PGlite,
+    readonly release: () => void,
+  ) {}
+  async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    const result = await this.lite.query<R>(compiled.sql, [...compiled.parameters]);
+    return result.affectedRows !== undefined && result.affectedRows > 0
+      ? { rows: result.rows, numAffectedRows: BigInt(result.affectedRows) }
+      : { rows: result.rows };
+  }
+  // biome-ignore lint/correctness/useYield: streaming is not used; the interface requires the method
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('streamQuery is not supported on PGlite');
+  }
+}
+
+class PinnedDriver implements Driver {
+  constructor(
+    private readonly host: PGliteHost,
+    private readonly schema: string,
+  ) {}
+  async init() {
+    this.host.retain();
+  }
+  async acquireConnection() {
+    const release = await this.host.lock();
+    try {
+      await this.host.lite.exec(`SET search_path TO "${this.schema}"`);
+    } catch (err) {
+      release();
+      throw err;
+    }
+    return new PGliteConnection(this.host.lite, release);
+  }
+  async releaseConnection(conn: DatabaseConnection) {
+    (conn as PGliteConnection).release();
+  }
+  async beginTransaction(conn: DatabaseConnection, settings: TransactionSettings) {
+    const iso = settings.isolationLevel ? ` isolation level ${settings.isolationLevel}` : '';
+    await conn.executeQuery(CompiledQuery.raw(`start transaction${iso}`));
+  }
+  async commitTransaction(conn: DatabaseConnection) {
+    await conn.executeQuery(CompiledQuery.raw('commit'));
+  }
+  async rollbackTransaction(conn: DatabaseConnection) {
+    await conn.executeQuery(CompiledQuery.raw('rollback'));
+  }
+  async destroy() {
+    await this.host.release();
+  }
+}
+
+export class PinnedPGliteDialect implements Dialect {
+  constructor(
+    private readonly host: PGliteHost,
+    private readonly schema: string,
+  ) {}
+  createAdapter() {
+    return new PostgresAdapter();
+  }
+  createDriver() {
+    return new PinnedDriver(this.host, this.schema);
+  }
+  createQueryCompiler() {
+    return new PostgresQueryCompiler();
+  }
+  createIntrospector(db: Kysely<any>) {
+    return new PostgresIntrospector(db);
+  }
+}

@@ -1,0 +1,234 @@
+import { type Kysely, type Migration, sql } from 'kysely';
+import type { EventBus, EventEnvelope } from './bus/types';
+import { newId } from './ids';
+import type { Logger } from './logger';
+
+/** Tables every service has: the outbox it publishes from and the inbox it de-duplicates with. */
+export interface OutboxTables {
+  outbox: {
+    seq: import('kysely').Generated<string>;
+    id: string;
+    subject: string;
+    version: number;
+    occurred_at: Date;
+    data: unknown;
+    published_at: Date | null;
+  };
+  inbox: {
+    consumer: string;
+    event_id: string;
+    handled_at: import('kysely').Generated<Date>;
+  };
+}
+
+export const outboxMigration: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('outbox')
+      .addColumn('seq', 'bigserial', (c) => c.primaryKey())
+      .addColumn('id', 'text', (c) => c.notNull().unique())
+      .addColumn('subject', 'text', (c) => c.notNull())
+      .addColumn('version', 'integer', (c) => c.notNull())
+      .addColumn('occurred_at', 'timestamptz', (c) => c.notNull())
+      .addColumn('data', 'jsonb', (c) => c.notNull())
+      .addColumn('published_at', 'timestamptz')
+      .execute();
+    await sql`create index outbox_unpublished on outbox (seq) where published_at is null`.execute(db);
+    await db.schema
+      .createTable('inbox')
+      .addColumn('consumer', 'text', (c) => c.notNull())
+      .addColumn('event_id', 'text', (c) => c.notNull())
+      .addColumn('handled_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addPrimaryKeyConstraint('inbox_pk', ['consumer', 'event_id'])
+      .execute();
+  },
+};
+
+/**
+ * Writes an event into the outbox inside the caller's transaction: the state change and
+ * the announcement commit or roll back together. The relay publishes it afterwards.
+ */
+export async function recordEvent<T>(
+  trx: Kysely<any>,
+  subject: string,
+  data: T,
+  opts: { version?: number; id?: string } = {},
+): Promise<EventEnvelope<T>> {
+  const event: EventEnvelope<T> = {
+    id: opts.id ?? newId(),
+    subject,
+    version: opts.version ?? 1,
+    occurredAt: new Date().toISOString(),
+    data,
+  };
+  await trx
+    .insertInto('outbox')
+    .values({
+      id: event.id,
+      subject,
+      version: event.version,
+      occurred_at: new Date(event.occurredAt),
+      data: JSON.stringify(data),
+    })
+    .execute();
+  return event;
+}
+
+/**
+ * Runs `fn` once per (consumer, event id): the inbox row and the effect commit together,
+ * so a redelivered event is acknowledged without a second effect. Returns false for a duplicate.
+ */
+export async function handleOnce(
+  db: Kysely<any>,
+  consumer: string,
+  eventId: string,
+  fn: (trx: Kysely<any>) => Promise<void>,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('inbox')
+      .values({ consumer, event_id: eventId })
+      .onConflict((oc) => oc.doNothing())
+      .returning('event_id')
+      .executeTakeFirst();
+    if (!inserted) return false;
+    await fn(trx);
+    return true;
+  });
+}
+
+function rowToEnvelope(row: Record<string, any>): EventEnvelope {
+  return {
+    id: row.id,
+    subject: row.subject,
+    version: row.version,
+    occurredAt: new Date(row.occurred_at).toISOString(),
+    data: typeof row.data === 'string' ? JSON.parse(row.data) : row.data,
+  };
+}
+
+/**
+ * Publishes outbox rows in order, with the event id as the bus's de-duplication key.
+ * Several replicas may run a relay: `for update skip locked` gives each row to one of them,
+ * and a crash between publish and mark only causes a duplicate the bus and inboxes drop.
+ */
+export class OutboxRelay {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Kysely<any>,
+    private readonly bus: EventBus,
+    private readonly logger: Logger,
+    private readonly opts: { pollMs?: number; batch?: number; keepPublishedMs?: number } = {},
+  ) {}
+
+  start() {
+    this.stopped = false;
+    const tick = () => {
+      if (this.stopped) return;
+      this.nudge();
+      this.timer = setTimeout(tick, this.opts.pollMs ?? 1_000);
+    };
+    tick();
+  }
+
+  /** Asks for a publish pass soon (after a commit that wrote events). */
+  nudge() {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.pass()
+      .catch((err) => this.logger.warn({ err }, 'outbox relay pass failed'))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          this.nudge();
+        }
+      });
+  }
+
+  /** Publishes until the outbox is empty; returns how many events went out. */
+  async flush(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const n = await this.publishBatch();
+      total += n;
+      if (n === 0) return total;
+    }
+  }
+
+  private async pass() {
+    while (!this.stopped && (await this.publishBatch()) > 0) {}
+    await this.prune();
+  }
+
+  private async publishBatch(): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const rows = await trx
+        .selectFrom('outbox')
+        .selectAll()
+        .where('published_at', 'is', null)
+        .orderBy('seq')
+        .limit(this.opts.batch ?? 200)
+        .forUpdate()
+        .skipLocked()
+        .execute();
+      if (rows.length === 0) return 0;
+      for (const row of rows) {
+        await this.bus.publish(rowToEnvelope(row));
+      }
+      await trx
+        .updateTable('outbox')
+        .set({ published_at: new Date() })
+        .where(
+          'seq',
+          'in',
+          rows.map((r) => r.seq),
+        )
+        .execute();
+      return rows.length;
+    });
+  }
+
+  private lastPrune = 0;
+  private async prune() {
+    const now = Date.now();
+    if (now - this.lastPrune < 60_000) return;
+    this.lastPrune = now;
+    const keep = this.opts.keepPublishedMs ?? 24 * 3_600_000;
+    await this.db
+      .deleteFrom('outbox')
+      .where('published_at', '<', new Date(now - keep))
+      .execute();
+  }
+
+  /**
+   * Publishes again what went out in the last `windowMs`. The embedded bus lives in memory,
+   * so events published just before a crash may not have reached their consumers; their
+   * inboxes make the replay harmless.
+   */
+  async replayRecent(windowMs: number) {
+    const rows = await this.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('published_at', '>', new Date(Date.now() - windowMs))
+      .orderBy('seq')
+      .execute();
+    for (const row of rows) {
+      await this.bus.publish(rowToEnvelope(row));
+    }
+    return rows.length;
+  }
+
+  async stop() {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+}
