@@ -1,0 +1,490 @@
+import { Type } from '@sinclair/typebox';
+import { Cents, Game, Id, Limits, Odds, OddsHundredths, Outcome, Role, Scores, Timestamp } from './common';
+import { defineCommand, defineEvent } from './define';
+
+const U = '5f1d7f0c9b1e8a3d4c2b1a00';
+const G = '5f1d7f0c9b1e8a3d4c2b1a01';
+const B = '5f1d7f0c9b1e8a3d4c2b1a02';
+const T = '5f1d7f0c9b1e8a3d4c2b1a03';
+const W = '5f1d7f0c9b1e8a3d4c2b1a04';
+const NOW = '2026-11-21T12:00:00.000Z';
+const exampleGame = {
+  _id: G,
+  homeTeam: 'Enyimba',
+  awayTeam: 'Rivers United',
+  homeTeamLogo: null,
+  awayTeamLogo: null,
+  league: 'Nigeria Premier Football League',
+  matchDate: NOW,
+  status: 'upcoming' as const,
+  scores: { home: 0, away: 0 },
+  elapsedTime: null,
+  odds: { home: 2.1, draw: 3.2, away: 3.6 },
+  result: null,
+};
+
+// ── identity ──────────────────────────────────────────────────────────────
+export const UserRegistered = defineEvent({
+  subject: 'user.registered',
+  version: 1,
+  owner: 'identity',
+  description: 'A new account exists (email/password or social sign-in).',
+  schema: Type.Object({
+    userId: Id,
+    username: Type.String(),
+    email: Type.String(),
+    firstName: Type.String(),
+    lastName: Type.String(),
+    role: Role,
+    createdAt: Timestamp,
+  }),
+  example: { userId: U, username: 'ada', email: 'ada@example.com', firstName: 'Ada', lastName: 'Obi', role: 'user', createdAt: NOW },
+});
+
+export const UserUpdated = defineEvent({
+  subject: 'user.updated',
+  version: 1,
+  owner: 'identity',
+  description: 'Profile, email or responsible-gambling limits changed. Carries the whole public picture.',
+  schema: Type.Object({
+    userId: Id,
+    username: Type.String(),
+    email: Type.String(),
+    firstName: Type.String(),
+    lastName: Type.String(),
+    state: Type.Union([Type.String(), Type.Null()]),
+    profilePicture: Type.Union([Type.String(), Type.Null()]),
+    limits: Limits,
+  }),
+  example: {
+    userId: U,
+    username: 'ada',
+    email: 'ada@example.com',
+    firstName: 'Ada',
+    lastName: 'Obi',
+    state: 'Lagos',
+    profilePicture: null,
+    limits: { weeklyBetCount: { limit: 10 }, weeklyStakeAmount: { limit: 100, pending: { value: 200, effectiveAt: NOW } } },
+  },
+});
+
+export const UserRoleChanged = defineEvent({
+  subject: 'user.role_changed',
+  version: 1,
+  owner: 'identity',
+  description: 'An admin promoted or demoted a user.',
+  schema: Type.Object({ userId: Id, role: Role, changedBy: Id }),
+  example: { userId: U, role: 'admin', changedBy: T },
+});
+
+export const UserDeleted = defineEvent({
+  subject: 'user.deleted',
+  version: 1,
+  owner: 'identity',
+  description: 'An account was closed and anonymised; money and bet records are kept.',
+  schema: Type.Object({ userId: Id, deletedBy: Type.Union([Id, Type.Null()]) }),
+  example: { userId: U, deletedBy: T },
+});
+
+export const UserPresence = defineEvent({
+  subject: 'user.presence',
+  version: 1,
+  owner: 'identity',
+  description: 'A user came online or went offline (from the socket connection).',
+  schema: Type.Object({ userId: Id, isOnline: Type.Boolean(), lastSeen: Timestamp }),
+  example: { userId: U, isOnline: true, lastSeen: NOW },
+});
+
+// ── wallet ────────────────────────────────────────────────────────────────
+const TxType = Type.Union(
+  ['topup', 'bet', 'win', 'refund', 'cashout', 'withdrawal', 'withdrawal_reversal', 'adjustment', 'aviator_bet', 'aviator_win'].map(
+    (t) => Type.Literal(t),
+  ),
+);
+
+export const WalletTransactionPosted = defineEvent({
+  subject: 'wallet.transaction_posted',
+  version: 1,
+  owner: 'wallet',
+  description: "A balanced ledger transaction touched a user's wallet.",
+  schema: Type.Object({
+    transactionId: Id,
+    userId: Id,
+    type: TxType,
+    amountCents: Cents,
+    balanceAfterCents: Cents,
+    reference: Type.String(),
+    description: Type.String(),
+    createdAt: Timestamp,
+  }),
+  example: {
+    transactionId: T,
+    userId: U,
+    type: 'bet',
+    amountCents: -1000,
+    balanceAfterCents: 9000,
+    reference: `bet:${B}`,
+    description: 'Single bet',
+    createdAt: NOW,
+  },
+});
+
+export const WalletDepositCompleted = defineEvent({
+  subject: 'wallet.deposit_completed',
+  version: 1,
+  owner: 'wallet',
+  description: 'A card deposit was confirmed by the provider and credited.',
+  schema: Type.Object({
+    depositId: Id,
+    userId: Id,
+    provider: Type.String(),
+    amountKobo: Type.Integer(),
+    amountCents: Cents,
+    reference: Type.String(),
+  }),
+  example: { depositId: W, userId: U, provider: 'sandbox', amountKobo: 1_500_000, amountCents: 1000, reference: 'dep_123' },
+});
+
+export const WalletWithdrawalRequested = defineEvent({
+  subject: 'wallet.withdrawal_requested',
+  version: 1,
+  owner: 'wallet',
+  description: 'A player asked to withdraw; the amount is held.',
+  schema: Type.Object({ withdrawalId: Id, userId: Id, amountCents: Cents }),
+  example: { withdrawalId: W, userId: U, amountCents: 5000 },
+});
+
+export const WalletWithdrawalProcessed = defineEvent({
+  subject: 'wallet.withdrawal_processed',
+  version: 1,
+  owner: 'wallet',
+  description: 'An admin approved (paid out) or rejected (released the hold) a withdrawal.',
+  schema: Type.Object({
+    withdrawalId: Id,
+    userId: Id,
+    amountCents: Cents,
+    status: Type.Union([Type.Literal('approved'), Type.Literal('rejected')]),
+    adminNotes: Type.String(),
+    processedBy: Id,
+  }),
+  example: { withdrawalId: W, userId: U, amountCents: 5000, status: 'approved', adminNotes: 'Request approved by admin.', processedBy: T },
+});
+
+// ── games ─────────────────────────────────────────────────────────────────
+export const GamesCreated = defineEvent({
+  subject: 'games.created',
+  version: 1,
+  owner: 'games',
+  description: 'A game entered the catalogue (admin, simulator or provider sync).',
+  schema: Type.Object({ game: Game }),
+  example: { game: exampleGame },
+});
+
+export const GamesUpdated = defineEvent({
+  subject: 'games.updated',
+  version: 1,
+  owner: 'games',
+  description: 'Anything about a game changed: status, score, minute, teams, date.',
+  schema: Type.Object({ game: Game }),
+  example: { game: { ...exampleGame, status: 'live', elapsedTime: 12 } },
+});
+
+export const GamesOddsChanged = defineEvent({
+  subject: 'games.odds_changed',
+  version: 1,
+  owner: 'games',
+  description: 'New 1X2 prices; live is true for in-play prices.',
+  schema: Type.Object({ gameId: Id, odds: Odds, live: Type.Boolean() }),
+  example: { gameId: G, odds: { home: 1.8, draw: 3.4, away: 4.5 }, live: true },
+});
+
+export const GamesSettled = defineEvent({
+  subject: 'games.settled',
+  version: 1,
+  owner: 'games',
+  description: 'The final result of a game. Published once per game; corrections use games.result_corrected.',
+  schema: Type.Object({ gameId: Id, result: Outcome, scores: Scores, settledAt: Timestamp }),
+  example: { gameId: G, result: 'A', scores: { home: 2, away: 1 }, settledAt: NOW },
+});
+
+export const GamesResultCorrected = defineEvent({
+  subject: 'games.result_corrected',
+  version: 1,
+  owner: 'games',
+  description: 'An admin corrected the result of a settled game; bets are re-settled with compensating movements.',
+  schema: Type.Object({ gameId: Id, previousResult: Outcome, result: Outcome, scores: Scores, correctedAt: Timestamp, correctedBy: Id }),
+  example: { gameId: G, previousResult: 'A', result: 'Draw', scores: { home: 1, away: 1 }, correctedAt: NOW, correctedBy: T },
+});
+
+export const GamesCancelled = defineEvent({
+  subject: 'games.cancelled',
+  version: 1,
+  owner: 'games',
+  description: 'A game will not be played; its legs are void.',
+  schema: Type.Object({ gameId: Id, cancelledAt: Timestamp }),
+  example: { gameId: G, cancelledAt: NOW },
+});
+
+// ── betting ───────────────────────────────────────────────────────────────
+const Selection = Type.Object({ gameId: Id, outcome: Outcome, oddsHundredths: OddsHundredths });
+
+export const BetsPlaced = defineEvent({
+  subject: 'bets.placed',
+  version: 1,
+  owner: 'betting',
+  description: 'A bet was accepted after its stake was debited.',
+  schema: Type.Object({
+    betId: Id,
+    userId: Id,
+    betType: Type.Union([Type.Literal('single'), Type.Literal('multi')]),
+    stakeCents: Cents,
+    totalOddsHundredths: Type.Integer(),
+    potentialPayoutCents: Cents,
+    selections: Type.Array(Selection, { minItems: 1, maxItems: 10 }),
+    placedAt: Timestamp,
+  }),
+  example: {
+    betId: B,
+    userId: U,
+    betType: 'single',
+    stakeCents: 1000,
+    totalOddsHundredths: 210,
+    potentialPayoutCents: 2100,
+    selections: [{ gameId: G, outcome: 'A', oddsHundredths: 210 }],
+    placedAt: NOW,
+  },
+});
+
+export const BetsSettled = defineEvent({
+  subject: 'bets.settled',
+  version: 1,
+  owner: 'betting',
+  description: 'A bet was won or lost. The wallet credits payoutCents (0 for a loss). correction is set on a re-settlement.',
+  schema: Type.Object({
+    betId: Id,
+    userId: Id,
+    status: Type.Union([Type.Literal('won'), Type.Literal('lost')]),
+    stakeCents: Cents,
+    payoutCents: Cents,
+    /** on a correction: what the wallet must move now (may be negative) */
+    adjustmentCents: Type.Optional(Cents),
+    correction: Type.Optional(Type.Integer({ minimum: 1 })),
+    settledAt: Timestamp,
+  }),
+  example: { betId: B, userId: U, status: 'won', stakeCents: 1000, payoutCents: 2100, settledAt: NOW },
+});
+
+export const BetsVoided = defineEvent({
+  subject: 'bets.voided',
+  version: 1,
+  owner: 'betting',
+  description: 'Every leg of a bet was void (cancelled games); the stake is refunded.',
+  schema: Type.Object({ betId: Id, userId: Id, refundCents: Cents, reason: Type.String(), voidedAt: Timestamp }),
+  example: { betId: B, userId: U, refundCents: 1000, reason: 'Game cancelled', voidedAt: NOW },
+});
+
+export const BetsCashedOut = defineEvent({
+  subject: 'bets.cashed_out',
+  version: 1,
+  owner: 'betting',
+  description: 'A player cashed out a live single; the wallet credits amountCents.',
+  schema: Type.Object({ betId: Id, userId: Id, stakeCents: Cents, amountCents: Cents, cashedOutAt: Timestamp }),
+  example: { betId: B, userId: U, stakeCents: 1000, amountCents: 1450, cashedOutAt: NOW },
+});
+
+// ── aviator ───────────────────────────────────────────────────────────────
+export const AviatorState = defineEvent({
+  subject: 'aviator.state',
+  version: 1,
+  owner: 'aviator',
+  delivery: 'transient',
+  description: 'Round state changed (waiting, betting, running, crashed).',
+  schema: Type.Object({
+    state: Type.Union(['waiting', 'betting', 'running', 'crashed'].map((s) => Type.Literal(s))),
+    multiplier: Type.Number(),
+    publicHash: Type.Optional(Type.String()),
+    roundId: Type.Optional(Id),
+    bettingEndsAt: Type.Optional(Timestamp),
+  }),
+  example: { state: 'betting', multiplier: 1, publicHash: 'ab'.repeat(32), roundId: G },
+});
+
+export const AviatorTick = defineEvent({
+  subject: 'aviator.tick',
+  version: 1,
+  owner: 'aviator',
+  delivery: 'transient',
+  description: 'The multiplier of the running round.',
+  schema: Type.Object({ multiplier: Type.Number() }),
+  example: { multiplier: 1.37 },
+});
+
+export const AviatorCrash = defineEvent({
+  subject: 'aviator.crash',
+  version: 1,
+  owner: 'aviator',
+  delivery: 'transient',
+  description: 'The round crashed at this multiplier; the hash reveals its seed.',
+  schema: Type.Object({ multiplier: Type.Number(), hash: Type.Optional(Type.String()), roundId: Type.Optional(Id) }),
+  example: { multiplier: 2.44, hash: 'cd'.repeat(32), roundId: G },
+});
+
+export const AviatorRoundSettled = defineEvent({
+  subject: 'aviator.round_settled',
+  version: 1,
+  owner: 'aviator',
+  description: 'A round is over and every bet in it is paid or lost.',
+  schema: Type.Object({
+    roundId: Id,
+    crashPointHundredths: Type.Integer({ minimum: 100 }),
+    hash: Type.String(),
+    bets: Type.Integer({ minimum: 0 }),
+    stakedCents: Cents,
+    paidCents: Cents,
+    settledAt: Timestamp,
+  }),
+  example: { roundId: G, crashPointHundredths: 244, hash: 'cd'.repeat(32), bets: 3, stakedCents: 3000, paidCents: 2440, settledAt: NOW },
+});
+
+// ── promotions ────────────────────────────────────────────────────────────
+const Promotion = Type.Object({
+  _id: Id,
+  title: Type.String(),
+  description: Type.String(),
+  promoType: Type.Union([Type.Literal('Bonus'), Type.Literal('FreeBet'), Type.Literal('OddsBoost')]),
+  isActive: Type.Boolean(),
+  expiresAt: Type.Union([Timestamp, Type.Null()]),
+});
+const examplePromotion = {
+  _id: W,
+  title: 'Weekend boost',
+  description: '10% more on multis',
+  promoType: 'OddsBoost' as const,
+  isActive: true,
+  expiresAt: null,
+};
+export const PromotionCreated = defineEvent({
+  subject: 'promotion.created',
+  version: 1,
+  owner: 'admin',
+  description: 'A promotion was created.',
+  schema: Type.Object({ promotion: Promotion }),
+  example: { promotion: examplePromotion },
+});
+export const PromotionUpdated = defineEvent({
+  subject: 'promotion.updated',
+  version: 1,
+  owner: 'admin',
+  description: 'A promotion changed.',
+  schema: Type.Object({ promotion: Promotion }),
+  example: { promotion: examplePromotion },
+});
+export const PromotionDeleted = defineEvent({
+  subject: 'promotion.deleted',
+  version: 1,
+  owner: 'admin',
+  description: 'A promotion was deleted.',
+  schema: Type.Object({ promotionId: Id }),
+  example: { promotionId: W },
+});
+
+// ── commands (request/reply) ──────────────────────────────────────────────
+const MoneyReply = Type.Union([
+  Type.Object({ ok: Type.Literal(true), transactionId: Id, balanceCents: Cents, duplicate: Type.Boolean() }),
+  Type.Object({
+    ok: Type.Literal(false),
+    reason: Type.Union([Type.Literal('insufficient_funds'), Type.Literal('unknown_account'), Type.Literal('invalid')]),
+    msg: Type.String(),
+    balanceCents: Type.Optional(Cents),
+  }),
+]);
+
+export const WalletDebit = defineCommand({
+  subject: 'wallet.debit',
+  owner: 'wallet',
+  description: 'Take a stake from a user wallet into bets-in-play. Idempotent on idempotencyKey.',
+  request: Type.Object({
+    idempotencyKey: Type.String({ minLength: 1 }),
+    userId: Id,
+    amountCents: Type.Integer({ minimum: 1 }),
+    type: Type.Union([Type.Literal('bet'), Type.Literal('aviator_bet')]),
+    reference: Type.String(),
+    description: Type.String(),
+  }),
+  reply: MoneyReply,
+  example: {
+    request: { idempotencyKey: `bet:${B}`, userId: U, amountCents: 1000, type: 'bet', reference: B, description: 'Single bet' },
+    reply: { ok: true, transactionId: T, balanceCents: 9000, duplicate: false },
+  },
+});
+
+export const WalletCredit = defineCommand({
+  subject: 'wallet.credit',
+  owner: 'wallet',
+  description: 'Pay a user from bets-in-play (win, refund, cash-out, aviator win). Idempotent on idempotencyKey.',
+  request: Type.Object({
+    idempotencyKey: Type.String({ minLength: 1 }),
+    userId: Id,
+    amountCents: Type.Integer({ minimum: 1 }),
+    type: Type.Union(['win', 'refund', 'cashout', 'aviator_win'].map((t) => Type.Literal(t))),
+    reference: Type.String(),
+    description: Type.String(),
+  }),
+  reply: MoneyReply,
+  example: {
+    request: { idempotencyKey: `win:${B}`, userId: U, amountCents: 2100, type: 'win', reference: B, description: 'Bet won' },
+    reply: { ok: true, transactionId: T, balanceCents: 11100, duplicate: false },
+  },
+});
+
+export const WalletBalance = defineCommand({
+  subject: 'wallet.balance',
+  owner: 'wallet',
+  description: "A user's current balance.",
+  request: Type.Object({ userId: Id }),
+  reply: Type.Object({ userId: Id, balanceCents: Cents }),
+  example: { request: { userId: U }, reply: { userId: U, balanceCents: 9000 } },
+});
+
+export const IdentityPresence = defineCommand({
+  subject: 'identity.presence',
+  owner: 'identity',
+  description: 'The gateway reports a user online or offline; identity records last-seen and publishes user.presence.',
+  request: Type.Object({ userId: Id, isOnline: Type.Boolean() }),
+  reply: Type.Object({ ok: Type.Boolean() }),
+  example: { request: { userId: U, isOnline: true }, reply: { ok: true } },
+});
+
+export const events = {
+  UserRegistered,
+  UserUpdated,
+  UserRoleChanged,
+  UserDeleted,
+  UserPresence,
+  WalletTransactionPosted,
+  WalletDepositCompleted,
+  WalletWithdrawalRequested,
+  WalletWithdrawalProcessed,
+  GamesCreated,
+  GamesUpdated,
+  GamesOddsChanged,
+  GamesSettled,
+  GamesResultCorrected,
+  GamesCancelled,
+  BetsPlaced,
+  BetsSettled,
+  BetsVoided,
+  BetsCashedOut,
+  AviatorState,
+  AviatorTick,
+  AviatorCrash,
+  AviatorRoundSettled,
+  PromotionCreated,
+  PromotionUpdated,
+  PromotionDeleted,
+};
+
+export const commands = { WalletDebit, WalletCredit, WalletBalance, IdentityPresence };
+
+/** helper types: `Ev<typeof GamesSettled>` is the payload type */
+export const exampleIds = { user: U, game: G, bet: B, transaction: T, other: W };

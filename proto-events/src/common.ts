@@ -1,0 +1,43 @@
+import { Type } from '@sinclair/typebox';
+
+export const Id = Type.String({ pattern: '^[0-9a-f]{24}$' });
+export const Timestamp = Type.String({ format: 'date-time' });
+/** integer cents; JSON numbers are exact up to 2^53 cents */
+export const Cents = Type.Integer();
+/** odds in integer hundredths (2.35 → 235) */
+export const OddsHundredths = Type.Integer({ minimum: 101 });
+export const Role = Type.Union([Type.Literal('user'), Type.Literal('admin')]);
+export const Outcome = Type.Union([Type.Literal('A'), Type.Literal('Draw'), Type.Literal('B')]);
+export const GameStatus = Type.Union([
+  Type.Literal('upcoming'),
+  Type.Literal('live'),
+  Type.Literal('finished'),
+  Type.Literal('cancelled'),
+]);
+/** odds at the edge: decimal numbers with two decimals */
+export const Odds = Type.Object({ home: Type.Number(), draw: Type.Number(), away: Type.Number() });
+export const Scores = Type.Object({ home: Type.Integer({ minimum: 0 }), away: Type.Integer({ minimum: 0 }) });
+
+export const PendingLimit = Type.Object({ value: Type.Number({ minimum: 0 }), effectiveAt: Timestamp });
+export const Limit = Type.Object({ limit: Type.Number({ minimum: 0 }), pending: Type.Optional(PendingLimit) });
+export const Limits = Type.Object({
+  /** bets per calendar week (UTC, Monday 00:00); 0 = no limit */
+  weeklyBetCount: Limit,
+  /** dollars per calendar week; 0 = no limit */
+  weeklyStakeAmount: Limit,
+});
+
+export const Game = Type.Object({
+  _id: Id,
+  homeTeam: Type.String(),
+  awayTeam: Type.String(),
+  homeTeamLogo: Type.Union([Type.String(), Type.Null()]),
+  awayTeamLogo: Type.Union([Type.String(), Type.Null()]),
+  league: Type.Union([Type.String(), Type.Null()]),
+  matchDate: Timestamp,
+  status: GameStatus,
+  scores: Scores,
+  elapsedTime: Type.Union([Type.Integer(), Type.Null()]),
+  odds: Odds,
+  result: Type.Union([Outcome, Type.Null()]),
+});

@@ -1,0 +1,144 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type AuthUser, generateAuthKeys, TokenSigner, TokenVerifier } from './auth/tokens';
+import { MemoryCache, RedisCache } from './cache';
+import { MemoryBus } from './bus/memory';
+import { NatsBus } from './bus/nats';
+import { PGliteHost } from './db/pglite';
+import { newId } from './ids';
+import { createLogger } from './logger';
+import type { Infrastructure } from './service';
+
+export const TEST_PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const TEST_NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** A fresh, empty Postgres database on the real server; dropped by the returned function. */
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_PG_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(TEST_PG_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: TEST_PG_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestInfrastructure extends Infrastructure {
+  signer: TokenSigner;
+  keys: { publicKeyPem: string; privateKeyPem: string };
+  /** a valid access token for a made-up user */
+  token(user?: Partial<AuthUser>): Promise<string>;
+  databaseUrl?: string;
+  prefix: string;
+}
+
+/**
+ * Real infrastructure for integration tests: its own Postgres database, its own NATS
+ * subject namespace and stream, its own Redis key prefix. `kind: 'embedded'` gives the
+ * embedded mode's PGlite and in-memory bus instead.
+ */
+export async function testInfrastructure(
+  opts: { kind?: 'cluster' | 'embedded'; env?: Record<string, string | undefined> } = {},
+): Promise<TestInfrastructure> {
+  const kind = opts.kind ?? 'cluster';
+  const keys = await generateAuthKeys();
+  const prefix = `t${randomBytes(5).toString('hex')}`;
+  const env: Record<string, string | undefined> = {
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    JWT_PUBLIC_KEY: keys.publicKeyPem,
+    JWT_PRIVATE_KEY: keys.privateKeyPem,
+    BUS_PREFIX: prefix,
+    MODE: kind,
+    NODE_ENV: 'test',
+    ...opts.env,
+  };
+  const logger = createLogger('test', env.LOG_LEVEL);
+  const verifier = await TokenVerifier.create(keys.publicKeyPem, 'bet-platform');
+  const signer = await TokenSigner.create(keys.privateKeyPem, 'bet-platform');
+  const token = (user: Partial<AuthUser> = {}) =>
+    signer.signAccess({ id: user.id ?? newId(), role: user.role ?? 'user', username: user.username ?? 'tester' });
+
+  if (kind === 'embedded') {
+    const host = await PGliteHost.open('memory');
+    const bus = new MemoryBus(logger, 10);
+    const cache = new MemoryCache();
+    return {
+      mode: 'embedded',
+      bus,
+      cache,
+      database: (schema) => ({ kind: 'pglite', host, schema }),
+      verifier,
+      logger,
+      env: { ...env, DATA_DIR: `.tmp/${prefix}` },
+      signer,
+      keys,
+      token,
+      prefix,
+      async close() {
+        await bus.close();
+        await cache.close();
+        await host.close();
+      },
+    };
+  }
+
+  const database = await createTestDatabase();
+  const bus = await NatsBus.connect({ url: TEST_NATS_URL, prefix, logger });
+  const cache = RedisCache.connect(TEST_REDIS_URL, `${prefix}:`);
+  env.DATABASE_URL = database.url;
+  return {
+    mode: 'cluster',
+    bus,
+    cache,
+    database: (schema) => ({ kind: 'postgres', url: database.url, schema }),
+    verifier,
+    logger,
+    env: { ...env, DATA_DIR: `.tmp/${prefix}` },
+    signer,
+    keys,
+    token,
+    prefix,
+    databaseUrl: database.url,
+    async close() {
+      await bus.close();
+      await cache.close();
+      await deleteStream(prefix).catch(() => {});
+      await database.drop();
+    },
+  };
+}
+
+async function deleteStream(prefix: string) {
+  const { connect } = await import('@nats-io/transport-node');
+  const { jetstreamManager } = await import('@nats-io/jetstream');
+  const nc = await connect({ servers: TEST_NATS_URL });
+  const jsm = await jetstreamManager(nc);
+  await jsm.streams.delete(`${prefix.toUpperCase()}_EVENTS`).catch(() => {});
+  await nc.close();
+}
+
+/** Polls until `check` returns a truthy value (events are asynchronous). */
+export async function eventually<T>(check: () => Promise<T | undefined | null | false> | T, timeoutMs = 5_000, everyMs = 25): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  let lastErr: unknown;
+  for (;;) {
+    try {
+      const v = await check();
+      if (v) return v as T;
+    } catch (err) {
+      lastErr = err;
+    }
+    if (Date.now() > until) throw lastErr ?? new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
