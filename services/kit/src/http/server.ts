@@ -53,7 +53,6 @@ export async function createServer(opts: ServerOptions): Promise<App> {
     bodyLimit: opts.bodyLimit ?? 1024 * 1024,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    disableRequestLogging: false,
     return503OnClosing: true,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
@@ -70,7 +69,8 @@ export async function createServer(opts: ServerOptions): Promise<App> {
     reply.header('x-request-id', req.id);
   });
 
-  app.addHook('preHandler', async (req: FastifyRequest) => {
+  // onRequest: an unauthenticated caller learns nothing about the body schema
+  app.addHook('onRequest', async (req: FastifyRequest) => {
     const auth = req.routeOptions.config?.auth ?? 'public';
     if (auth === 'public') return;
     const token = bearerToken(req.headers.authorization);

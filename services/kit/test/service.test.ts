@@ -1,0 +1,107 @@
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defineService, handleOnce, recordEvent, type RunningService, startService, Type } from '../src';
+import { eventually, type TestInfrastructure, testInfrastructure } from '../src/testing';
+
+interface DB {
+  notes: { id: string; text: string };
+}
+
+const notesService = defineService<DB, {}>({
+  name: 'notes',
+  migrations: {
+    '0001_notes': {
+      async up(db: Kysely<any>) {
+        await db.schema.createTable('notes').addColumn('id', 'text', (c) => c.primaryKey()).addColumn('text', 'text', (c) => c.notNull()).execute();
+      },
+    },
+  },
+  routes(app, ctx) {
+    app.post(
+      '/api/v1/notes',
+      {
+        config: { auth: 'user' },
+        schema: { body: Type.Object({ id: Type.String({ pattern: '^[0-9a-f]{24}$' }), text: Type.String({ minLength: 1 }) }, { additionalProperties: false }) },
+      },
+      async (req, reply) => {
+        const body = req.body as { id: string; text: string };
+        await ctx.tx(async (trx) => {
+          await trx.insertInto('notes').values(body).execute();
+          await recordEvent(trx, 'notes.created', body);
+        });
+        return reply.status(201).send({ msg: 'created' });
+      },
+    );
+    app.get('/api/v1/admin/notes', { config: { auth: 'admin' } }, async () => ({ notes: await ctx.db.selectFrom('notes').selectAll().execute() }));
+  },
+});
+
+for (const kind of ['cluster', 'embedded'] as const) {
+  describe(`service runtime (${kind})`, () => {
+    let infra: TestInfrastructure;
+    let svc: RunningService<DB>;
+    const seen: string[] = [];
+    beforeAll(async () => {
+      infra = await testInfrastructure({ kind });
+      svc = await startService(notesService, infra);
+      await infra.bus.consume({
+        durable: 'watcher',
+        subjects: ['notes.*'],
+        handler: async (e) => {
+          await handleOnce(svc.ctx.db, 'watcher', e.id, async () => {
+            seen.push((e.data as { id: string }).id);
+          });
+        },
+      });
+    });
+    afterAll(async () => {
+      await svc?.stop();
+      await infra?.close();
+    });
+
+    it('answers health, readiness and a JSON 404', async () => {
+      expect((await svc.app.inject('/healthz')).json()).toMatchObject({ status: 'ok' });
+      expect((await svc.app.inject('/readyz')).statusCode).toBe(200);
+      const nf = await svc.app.inject('/api/v1/nope');
+      expect(nf.statusCode).toBe(404);
+      expect(nf.json().msg).toMatch(/Route not found/);
+    });
+
+    it('refuses missing, tampered and wrong-role tokens', async () => {
+      expect((await svc.app.inject({ method: 'POST', url: '/api/v1/notes', payload: {} })).statusCode).toBe(401);
+      const token = await infra.token();
+      const bad = await svc.app.inject({ method: 'GET', url: '/api/v1/admin/notes', headers: { authorization: `Bearer ${token}x` } });
+      expect(bad.statusCode).toBe(401);
+      const forbidden = await svc.app.inject({ method: 'GET', url: '/api/v1/admin/notes', headers: { authorization: `Bearer ${token}` } });
+      expect(forbidden.statusCode).toBe(403);
+      expect(forbidden.json().msg).toBe('Admin access required');
+    });
+
+    it('answers schema failures with msg and one error per field, writing nothing', async () => {
+      const token = await infra.token();
+      const res = await svc.app.inject({
+        method: 'POST',
+        url: '/api/v1/notes',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { id: 'xyz', role: 'admin' },
+      });
+      expect(res.statusCode).toBe(400);
+      const body = res.json();
+      expect(body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['id', 'role', 'text']);
+      expect(body.msg).toBe(body.errors[0].msg);
+      expect(await svc.ctx.db.selectFrom('notes').selectAll().execute()).toEqual([]);
+    });
+
+    it('writes state and its event together and delivers the event once', async () => {
+      const token = await infra.token();
+      const id = 'a'.repeat(24);
+      const res = await svc.app.inject({ method: 'POST', url: '/api/v1/notes', headers: { authorization: `Bearer ${token}` }, payload: { id, text: 'hi' } });
+      expect(res.statusCode).toBe(201);
+      await eventually(() => seen.includes(id));
+      // a replay of the whole outbox is absorbed by the inbox
+      await svc.ctx.relay.replayRecent(60_000);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(seen.filter((s) => s === id)).toHaveLength(1);
+    });
+  });
+}
