@@ -10,7 +10,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'services',
-          include: ['services/**/*.test.ts', 'gateway/**/*.test.ts', 'proto-events/**/*.test.ts', 'infra/**/*.test.ts'],
+          include: ['services/**/*.test.ts', 'gateway/**/*.test.ts', 'proto-events/**/*.test.ts', 'infra/**/*.test.ts', 'tests/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

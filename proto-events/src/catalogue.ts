@@ -455,6 +455,15 @@ export const IdentityPresence = defineCommand({
   example: { request: { userId: U, isOnline: true }, reply: { ok: true } },
 });
 
+export const BettingOpenBets = defineCommand({
+  subject: 'betting.open_bets',
+  owner: 'betting',
+  description: "How many of a user's bets are still pending (identity refuses to close an account that has any).",
+  request: Type.Object({ userId: Id }),
+  reply: Type.Object({ userId: Id, pendingBets: Type.Integer({ minimum: 0 }) }),
+  example: { request: { userId: U }, reply: { userId: U, pendingBets: 0 } },
+});
+
 export const events = {
   UserRegistered,
   UserUpdated,
@@ -484,7 +493,7 @@ export const events = {
   PromotionDeleted,
 };
 
-export const commands = { WalletDebit, WalletCredit, WalletBalance, IdentityPresence };
+export const commands = { WalletDebit, WalletCredit, WalletBalance, IdentityPresence, BettingOpenBets };
 
 /** helper types: `Ev<typeof GamesSettled>` is the payload type */
 export const exampleIds = { user: U, game: G, bet: B, transaction: T, other: W };
