@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { Type } from '@sinclair/typebox';
+import { ConfigError, loadConfig } from './config';
+import { ID_PATTERN, isId, newId } from './ids';
+
+describe('loadConfig', () => {
+  const schema = Type.Object({
+    PORT: Type.Integer({ default: 8080, minimum: 1, maximum: 65535 }),
+    FLAG: Type.Boolean({ default: false }),
+    NAME: Type.String(),
+  });
+
+  it('applies defaults and converts types', () => {
+    expect(loadConfig(schema, { NAME: 'x', FLAG: 'true' })).toEqual({ PORT: 8080, FLAG: true, NAME: 'x' });
+    expect(loadConfig(schema, { NAME: 'x', PORT: '9000' }).PORT).toBe(9000);
+  });
+
+  it('names every bad variable with the value it got', () => {
+    let err: unknown;
+    try {
+      loadConfig(schema, { PORT: 'eighty' });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ConfigError);
+    expect((err as Error).message).toMatch(/PORT: .*"eighty"/);
+    expect((err as Error).message).toMatch(/NAME/);
+  });
+});
+
+describe('ids', () => {
+  it('are 24 lowercase hex characters, unique and time-ordered', () => {
+    const ids = Array.from({ length: 1000 }, () => newId());
+    expect(new Set(ids).size).toBe(1000);
+    for (const id of ids) expect(id).toMatch(new RegExp(ID_PATTERN));
+    expect(newId(1_000_000_000_000) < newId(2_000_000_000_000)).toBe(true);
+    expect(isId('ABCDEF0123456789abcdef01')).toBe(false);
+    expect(isId('abc')).toBe(false);
+  });
+});

@@ -1,0 +1,145 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BusRequestError, type EventBus, type EventEnvelope, MemoryBus, NatsBus, newId, subjectMatches } from '../src';
+import { eventually, TEST_NATS_URL } from '../src/testing';
+
+const implementations: Array<[string, () => Promise<EventBus>]> = [
+  ['memory', async () => new MemoryBus(undefined, 10)],
+  ['nats', async () => NatsBus.connect({ url: TEST_NATS_URL, prefix: `c${newId().slice(-10)}` })],
+];
+
+const event = (subject: string, data: unknown, id = newId()): EventEnvelope => ({
+  id,
+  subject,
+  version: 1,
+  occurredAt: new Date().toISOString(),
+  data,
+});
+
+describe('subjectMatches', () => {
+  it('follows NATS wildcard rules', () => {
+    expect(subjectMatches('games.*', 'games.settled')).toBe(true);
+    expect(subjectMatches('games.*', 'games.a.b')).toBe(false);
+    expect(subjectMatches('games.>', 'games.a.b')).toBe(true);
+    expect(subjectMatches('games.>', 'games')).toBe(false);
+    expect(subjectMatches('games.settled', 'games.cancelled')).toBe(false);
+  });
+});
+
+describe.each(implementations)('event bus contract: %s', (_name, make) => {
+  let bus: EventBus;
+  beforeEach(async () => {
+    bus = await make();
+  });
+  afterEach(async () => {
+    await bus.close();
+  });
+
+  it('delivers a published event to a durable consumer, only on matching subjects', async () => {
+    const got: string[] = [];
+    await bus.consume({ durable: 'd1', subjects: ['games.settled'], handler: async (e) => void got.push(e.subject) });
+    await bus.publish(event('games.cancelled', {}));
+    await bus.publish(event('games.settled', { gameId: 'x' }));
+    await eventually(() => got.length === 1);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(got).toEqual(['games.settled']);
+  });
+
+  it('drops a second publish with the same id (de-duplication)', async () => {
+    const got: unknown[] = [];
+    await bus.consume({ durable: 'd2', subjects: ['bets.*'], handler: async (e) => void got.push(e.data) });
+    const id = newId();
+    await bus.publish(event('bets.placed', { n: 1 }, id));
+    await bus.publish(event('bets.placed', { n: 2 }, id));
+    await bus.publish(event('bets.placed', { n: 3 }));
+    await eventually(() => got.length === 2);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(got).toEqual([{ n: 1 }, { n: 3 }]);
+  });
+
+  it('redelivers an event whose handler failed, with the attempt number', async () => {
+    const attempts: number[] = [];
+    await bus.consume({
+      durable: 'd3',
+      subjects: ['wallet.>'],
+      ackWaitMs: 2_000,
+      handler: async (_e, info) => {
+        attempts.push(info.attempt);
+        if (info.attempt < 3) throw new Error('not yet');
+      },
+    });
+    await bus.publish(event('wallet.transaction_posted', {}));
+    await eventually(() => attempts.length === 3, 10_000);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(attempts).toEqual([1, 2, 3]);
+  });
+
+  it('keeps events for a durable consumer that was not running, and resumes where it stopped', async () => {
+    const first: unknown[] = [];
+    const sub = await bus.consume({ durable: 'd4', subjects: ['user.*'], handler: async (e) => void first.push(e.data) });
+    await bus.publish(event('user.registered', 1));
+    await eventually(() => first.length === 1);
+    await sub.stop();
+    await bus.publish(event('user.registered', 2));
+    await bus.publish(event('user.registered', 3));
+    const second: unknown[] = [];
+    await bus.consume({ durable: 'd4', subjects: ['user.*'], handler: async (e) => void second.push(e.data) });
+    await eventually(() => second.length === 2);
+    expect(second).toEqual([2, 3]);
+  });
+
+  it('shares one durable between replicas: each event handled by one of them', async () => {
+    const a: unknown[] = [];
+    const b: unknown[] = [];
+    await bus.consume({ durable: 'd5', subjects: ['games.*'], handler: async (e) => void a.push(e.data) });
+    await bus.consume({ durable: 'd5', subjects: ['games.*'], handler: async (e) => void b.push(e.data) });
+    for (let i = 0; i < 20; i++) await bus.publish(event('games.updated', i));
+    await eventually(() => a.length + b.length === 20);
+    await new Promise((r) => setTimeout(r, 150));
+    expect([...a, ...b].sort((x, y) => (x as number) - (y as number))).toEqual([...Array(20).keys()]);
+  });
+
+  it('gives each durable its own copy', async () => {
+    const a: unknown[] = [];
+    const b: unknown[] = [];
+    await bus.consume({ durable: 'd6a', subjects: ['games.*'], handler: async (e) => void a.push(e.data) });
+    await bus.consume({ durable: 'd6b', subjects: ['games.*'], handler: async (e) => void b.push(e.data) });
+    await bus.publish(event('games.updated', 'x'));
+    await eventually(() => a.length === 1 && b.length === 1);
+  });
+
+  it('answers a request from a responder', async () => {
+    await bus.reply('wallet.balance', async (q: { userId: string }) => ({ userId: q.userId, balanceCents: 42 }));
+    await expect(bus.request('wallet.balance', { userId: 'u' })).resolves.toEqual({ userId: 'u', balanceCents: 42 });
+  });
+
+  it('times out a request nobody answers in time, and reports missing responders', async () => {
+    await bus.reply('slow.cmd', () => new Promise((r) => setTimeout(() => r('late'), 1_000)));
+    const err = await bus.request('slow.cmd', {}, { timeoutMs: 100 }).catch((e) => e);
+    expect(err).toBeInstanceOf(BusRequestError);
+    expect(err.code).toBe('timeout');
+    const none = await bus.request('nobody.home', {}, { timeoutMs: 500 }).catch((e) => e);
+    expect(none).toBeInstanceOf(BusRequestError);
+    expect(['no_responders', 'timeout']).toContain(none.code);
+  });
+
+  it('turns a responder failure into a handler_error', async () => {
+    await bus.reply('broken.cmd', async () => {
+      throw new Error('boom');
+    });
+    const err = await bus.request('broken.cmd', {}).catch((e) => e);
+    expect(err).toBeInstanceOf(BusRequestError);
+    expect(err.code).toBe('handler_error');
+  });
+
+  it('broadcasts transient messages to every listener on matching subjects', async () => {
+    const a: unknown[] = [];
+    const b: unknown[] = [];
+    bus.listen('aviator.*', (d, s) => a.push([s, d]));
+    bus.listen('aviator.tick', (d) => b.push(d));
+    await new Promise((r) => setTimeout(r, 50));
+    bus.broadcast('aviator.tick', { multiplier: 1.5 });
+    bus.broadcast('aviator.crash', { multiplier: 2 });
+    await eventually(() => a.length === 2 && b.length === 1);
+    expect(a).toContainEqual(['aviator.tick', { multiplier: 1.5 }]);
+  });
+});

@@ -1,0 +1,41 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Cache, MemoryCache, newId, RedisCache } from '../src';
+import { TEST_REDIS_URL } from '../src/testing';
+
+describe.each([
+  ['memory', () => new MemoryCache()],
+  ['redis', () => RedisCache.connect(TEST_REDIS_URL, `c${newId()}:`)],
+] as Array<[string, () => Cache]>)('cache contract: %s', (_n, make) => {
+  let cache: Cache;
+  beforeEach(() => {
+    cache = make();
+  });
+  afterEach(async () => {
+    await cache.close();
+  });
+
+  it('stores, reads and deletes', async () => {
+    expect(await cache.get('k')).toBeNull();
+    await cache.set('k', 'v');
+    expect(await cache.get('k')).toBe('v');
+    await cache.del('k');
+    expect(await cache.get('k')).toBeNull();
+  });
+
+  it('expires values after their TTL', async () => {
+    await cache.set('t', 'v', 80);
+    expect(await cache.get('t')).toBe('v');
+    await new Promise((r) => setTimeout(r, 150));
+    expect(await cache.get('t')).toBeNull();
+  });
+
+  it('counts with a window that starts at the first increment', async () => {
+    expect(await cache.incr('n', 150)).toBe(1);
+    expect(await cache.incr('n', 150)).toBe(2);
+    const ttl = await cache.ttl('n');
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(150);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await cache.incr('n', 150)).toBe(1);
+  });
+});
