@@ -1,0 +1,27 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+/**
+ * The laptop defaults: a ready admin and demo player so a newcomer can sign in at once.
+ * Override with ADMIN_EMAIL / ADMIN_PASSWORD / DEMO_EMAIL / DEMO_PASSWORD.
+ */
+export const LOCAL_DEFAULTS = {
+  ADMIN_EMAIL: 'admin@betplatform.local',
+  ADMIN_PASSWORD: 'Admin-Pitch-2026',
+  ADMIN_USERNAME: 'admin',
+  DEMO_EMAIL: 'demo@betplatform.local',
+  DEMO_PASSWORD: 'Demo-Kickoff-2026',
+  DEMO_USERNAME: 'demo',
+  /** dollars credited once to the demo player so it can bet right away */
+  DEMO_OPENING_BALANCE: '1000',
+} as const;
+
+export function webRoots(root = REPO_ROOT) {
+  return {
+    shell: resolve(root, 'web-shell/dist'),
+    player: resolve(root, 'web-player/dist'),
+    admin: resolve(root, 'web-admin/dist'),
+  };
+}

@@ -1,0 +1,151 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import {
+  baseConfig,
+  createLogger,
+  embeddedInfrastructure,
+  loadConfig,
+  loadOrCreateAuthKeys,
+  PGliteHost,
+  type RunningService,
+  startService,
+  Type,
+} from '@bet/kit';
+import { LOCAL_DEFAULTS, webRoots } from './defaults';
+import { seedDemoBalance } from './seed';
+import { SERVICES, upstreamEnv } from './services';
+
+const EmbeddedConfig = Type.Object({
+  PORT: Type.Integer({ default: 8080, minimum: 0, maximum: 65535 }),
+  HOST: Type.String({ default: '0.0.0.0' }),
+  DATA_DIR: baseConfig.DATA_DIR,
+  LOG_LEVEL: Type.String({ default: 'warn' }),
+  PUBLIC_URL: Type.Optional(Type.String()),
+});
+
+export interface EmbeddedPlatform {
+  url: string;
+  services: RunningService[];
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole platform in one process: every service and the gateway, one PGlite on local
+ * disk, the in-memory bus and cache. The same service code as the cluster, other infrastructure.
+ */
+export async function startEmbedded(env: Record<string, string | undefined> = process.env): Promise<EmbeddedPlatform> {
+  const config = loadConfig(EmbeddedConfig, env);
+  const dataDir = resolve(config.DATA_DIR);
+  const logger = createLogger('platform', config.LOG_LEVEL);
+  const keys = await loadOrCreateAuthKeys(dataDir);
+  const host = await PGliteHost.open(join(dataDir, 'pglite'));
+
+  const port = config.PORT;
+  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${port}`;
+  const serviceEnv: Record<string, string | undefined> = {
+    ...LOCAL_DEFAULTS,
+    SIMULATOR_SPEED: '10',
+    ...env,
+    MODE: 'embedded',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: config.LOG_LEVEL,
+    JWT_PUBLIC_KEY: keys.publicKeyPem,
+    JWT_PRIVATE_KEY: keys.privateKeyPem,
+    PUBLIC_URL: publicUrl,
+  };
+  const infra = await embeddedInfrastructure({ host, publicKeyPem: keys.publicKeyPem, env: serviceEnv, logger });
+
+  const services: RunningService[] = [];
+  const stopAll = async () => {
+    for (const s of [...services].reverse()) await s.stop().catch((err) => logger.error({ err, service: s.name }, 'stop failed'));
+    await infra.close();
+    await host.close();
+  };
+  try {
+    for (const entry of SERVICES) {
+      const mod = (await import(entry.pkg)) as Record<string, any>;
+      const def = mod[entry.exportName];
+      if (!def) throw new Error(`${entry.pkg} does not export ${entry.exportName}`);
+      services.push(await startService(def, infra, { port: 0, host: '127.0.0.1' }));
+    }
+    // The in-memory bus forgets what was in flight when the last run stopped; replaying the
+    // recent outbox is harmless (every consumer keeps an inbox) and loses nothing.
+    for (const s of services) await s.ctx.relay.replayRecent(15 * 60_000);
+
+    const upstreams = Object.fromEntries(services.map((s) => [s.name, s.url]));
+    const { createGateway } = await import('@bet/gateway');
+    const gatewayEnv: Record<string, string | undefined> = {
+      ...serviceEnv,
+      PORT: String(port),
+      ...Object.fromEntries(services.map((s) => [upstreamEnv(s.name), s.url])),
+    };
+    const gateway = await createGateway({
+      env: gatewayEnv,
+      logger,
+      verifier: infra.verifier,
+      bus: infra.bus,
+      cache: infra.cache,
+      redisUrl: null,
+      upstreams,
+      webRoots: webRoots(),
+    });
+    const address = await gateway.listen(port, config.HOST);
+    const url = `http://localhost:${new URL(address).port}`;
+
+    const seeded = await seedDemoBalance(url, {
+      adminEmail: serviceEnv.ADMIN_EMAIL!,
+      adminPassword: serviceEnv.ADMIN_PASSWORD!,
+      demoUsername: serviceEnv.DEMO_USERNAME!,
+      amount: Number(serviceEnv.DEMO_OPENING_BALANCE ?? 0),
+    }).catch((err) => {
+      logger.warn({ err }, 'could not seed the demo balance');
+      return 'skipped' as const;
+    });
+
+    return {
+      url,
+      services,
+      async stop() {
+        await gateway.close();
+        await stopAll();
+      },
+      ...{ seeded },
+    };
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}
+
+async function main() {
+  const { default: closeWithGrace } = await import('close-with-grace');
+  const platform = await startEmbedded();
+  const built = existsSync(join(webRoots().shell, 'index.html'));
+  const env = { ...LOCAL_DEFAULTS, ...process.env };
+  console.log(
+    [
+      '',
+      '  Betting platform (embedded mode) is running',
+      `  Open            ${platform.url}`,
+      built ? '' : '  (web bundles not built: run `npm run build:web`)',
+      `  Admin           ${env.ADMIN_EMAIL}  /  ${env.ADMIN_PASSWORD}`,
+      `  Demo player     ${env.DEMO_EMAIL}  /  ${env.DEMO_PASSWORD}`,
+      `  Dev mail outbox ${platform.url}/api/v1/dev/mail`,
+      `  Data            ${resolve(process.env.DATA_DIR ?? './.data')}`,
+      '',
+    ]
+      .filter((l) => l !== '')
+      .join('\n'),
+  );
+  closeWithGrace({ delay: 10_000 }, async ({ err }) => {
+    if (err) console.error(err);
+    await platform.stop();
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((err) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,25 @@
+/**
+ * Every deployable of the platform, in start order (owners of data that others read at
+ * start come first). The embedded runner imports them into one process; the cluster
+ * runner starts each `main` as its own process.
+ */
+export interface ServiceEntry {
+  name: string;
+  port: number;
+  /** workspace package exporting the service definition */
+  pkg: string;
+  exportName: string;
+  main: string;
+}
+
+export const SERVICES: ServiceEntry[] = [
+  { name: 'identity', port: 4001, pkg: '@bet/identity', exportName: 'identityService', main: 'services/identity/src/main.ts' },
+  { name: 'wallet', port: 4002, pkg: '@bet/wallet', exportName: 'walletService', main: 'services/wallet/src/main.ts' },
+  { name: 'games', port: 4003, pkg: '@bet/games', exportName: 'gamesService', main: 'services/games/src/main.ts' },
+  { name: 'betting', port: 4004, pkg: '@bet/betting', exportName: 'bettingService', main: 'services/betting/src/main.ts' },
+];
+
+export const GATEWAY_MAIN = 'gateway/src/main.ts';
+
+/** Upstream URL variables the gateway reads, per service. */
+export const upstreamEnv = (name: string) => `${name.toUpperCase()}_URL`;
