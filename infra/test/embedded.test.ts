@@ -1,0 +1,65 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_DEFAULTS } from '../src/defaults';
+import { api, exerciseAuth, freePort, startProcess, waitFor } from './helpers';
+
+// Starts the embedded mode exactly as `npm start` does (same entry point, no overrides but
+// a free port and a scratch data folder) and talks to it only over HTTP.
+describe('embedded mode (npm start)', () => {
+  let proc: ReturnType<typeof startProcess>;
+  let base: string;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    dataDir = mkdtempSync(join(tmpdir(), 'bet-embedded-'));
+    base = `http://127.0.0.1:${port}`;
+    proc = startProcess('infra/src/embedded.ts', { PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' });
+    await waitFor(async () => proc.output().includes('is running'), 120_000, () => proc.output());
+  }, 150_000);
+
+  afterAll(async () => {
+    const code = await proc?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    expect(code === 0 || code === null).toBe(true);
+  }, 60_000);
+
+  it('prints where it runs and the seeded accounts', () => {
+    expect(proc.output()).toContain(LOCAL_DEFAULTS.ADMIN_EMAIL);
+    expect(proc.output()).toContain(LOCAL_DEFAULTS.DEMO_EMAIL);
+  });
+
+  it('registers, logs in, reads the session and refreshes through the gateway', async () => {
+    const { suffix, reg, login, me, refreshed, reused } = await exerciseAuth(base);
+    expect(reg.status).toBe(201);
+    expect(reg.body.user.username).toBe(`player_${suffix}`);
+    expect(login.status).toBe(200);
+    expect(login.body.accessToken).toEqual(expect.any(String));
+    expect(me.status).toBe(200);
+    expect(me.body.email).toBe(`player_${suffix}@example.com`);
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.refreshToken).not.toBe(login.body.refreshToken);
+    expect(reused.status).toBe(401);
+  });
+
+  it('gives the demo player its opening balance once, and serves a live catalogue', async () => {
+    const login = await api(base, 'POST', '/auth/login', { email: LOCAL_DEFAULTS.DEMO_EMAIL, password: LOCAL_DEFAULTS.DEMO_PASSWORD });
+    expect(login.status).toBe(200);
+    const wallet = await api(base, 'GET', '/wallet', undefined, login.body.accessToken);
+    expect(wallet.body.walletBalance).toBe(Number(LOCAL_DEFAULTS.DEMO_OPENING_BALANCE));
+    const games = await api(base, 'GET', '/games?status=upcoming&limit=100');
+    expect(games.status).toBe(200);
+    expect(games.body.games.length).toBeGreaterThan(0);
+  });
+
+  it('answers unknown API paths and bad bodies with JSON errors', async () => {
+    const nf = await api(base, 'GET', '/nope');
+    expect(nf.status).toBe(404);
+    expect(nf.body.msg).toEqual(expect.any(String));
+    const bad = await api(base, 'POST', '/auth/login', { email: 'x' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.length).toBeGreaterThan(0);
+  });
+});

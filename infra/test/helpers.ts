@@ -1,0 +1,76 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { REPO_ROOT } from '../src/defaults';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** Starts a repository entry point exactly as the npm scripts do, collecting its output. */
+export function startProcess(entry: string, env: Record<string, string>) {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env } as NodeJS.ProcessEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d.toString()));
+  child.stderr?.on('data', (d) => (output += d.toString()));
+  return {
+    child,
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null) return child.exitCode;
+      return new Promise<number | null>((done) => {
+        child.once('exit', (code) => done(code));
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 20_000).unref();
+      });
+    },
+  };
+}
+
+export async function waitFor(check: () => Promise<boolean>, timeoutMs: number, describe: () => string) {
+  const until = Date.now() + timeoutMs;
+  while (!(await check().catch(() => false))) {
+    if (Date.now() > until) throw new Error(`timed out: ${describe()}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+export async function api(base: string, method: string, path: string, body?: unknown, token?: string) {
+  const res = await fetch(`${base}/api/v1${path}`, {
+    method,
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, body: (await res.json().catch(() => null)) as any };
+}
+
+/** register → login → me → refresh (rotation) → reuse refused: the auth path of every client */
+export async function exerciseAuth(base: string) {
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const password = 'Correct-Horse-42';
+  const reg = await api(base, 'POST', '/auth/register', {
+    username: `player_${suffix}`,
+    email: `player_${suffix}@example.com`,
+    password,
+    firstName: 'Ada',
+    lastName: 'Obi',
+  });
+  const login = await api(base, 'POST', '/auth/login', { email: `player_${suffix}@example.com`, password });
+  const me = await api(base, 'GET', '/auth/me', undefined, login.body?.accessToken);
+  const refreshed = await api(base, 'POST', '/auth/refresh-token', { token: login.body?.refreshToken });
+  const reused = await api(base, 'POST', '/auth/refresh-token', { token: login.body?.refreshToken });
+  return { suffix, reg, login, me, refreshed, reused };
+}
