@@ -39,7 +39,7 @@ export async function startCluster(env: Record<string, string | undefined> = pro
         buf += chunk.toString();
         const lines = buf.split('\n');
         buf = lines.pop() ?? '';
-        for (const l of lines) process.stdout.write(prefix + l + '\n');
+        for (const l of lines) process.stdout.write(`${prefix + l}\n`);
       });
     }
     child.on('exit', (code, signal) => process.stdout.write(`${prefix}exited (${signal ?? code})\n`));
@@ -53,7 +53,10 @@ export async function startCluster(env: Record<string, string | undefined> = pro
     run(s.name, s.main, { PORT: String(svcPort), HOST: '127.0.0.1' });
     upstreams[upstreamEnv(s.name)] = `http://127.0.0.1:${svcPort}`;
   }
-  await waitForAll(Object.values(upstreams).map((u) => `${u}/readyz`), 120_000);
+  await waitForAll(
+    Object.values(upstreams).map((u) => `${u}/readyz`),
+    120_000,
+  );
   run('gateway', GATEWAY_MAIN, { ...upstreams, PORT: String(port) });
   await waitForAll([`http://127.0.0.1:${port}/healthz`], 60_000);
   return {
@@ -79,7 +82,10 @@ async function waitForAll(urls: string[], timeoutMs: number) {
   const until = Date.now() + timeoutMs;
   for (const url of urls) {
     for (;;) {
-      const ok = await fetch(url).then((r) => r.ok, () => false);
+      const ok = await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       if (Date.now() > until) throw new Error(`${url} did not become ready in time`);
       await new Promise((r) => setTimeout(r, 300));

@@ -33,7 +33,9 @@ export interface EmbeddedPlatform {
  * The whole platform in one process: every service and the gateway, one PGlite on local
  * disk, the in-memory bus and cache. The same service code as the cluster, other infrastructure.
  */
-export async function startEmbedded(env: Record<string, string | undefined> = process.env): Promise<EmbeddedPlatform> {
+export async function startEmbedded(
+  env: Record<string, string | undefined> = process.env,
+): Promise<EmbeddedPlatform> {
   const config = loadConfig(EmbeddedConfig, env);
   const dataDir = resolve(config.DATA_DIR);
   const logger = createLogger('platform', config.LOG_LEVEL);
@@ -53,11 +55,17 @@ export async function startEmbedded(env: Record<string, string | undefined> = pr
     JWT_PRIVATE_KEY: keys.privateKeyPem,
     PUBLIC_URL: publicUrl,
   };
-  const infra = await embeddedInfrastructure({ host, publicKeyPem: keys.publicKeyPem, env: serviceEnv, logger });
+  const infra = await embeddedInfrastructure({
+    host,
+    publicKeyPem: keys.publicKeyPem,
+    env: serviceEnv,
+    logger,
+  });
 
   const services: RunningService[] = [];
   const stopAll = async () => {
-    for (const s of [...services].reverse()) await s.stop().catch((err) => logger.error({ err, service: s.name }, 'stop failed'));
+    for (const s of [...services].reverse())
+      await s.stop().catch((err) => logger.error({ err, service: s.name }, 'stop failed'));
     await infra.close();
     await host.close();
   };

@@ -21,10 +21,19 @@ export async function seedDemoBalance(
     return json;
   };
   if (!(opts.amount > 0)) return 'skipped';
-  const login = await api('POST', '/auth/login', undefined, { email: opts.adminEmail, password: opts.adminPassword });
+  const login = await api('POST', '/auth/login', undefined, {
+    email: opts.adminEmail,
+    password: opts.adminPassword,
+  });
   const token = login.accessToken as string;
-  const list = await api('GET', `/admin/users?search=${encodeURIComponent(opts.demoUsername)}&limit=50`, token);
-  const demo = (list.users as Array<{ _id: string; username: string }>).find((u) => u.username === opts.demoUsername);
+  const list = await api(
+    'GET',
+    `/admin/users?search=${encodeURIComponent(opts.demoUsername)}&limit=50`,
+    token,
+  );
+  const demo = (list.users as Array<{ _id: string; username: string }>).find(
+    (u) => u.username === opts.demoUsername,
+  );
   if (!demo) return 'skipped';
   const txs = await api('GET', `/admin/users/${demo._id}/transactions?limit=1`, token);
   if ((txs.transactions as unknown[]).length > 0) return 'already';

@@ -13,10 +13,34 @@ export interface ServiceEntry {
 }
 
 export const SERVICES: ServiceEntry[] = [
-  { name: 'identity', port: 4001, pkg: '@bet/identity', exportName: 'identityService', main: 'services/identity/src/main.ts' },
-  { name: 'wallet', port: 4002, pkg: '@bet/wallet', exportName: 'walletService', main: 'services/wallet/src/main.ts' },
-  { name: 'games', port: 4003, pkg: '@bet/games', exportName: 'gamesService', main: 'services/games/src/main.ts' },
-  { name: 'betting', port: 4004, pkg: '@bet/betting', exportName: 'bettingService', main: 'services/betting/src/main.ts' },
+  {
+    name: 'identity',
+    port: 4001,
+    pkg: '@bet/identity',
+    exportName: 'identityService',
+    main: 'services/identity/src/main.ts',
+  },
+  {
+    name: 'wallet',
+    port: 4002,
+    pkg: '@bet/wallet',
+    exportName: 'walletService',
+    main: 'services/wallet/src/main.ts',
+  },
+  {
+    name: 'games',
+    port: 4003,
+    pkg: '@bet/games',
+    exportName: 'gamesService',
+    main: 'services/games/src/main.ts',
+  },
+  {
+    name: 'betting',
+    port: 4004,
+    pkg: '@bet/betting',
+    exportName: 'bettingService',
+    main: 'services/betting/src/main.ts',
+  },
 ];
 
 export const GATEWAY_MAIN = 'gateway/src/main.ts';

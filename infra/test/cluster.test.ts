@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@bet/kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, exerciseAuth, freePort, startProcess, waitFor } from './helpers';
 
 // The local cluster: every service and the gateway its own process, against the real
@@ -25,7 +25,11 @@ describe('local cluster mode (npm run start:cluster)', () => {
       DATA_DIR: `.tmp/cluster-${Date.now()}`,
       LOG_LEVEL: 'warn',
     });
-    await waitFor(async () => proc.output().includes('is running at'), 180_000, () => proc.output().slice(-4000));
+    await waitFor(
+      async () => proc.output().includes('is running at'),
+      180_000,
+      () => proc.output().slice(-4000),
+    );
   }, 200_000);
 
   afterAll(async () => {

@@ -16,8 +16,16 @@ describe('embedded mode (npm start)', () => {
     const port = await freePort();
     dataDir = mkdtempSync(join(tmpdir(), 'bet-embedded-'));
     base = `http://127.0.0.1:${port}`;
-    proc = startProcess('infra/src/embedded.ts', { PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' });
-    await waitFor(async () => proc.output().includes('is running'), 120_000, () => proc.output());
+    proc = startProcess('infra/src/embedded.ts', {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+    });
+    await waitFor(
+      async () => proc.output().includes('is running'),
+      120_000,
+      () => proc.output(),
+    );
   }, 150_000);
 
   afterAll(async () => {
@@ -45,7 +53,10 @@ describe('embedded mode (npm start)', () => {
   });
 
   it('gives the demo player its opening balance once, and serves a live catalogue', async () => {
-    const login = await api(base, 'POST', '/auth/login', { email: LOCAL_DEFAULTS.DEMO_EMAIL, password: LOCAL_DEFAULTS.DEMO_PASSWORD });
+    const login = await api(base, 'POST', '/auth/login', {
+      email: LOCAL_DEFAULTS.DEMO_EMAIL,
+      password: LOCAL_DEFAULTS.DEMO_PASSWORD,
+    });
     expect(login.status).toBe(200);
     const wallet = await api(base, 'GET', '/wallet', undefined, login.body.accessToken);
     expect(wallet.body.walletBalance).toBe(Number(LOCAL_DEFAULTS.DEMO_OPENING_BALANCE));

@@ -15,10 +15,13 @@ describe('event catalogue', () => {
     expect(validate(e.schema, e.example)).toEqual([]);
   });
 
-  it.each(Object.values(commands).map((c) => [c.subject, c] as const))('%s: request and reply examples satisfy their schemas', (_s, c) => {
-    expect(validate(c.request, c.example.request)).toEqual([]);
-    expect(validate(c.reply, c.example.reply)).toEqual([]);
-  });
+  it.each(Object.values(commands).map((c) => [c.subject, c] as const))(
+    '%s: request and reply examples satisfy their schemas',
+    (_s, c) => {
+      expect(validate(c.request, c.example.request)).toEqual([]);
+      expect(validate(c.reply, c.example.reply)).toEqual([]);
+    },
+  );
 
   it('rejects a payload that breaks the schema', () => {
     expect(validate(events.GamesSettled.schema, { gameId: 'nope', result: 'X' }).length).toBeGreaterThan(0);

@@ -38,7 +38,15 @@ export const UserRegistered = defineEvent({
     role: Role,
     createdAt: Timestamp,
   }),
-  example: { userId: U, username: 'ada', email: 'ada@example.com', firstName: 'Ada', lastName: 'Obi', role: 'user', createdAt: NOW },
+  example: {
+    userId: U,
+    username: 'ada',
+    email: 'ada@example.com',
+    firstName: 'Ada',
+    lastName: 'Obi',
+    role: 'user',
+    createdAt: NOW,
+  },
 });
 
 export const UserUpdated = defineEvent({
@@ -64,7 +72,10 @@ export const UserUpdated = defineEvent({
     lastName: 'Obi',
     state: 'Lagos',
     profilePicture: null,
-    limits: { weeklyBetCount: { limit: 10 }, weeklyStakeAmount: { limit: 100, pending: { value: 200, effectiveAt: NOW } } },
+    limits: {
+      weeklyBetCount: { limit: 10 },
+      weeklyStakeAmount: { limit: 100, pending: { value: 200, effectiveAt: NOW } },
+    },
   },
 });
 
@@ -97,9 +108,18 @@ export const UserPresence = defineEvent({
 
 // ── wallet ────────────────────────────────────────────────────────────────
 const TxType = Type.Union(
-  ['topup', 'bet', 'win', 'refund', 'cashout', 'withdrawal', 'withdrawal_reversal', 'adjustment', 'aviator_bet', 'aviator_win'].map(
-    (t) => Type.Literal(t),
-  ),
+  [
+    'topup',
+    'bet',
+    'win',
+    'refund',
+    'cashout',
+    'withdrawal',
+    'withdrawal_reversal',
+    'adjustment',
+    'aviator_bet',
+    'aviator_win',
+  ].map((t) => Type.Literal(t)),
 );
 
 export const WalletTransactionPosted = defineEvent({
@@ -142,7 +162,14 @@ export const WalletDepositCompleted = defineEvent({
     amountCents: Cents,
     reference: Type.String(),
   }),
-  example: { depositId: W, userId: U, provider: 'sandbox', amountKobo: 1_500_000, amountCents: 1000, reference: 'dep_123' },
+  example: {
+    depositId: W,
+    userId: U,
+    provider: 'sandbox',
+    amountKobo: 1_500_000,
+    amountCents: 1000,
+    reference: 'dep_123',
+  },
 });
 
 export const WalletWithdrawalRequested = defineEvent({
@@ -167,7 +194,14 @@ export const WalletWithdrawalProcessed = defineEvent({
     adminNotes: Type.String(),
     processedBy: Id,
   }),
-  example: { withdrawalId: W, userId: U, amountCents: 5000, status: 'approved', adminNotes: 'Request approved by admin.', processedBy: T },
+  example: {
+    withdrawalId: W,
+    userId: U,
+    amountCents: 5000,
+    status: 'approved',
+    adminNotes: 'Request approved by admin.',
+    processedBy: T,
+  },
 });
 
 // ── games ─────────────────────────────────────────────────────────────────
@@ -211,9 +245,24 @@ export const GamesResultCorrected = defineEvent({
   subject: 'games.result_corrected',
   version: 1,
   owner: 'games',
-  description: 'An admin corrected the result of a settled game; bets are re-settled with compensating movements.',
-  schema: Type.Object({ gameId: Id, previousResult: Outcome, result: Outcome, scores: Scores, correctedAt: Timestamp, correctedBy: Id }),
-  example: { gameId: G, previousResult: 'A', result: 'Draw', scores: { home: 1, away: 1 }, correctedAt: NOW, correctedBy: T },
+  description:
+    'An admin corrected the result of a settled game; bets are re-settled with compensating movements.',
+  schema: Type.Object({
+    gameId: Id,
+    previousResult: Outcome,
+    result: Outcome,
+    scores: Scores,
+    correctedAt: Timestamp,
+    correctedBy: Id,
+  }),
+  example: {
+    gameId: G,
+    previousResult: 'A',
+    result: 'Draw',
+    scores: { home: 1, away: 1 },
+    correctedAt: NOW,
+    correctedBy: T,
+  },
 });
 
 export const GamesCancelled = defineEvent({
@@ -259,7 +308,8 @@ export const BetsSettled = defineEvent({
   subject: 'bets.settled',
   version: 1,
   owner: 'betting',
-  description: 'A bet was won or lost. The wallet credits payoutCents (0 for a loss). correction is set on a re-settlement.',
+  description:
+    'A bet was won or lost. The wallet credits payoutCents (0 for a loss). correction is set on a re-settlement.',
   schema: Type.Object({
     betId: Id,
     userId: Id,
@@ -279,7 +329,13 @@ export const BetsVoided = defineEvent({
   version: 1,
   owner: 'betting',
   description: 'Every leg of a bet was void (cancelled games); the stake is refunded.',
-  schema: Type.Object({ betId: Id, userId: Id, refundCents: Cents, reason: Type.String(), voidedAt: Timestamp }),
+  schema: Type.Object({
+    betId: Id,
+    userId: Id,
+    refundCents: Cents,
+    reason: Type.String(),
+    voidedAt: Timestamp,
+  }),
   example: { betId: B, userId: U, refundCents: 1000, reason: 'Game cancelled', voidedAt: NOW },
 });
 
@@ -288,7 +344,13 @@ export const BetsCashedOut = defineEvent({
   version: 1,
   owner: 'betting',
   description: 'A player cashed out a live single; the wallet credits amountCents.',
-  schema: Type.Object({ betId: Id, userId: Id, stakeCents: Cents, amountCents: Cents, cashedOutAt: Timestamp }),
+  schema: Type.Object({
+    betId: Id,
+    userId: Id,
+    stakeCents: Cents,
+    amountCents: Cents,
+    cashedOutAt: Timestamp,
+  }),
   example: { betId: B, userId: U, stakeCents: 1000, amountCents: 1450, cashedOutAt: NOW },
 });
 
@@ -325,7 +387,11 @@ export const AviatorCrash = defineEvent({
   owner: 'aviator',
   delivery: 'transient',
   description: 'The round crashed at this multiplier; the hash reveals its seed.',
-  schema: Type.Object({ multiplier: Type.Number(), hash: Type.Optional(Type.String()), roundId: Type.Optional(Id) }),
+  schema: Type.Object({
+    multiplier: Type.Number(),
+    hash: Type.Optional(Type.String()),
+    roundId: Type.Optional(Id),
+  }),
   example: { multiplier: 2.44, hash: 'cd'.repeat(32), roundId: G },
 });
 
@@ -343,7 +409,15 @@ export const AviatorRoundSettled = defineEvent({
     paidCents: Cents,
     settledAt: Timestamp,
   }),
-  example: { roundId: G, crashPointHundredths: 244, hash: 'cd'.repeat(32), bets: 3, stakedCents: 3000, paidCents: 2440, settledAt: NOW },
+  example: {
+    roundId: G,
+    crashPointHundredths: 244,
+    hash: 'cd'.repeat(32),
+    bets: 3,
+    stakedCents: 3000,
+    paidCents: 2440,
+    settledAt: NOW,
+  },
 });
 
 // ── promotions ────────────────────────────────────────────────────────────
@@ -393,7 +467,11 @@ const MoneyReply = Type.Union([
   Type.Object({ ok: Type.Literal(true), transactionId: Id, balanceCents: Cents, duplicate: Type.Boolean() }),
   Type.Object({
     ok: Type.Literal(false),
-    reason: Type.Union([Type.Literal('insufficient_funds'), Type.Literal('unknown_account'), Type.Literal('invalid')]),
+    reason: Type.Union([
+      Type.Literal('insufficient_funds'),
+      Type.Literal('unknown_account'),
+      Type.Literal('invalid'),
+    ]),
     msg: Type.String(),
     balanceCents: Type.Optional(Cents),
   }),
@@ -413,7 +491,14 @@ export const WalletDebit = defineCommand({
   }),
   reply: MoneyReply,
   example: {
-    request: { idempotencyKey: `bet:${B}`, userId: U, amountCents: 1000, type: 'bet', reference: B, description: 'Single bet' },
+    request: {
+      idempotencyKey: `bet:${B}`,
+      userId: U,
+      amountCents: 1000,
+      type: 'bet',
+      reference: B,
+      description: 'Single bet',
+    },
     reply: { ok: true, transactionId: T, balanceCents: 9000, duplicate: false },
   },
 });
@@ -421,7 +506,8 @@ export const WalletDebit = defineCommand({
 export const WalletCredit = defineCommand({
   subject: 'wallet.credit',
   owner: 'wallet',
-  description: 'Pay a user from bets-in-play (win, refund, cash-out, aviator win). Idempotent on idempotencyKey.',
+  description:
+    'Pay a user from bets-in-play (win, refund, cash-out, aviator win). Idempotent on idempotencyKey.',
   request: Type.Object({
     idempotencyKey: Type.String({ minLength: 1 }),
     userId: Id,
@@ -432,7 +518,14 @@ export const WalletCredit = defineCommand({
   }),
   reply: MoneyReply,
   example: {
-    request: { idempotencyKey: `win:${B}`, userId: U, amountCents: 2100, type: 'win', reference: B, description: 'Bet won' },
+    request: {
+      idempotencyKey: `win:${B}`,
+      userId: U,
+      amountCents: 2100,
+      type: 'win',
+      reference: B,
+      description: 'Bet won',
+    },
     reply: { ok: true, transactionId: T, balanceCents: 11100, duplicate: false },
   },
 });
@@ -449,7 +542,8 @@ export const WalletBalance = defineCommand({
 export const IdentityPresence = defineCommand({
   subject: 'identity.presence',
   owner: 'identity',
-  description: 'The gateway reports a user online or offline; identity records last-seen and publishes user.presence.',
+  description:
+    'The gateway reports a user online or offline; identity records last-seen and publishes user.presence.',
   request: Type.Object({ userId: Id, isOnline: Type.Boolean() }),
   reply: Type.Object({ ok: Type.Boolean() }),
   example: { request: { userId: U, isOnline: true }, reply: { ok: true } },
@@ -458,7 +552,8 @@ export const IdentityPresence = defineCommand({
 export const BettingOpenBets = defineCommand({
   subject: 'betting.open_bets',
   owner: 'betting',
-  description: "How many of a user's bets are still pending (identity refuses to close an account that has any).",
+  description:
+    "How many of a user's bets are still pending (identity refuses to close an account that has any).",
   request: Type.Object({ userId: Id }),
   reply: Type.Object({ userId: Id, pendingBets: Type.Integer({ minimum: 0 }) }),
   example: { request: { userId: U }, reply: { userId: U, pendingBets: 0 } },

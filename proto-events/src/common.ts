@@ -19,7 +19,10 @@ export const Odds = Type.Object({ home: Type.Number(), draw: Type.Number(), away
 export const Scores = Type.Object({ home: Type.Integer({ minimum: 0 }), away: Type.Integer({ minimum: 0 }) });
 
 export const PendingLimit = Type.Object({ value: Type.Number({ minimum: 0 }), effectiveAt: Timestamp });
-export const Limit = Type.Object({ limit: Type.Number({ minimum: 0 }), pending: Type.Optional(PendingLimit) });
+export const Limit = Type.Object({
+  limit: Type.Number({ minimum: 0 }),
+  pending: Type.Optional(PendingLimit),
+});
 export const Limits = Type.Object({
   /** bets per calendar week (UTC, Monday 00:00); 0 = no limit */
   weeklyBetCount: Limit,

@@ -3,7 +3,8 @@ import { FormatRegistry } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
-if (!FormatRegistry.Has('date-time')) FormatRegistry.Set('date-time', (v) => ISO_DATE_TIME.test(v) && !Number.isNaN(Date.parse(v)));
+if (!FormatRegistry.Has('date-time'))
+  FormatRegistry.Set('date-time', (v) => ISO_DATE_TIME.test(v) && !Number.isNaN(Date.parse(v)));
 
 export interface EventDefinition<S extends TSchema = TSchema> {
   kind: 'event';
@@ -27,11 +28,15 @@ export interface CommandDefinition<Q extends TSchema = TSchema, R extends TSchem
   description: string;
 }
 
-export function defineEvent<S extends TSchema>(def: Omit<EventDefinition<S>, 'kind' | 'delivery'> & { delivery?: 'durable' | 'transient' }): EventDefinition<S> {
+export function defineEvent<S extends TSchema>(
+  def: Omit<EventDefinition<S>, 'kind' | 'delivery'> & { delivery?: 'durable' | 'transient' },
+): EventDefinition<S> {
   return { kind: 'event', delivery: 'durable', ...def };
 }
 
-export function defineCommand<Q extends TSchema, R extends TSchema>(def: Omit<CommandDefinition<Q, R>, 'kind'>): CommandDefinition<Q, R> {
+export function defineCommand<Q extends TSchema, R extends TSchema>(
+  def: Omit<CommandDefinition<Q, R>, 'kind'>,
+): CommandDefinition<Q, R> {
   return { kind: 'command', ...def };
 }
 

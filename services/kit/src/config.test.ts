@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { Type } from '@sinclair/typebox';
+import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 import { ID_PATTERN, isId, newId } from './ids';
 

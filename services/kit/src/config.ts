@@ -9,7 +9,10 @@ export class ConfigError extends Error {
  * Reads the environment into a typed config: defaults applied, strings converted to the
  * schema's types, and a clear list of every bad variable if anything is wrong.
  */
-export function loadConfig<T extends TObject>(schema: T, env: Record<string, string | undefined> = process.env): Static<T> {
+export function loadConfig<T extends TObject>(
+  schema: T,
+  env: Record<string, string | undefined> = process.env,
+): Static<T> {
   const raw: Record<string, unknown> = {};
   for (const key of Object.keys(schema.properties)) {
     const v = env[key];

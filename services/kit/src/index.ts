@@ -1,3 +1,4 @@
+export { type Static, type TSchema, Type } from '@sinclair/typebox';
 export * from './auth/tokens';
 export * from './bus/memory';
 export * from './bus/nats';
@@ -15,4 +16,3 @@ export * from './logger';
 export * from './money';
 export * from './outbox';
 export * from './service';
-export { Type, type Static, type TSchema } from '@sinclair/typebox';

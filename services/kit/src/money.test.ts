@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { centsToDollars, dollarsToCents, hasAtMostTwoDecimals, oddsToHundredths, payoutCents, totalOddsHundredths } from './money';
+import {
+  centsToDollars,
+  dollarsToCents,
+  hasAtMostTwoDecimals,
+  oddsToHundredths,
+  payoutCents,
+  totalOddsHundredths,
+} from './money';
 
 describe('money', () => {
   it('converts dollars with two decimals exactly and refuses more precision', () => {
@@ -13,7 +20,12 @@ describe('money', () => {
   });
 
   it('round-trips every cent amount', () => {
-    fc.assert(fc.property(fc.integer({ min: -1e12, max: 1e12 }), (c) => dollarsToCents(centsToDollars(BigInt(c))) === BigInt(c)));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -1e12, max: 1e12 }),
+        (c) => dollarsToCents(centsToDollars(BigInt(c))) === BigInt(c),
+      ),
+    );
   });
 
   it('knows two-decimal numbers', () => {
@@ -33,12 +45,16 @@ describe('money', () => {
 
   it('never pays more than the exact product (property)', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 1n, max: 10n ** 9n }), fc.array(fc.integer({ min: 101, max: 100_000 }), { minLength: 1, maxLength: 10 }), (stake, odds) => {
-        const p = payoutCents(stake, odds);
-        const exactNum = odds.reduce((acc, o) => acc * BigInt(o), stake);
-        const den = 100n ** BigInt(odds.length);
-        return p * den <= exactNum && (p + 1n) * den > exactNum;
-      }),
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10n ** 9n }),
+        fc.array(fc.integer({ min: 101, max: 100_000 }), { minLength: 1, maxLength: 10 }),
+        (stake, odds) => {
+          const p = payoutCents(stake, odds);
+          const exactNum = odds.reduce((acc, o) => acc * BigInt(o), stake);
+          const den = 100n ** BigInt(odds.length);
+          return p * den <= exactNum && (p + 1n) * den > exactNum;
+        },
+      ),
     );
   });
 });

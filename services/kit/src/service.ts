@@ -1,13 +1,13 @@
 import { type Static, type TObject, type TProperties, Type } from '@sinclair/typebox';
 import type { Kysely, Migration } from 'kysely';
 import { TokenVerifier } from './auth/tokens';
+import { MemoryBus } from './bus/memory';
+import { NatsBus } from './bus/nats';
+import type { EventBus, Subscription } from './bus/types';
 import { type Cache, MemoryCache, RedisCache } from './cache';
 import { type BaseConfig, baseConfig, loadConfig } from './config';
 import { type Database, type DatabaseOptions, openDatabase } from './db/database';
 import type { PGliteHost } from './db/pglite';
-import { MemoryBus } from './bus/memory';
-import { NatsBus } from './bus/nats';
-import type { EventBus, Subscription } from './bus/types';
 import { type App, createServer } from './http/server';
 import { createLogger, type Logger } from './logger';
 import { OutboxRelay, type OutboxTables, outboxMigration } from './outbox';
@@ -70,7 +70,8 @@ export async function startService<DB, P extends TProperties>(
   opts: { port?: number; host?: string; env?: Record<string, string | undefined> } = {},
 ): Promise<RunningService<DB>> {
   const env = { ...infra.env, ...opts.env };
-  const config = loadConfig(Type.Object({ ...baseConfig, ...(def.config ?? {}) }), env) as BaseConfig & Static<TObject<P>>;
+  const config = loadConfig(Type.Object({ ...baseConfig, ...(def.config ?? {}) }), env) as BaseConfig &
+    Static<TObject<P>>;
   const logger = infra.logger.child({ service: def.name });
   const database = await openDatabase<DB & OutboxTables>(infra.database(def.name));
   await database.migrate({ '0000_kit_outbox_inbox': outboxMigration, ...def.migrations }, logger);
@@ -135,7 +136,8 @@ export async function clusterInfrastructure(
 ): Promise<Infrastructure> {
   const config = loadConfig(Type.Object(baseConfig), env);
   const logger = createLogger(name, config.LOG_LEVEL);
-  if (!config.JWT_PUBLIC_KEY) throw new Error('Invalid configuration:\n  JWT_PUBLIC_KEY: is required in cluster mode');
+  if (!config.JWT_PUBLIC_KEY)
+    throw new Error('Invalid configuration:\n  JWT_PUBLIC_KEY: is required in cluster mode');
   const verifier = await TokenVerifier.create(config.JWT_PUBLIC_KEY, config.JWT_ISSUER);
   const bus = await NatsBus.connect({ url: config.NATS_URL, prefix: config.BUS_PREFIX, name, logger });
   const cache = RedisCache.connect(config.REDIS_URL, `${config.BUS_PREFIX}:`);
@@ -184,7 +186,10 @@ export async function embeddedInfrastructure(opts: {
  * Entry point of a service in its own process (cluster and container modes): reads the
  * environment, starts, and shuts down gracefully on SIGINT/SIGTERM.
  */
-export async function runStandalone<DB, P extends TProperties>(def: ServiceDefinition<DB, P>, defaultPort: number) {
+export async function runStandalone<DB, P extends TProperties>(
+  def: ServiceDefinition<DB, P>,
+  defaultPort: number,
+) {
   const { default: closeWithGrace } = await import('close-with-grace');
   const infra = await clusterInfrastructure(process.env, def.name);
   const port = Number(process.env.PORT ?? defaultPort);

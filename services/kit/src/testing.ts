@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type AuthUser, generateAuthKeys, TokenSigner, TokenVerifier } from './auth/tokens';
-import { MemoryCache, RedisCache } from './cache';
 import { MemoryBus } from './bus/memory';
 import { NatsBus } from './bus/nats';
+import { MemoryCache, RedisCache } from './cache';
 import { PGliteHost } from './db/pglite';
 import { newId } from './ids';
 import { createLogger } from './logger';
@@ -66,7 +66,11 @@ export async function testInfrastructure(
   const verifier = await TokenVerifier.create(keys.publicKeyPem, 'bet-platform');
   const signer = await TokenSigner.create(keys.privateKeyPem, 'bet-platform');
   const token = (user: Partial<AuthUser> = {}) =>
-    signer.signAccess({ id: user.id ?? newId(), role: user.role ?? 'user', username: user.username ?? 'tester' });
+    signer.signAccess({
+      id: user.id ?? newId(),
+      role: user.role ?? 'user',
+      username: user.username ?? 'tester',
+    });
 
   if (kind === 'embedded') {
     const host = await PGliteHost.open('memory');
@@ -128,7 +132,11 @@ async function deleteStream(prefix: string) {
 }
 
 /** Polls until `check` returns a truthy value (events are asynchronous). */
-export async function eventually<T>(check: () => Promise<T | undefined | null | false> | T, timeoutMs = 5_000, everyMs = 25): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined | null | false> | T,
+  timeoutMs = 5_000,
+  everyMs = 25,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   let lastErr: unknown;
   for (;;) {

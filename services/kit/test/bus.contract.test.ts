@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BusRequestError, type EventBus, type EventEnvelope, MemoryBus, NatsBus, newId, subjectMatches } from '../src';
+import {
+  BusRequestError,
+  type EventBus,
+  type EventEnvelope,
+  MemoryBus,
+  NatsBus,
+  newId,
+  subjectMatches,
+} from '../src';
 import { eventually, TEST_NATS_URL } from '../src/testing';
 
 const implementations: Array<[string, () => Promise<EventBus>]> = [
@@ -36,7 +44,11 @@ describe.each(implementations)('event bus contract: %s', (_name, make) => {
 
   it('delivers a published event to a durable consumer, only on matching subjects', async () => {
     const got: string[] = [];
-    await bus.consume({ durable: 'd1', subjects: ['games.settled'], handler: async (e) => void got.push(e.subject) });
+    await bus.consume({
+      durable: 'd1',
+      subjects: ['games.settled'],
+      handler: async (e) => void got.push(e.subject),
+    });
     await bus.publish(event('games.cancelled', {}));
     await bus.publish(event('games.settled', { gameId: 'x' }));
     await eventually(() => got.length === 1);
@@ -75,14 +87,22 @@ describe.each(implementations)('event bus contract: %s', (_name, make) => {
 
   it('keeps events for a durable consumer that was not running, and resumes where it stopped', async () => {
     const first: unknown[] = [];
-    const sub = await bus.consume({ durable: 'd4', subjects: ['user.*'], handler: async (e) => void first.push(e.data) });
+    const sub = await bus.consume({
+      durable: 'd4',
+      subjects: ['user.*'],
+      handler: async (e) => void first.push(e.data),
+    });
     await bus.publish(event('user.registered', 1));
     await eventually(() => first.length === 1);
     await sub.stop();
     await bus.publish(event('user.registered', 2));
     await bus.publish(event('user.registered', 3));
     const second: unknown[] = [];
-    await bus.consume({ durable: 'd4', subjects: ['user.*'], handler: async (e) => void second.push(e.data) });
+    await bus.consume({
+      durable: 'd4',
+      subjects: ['user.*'],
+      handler: async (e) => void second.push(e.data),
+    });
     await eventually(() => second.length === 2);
     expect(second).toEqual([2, 3]);
   });
@@ -108,16 +128,22 @@ describe.each(implementations)('event bus contract: %s', (_name, make) => {
   });
 
   it('answers a request from a responder', async () => {
-    await bus.reply('wallet.balance', async (q: { userId: string }) => ({ userId: q.userId, balanceCents: 42 }));
-    await expect(bus.request('wallet.balance', { userId: 'u' })).resolves.toEqual({ userId: 'u', balanceCents: 42 });
+    await bus.reply('wallet.balance', async (q: { userId: string }) => ({
+      userId: q.userId,
+      balanceCents: 42,
+    }));
+    await expect(bus.request('wallet.balance', { userId: 'u' })).resolves.toEqual({
+      userId: 'u',
+      balanceCents: 42,
+    });
   });
 
   it('times out a request nobody answers in time, and reports missing responders', async () => {
     await bus.reply('slow.cmd', () => new Promise((r) => setTimeout(() => r('late'), 1_000)));
-    const err = await bus.request('slow.cmd', {}, { timeoutMs: 100 }).catch((e) => e);
+    const err = await bus.request('slow.cmd', {}, { timeoutMs: 100 }).catch((e: BusRequestError) => e);
     expect(err).toBeInstanceOf(BusRequestError);
     expect(err.code).toBe('timeout');
-    const none = await bus.request('nobody.home', {}, { timeoutMs: 500 }).catch((e) => e);
+    const none = await bus.request('nobody.home', {}, { timeoutMs: 500 }).catch((e: BusRequestError) => e);
     expect(none).toBeInstanceOf(BusRequestError);
     expect(['no_responders', 'timeout']).toContain(none.code);
   });
@@ -126,7 +152,7 @@ describe.each(implementations)('event bus contract: %s', (_name, make) => {
     await bus.reply('broken.cmd', async () => {
       throw new Error('boom');
     });
-    const err = await bus.request('broken.cmd', {}).catch((e) => e);
+    const err = await bus.request('broken.cmd', {}).catch((e: BusRequestError) => e);
     expect(err).toBeInstanceOf(BusRequestError);
     expect(err.code).toBe('handler_error');
   });

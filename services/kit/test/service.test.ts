@@ -1,18 +1,22 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineService, handleOnce, recordEvent, type RunningService, startService, Type } from '../src';
+import { defineService, handleOnce, type RunningService, recordEvent, startService, Type } from '../src';
 import { eventually, type TestInfrastructure, testInfrastructure } from '../src/testing';
 
 interface DB {
   notes: { id: string; text: string };
 }
 
-const notesService = defineService<DB, {}>({
+const notesService = defineService<DB, Record<string, never>>({
   name: 'notes',
   migrations: {
     '0001_notes': {
       async up(db: Kysely<any>) {
-        await db.schema.createTable('notes').addColumn('id', 'text', (c) => c.primaryKey()).addColumn('text', 'text', (c) => c.notNull()).execute();
+        await db.schema
+          .createTable('notes')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('text', 'text', (c) => c.notNull())
+          .execute();
       },
     },
   },
@@ -21,7 +25,12 @@ const notesService = defineService<DB, {}>({
       '/api/v1/notes',
       {
         config: { auth: 'user' },
-        schema: { body: Type.Object({ id: Type.String({ pattern: '^[0-9a-f]{24}$' }), text: Type.String({ minLength: 1 }) }, { additionalProperties: false }) },
+        schema: {
+          body: Type.Object(
+            { id: Type.String({ pattern: '^[0-9a-f]{24}$' }), text: Type.String({ minLength: 1 }) },
+            { additionalProperties: false },
+          ),
+        },
       },
       async (req, reply) => {
         const body = req.body as { id: string; text: string };
@@ -32,7 +41,9 @@ const notesService = defineService<DB, {}>({
         return reply.status(201).send({ msg: 'created' });
       },
     );
-    app.get('/api/v1/admin/notes', { config: { auth: 'admin' } }, async () => ({ notes: await ctx.db.selectFrom('notes').selectAll().execute() }));
+    app.get('/api/v1/admin/notes', { config: { auth: 'admin' } }, async () => ({
+      notes: await ctx.db.selectFrom('notes').selectAll().execute(),
+    }));
   },
 });
 
@@ -68,11 +79,21 @@ for (const kind of ['cluster', 'embedded'] as const) {
     });
 
     it('refuses missing, tampered and wrong-role tokens', async () => {
-      expect((await svc.app.inject({ method: 'POST', url: '/api/v1/notes', payload: {} })).statusCode).toBe(401);
+      expect((await svc.app.inject({ method: 'POST', url: '/api/v1/notes', payload: {} })).statusCode).toBe(
+        401,
+      );
       const token = await infra.token();
-      const bad = await svc.app.inject({ method: 'GET', url: '/api/v1/admin/notes', headers: { authorization: `Bearer ${token}x` } });
+      const bad = await svc.app.inject({
+        method: 'GET',
+        url: '/api/v1/admin/notes',
+        headers: { authorization: `Bearer ${token}x` },
+      });
       expect(bad.statusCode).toBe(401);
-      const forbidden = await svc.app.inject({ method: 'GET', url: '/api/v1/admin/notes', headers: { authorization: `Bearer ${token}` } });
+      const forbidden = await svc.app.inject({
+        method: 'GET',
+        url: '/api/v1/admin/notes',
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(forbidden.statusCode).toBe(403);
       expect(forbidden.json().msg).toBe('Admin access required');
     });
@@ -95,7 +116,12 @@ for (const kind of ['cluster', 'embedded'] as const) {
     it('writes state and its event together and delivers the event once', async () => {
       const token = await infra.token();
       const id = 'a'.repeat(24);
-      const res = await svc.app.inject({ method: 'POST', url: '/api/v1/notes', headers: { authorization: `Bearer ${token}` }, payload: { id, text: 'hi' } });
+      const res = await svc.app.inject({
+        method: 'POST',
+        url: '/api/v1/notes',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { id, text: 'hi' },
+      });
       expect(res.statusCode).toBe(201);
       await eventually(() => seen.includes(id));
       // a replay of the whole outbox is absorbed by the inbox

@@ -1,6 +1,15 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { errors as joseErrors, exportPKCS8, exportSPKI, generateKeyPair, importPKCS8, importSPKI, jwtVerify, SignJWT } from 'jose';
+import {
+  exportPKCS8,
+  exportSPKI,
+  generateKeyPair,
+  importPKCS8,
+  importSPKI,
+  errors as joseErrors,
+  jwtVerify,
+  SignJWT,
+} from 'jose';
 import { newId } from '../ids';
 
 export type Role = 'user' | 'admin';
@@ -67,7 +76,8 @@ export class TokenVerifier {
         algorithms: [ALG],
       });
       const role = payload.role;
-      if (typeof payload.sub !== 'string' || (role !== 'user' && role !== 'admin')) throw new InvalidTokenError('invalid');
+      if (typeof payload.sub !== 'string' || (role !== 'user' && role !== 'admin'))
+        throw new InvalidTokenError('invalid');
       return { id: payload.sub, role, username: String(payload.username ?? '') };
     } catch (err) {
       if (err instanceof InvalidTokenError) throw err;
@@ -86,7 +96,11 @@ export class TokenSigner {
   ) {}
 
   static async create(privateKeyPem: string, issuer: string, accessTtlSeconds = 900) {
-    return new TokenSigner(await importPKCS8(privateKeyPem.replace(/\\n/g, '\n'), ALG), issuer, accessTtlSeconds);
+    return new TokenSigner(
+      await importPKCS8(privateKeyPem.replace(/\\n/g, '\n'), ALG),
+      issuer,
+      accessTtlSeconds,
+    );
   }
 
   async signAccess(user: AuthUser, now = Math.floor(Date.now() / 1000)): Promise<string> {

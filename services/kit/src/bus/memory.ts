@@ -119,10 +119,16 @@ export class MemoryBus implements EventBus {
         return true;
       } catch (err) {
         if (attempt >= max) {
-          this.logger?.error({ err, subject: event.subject, id: event.id }, 'event dropped after max deliveries');
+          this.logger?.error(
+            { err, subject: event.subject, id: event.id },
+            'event dropped after max deliveries',
+          );
           return true;
         }
-        this.logger?.warn({ err, subject: event.subject, id: event.id, attempt }, 'event handler failed; redelivering');
+        this.logger?.warn(
+          { err, subject: event.subject, id: event.id, attempt },
+          'event handler failed; redelivering',
+        );
         await new Promise((r) => setTimeout(r, Math.min(this.retryBaseMs * 2 ** (attempt - 1), 5_000)));
         if (this.closed) return false;
       }
@@ -136,7 +142,10 @@ export class MemoryBus implements EventBus {
     const timeoutMs = opts.timeoutMs ?? 5_000;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new BusRequestError('timeout', `request to ${subject} timed out`)), timeoutMs);
+      timer = setTimeout(
+        () => reject(new BusRequestError('timeout', `request to ${subject} timed out`)),
+        timeoutMs,
+      );
     });
     try {
       const payload = structuredClone(data);

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
-import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type JetStreamClient } from '@nats-io/jetstream';
-import { type NatsConnection, nanos, type Subscription as NatsSub } from '@nats-io/nats-core';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  type JetStreamClient,
+  jetstream,
+  jetstreamManager,
+} from '@nats-io/jetstream';
+import { type NatsConnection, type Subscription as NatsSub, nanos } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import type { Logger } from '../logger';
 import {
@@ -36,7 +42,13 @@ export class NatsBus implements EventBus {
     this.stream = `${prefix.replace(/[^A-Za-z0-9_-]/g, '_').toUpperCase()}_EVENTS`;
   }
 
-  static async connect(opts: { url: string; prefix: string; name?: string; logger?: Logger; maxAgeMs?: number }) {
+  static async connect(opts: {
+    url: string;
+    prefix: string;
+    name?: string;
+    logger?: Logger;
+    maxAgeMs?: number;
+  }) {
     const nc = await connect({ servers: opts.url.split(','), name: opts.name, maxReconnectAttempts: -1 });
     const bus = new NatsBus(nc, opts.prefix, opts.logger);
     await bus.ensureStream(opts.maxAgeMs ?? 7 * 24 * 3_600_000);
@@ -114,10 +126,16 @@ export class NatsBus implements EventBus {
           } catch (err) {
             const max = opts.maxDeliver ?? 10;
             if (attempt >= max) {
-              this.logger?.error({ err, subject: event.subject, id: event.id }, 'event dropped after max deliveries');
+              this.logger?.error(
+                { err, subject: event.subject, id: event.id },
+                'event dropped after max deliveries',
+              );
               m.term();
             } else {
-              this.logger?.warn({ err, subject: event.subject, id: event.id, attempt }, 'event handler failed; redelivering');
+              this.logger?.warn(
+                { err, subject: event.subject, id: event.id, attempt },
+                'event handler failed; redelivering',
+              );
               m.nak(Math.min(100 * 2 ** (attempt - 1), 10_000));
             }
           }
@@ -136,9 +154,11 @@ export class NatsBus implements EventBus {
   }
 
   async request<Res>(subject: string, data: unknown, opts: { timeoutMs?: number } = {}): Promise<Res> {
-    let msg;
+    let msg: import('@nats-io/nats-core').Msg;
     try {
-      msg = await this.nc.request(`${this.prefix}.cmd.${subject}`, toBytes(data), { timeout: opts.timeoutMs ?? 5_000 });
+      msg = await this.nc.request(`${this.prefix}.cmd.${subject}`, toBytes(data), {
+        timeout: opts.timeoutMs ?? 5_000,
+      });
     } catch (err) {
       const e = err as Error;
       if (/no responders/i.test(e.message) || e.name === 'NoRespondersError')
@@ -152,7 +172,11 @@ export class NatsBus implements EventBus {
     return answer.data as Res;
   }
 
-  async reply(subject: string, handler: (data: any) => Promise<unknown>, opts: { queue?: string } = {}): Promise<Subscription> {
+  async reply(
+    subject: string,
+    handler: (data: any) => Promise<unknown>,
+    opts: { queue?: string } = {},
+  ): Promise<Subscription> {
     const sub: NatsSub = this.nc.subscribe(`${this.prefix}.cmd.${subject}`, {
       queue: opts.queue ?? subject,
       callback: (err, msg) => {

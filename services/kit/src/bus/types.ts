@@ -52,7 +52,11 @@ export interface EventBus {
   consume(opts: ConsumeOptions): Promise<Subscription>;
   request<Res = unknown>(subject: string, data: unknown, opts?: { timeoutMs?: number }): Promise<Res>;
   /** Answers requests; replicas with the same queue group share them. */
-  reply(subject: string, handler: (data: any) => Promise<unknown>, opts?: { queue?: string }): Promise<Subscription>;
+  reply(
+    subject: string,
+    handler: (data: any) => Promise<unknown>,
+    opts?: { queue?: string },
+  ): Promise<Subscription>;
   broadcast(subject: string, data: unknown): void;
   listen(subject: string, handler: (data: any, subject: string) => void): Subscription;
   ping(): Promise<boolean>;

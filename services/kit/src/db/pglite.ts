@@ -22,7 +22,6 @@ import {
  */
 export class PGliteHost {
   private tail: Promise<void> = Promise.resolve();
-  private users = 0;
   private constructor(readonly lite: PGlite) {}
 
   static async open(dataDir: string | 'memory'): Promise<PGliteHost> {
@@ -44,14 +43,6 @@ export class PGliteHost {
     const prev = this.tail;
     this.tail = prev.then(() => held);
     return prev.then(() => release);
-  }
-
-  retain() {
-    this.users++;
-  }
-
-  async release() {
-    this.users--;
   }
 
   async close() {
@@ -81,9 +72,7 @@ class PinnedDriver implements Driver {
     private readonly host: PGliteHost,
     private readonly schema: string,
   ) {}
-  async init() {
-    this.host.retain();
-  }
+  async init() {}
   async acquireConnection() {
     const release = await this.host.lock();
     try {
@@ -107,9 +96,8 @@ class PinnedDriver implements Driver {
   async rollbackTransaction(conn: DatabaseConnection) {
     await conn.executeQuery(CompiledQuery.raw('rollback'));
   }
-  async destroy() {
-    await this.host.release();
-  }
+  // the host outlives each service's Kysely; its owner closes it
+  async destroy() {}
 }
 
 export class PinnedPGliteDialect implements Dialect {

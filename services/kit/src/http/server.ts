@@ -54,7 +54,9 @@ export async function createServer(opts: ServerOptions): Promise<App> {
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     return503OnClosing: true,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: true } },
+    ajv: {
+      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: true },
+    },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   app.decorateRequest('user', null);
@@ -94,7 +96,11 @@ export async function createServer(opts: ServerOptions): Promise<App> {
       return reply.status(400).send({ msg: errors[0].msg, errors });
     }
     if (err instanceof HttpError) {
-      return reply.status(err.statusCode).send({ msg: err.message, ...(err.errors ? { errors: err.errors } : {}), ...(err.code ? { code: err.code } : {}) });
+      return reply.status(err.statusCode).send({
+        msg: err.message,
+        ...(err.errors ? { errors: err.errors } : {}),
+        ...(err.code ? { code: err.code } : {}),
+      });
     }
     if (err instanceof DomainError) {
       return reply.status(err.status).send({ msg: err.message, code: err.code });

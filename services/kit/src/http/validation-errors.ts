@@ -32,13 +32,19 @@ function describe(e: AjvError, field: string): string {
     case 'type':
       return `${name} must be ${/^[aeiou]/.test(e.params.type) ? 'an' : 'a'} ${e.params.type}`;
     case 'format':
-      return e.params.format === 'email' ? `${name} must be a valid email address` : `${name} must be a valid ${e.params.format}`;
+      return e.params.format === 'email'
+        ? `${name} must be a valid email address`
+        : `${name} must be a valid ${e.params.format}`;
     case 'pattern':
-      return e.params.pattern === '^[0-9a-f]{24}$' ? `${name} must be a valid id (24 hexadecimal characters)` : `${name} has an invalid format`;
+      return e.params.pattern === '^[0-9a-f]{24}$'
+        ? `${name} must be a valid id (24 hexadecimal characters)`
+        : `${name} has an invalid format`;
     case 'enum':
       return `${name} must be one of: ${(e.params.allowedValues as unknown[]).join(', ')}`;
     case 'minLength':
-      return e.params.limit === 1 ? `${name} must not be empty` : `${name} must be at least ${e.params.limit} characters`;
+      return e.params.limit === 1
+        ? `${name} must not be empty`
+        : `${name} must be at least ${e.params.limit} characters`;
     case 'maxLength':
       return `${name} must be at most ${e.params.limit} characters`;
     case 'minimum':
@@ -50,7 +56,9 @@ function describe(e: AjvError, field: string): string {
     case 'exclusiveMaximum':
       return `${name} must be less than ${e.params.limit}`;
     case 'multipleOf':
-      return e.params.multipleOf === 0.01 ? `${name} must have at most two decimals` : `${name} must be a multiple of ${e.params.multipleOf}`;
+      return e.params.multipleOf === 0.01
+        ? `${name} must have at most two decimals`
+        : `${name} must be a multiple of ${e.params.multipleOf}`;
     case 'minItems':
       return `${name} must have at least ${e.params.limit} item${e.params.limit === 1 ? '' : 's'}`;
     case 'maxItems':
