@@ -1,0 +1,27 @@
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { baseConfig, sharedModules } from '../web-shell/rspack.base.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+export default (_env, argv = {}) => {
+  const mode = argv.mode ?? process.env.NODE_ENV ?? 'production';
+  // Served by the gateway at /remotes/admin/ on the page's own origin.
+  const config = baseConfig({ dir: here, mode, publicPath: '/remotes/admin/' });
+  // The remote has no page of its own: its only entry point is remoteEntry.js.
+  config.entry = {};
+  config.plugins.push(
+    new ModuleFederationPlugin({
+      name: 'admin',
+      filename: 'remoteEntry.js',
+      exposes: { './routes': './src/routes.tsx' },
+      // react, the router, zustand and the shell core come from the shell, never from this bundle.
+      shared: sharedModules({ provide: false }),
+      experiments: { externalRuntime: true },
+      dts: false,
+      manifest: false,
+    }),
+  );
+  return config;
+};

@@ -1,0 +1,61 @@
+import { formatDistanceToNowStrict } from 'date-fns';
+
+function num(n: unknown): number {
+  const v = typeof n === 'number' ? n : Number(n);
+  return Number.isFinite(v) ? v : 0;
+}
+
+/** $12.50 / -$3.00 */
+export function money(n: unknown): string {
+  const v = num(n);
+  return `${v < 0 ? '-' : ''}$${Math.abs(v).toFixed(2)}`;
+}
+
+/** +$12.50 / -$3.00 (net figures) */
+export function signedMoney(n: unknown): string {
+  const v = num(n);
+  return `${v > 0 ? '+' : v < 0 ? '-' : ''}$${Math.abs(v).toFixed(2)}`;
+}
+
+export function odds(n: unknown): string {
+  return num(n).toFixed(2);
+}
+
+/** "30 seconds ago", "5 minutes ago", "3 hours ago", "12 days ago". */
+export function timeAgo(date: string | number | Date | null | undefined, now: Date = new Date()): string {
+  if (!date) return '';
+  const d = new Date(date);
+  if (Number.isNaN(d.getTime())) return '';
+  const diff = Math.abs(now.getTime() - d.getTime()) / 1000;
+  const unit = diff < 60 ? 'second' : diff < 3600 ? 'minute' : diff < 86400 ? 'hour' : 'day';
+  return formatDistanceToNowStrict(d, { addSuffix: true, unit, roundingMethod: 'floor' });
+}
+
+export function dateTime(date: string | number | Date | null | undefined): string {
+  if (!date) return '';
+  const d = new Date(date);
+  if (Number.isNaN(d.getTime())) return '';
+  return d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+export function shortDate(date: string | number | Date | null | undefined): string {
+  if (!date) return '';
+  const d = new Date(date);
+  if (Number.isNaN(d.getTime())) return '';
+  return d.toLocaleDateString(undefined, { dateStyle: 'medium' });
+}
+
+export function initials(first?: string | null, last?: string | null, username?: string | null): string {
+  const a = (first?.trim()[0] ?? '') + (last?.trim()[0] ?? '');
+  return (a || username?.slice(0, 2) || '?').toUpperCase();
+}
+
+export const OUTCOME_LABEL: Record<string, string> = { A: 'Home', Draw: 'Draw', B: 'Away' };
+
+/** "Arsenal to win" / "Draw" / "Chelsea to win" */
+export function pickLabel(outcome: string, homeTeam?: string, awayTeam?: string): string {
+  if (outcome === 'A') return homeTeam ? `${homeTeam} to win` : 'Home win';
+  if (outcome === 'B') return awayTeam ? `${awayTeam} to win` : 'Away win';
+  if (outcome === 'Draw') return 'Draw';
+  return outcome;
+}

@@ -1,0 +1,127 @@
+import { useId, useState } from 'react';
+import { listFrom, useApi } from '../lib/useApi';
+import { money, odds as fmtOdds } from '../lib/format';
+import { EmptyState, ErrorText, Spinner } from '../ui/common';
+
+type Period = 'all-time' | 'monthly' | 'weekly';
+const PERIODS: Array<{ value: Period; label: string }> = [
+  { value: 'all-time', label: 'All-Time' },
+  { value: 'monthly', label: 'Monthly' },
+  { value: 'weekly', label: 'Weekly' },
+];
+
+interface WinnerRow {
+  userDetails?: { username?: string };
+  username?: string;
+  netProfit: number;
+}
+interface OddsRow {
+  username?: string;
+  userDetails?: { username?: string };
+  odds: number;
+}
+
+function Winners() {
+  const [period, setPeriod] = useState<Period>('all-time');
+  const selectId = useId();
+  const { data, error, loading } = useApi<unknown>('/leaderboards/winners', { period });
+  const rows = listFrom<WinnerRow>(data, 'winners', 'leaderboard', 'rows', 'data');
+  return (
+    <>
+      <div className="field field--inline">
+        <label htmlFor={selectId}>Period</label>
+        <select id={selectId} value={period} onChange={(e) => setPeriod(e.target.value as Period)}>
+          {PERIODS.map((p) => (
+            <option key={p.value} value={p.value}>
+              {p.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {loading ? (
+        <Spinner />
+      ) : error ? (
+        <ErrorText>{error}</ErrorText>
+      ) : rows.length === 0 ? (
+        <EmptyState title="No winners yet">Settled winning bets for this period will appear here.</EmptyState>
+      ) : (
+        <div className="table-wrap">
+          <table className="table">
+            <caption className="visually-hidden">Top winners by net profit</caption>
+            <thead>
+              <tr>
+                <th scope="col">Rank</th>
+                <th scope="col">Username</th>
+                <th scope="col" className="num">
+                  Net Profit
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r, i) => (
+                <tr key={`${r.userDetails?.username ?? r.username}-${i}`}>
+                  <td>{i + 1}</td>
+                  <td>{r.userDetails?.username ?? r.username ?? 'Unknown'}</td>
+                  <td className={`num ${Number(r.netProfit) >= 0 ? 'amount--positive' : 'amount--negative'}`}>{money(r.netProfit)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
+
+function HighestOdds() {
+  const { data, error, loading } = useApi<unknown>('/leaderboards/highest-odds');
+  const rows = listFrom<OddsRow>(data, 'leaderboard', 'highestOdds', 'rows', 'data');
+  if (loading) return <Spinner />;
+  if (error) return <ErrorText>{error}</ErrorText>;
+  if (rows.length === 0) return <EmptyState title="No winning odds yet">The biggest winning odds will appear here.</EmptyState>;
+  return (
+    <div className="table-wrap">
+      <table className="table">
+        <caption className="visually-hidden">Highest winning odds</caption>
+        <thead>
+          <tr>
+            <th scope="col">Rank</th>
+            <th scope="col">Username</th>
+            <th scope="col" className="num">
+              Odds
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r, i) => (
+            <tr key={`${r.username}-${i}`}>
+              <td>{i + 1}</td>
+              <td>{r.username ?? r.userDetails?.username ?? 'Unknown'}</td>
+              <td className="num">{fmtOdds(r.odds)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export default function Leaderboards() {
+  const [tab, setTab] = useState<'winners' | 'odds'>('winners');
+  return (
+    <section className="page">
+      <h1>Leaderboards</h1>
+      <div className="tabs" role="tablist" aria-label="Leaderboards">
+        <button type="button" role="tab" id="lb-winners" aria-controls="lb-panel" aria-selected={tab === 'winners'} className="tab" onClick={() => setTab('winners')}>
+          Top Winners
+        </button>
+        <button type="button" role="tab" id="lb-odds" aria-controls="lb-panel" aria-selected={tab === 'odds'} className="tab" onClick={() => setTab('odds')}>
+          Highest Odds
+        </button>
+      </div>
+      <div id="lb-panel" role="tabpanel" aria-labelledby={tab === 'winners' ? 'lb-winners' : 'lb-odds'} className="card">
+        {tab === 'winners' ? <Winners /> : <HighestOdds />}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,226 @@
+import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { api, errorMessage, msgOr, setUser, toast, useSession, type LimitSetting, type User } from '@bet/web-shell/core';
+import { dateTime, money, shortDate, signedMoney } from '../lib/format';
+import { listFrom, useApi } from '../lib/useApi';
+import { Avatar, ErrorText, Spinner } from '../ui/common';
+import { Modal } from '../ui/Modal';
+import { TextField } from './auth';
+
+// recharts is big: it loads only with the chart.
+const NetProfitChart = lazy(() => import(/* webpackChunkName: "chart" */ './ProfileChart'));
+
+interface Stats {
+  betsWon?: number;
+  betsLost?: number;
+  winRate?: number;
+  netProfit?: number;
+}
+
+function EditProfileModal({ user, onClose }: { user: User; onClose: () => void }) {
+  const [firstName, setFirst] = useState(user.firstName ?? '');
+  const [lastName, setLast] = useState(user.lastName ?? '');
+  const [state, setState] = useState(user.state ?? '');
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      const res = await api.patch<{ user?: User } & Partial<User>>('/users/profile', { firstName, lastName, state }, { silent: true });
+      const next = res?.user ?? (res?._id ? (res as User) : { ...user, firstName, lastName, state });
+      setUser(next);
+      toast.success('Profile updated successfully!');
+      onClose();
+    } catch (err) {
+      toast.error(msgOr(err, errorMessage(err)));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal title="Edit Profile" onClose={onClose}>
+      <form className="form" onSubmit={submit}>
+        <TextField label="First Name" autoComplete="given-name" value={firstName} onChange={setFirst} />
+        <TextField label="Last Name" autoComplete="family-name" value={lastName} onChange={setLast} />
+        <TextField label="State" required={false} placeholder="e.g. Lagos" value={state} onChange={setState} />
+        <div className="form-actions">
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={busy}>
+            {busy ? 'Saving…' : 'Save Changes'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+function LimitValue({ setting, isMoney }: { setting?: LimitSetting; isMoney?: boolean }) {
+  const limit = Number(setting?.limit ?? 0);
+  const fmt = (v: number) => (isMoney ? money(v) : String(v));
+  const pending = setting?.pending;
+  return (
+    <>
+      <dd>{limit > 0 ? fmt(limit) : 'Not set'}</dd>
+      {pending && (
+        <dd className="limit__pending">
+          Pending change to {Number(pending.value) > 0 ? fmt(Number(pending.value)) : 'no limit'} from {dateTime(pending.effectiveAt)}
+        </dd>
+      )}
+    </>
+  );
+}
+
+export default function Profile() {
+  const sessionUser = useSession((s) => s.user);
+  const profile = useApi<User>('/users/profile');
+  const stats = useApi<Stats>('/users/stats');
+  const history = useApi<unknown>('/users/stats/history');
+  const user = profile.data ?? sessionUser;
+  const [editing, setEditing] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const fileId = useId();
+
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    if (!file.type.startsWith('image/')) {
+      toast.error('Please choose an image file.');
+      if (fileRef.current) fileRef.current.value = '';
+      return;
+    }
+    const form = new FormData();
+    form.append('profilePicture', file);
+    setUploading(true);
+    try {
+      const res = await api.post<{ profilePictureUrl?: string; user?: User }>('/users/profile-picture', form, { silent: true });
+      const url = res?.profilePictureUrl ?? res?.user?.profilePicture ?? null;
+      if (user) {
+        const next = { ...(res?.user ?? user), profilePicture: url };
+        setUser(next);
+        profile.setData(next);
+      }
+      toast.success('Profile picture updated!');
+    } catch (err) {
+      toast.error(errorMessage(err));
+    } finally {
+      setUploading(false);
+      if (fileRef.current) fileRef.current.value = '';
+    }
+  };
+
+  if (!user) return profile.loading ? <Spinner /> : <ErrorText>{profile.error ?? 'Could not load your profile.'}</ErrorText>;
+  const s = stats.data ?? {};
+  const net = Number(s.netProfit ?? 0);
+  const points = listFrom<{ date: string; netProfit: number }>(history.data, 'history');
+
+  return (
+    <section className="page profile">
+      <h1>My Profile</h1>
+      <div className="grid grid--2">
+        <div className="card profile__card">
+          <div className="profile__head">
+            <Avatar src={user.profilePicture} firstName={user.firstName} lastName={user.lastName} username={user.username} />
+            <div className="profile__who">
+              <h2>{[user.firstName, user.lastName].filter(Boolean).join(' ') || user.username}</h2>
+              <p className="muted">@{user.username}</p>
+            </div>
+          </div>
+          <dl className="kv">
+            <div>
+              <dt>Email</dt>
+              <dd>{user.email}</dd>
+            </div>
+            {user.state && (
+              <div>
+                <dt>State</dt>
+                <dd>{user.state}</dd>
+              </div>
+            )}
+            <div>
+              <dt>Joined</dt>
+              <dd>{shortDate(user.createdAt)}</dd>
+            </div>
+          </dl>
+          <div className="profile__actions">
+            <label htmlFor={fileId} className="btn">
+              {uploading ? 'Uploading…' : 'Change Picture'}
+            </label>
+            <input
+              ref={fileRef}
+              id={fileId}
+              className="visually-hidden"
+              type="file"
+              accept="image/*"
+              disabled={uploading}
+              onChange={(e) => upload(e.target.files?.[0])}
+            />
+            <button type="button" className="btn btn--primary" onClick={() => setEditing(true)}>
+              Edit Profile
+            </button>
+          </div>
+        </div>
+
+        <div className="card">
+          <h2 className="card__title">Betting Limits</h2>
+          <dl className="kv">
+            <div>
+              <dt>Weekly bet count</dt>
+              <LimitValue setting={user.limits?.weeklyBetCount} />
+            </div>
+            <div>
+              <dt>Weekly stake limit</dt>
+              <LimitValue setting={user.limits?.weeklyStakeAmount} isMoney />
+            </div>
+          </dl>
+          <h2 className="card__title">Account</h2>
+          <Link to="/settings" className="btn">
+            Change Password or Email
+          </Link>
+        </div>
+      </div>
+
+      <div className="card">
+        <h2 className="card__title">Last 30 Days</h2>
+        {stats.loading ? (
+          <Spinner />
+        ) : stats.error ? (
+          <ErrorText>{stats.error}</ErrorText>
+        ) : (
+          <dl className="stats">
+            <div className="stat">
+              <dt>Bets Won</dt>
+              <dd>{s.betsWon ?? 0}</dd>
+            </div>
+            <div className="stat">
+              <dt>Bets Lost</dt>
+              <dd>{s.betsLost ?? 0}</dd>
+            </div>
+            <div className="stat">
+              <dt>Win Rate</dt>
+              <dd>{Number(s.winRate ?? 0).toFixed(1)}%</dd>
+            </div>
+            <div className="stat">
+              <dt>Net Profit</dt>
+              <dd className={net >= 0 ? 'amount--positive' : 'amount--negative'}>{signedMoney(net)}</dd>
+            </div>
+          </dl>
+        )}
+        <h3>Net profit per day</h3>
+        {history.loading ? (
+          <Spinner />
+        ) : history.error ? (
+          <ErrorText>{history.error}</ErrorText>
+        ) : points.length === 0 ? (
+          <p className="muted">No settled bets in the last 30 days.</p>
+        ) : (
+          <Suspense fallback={<Spinner label="Loading chart…" />}>
+            <NetProfitChart data={points} />
+          </Suspense>
+        )}
+      </div>
+      {editing && <EditProfileModal user={user} onClose={() => setEditing(false)} />}
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import { useNavigate, useParams } from 'react-router-dom';
+import { toast, type Odds, type Outcome } from '@bet/web-shell/core';
+import { odds as fmtOdds, pickLabel } from '../lib/format';
+import { useApi } from '../lib/useApi';
+import { isValidGameId, oddsFor, type BetType, type SlipSelection } from '../slip/rules';
+import { useSlip } from '../slip/store';
+import { EmptyState, ErrorText, Spinner } from '../ui/common';
+
+interface SharedSelection {
+  gameId?: string;
+  game?: { _id?: string; homeTeam?: string; awayTeam?: string; odds?: Odds; league?: string | null; status?: string } | null;
+  gameDetails?: { homeTeam?: string; awayTeam?: string; league?: string | null };
+  outcome: Outcome;
+  odds?: number;
+}
+
+interface SharedSlipData {
+  betType?: BetType;
+  selections?: SharedSelection[];
+  slip?: { betType?: BetType; selections?: SharedSelection[] };
+}
+
+function toSlip(s: SharedSelection): SlipSelection | null {
+  const gameId = s.gameId ?? s.game?._id;
+  const homeTeam = s.gameDetails?.homeTeam ?? s.game?.homeTeam;
+  const awayTeam = s.gameDetails?.awayTeam ?? s.game?.awayTeam;
+  if (!gameId || !homeTeam || !awayTeam) return null;
+  const price = oddsFor(s.game?.odds, s.outcome) ?? s.odds;
+  return {
+    gameId,
+    gameDetails: { homeTeam, awayTeam, league: s.gameDetails?.league ?? s.game?.league ?? null },
+    outcome: s.outcome,
+    odds: typeof price === 'number' ? price : Number.NaN,
+  };
+}
+
+export default function SharedSlip() {
+  const { shareId } = useParams();
+  const navigate = useNavigate();
+  const addMany = useSlip((s) => s.addMany);
+  const { data, error, loading } = useApi<SharedSlipData>(shareId ? `/bets/share/${encodeURIComponent(shareId)}` : null);
+  const raw = data?.selections ?? data?.slip?.selections ?? [];
+  const betType = data?.betType ?? data?.slip?.betType ?? 'single';
+  const selections = raw.map(toSlip).filter((s): s is SlipSelection => s !== null);
+
+  const add = () => {
+    const usable = selections.filter((s) => isValidGameId(s.gameId));
+    if (usable.length < selections.length) toast.error('This game cannot be selected due to an invalid ID.');
+    if (usable.length === 0) return;
+    addMany(usable, betType);
+    toast.success('Selections added to your bet slip!');
+    navigate('/');
+  };
+
+  return (
+    <section className="page page--narrow">
+      <h1>Shared Bet Slip</h1>
+      {loading ? (
+        <Spinner />
+      ) : error ? (
+        <ErrorText>{error}</ErrorText>
+      ) : selections.length === 0 ? (
+        <EmptyState title="This shared slip is empty">It may have expired or been removed.</EmptyState>
+      ) : (
+        <div className="card">
+          <p className="muted">
+            {betType === 'multi' ? 'Multi bet' : 'Single bets'} · {selections.length} selection{selections.length === 1 ? '' : 's'}
+          </p>
+          <ul className="shared-list">
+            {selections.map((s) => (
+              <li key={s.gameId} className="shared-list__item">
+                <span className="shared-list__match">
+                  {s.gameDetails.homeTeam} vs {s.gameDetails.awayTeam}
+                </span>
+                <span>
+                  {pickLabel(s.outcome, s.gameDetails.homeTeam, s.gameDetails.awayTeam)}
+                  {Number.isFinite(s.odds) ? <strong> @ {fmtOdds(s.odds)}</strong> : null}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="btn btn--primary btn--block" onClick={add}>
+            Add to My Bet Slip
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { signIn, toast } from '@bet/web-shell/core';
+
+export const SOCIAL_FINALIZE_ERROR = 'An error occurred while finalizing your login.';
+export const SOCIAL_TOKENS_MISSING = 'Authentication tokens were not found in the redirect.';
+export const SOCIAL_FAILED_TOAST = 'Authentication failed or An error occurred. Please try logging in again.';
+export const SOCIAL_REDIRECT_DELAY_MS = 3000;
+
+/** Return page of Google/Facebook sign-in: the tokens arrive in the query string. */
+export default function SocialAuthSuccess() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const ran = useRef(false);
+
+  useEffect(() => {
+    if (ran.current) return;
+    ran.current = true;
+    const accessToken = params.get('accessToken');
+    const refreshToken = params.get('refreshToken');
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const fail = (message: string) => {
+      setError(message);
+      toast.error(SOCIAL_FAILED_TOAST);
+      timer = setTimeout(() => navigate('/login', { replace: true }), SOCIAL_REDIRECT_DELAY_MS);
+    };
+    // The tokens must not stay in the address bar or the history.
+    window.history.replaceState(window.history.state, '', window.location.pathname);
+    if (!accessToken || !refreshToken) {
+      fail(params.get('error') || SOCIAL_TOKENS_MISSING);
+    } else {
+      signIn({ accessToken, refreshToken })
+        .then((user) => {
+          toast.success(`Welcome, ${user?.firstName || user?.username || 'back'}!`);
+          navigate('/', { replace: true });
+        })
+        .catch(() => fail(SOCIAL_FINALIZE_ERROR));
+    }
+    return () => {
+      if (timer) clearTimeout(timer);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return (
+    <main className="bare-page">
+      <div className="card auth-card" style={{ textAlign: 'center' }}>
+        {error ? (
+          <>
+            <h1>Sign-in failed</h1>
+            <p className="error-text" role="alert">
+              {error}
+            </p>
+            <p className="muted">Redirecting you to the login page…</p>
+            <Link to="/login">Go to Login now</Link>
+          </>
+        ) : (
+          <>
+            <h1>Signing you in…</h1>
+            <div className="spinner-wrap" role="status">
+              <span className="spinner" aria-hidden="true" />
+              <span className="visually-hidden">Finalizing your login</span>
+            </div>
+          </>
+        )}
+      </div>
+    </main>
+  );
+}

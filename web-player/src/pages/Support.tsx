@@ -1,0 +1,69 @@
+import { useState, type FormEvent } from 'react';
+import { useFormState, TextField } from './auth';
+import { useId } from 'react';
+
+const FAQ = [
+  {
+    q: 'How do I place a bet?',
+    a: 'Open Home or Live, click the odds of the outcome you want (Home, Draw or Away) to add it to your bet slip, choose Single or Multi, enter your stake and press Place Bet. You need to be logged in and have enough balance in your wallet.',
+  },
+  {
+    q: 'How do I deposit money?',
+    a: 'Go to the Wallet page and press Deposit. Enter the amount in NGN (minimum 100) and you will be taken to our card payment provider, Flutterwave, to complete the payment securely. Your balance updates as soon as the payment is confirmed.',
+  },
+  {
+    q: 'Is my personal data secure?',
+    a: 'Yes. Your password is stored only as a strong one-way hash, all traffic is encrypted, card details are handled by the payment provider and never reach our servers, and we never share your personal data with third parties for marketing.',
+  },
+];
+
+export default function Support() {
+  const { values, set, reset } = useFormState({ name: '', email: '', message: '' });
+  const [notice, setNotice] = useState<string | null>(null);
+  const messageId = useId();
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    // The contact form is not connected to a support desk yet: nothing is sent anywhere.
+    setNotice('Thanks for reaching out. Online messages are not connected to our support desk yet, so this message was not sent.');
+    reset();
+  };
+
+  return (
+    <section className="page">
+      <h1>Support</h1>
+      <div className="grid grid--2">
+        <div className="card">
+          <h2 className="card__title">Contact Us</h2>
+          <form className="form" onSubmit={submit}>
+            <TextField label="Name" autoComplete="name" value={values.name} onChange={set('name')} />
+            <TextField label="Email" type="email" autoComplete="email" value={values.email} onChange={set('email')} />
+            <div className="field">
+              <label htmlFor={messageId}>Message</label>
+              <textarea id={messageId} required value={values.message} onChange={(e) => set('message')(e.target.value)} />
+            </div>
+            <button type="submit" className="btn btn--primary">
+              Send Message
+            </button>
+            {notice && (
+              <p className="alert alert--info" role="status">
+                {notice}
+              </p>
+            )}
+          </form>
+        </div>
+        <div className="card">
+          <h2 className="card__title">Frequently Asked Questions</h2>
+          <div className="faq">
+            {FAQ.map((item) => (
+              <details key={item.q} className="faq__item">
+                <summary>{item.q}</summary>
+                <p>{item.a}</p>
+              </details>
+            ))}
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,253 @@
+import { useState, type FormEvent } from 'react';
+import { api, msgOr, toast, validationMsgOr } from '@bet/web-shell/core';
+import { dateTime, money, timeAgo } from '../lib/format';
+import { useApi } from '../lib/useApi';
+import { useWallet } from '../lib/wallet';
+import { EmptyState, ErrorText, Pagination, Spinner } from '../ui/common';
+import { Modal } from '../ui/Modal';
+import { TextField } from './auth';
+
+export const MIN_DEPOSIT_NGN = 100;
+
+interface Summary {
+  currentWalletBalance?: number;
+  totalTopUps?: { amount: number; count: number };
+  totalWinnings?: { amount: number; count: number };
+  totalBetsPlaced?: { amount: number; count: number };
+}
+interface Transaction {
+  _id: string;
+  createdAt: string;
+  type: string;
+  amount: number;
+  balanceAfter: number;
+  description?: string;
+}
+interface TxPage {
+  transactions?: Transaction[];
+  currentPage?: number;
+  totalPages?: number;
+}
+
+function DepositModal({ onClose }: { onClose: () => void }) {
+  const [amount, setAmount] = useState(String(MIN_DEPOSIT_NGN));
+  const [busy, setBusy] = useState(false);
+  const [link, setLink] = useState<string | null>(null);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const value = Number(amount);
+    if (!amount || !Number.isFinite(value) || value < MIN_DEPOSIT_NGN) {
+      toast.error(`Please enter an amount of at least ${MIN_DEPOSIT_NGN} NGN.`);
+      return;
+    }
+    // Opened now, while the click still counts as a user gesture, so no pop-up blocker stops it.
+    const tab = window.open('', '_blank');
+    setBusy(true);
+    try {
+      const res = await api.post<{ paymentLink?: string }>('/wallet/deposit/initialize', { amount: value }, { silent: true });
+      if (!res?.paymentLink) throw new Error('No payment link was returned.');
+      toast.success('Redirecting to payment page...');
+      if (tab) {
+        tab.opener = null;
+        tab.location.href = res.paymentLink;
+        onClose();
+      } else {
+        setLink(res.paymentLink);
+      }
+    } catch (err) {
+      tab?.close();
+      toast.error(validationMsgOr(err, 'Failed to initiate deposit.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal title="Deposit Funds" onClose={onClose}>
+      <form className="form" onSubmit={submit} noValidate>
+        <TextField label="Amount (NGN)" type="number" min={MIN_DEPOSIT_NGN} step={1} value={amount} onChange={setAmount} />
+        <p className="field__hint">Minimum deposit is {MIN_DEPOSIT_NGN} NGN. You will pay securely on the payment provider's page.</p>
+        {link && (
+          <p className="alert alert--info">
+            Your browser blocked the new tab.{' '}
+            <a href={link} target="_blank" rel="noopener noreferrer">
+              Open the payment page
+            </a>
+          </p>
+        )}
+        <div className="form-actions">
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={busy}>
+            {busy ? 'Please wait…' : 'Proceed to Payment'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+function WithdrawModal({ balance, onClose, onDone }: { balance: number | null; onClose: () => void; onDone: () => void }) {
+  const [amount, setAmount] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const value = Number(amount);
+    if (!amount || !Number.isFinite(value) || value <= 0) {
+      toast.error('Please enter a valid amount.');
+      return;
+    }
+    setBusy(true);
+    try {
+      await api.post('/wallet/request-withdrawal', { amount: Math.round(value * 100) / 100 }, { silent: true });
+      toast.success('Withdrawal request submitted successfully!');
+      onDone();
+      onClose();
+    } catch (err) {
+      toast.error(msgOr(err, 'Failed to request withdrawal.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal title="Request Withdrawal" onClose={onClose}>
+      <form className="form" onSubmit={submit} noValidate>
+        <TextField label="Amount ($)" type="number" min={0.01} step={0.01} value={amount} onChange={setAmount} />
+        <p className="field__hint">
+          {balance !== null ? `Available: ${money(balance)}. ` : ''}An administrator reviews every withdrawal request.
+        </p>
+        <div className="form-actions">
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={busy}>
+            {busy ? 'Submitting…' : 'Request Withdrawal'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+function SummaryCard({ title, item }: { title: string; item?: { amount: number; count: number } }) {
+  return (
+    <div className="card summary">
+      <h2 className="summary__title">{title}</h2>
+      <p className="summary__amount">{money(item?.amount ?? 0)}</p>
+      <p className="muted">
+        {item?.count ?? 0} transaction{item?.count === 1 ? '' : 's'}
+      </p>
+    </div>
+  );
+}
+
+export default function Wallet() {
+  const balance = useWallet((s) => s.balance);
+  const refreshBalance = useWallet((s) => s.refresh);
+  const wallet = useApi<{ walletBalance: number }>('/wallet');
+  const summary = useApi<Summary>('/wallet/summary');
+  const [page, setPage] = useState(1);
+  const txs = useApi<TxPage>('/wallet/transactions', { page, limit: 20 });
+  const [modal, setModal] = useState<'deposit' | 'withdraw' | null>(null);
+  const current = wallet.data?.walletBalance ?? balance;
+  const reloadAll = () => {
+    wallet.reload();
+    summary.reload();
+    txs.reload();
+    void refreshBalance();
+  };
+  const list = txs.data?.transactions ?? [];
+
+  return (
+    <section className="page wallet">
+      <div className="page-header">
+        <h1>My Wallet</h1>
+        <div className="page-header__actions">
+          <button type="button" className="btn" onClick={() => setModal('withdraw')}>
+            Withdraw
+          </button>
+          <button type="button" className="btn btn--primary" onClick={() => setModal('deposit')}>
+            Deposit
+          </button>
+        </div>
+      </div>
+
+      <div className="card balance">
+        <h2 className="summary__title">Current Balance</h2>
+        {wallet.loading && current === null ? (
+          <Spinner />
+        ) : wallet.error ? (
+          <ErrorText>{wallet.error}</ErrorText>
+        ) : (
+          <p className="balance__amount">{money(current ?? 0)}</p>
+        )}
+      </div>
+
+      {summary.error ? (
+        <ErrorText>{summary.error}</ErrorText>
+      ) : (
+        <div className="grid grid--3 wallet__summary">
+          <SummaryCard title="Total Top-Ups" item={summary.data?.totalTopUps} />
+          <SummaryCard title="Total Winnings" item={summary.data?.totalWinnings} />
+          <SummaryCard title="Total Stakes" item={summary.data?.totalBetsPlaced} />
+        </div>
+      )}
+
+      <h2>Transaction History</h2>
+      {txs.loading && !txs.data ? (
+        <Spinner />
+      ) : txs.error ? (
+        <ErrorText>{txs.error}</ErrorText>
+      ) : list.length === 0 ? (
+        <EmptyState title="No Transactions Yet">Deposits, bets and winnings will appear here.</EmptyState>
+      ) : (
+        <>
+          <div className="table-wrap">
+            <table className="table table--stack">
+              <caption className="visually-hidden">Wallet transactions</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col">Type</th>
+                  <th scope="col" className="num">
+                    Amount
+                  </th>
+                  <th scope="col" className="num">
+                    Balance After
+                  </th>
+                  <th scope="col">Description</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((t) => (
+                  <tr key={t._id}>
+                    <td data-label="Date">
+                      <time dateTime={t.createdAt} title={dateTime(t.createdAt)}>
+                        {timeAgo(t.createdAt)}
+                      </time>
+                    </td>
+                    <td data-label="Type" className="tx__type">
+                      {t.type}
+                    </td>
+                    <td data-label="Amount" className={`num ${Number(t.amount) >= 0 ? 'amount--positive' : 'amount--negative'}`}>
+                      {Number(t.amount) > 0 ? '+' : ''}
+                      {money(t.amount)}
+                    </td>
+                    <td data-label="Balance After" className="num">
+                      {money(t.balanceAfter)}
+                    </td>
+                    <td data-label="Description">{t.description}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination page={txs.data?.currentPage ?? page} totalPages={txs.data?.totalPages ?? 1} onPage={setPage} />
+        </>
+      )}
+
+      {modal === 'deposit' && <DepositModal onClose={() => setModal(null)} />}
+      {modal === 'withdraw' && <WithdrawModal balance={current} onClose={() => setModal(null)} onDone={reloadAll} />}
+    </section>
+  );
+}

@@ -1,0 +1,131 @@
+// Bet slip rules of the spec (000 §4, §5, §9), as pure functions so they can be tested alone.
+import type { Odds, Outcome } from '@bet/web-shell/core';
+
+export const MAX_SELECTIONS = 10;
+export const MIN_MULTI_SELECTIONS = 2;
+export const GAME_ID_PATTERN = /^[0-9a-fA-F]{24}$/;
+
+export const MSG_MAX_SELECTIONS = 'You can only have a maximum of 10 selections in a multi-bet.';
+export const MSG_MULTI_NEEDS_TWO = 'Add at least one more selection to create a multi-bet.';
+export const MSG_INVALID_ID = 'This game cannot be selected due to an invalid ID.';
+export const MSG_LOGIN_TO_BET = 'Please log in to place a bet.';
+export const MSG_INVALID_SLIP = 'Please add selections and enter a valid stake.';
+export const MSG_SHARE_EMPTY = 'Add selections to your slip before sharing.';
+export const MSG_ADDED = 'Selection added to your bet slip!';
+export const MSG_UPDATED = 'Selection updated in your bet slip!';
+
+export type BetType = 'single' | 'multi';
+
+export interface SlipSelection {
+  gameId: string;
+  gameDetails: { homeTeam: string; awayTeam: string; league?: string | null };
+  outcome: Outcome;
+  odds: number;
+}
+
+export type ToggleResult = 'added' | 'updated' | 'removed' | 'max' | 'invalid';
+
+export function isValidGameId(id: unknown): id is string {
+  return typeof id === 'string' && GAME_ID_PATTERN.test(id);
+}
+
+/**
+ * Applies a click on an outcome: same outcome again removes it, another outcome of the same game
+ * replaces it, a new game is added unless the slip is full or the id is invalid.
+ */
+export function toggleSelection(
+  selections: SlipSelection[],
+  sel: SlipSelection,
+): { selections: SlipSelection[]; result: ToggleResult } {
+  if (!isValidGameId(sel.gameId)) return { selections, result: 'invalid' };
+  const i = selections.findIndex((s) => s.gameId === sel.gameId);
+  if (i >= 0) {
+    if (selections[i].outcome === sel.outcome) {
+      return { selections: selections.filter((_, j) => j !== i), result: 'removed' };
+    }
+    const next = selections.slice();
+    next[i] = sel;
+    return { selections: next, result: 'updated' };
+  }
+  if (selections.length >= MAX_SELECTIONS) return { selections, result: 'max' };
+  return { selections: [...selections, sel], result: 'added' };
+}
+
+/** Multi needs two selections: anything less falls back to Single. */
+export function effectiveBetType(betType: BetType, count: number): BetType {
+  return betType === 'multi' && count < MIN_MULTI_SELECTIONS ? 'single' : betType;
+}
+
+function validOdds(s: SlipSelection): number | null {
+  const o = typeof s.odds === 'number' ? s.odds : Number.NaN;
+  return Number.isFinite(o) ? o : null;
+}
+
+/** Product of the selections' odds; odds that are not numbers are ignored. */
+export function combinedOdds(selections: SlipSelection[]): number {
+  let product = 1;
+  let any = false;
+  for (const s of selections) {
+    const o = validOdds(s);
+    if (o === null) continue;
+    product *= o;
+    any = true;
+  }
+  return any ? product : 0;
+}
+
+export function parseStake(stake: unknown): number {
+  const v = typeof stake === 'number' ? stake : Number.parseFloat(String(stake ?? ''));
+  return Number.isFinite(v) && v > 0 ? v : 0;
+}
+
+export interface SlipTotals {
+  /** Multi: product of the odds. Singles: sum of the odds (so payout = stake × totalOdds either way). */
+  totalOdds: number;
+  /** What leaves the wallet: the stake for a multi, stake per bet × selections for singles. */
+  totalStake: number;
+  potentialPayout: number;
+}
+
+export function slipTotals(selections: SlipSelection[], betType: BetType, stake: unknown): SlipTotals {
+  const s = parseStake(stake);
+  const type = effectiveBetType(betType, selections.length);
+  if (type === 'multi') {
+    const totalOdds = combinedOdds(selections);
+    return { totalOdds, totalStake: s, potentialPayout: s * totalOdds };
+  }
+  const sum = selections.reduce((acc, sel) => acc + (validOdds(sel) ?? 0), 0);
+  return { totalOdds: sum, totalStake: s * selections.length, potentialPayout: s * sum };
+}
+
+/** Max quick-add: the whole balance for a multi, the balance split over the selections for singles. */
+export function maxStake(balance: number, betType: BetType, count: number): number {
+  if (!(balance > 0)) return 0;
+  const type = effectiveBetType(betType, count);
+  const raw = type === 'multi' || count <= 1 ? balance : balance / count;
+  return Math.floor(raw * 100 + 1e-6) / 100; // never more than the balance: round down to the cent
+}
+
+/** +5 / +10 / +50 */
+export function addToStake(stake: unknown, amount: number): number {
+  return Math.round((parseStake(stake) + amount) * 100) / 100;
+}
+
+export function oddsFor(odds: Partial<Odds> | null | undefined, outcome: Outcome): number | undefined {
+  if (!odds) return undefined;
+  const v = outcome === 'A' ? odds.home : outcome === 'B' ? odds.away : odds.draw;
+  return typeof v === 'number' ? v : v === undefined || v === null ? undefined : Number(v);
+}
+
+/** Applies an odds push ({gameId, odds}) to the selections of that game. */
+export function applyOdds(selections: SlipSelection[], gameId: string, odds: Partial<Odds> | null | undefined): SlipSelection[] {
+  let changed = false;
+  const next = selections.map((s) => {
+    if (s.gameId !== gameId) return s;
+    const o = oddsFor(odds, s.outcome);
+    if (o === undefined || !Number.isFinite(o) || o === s.odds) return s;
+    changed = true;
+    return { ...s, odds: o };
+  });
+  return changed ? next : selections;
+}

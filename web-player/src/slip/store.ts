@@ -1,0 +1,116 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { onSocketEvent, type Game, type Odds } from '@bet/web-shell/core';
+import {
+  addToStake,
+  applyOdds,
+  effectiveBetType,
+  maxStake,
+  MIN_MULTI_SELECTIONS,
+  toggleSelection,
+  type BetType,
+  type SlipSelection,
+  type ToggleResult,
+} from './rules';
+
+export interface SlipState {
+  selections: SlipSelection[];
+  betType: BetType;
+  stake: string;
+  keepSelections: boolean;
+  toggle: (sel: SlipSelection) => ToggleResult;
+  remove: (gameId: string) => void;
+  clear: () => void;
+  /** False when Multi was asked for with fewer than two selections. */
+  setBetType: (type: BetType) => boolean;
+  setStake: (stake: string) => void;
+  quickAdd: (amount: number) => void;
+  setMax: (balance: number) => void;
+  setKeepSelections: (keep: boolean) => void;
+  updateOdds: (gameId: string, odds: Partial<Odds> | null | undefined) => void;
+  /** Adds a shared slip's selections (toggle rules apply to each); returns how many were added. */
+  addMany: (selections: SlipSelection[], betType?: BetType) => number;
+  /** After a bet: clears the slip unless keep-selections is ticked. */
+  afterPlaced: () => void;
+}
+
+export const SLIP_STORAGE_KEY = 'betSlip';
+
+export const useSlip = create<SlipState>()(
+  persist(
+    (set, get) => ({
+      selections: [],
+      betType: 'single',
+      stake: '',
+      keepSelections: false,
+      toggle: (sel) => {
+        const { selections, result } = toggleSelection(get().selections, sel);
+        if (selections !== get().selections) {
+          set({ selections, betType: effectiveBetType(get().betType, selections.length) });
+        }
+        return result;
+      },
+      remove: (gameId) => {
+        const selections = get().selections.filter((s) => s.gameId !== gameId);
+        set({ selections, betType: effectiveBetType(get().betType, selections.length) });
+      },
+      clear: () => set({ selections: [], betType: 'single' }),
+      setBetType: (type) => {
+        if (type === 'multi' && get().selections.length < MIN_MULTI_SELECTIONS) {
+          set({ betType: 'single' });
+          return false;
+        }
+        set({ betType: type });
+        return true;
+      },
+      setStake: (stake) => set({ stake }),
+      quickAdd: (amount) => set({ stake: String(addToStake(get().stake, amount)) }),
+      setMax: (balance) => {
+        const { betType, selections } = get();
+        set({ stake: String(maxStake(balance, betType, selections.length)) });
+      },
+      setKeepSelections: (keepSelections) => set({ keepSelections }),
+      updateOdds: (gameId, odds) => {
+        const selections = applyOdds(get().selections, gameId, odds);
+        if (selections !== get().selections) set({ selections });
+      },
+      addMany: (incoming, betType) => {
+        let selections = get().selections;
+        let added = 0;
+        for (const sel of incoming) {
+          const existing = selections.find((s) => s.gameId === sel.gameId);
+          if (existing?.outcome === sel.outcome) continue; // already there: adding must not toggle it off
+          const r = toggleSelection(selections, sel);
+          if (r.result === 'added' || r.result === 'updated') added++;
+          selections = r.selections;
+        }
+        const type = effectiveBetType(betType ?? get().betType, selections.length);
+        set({ selections, betType: type });
+        return added;
+      },
+      afterPlaced: () => {
+        if (!get().keepSelections) set({ selections: [], betType: 'single' });
+      },
+    }),
+    {
+      name: SLIP_STORAGE_KEY,
+      storage: createJSONStorage(() => localStorage),
+      partialize: (s) => ({ selections: s.selections, betType: s.betType, stake: s.stake, keepSelections: s.keepSelections }),
+    },
+  ),
+);
+
+let wired = false;
+/** Live odds for the slip: pre-match and in-play pushes, and full game updates. */
+export function wireSlipOdds(): void {
+  if (wired) return;
+  wired = true;
+  const onOdds = (p: { gameId?: string; odds?: Odds } | undefined) => {
+    if (p?.gameId && p.odds) useSlip.getState().updateOdds(p.gameId, p.odds);
+  };
+  onSocketEvent('oddsUpdate', onOdds);
+  onSocketEvent('liveOddsUpdate', onOdds);
+  onSocketEvent('gameUpdate', (g: Game | undefined) => {
+    if (g?._id && g.odds) useSlip.getState().updateOdds(g._id, g.odds);
+  });
+}

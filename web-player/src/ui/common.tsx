@@ -1,0 +1,79 @@
+import type { ReactNode } from 'react';
+import { initials } from '../lib/format';
+
+export function Spinner({ label = 'Loading…' }: { label?: string }) {
+  return (
+    <div className="spinner-wrap" role="status" aria-live="polite">
+      <span className="spinner" aria-hidden="true" />
+      <span className="visually-hidden">{label}</span>
+    </div>
+  );
+}
+
+/** Empty state whose text reads as one sentence: "Title - description". */
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="empty-state">
+      <p>
+        <strong className="empty-state__title">{title}</strong>
+        {children ? <> - {children}</> : null}
+      </p>
+    </div>
+  );
+}
+
+export function ErrorText({ children }: { children: ReactNode }) {
+  return (
+    <p className="error-text" role="alert">
+      {children}
+    </p>
+  );
+}
+
+export function Avatar({
+  src,
+  firstName,
+  lastName,
+  username,
+  size = 'lg',
+}: {
+  src?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  username?: string | null;
+  size?: 'sm' | 'lg';
+}) {
+  const cls = size === 'sm' ? 'avatar avatar--sm' : 'avatar';
+  const alt = `${[firstName, lastName].filter(Boolean).join(' ') || username || 'User'} profile picture`;
+  if (src) return <img className={cls} src={src} alt={alt} />;
+  return (
+    <span className={cls} role="img" aria-label={alt}>
+      {initials(firstName, lastName, username)}
+    </span>
+  );
+}
+
+export function Pagination({
+  page,
+  totalPages,
+  onPage,
+}: {
+  page: number;
+  totalPages: number;
+  onPage: (page: number) => void;
+}) {
+  if (!(totalPages > 1)) return null;
+  return (
+    <nav className="pagination" aria-label="Pagination">
+      <button type="button" className="btn btn--sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </button>
+      <span aria-live="polite">
+        Page {page} of {totalPages}
+      </span>
+      <button type="button" className="btn btn--sm" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
+        Next
+      </button>
+    </nav>
+  );
+}

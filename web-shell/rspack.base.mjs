@@ -1,0 +1,70 @@
+// Build settings shared by web-shell, web-player and web-admin.
+import { rspack } from '@rspack/core';
+import { resolve } from 'node:path';
+
+// The modules that must exist exactly once in the page. The shell provides them; the remotes
+// declare them with `import: false`, so they never ship (or run) a copy of their own.
+export const CORE_SHARE_KEY = '@bet/web-shell/core';
+
+export function sharedModules({ provide }) {
+  const lib = (requiredVersion) =>
+    provide
+      ? { singleton: true, requiredVersion }
+      : { singleton: true, requiredVersion, import: false };
+  return {
+    react: lib('^19.0.0'),
+    'react/jsx-runtime': lib('^19.0.0'),
+    'react-dom': lib('^19.0.0'),
+    'react-router': lib('^7.0.0'),
+    'react-router-dom': lib('^7.0.0'),
+    zustand: lib('^5.0.0'),
+    [CORE_SHARE_KEY]: provide
+      ? { singleton: true, version: '0.1.0', requiredVersion: '^0.1.0' }
+      : { singleton: true, requiredVersion: '^0.1.0', import: false },
+  };
+}
+
+/** Common rspack settings for the three web packages (the remotes import this too). */
+export function baseConfig({ dir, mode, publicPath }) {
+  const prod = mode !== 'development';
+  return {
+    mode: prod ? 'production' : 'development',
+    context: dir,
+    target: ['web', 'es2020'],
+    devtool: prod ? false : 'eval-cheap-module-source-map',
+    output: {
+      path: resolve(dir, 'dist'),
+      publicPath,
+      filename: prod ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: prod ? '[name].[contenthash:8].js' : '[name].js',
+      cssFilename: prod ? '[name].[contenthash:8].css' : '[name].css',
+      cssChunkFilename: prod ? '[name].[contenthash:8].css' : '[name].css',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?[jt]sx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !prod } },
+            },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.css$/, type: 'css' },
+        { test: /\.(png|svg|jpe?g|gif|webp|ico)$/, type: 'asset' },
+      ],
+    },
+    optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+    performance: { hints: false },
+    plugins: [
+      new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(prod ? 'production' : 'development') }),
+    ],
+  };
+}
+

@@ -1,0 +1,99 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { createBrowserRouter, Outlet, RouterProvider, ScrollRestoration, type RouteObject } from 'react-router-dom';
+import { Toaster, type RemoteRoute } from '@bet/web-shell/core';
+import { RequireAdmin, RequireAuth } from './guards';
+import { Layout } from './Layout';
+import { NotFound } from './NotFound';
+import { RemoteBoundary, RemoteUnavailable } from './RemoteBoundary';
+import { Spinner } from './Spinner';
+import { useTheme } from './theme';
+
+// Fetched only when an admin opens /admin: the import sits behind the admin guard.
+const AdminArea = lazy(() => import('admin/routes'));
+
+function Root() {
+  const theme = useTheme((s) => s.theme);
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+      <Toaster theme={theme} position="top-right" richColors closeButton />
+    </>
+  );
+}
+
+function Bare() {
+  return (
+    <RemoteBoundary what="this page">
+      <Suspense fallback={<Spinner fullPage />}>
+        <Outlet />
+      </Suspense>
+    </RemoteBoundary>
+  );
+}
+
+function RouteError() {
+  return <RemoteUnavailable what="this page" />;
+}
+
+export function buildRoutes(player: RemoteRoute[] | null): RouteObject[] {
+  const toRoute = (r: RemoteRoute): RouteObject => ({ path: r.path, Component: r.Component });
+  const list = player ?? [];
+  const bare = list.filter((r) => r.layout === 'bare');
+  const main = list.filter((r) => r.layout !== 'bare');
+  return [
+    {
+      Component: Root,
+      errorElement: <RouteError />,
+      children: [
+        { Component: Bare, children: bare.map(toRoute) },
+        {
+          path: 'admin/*',
+          element: (
+            <RequireAdmin>
+              <RemoteBoundary what="the admin panel">
+                <Suspense fallback={<Spinner label="Loading the admin panel…" fullPage />}>
+                  <AdminArea />
+                </Suspense>
+              </RemoteBoundary>
+            </RequireAdmin>
+          ),
+        },
+        {
+          Component: Layout,
+          children: [
+            ...main.filter((r) => r.access !== 'auth').map(toRoute),
+            { Component: RequireAuth, children: main.filter((r) => r.access === 'auth').map(toRoute) },
+            {
+              path: '*',
+              element: player ? <NotFound /> : <RemoteUnavailable what="the betting pages" />,
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+type Loaded = { router: ReturnType<typeof createBrowserRouter> };
+
+export function App() {
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    import('player/routes')
+      .then((m) => m.routes)
+      .catch((err) => {
+        console.error('[shell] the player remote failed to load', err);
+        return null;
+      })
+      .then((routes) => {
+        if (!cancelled) setLoaded({ router: createBrowserRouter(buildRoutes(routes)) });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+  if (!loaded) return <Spinner label="Loading…" fullPage />;
+  return <RouterProvider router={loaded.router} />;
+}

@@ -1,0 +1,61 @@
+import { Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { Nav } from './Nav';
+import { RemoteBoundary } from './RemoteBoundary';
+import { Spinner } from './Spinner';
+
+function ScrollToTop() {
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setVisible(window.scrollY > 300);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  if (!visible) return null;
+  return (
+    <button
+      type="button"
+      className="scroll-top"
+      aria-label="Scroll to top"
+      onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+    >
+      <span aria-hidden="true">↑</span>
+    </button>
+  );
+}
+
+function Footer() {
+  return (
+    <footer className="site-footer">
+      <p className="site-footer__notice">
+        <strong>18+ Gamble responsibly.</strong> Betting should be fun, not a way to make money. Only stake what you can
+        afford to lose, and set weekly limits in your account settings. If gambling stops being fun, take a break and seek
+        help.
+      </p>
+      <p className="muted">© {new Date().getFullYear()} BetArena. Odds and results are for information only.</p>
+    </footer>
+  );
+}
+
+/** Site layout: top navigation, the page, footer and the scroll-to-top button. */
+export function Layout() {
+  const location = useLocation();
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Nav />
+      <main id="main" className="app__main" tabIndex={-1}>
+        <RemoteBoundary key={location.pathname} what="this page">
+          <Suspense fallback={<Spinner label="Loading page…" fullPage />}>
+            <Outlet />
+          </Suspense>
+        </RemoteBoundary>
+      </main>
+      <Footer />
+      <ScrollToTop />
+    </div>
+  );
+}

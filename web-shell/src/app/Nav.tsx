@@ -1,0 +1,164 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { logout, useSession } from '@bet/web-shell/core';
+import { useTheme } from './theme';
+
+function initials(first?: string, last?: string, username?: string): string {
+  const a = (first?.[0] ?? '') + (last?.[0] ?? '');
+  return (a || username?.slice(0, 2) || '?').toUpperCase();
+}
+
+function ThemeToggle() {
+  const { theme, toggle } = useTheme();
+  const next = theme === 'dark' ? 'light' : 'dark';
+  return (
+    <button type="button" className="icon-btn" onClick={toggle} aria-label={`Switch to ${next} theme`} title={`Switch to ${next} theme`}>
+      <span aria-hidden="true">{theme === 'dark' ? '☀' : '☾'}</span>
+    </button>
+  );
+}
+
+function ProfileMenu() {
+  const user = useSession((s) => s.user);
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  const location = useLocation();
+
+  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  if (!user) return null;
+  return (
+    <div className="profile-menu" ref={ref}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="profile-menu__button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {user.profilePicture ? (
+          <img className="avatar avatar--sm" src={user.profilePicture} alt="" />
+        ) : (
+          <span className="avatar avatar--sm" aria-hidden="true">
+            {initials(user.firstName, user.lastName, user.username)}
+          </span>
+        )}
+        <span className="profile-menu__name">{user.username}</span>
+        <span className="visually-hidden"> account menu</span>
+      </button>
+      {open && (
+        <ul className="profile-menu__list" id={menuId}>
+          <li>
+            <Link to="/profile">Profile</Link>
+          </li>
+          <li>
+            <Link to="/wallet">Wallet</Link>
+          </li>
+          <li>
+            <Link to="/settings">Settings</Link>
+          </li>
+          {user.role === 'admin' && (
+            <li>
+              <Link to="/admin">Admin Panel</Link>
+            </li>
+          )}
+          <li>
+            <button type="button" onClick={() => logout()}>
+              Logout
+            </button>
+          </li>
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function Nav() {
+  const status = useSession((s) => s.status);
+  const signedIn = status === 'authenticated';
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const linksId = useId();
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  return (
+    <header className="site-header">
+      <nav className="nav" aria-label="Main">
+        <Link to="/" className="brand">
+          <span className="brand__mark" aria-hidden="true">
+            B
+          </span>
+          BetArena
+        </Link>
+        <button
+          type="button"
+          className="icon-btn nav__toggle"
+          aria-expanded={open}
+          aria-controls={linksId}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <span aria-hidden="true">☰</span>
+          <span className="visually-hidden">Menu</span>
+        </button>
+        <ul className={open ? 'nav__links nav__links--open' : 'nav__links'} id={linksId}>
+          <li>
+            <NavLink to="/" end>
+              Home
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/live">Live</NavLink>
+          </li>
+          {signedIn && (
+            <li>
+              <NavLink to="/my-bets">My Bets</NavLink>
+            </li>
+          )}
+          <li>
+            <NavLink to="/leaderboards">Leaderboards</NavLink>
+          </li>
+          <li>
+            <NavLink to="/support">Support</NavLink>
+          </li>
+          {status === 'anonymous' && (
+            <>
+              <li className="nav__auth nav__auth--first">
+                <NavLink to="/login">Login</NavLink>
+              </li>
+              <li className="nav__auth">
+                <NavLink to="/register" className="btn btn--primary btn--sm">
+                  Register
+                </NavLink>
+              </li>
+            </>
+          )}
+        </ul>
+        <div className="nav__actions">
+          <ThemeToggle />
+          {signedIn && <ProfileMenu />}
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,10 @@
+import { createRoot } from 'react-dom/client';
+import { startRealtime, startSession } from '@bet/web-shell/core';
+import { App } from './app/App';
+import './styles.css';
+
+startSession();
+startRealtime();
+
+const container = document.getElementById('root');
+if (container) createRoot(container).render(<App />);
