@@ -420,6 +420,50 @@ export const AviatorRoundSettled = defineEvent({
   },
 });
 
+/** The wallet credits payoutCents with idempotency key `aviator_win:<betId>` (the key an aviator WalletCredit must use too). */
+export const AviatorCashedOut = defineEvent({
+  subject: 'aviator.cashed_out',
+  version: 1,
+  owner: 'aviator',
+  description:
+    'A player cashed out an Aviator bet before the crash; the wallet pays payoutCents (once, whether or not a WalletCredit already did).',
+  schema: Type.Object({
+    betId: Id,
+    roundId: Id,
+    userId: Id,
+    stakeCents: Cents,
+    multiplierHundredths: Type.Integer({ minimum: 100 }),
+    payoutCents: Cents,
+    cashedOutAt: Timestamp,
+  }),
+  example: {
+    betId: B,
+    roundId: G,
+    userId: U,
+    stakeCents: 1000,
+    multiplierHundredths: 244,
+    payoutCents: 2440,
+    cashedOutAt: NOW,
+  },
+});
+
+/** The wallet moves the stake held under the bet id from bets-in-play to the house. */
+export const AviatorBetLost = defineEvent({
+  subject: 'aviator.bet_lost',
+  version: 1,
+  owner: 'aviator',
+  description: 'An Aviator bet was still in the air when the round crashed; its stake is lost.',
+  schema: Type.Object({
+    betId: Id,
+    roundId: Id,
+    userId: Id,
+    stakeCents: Cents,
+    crashPointHundredths: Type.Integer({ minimum: 100 }),
+    settledAt: Timestamp,
+  }),
+  example: { betId: B, roundId: G, userId: U, stakeCents: 1000, crashPointHundredths: 137, settledAt: NOW },
+});
+
 // ── promotions ────────────────────────────────────────────────────────────
 const Promotion = Type.Object({
   _id: Id,
@@ -583,6 +627,8 @@ export const events = {
   AviatorTick,
   AviatorCrash,
   AviatorRoundSettled,
+  AviatorCashedOut,
+  AviatorBetLost,
   PromotionCreated,
   PromotionUpdated,
   PromotionDeleted,
