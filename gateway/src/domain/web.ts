@@ -1,0 +1,31 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * Cache policy of the web bundles: files whose name carries a content hash never change
+ * (a year, immutable); the entry points (index.html, remoteEntry.js) must be revalidated
+ * every time or a deploy would mix old and new chunks; anything else an hour.
+ */
+export function cacheControlFor(fileName: string): string {
+  if (fileName === 'index.html' || fileName === 'remoteEntry.js') return 'no-cache';
+  if (/[.-][0-9a-f]{8,}\.[a-z0-9]+$/i.test(fileName)) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=3600';
+}
+
+/** A browser route of the single-page app: not the API, not socket.io, not a remote, not a file. */
+export function isSpaPath(url: string): boolean {
+  const path = url.split('?')[0];
+  if (path === '/api' || path.startsWith('/api/') || path.startsWith('/socket.io') || path.startsWith('/remotes/')) return false;
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  return !last.includes('.');
+}
+
+/** CSP sources ('sha256-…') for the inline <script> blocks of an HTML page. */
+export function inlineScriptHashes(html: string): string[] {
+  const out: string[] = [];
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const [, attrs, body] = m;
+    if (/\bsrc\s*=/i.test(attrs) || body.length === 0) continue;
+    out.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return out;
+}

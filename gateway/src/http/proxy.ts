@@ -1,0 +1,144 @@
+import type { IncomingMessage } from 'node:http';
+import { Transform } from 'node:stream';
+import { type App, bearerToken, HttpError, InvalidTokenError, type TokenVerifier } from '@bet/kit';
+import replyFrom from '@fastify/reply-from';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { API_BASE, type ExpandedRoute, expandRouteTable, type LimitClass, METHODS, type ServiceName } from '../routes';
+import { notAuthorized } from './server';
+
+export interface ProxyOptions {
+  upstreams: Partial<Record<ServiceName, string | null | undefined>>;
+  verifier: TokenVerifier;
+  uploadBodyLimit: number;
+  timeoutMs: number;
+  limits: Record<LimitClass, { max: number; timeWindow: number }>;
+  routes?: ExpandedRoute[];
+}
+
+const BODY_TOO_LARGE = Symbol('bodyTooLarge');
+
+/**
+ * The route table as Fastify routes, each forwarding the request unchanged to its owner
+ * with @fastify/reply-from. Bodies are streamed, never parsed: the gateway only counts
+ * their bytes against the body limit.
+ */
+export async function registerProxy(app: App, opts: ProxyOptions) {
+  const routes = opts.routes ?? expandRouteTable();
+  await app.register(async (scope) => {
+    await scope.register(replyFrom, {
+      disableRequestLogging: true,
+      undici: { connections: 128, pipelining: 1, keepAliveTimeout: 30_000 },
+      retryMethods: ['GET', 'HEAD'],
+    });
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (req, payload, done) => {
+      const limit = req.routeOptions.bodyLimit;
+      const declared = Number(req.headers['content-length']);
+      if (Number.isFinite(declared) && declared > limit) return done(new HttpError(413, 'Request body is too large'), undefined);
+      done(null, Number.isFinite(declared) ? payload : limitStream(req, payload, limit));
+    });
+
+    const check = accessCheck(opts.verifier);
+    for (const route of routes) {
+      scope.route({
+        method: route.method,
+        url: route.url,
+        config: {
+          auth: route.auth,
+          service: route.service,
+          ...(route.limit ? { rateLimit: opts.limits[route.limit] } : {}),
+        },
+        ...(route.upload ? { bodyLimit: opts.uploadBodyLimit } : {}),
+        schema: {
+          hide: route.catchAll,
+          tags: [route.service],
+          summary: `${route.spec} → ${route.service}`,
+          ...(route.auth === 'public' ? {} : { security: [{ bearer: [] }] }),
+        },
+        preHandler: route.auth === 'public' ? undefined : check,
+        handler: (req, reply) => forward(req, reply, route.service, opts),
+      });
+    }
+
+    // anything else under /api: a JSON 404 from the gateway itself
+    scope.route({
+      method: [...METHODS],
+      url: '/api/*',
+      config: { auth: 'public' },
+      schema: { hide: true },
+      handler: async (req, reply) => reply.status(404).send({ msg: `Route not found: ${req.method} ${req.url.split('?')[0]}` }),
+    });
+  });
+}
+
+/** Rejects what the owner would reject anyway, before it costs a trip upstream. */
+function accessCheck(verifier: TokenVerifier) {
+  return async (req: FastifyRequest) => {
+    const token = bearerToken(req.headers.authorization);
+    if (!token) throw notAuthorized.missing();
+    let role: string;
+    try {
+      role = (await verifier.verify(token)).role;
+    } catch (err) {
+      throw err instanceof InvalidTokenError && err.reason === 'expired' ? notAuthorized.expired() : notAuthorized.invalid();
+    }
+    if (req.routeOptions.config.auth === 'admin' && role !== 'admin') throw notAuthorized.notAdmin();
+  };
+}
+
+function forward(req: FastifyRequest, reply: FastifyReply, service: ServiceName, opts: ProxyOptions) {
+  const base = opts.upstreams[service];
+  if (!base) return reply.status(503).send({ msg: `The ${service} service is unavailable` });
+  return reply.from(base.replace(/\/+$/, '') + req.url, {
+    timeout: opts.timeoutMs,
+    // a kept-alive connection the upstream just closed: retry an idempotent request once
+    // (this also turns off reply-from's retry-on-503 loop)
+    retriesCount: 1,
+    rewriteRequestHeaders: (r, headers) => ({
+      ...headers,
+      'x-request-id': r.id,
+      'x-forwarded-for': forwardedFor(r),
+      'x-forwarded-proto': r.protocol,
+      'x-forwarded-host': r.headers.host ?? '',
+    }),
+    onError: (rep, { error }) => {
+      const e = error as Error & { code?: string; statusCode?: number; cause?: { code?: string } };
+      if ((req as any)[BODY_TOO_LARGE]) return rep.status(413).send({ msg: 'Request body is too large' });
+      const code = e.cause?.code ?? e.code;
+      if (e.statusCode === 504 || code === 'FST_REPLY_FROM_GATEWAY_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT') {
+        req.log.warn({ err: e, service }, 'upstream timed out');
+        return rep.status(504).send({ msg: `The ${service} service did not answer in time` });
+      }
+      req.log.warn({ err: e, service }, 'upstream unreachable');
+      return rep.status(503).send({ msg: `The ${service} service is unavailable` });
+    },
+  });
+}
+
+/**
+ * X-Forwarded-For as the services should read it: the client first, then any proxies the
+ * gateway trusts (TRUST_PROXY), then the gateway's peer. An untrusted, client-written
+ * X-Forwarded-For is dropped, so a service that trusts the gateway cannot be fooled.
+ */
+export function forwardedFor(req: { ips?: string[]; ip: string; socket: { remoteAddress?: string } }): string {
+  const chain = req.ips && req.ips.length > 0 ? [...req.ips].reverse() : [req.socket.remoteAddress ?? req.ip];
+  return chain.filter(Boolean).join(', ');
+}
+
+/** A chunked body has no declared length: count its bytes and stop it at the limit. */
+function limitStream(req: FastifyRequest, payload: IncomingMessage | NodeJS.ReadableStream, limit: number) {
+  let seen = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      seen += chunk.length;
+      if (seen > limit) {
+        (req as any)[BODY_TOO_LARGE] = true;
+        cb(new HttpError(413, 'Request body is too large'));
+        return;
+      }
+      cb(null, chunk);
+    },
+  });
+  payload.on('error', (err) => counter.destroy(err));
+  return payload.pipe(counter);
+}

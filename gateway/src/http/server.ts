@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { type App, formatValidationErrors, HttpError, type Logger } from '@bet/kit';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import type { ServiceName } from '../routes';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** the owning service of a proxied route */
+    service?: ServiceName;
+  }
+}
+
+/** An incoming x-request-id is kept when it looks like an id, else a fresh one is made. */
+export function requestIdFrom(header: string | string[] | undefined): string {
+  const v = Array.isArray(header) ? header[0] : header;
+  return v && /^[A-Za-z0-9._:-]{1,128}$/.test(v) ? v : randomUUID();
+}
+
+/**
+ * The gateway's Fastify: request ids, pino request logs, the `{ msg, errors? }` error shape
+ * and JSON 404s, like every service (kit's createServer), but without the kit's auth hook:
+ * the gateway checks tokens after its rate limits so a flood of bad tokens is counted.
+ */
+export function createHttpServer(opts: {
+  logger: Logger;
+  bodyLimit: number;
+  trustProxy: boolean | number | string[];
+}): App {
+  const app = Fastify({
+    loggerInstance: opts.logger,
+    bodyLimit: opts.bodyLimit,
+    // a hop count is valid at run time though the types only list the other forms
+    trustProxy: opts.trustProxy as boolean | string[],
+    requestIdHeader: false,
+    genReqId: (req) => requestIdFrom(req.headers['x-request-id']),
+    return503OnClosing: true,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: true } },
+  }) as unknown as App;
+
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && !route.config?.auth) {
+      throw new Error(`route ${route.method} ${route.url} does not declare config.auth`);
+    }
+  });
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  app.setErrorHandler(errorHandler);
+  return app;
+}
+
+export function errorHandler(err: any, req: FastifyRequest, reply: FastifyReply) {
+  if (err.validation) {
+    const errors = formatValidationErrors(err.validation, err.validationContext ?? 'body');
+    return reply.status(400).send({ msg: errors[0].msg, errors });
+  }
+  if (err instanceof HttpError) {
+    return reply.status(err.statusCode).send({ msg: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+  }
+  const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    const msg =
+      err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+        ? 'Request body is too large'
+        : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+          ? 'Unsupported content type'
+          : err.message || 'Bad request';
+    return reply.status(status).send({ msg });
+  }
+  req.log.error({ err }, 'unhandled error');
+  return reply.status(500).send({ msg: 'Internal server error' });
+}
+
+/** An early rejection, with the same words the services' own check uses. */
+export const notAuthorized = {
+  missing: () => new HttpError(401, 'Not authorized: no token provided'),
+  expired: () => new HttpError(401, 'Not authorized: token expired'),
+  invalid: () => new HttpError(401, 'Not authorized: invalid token'),
+  notAdmin: () => new HttpError(403, 'Admin access required'),
+};

@@ -1,0 +1,227 @@
+import type { Server as HttpServer } from 'node:http';
+import { type AuthUser, bearerToken, type EventBus, type Logger, type Subscription, type TokenVerifier } from '@bet/kit';
+import { IdentityPresence } from '@bet/proto-events';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import {
+  ADMINS_ROOM,
+  AVIATOR_SUBJECTS,
+  aviatorEventName,
+  BRIDGED_SUBJECTS,
+  cameOnline,
+  isStale,
+  type SocketAction,
+  socketActionsFor,
+  userRoom,
+} from '../domain/bridge';
+
+export interface SocketData {
+  /** null: a visitor without a token (public events only) */
+  user: AuthUser | null;
+  connectedAt: number;
+}
+
+export interface RealtimeOptions {
+  server: HttpServer;
+  verifier: TokenVerifier;
+  bus: EventBus;
+  logger: Logger;
+  corsOrigins: string[] | '*';
+  /** cluster: the Redis adapter, so every gateway reaches every socket */
+  redis?: { pub: Redis; sub: Redis; key: string };
+  eventMaxAgeMs: number;
+  presenceTimeoutMs: number;
+  presenceGraceMs: number;
+}
+
+export const INVALID_TOKEN = 'INVALID_TOKEN';
+export const JOIN_REFUSED = 'You can only join your own room';
+
+/**
+ * socket.io on the gateway's HTTP server: token handshake, rooms, presence, and the bridge
+ * from bus events to socket events.
+ */
+export class Realtime {
+  readonly io: Server;
+  private readonly subs: Subscription[] = [];
+  private readonly pending = new Set<Promise<unknown>>();
+  private readonly offlineTimers = new Map<NodeJS.Timeout, () => Promise<void>>();
+  private closing = false;
+
+  constructor(private readonly opts: RealtimeOptions) {
+    const origin = opts.corsOrigins === '*' ? true : opts.corsOrigins.length > 0 ? opts.corsOrigins : false;
+    this.io = new Server(opts.server, {
+      path: '/socket.io',
+      serveClient: false,
+      cors: { origin },
+      // clients only ever send joinUserRoom
+      maxHttpBufferSize: 16 * 1024,
+      ...(opts.redis
+        ? {
+            adapter: createAdapter(opts.redis.pub, opts.redis.sub, {
+              key: opts.redis.key,
+              requestsTimeout: 3_000,
+              publishOnSpecificResponseChannel: true,
+            }),
+          }
+        : {}),
+    });
+    this.io.use((socket, next) => {
+      void this.authenticate(socket).then(
+        () => next(),
+        () => {
+          const err = new Error(INVALID_TOKEN) as Error & { data?: unknown };
+          err.data = { code: INVALID_TOKEN };
+          next(err);
+        },
+      );
+    });
+    this.io.on('connection', (socket) => this.onConnection(socket));
+  }
+
+  private async authenticate(socket: Socket) {
+    const { auth, query } = socket.handshake;
+    const raw = typeof auth?.token === 'string' ? auth.token : typeof query.token === 'string' ? query.token : '';
+    const token = bearerToken(raw) ?? raw.trim();
+    const data: SocketData = { user: null, connectedAt: Date.now() };
+    // no token at all: a visitor, who receives the public events only
+    if (token) data.user = await this.opts.verifier.verify(token);
+    socket.data = data;
+  }
+
+  private onConnection(socket: Socket) {
+    const { user } = socket.data as SocketData;
+    if (user) {
+      // The token names the user, so its room is joined at once; joinUserRoom is kept for
+      // the spec's clients and only ever accepts the caller's own id.
+      void socket.join(userRoom(user.id));
+      if (user.role === 'admin') void socket.join(ADMINS_ROOM);
+      this.track(this.announceIfFirst(socket, user));
+      socket.on('disconnect', () => this.scheduleOfflineCheck(user.id));
+    }
+    socket.on('joinUserRoom', (userId: unknown, ack?: unknown) => {
+      const reply = typeof ack === 'function' ? (ack as (r: unknown) => void) : undefined;
+      if (user && userId === user.id) {
+        void socket.join(userRoom(user.id));
+        reply?.({ ok: true, room: userRoom(user.id) });
+        return;
+      }
+      this.opts.logger.warn({ socket: socket.id, userId: user?.id ?? null, asked: String(userId).slice(0, 64) }, 'joinUserRoom refused');
+      if (reply) reply({ ok: false, msg: JOIN_REFUSED });
+      else socket.emit('joinUserRoomError', { msg: JOIN_REFUSED });
+    });
+  }
+
+  // ── presence ──────────────────────────────────────────────────────────────
+  private async announceIfFirst(socket: Socket, user: AuthUser) {
+    const data = socket.data as SocketData;
+    const sockets = await this.io.in(userRoom(user.id)).fetchSockets();
+    const all = sockets.map((s) => ({ id: s.id, connectedAt: (s.data as SocketData | undefined)?.connectedAt ?? 0 }));
+    if (!all.some((s) => s.id === socket.id)) all.push({ id: socket.id, connectedAt: data.connectedAt });
+    if (cameOnline({ id: socket.id, connectedAt: data.connectedAt }, all)) await this.reportPresence(user.id, true);
+  }
+
+  /**
+   * A page reload drops and reopens the socket within a second: wait a little before
+   * deciding the user left, so admins do not see them blink offline.
+   */
+  private scheduleOfflineCheck(userId: string) {
+    const check = async () => {
+      const left = await this.io.in(userRoom(userId)).fetchSockets();
+      if (left.length === 0) await this.reportPresence(userId, false);
+    };
+    if (this.closing || this.opts.presenceGraceMs <= 0) {
+      this.track(check());
+      return;
+    }
+    const timer = setTimeout(() => {
+      this.offlineTimers.delete(timer);
+      this.track(check());
+    }, this.opts.presenceGraceMs);
+    this.offlineTimers.set(timer, check);
+  }
+
+  /** fire-and-forget: identity records last-seen and publishes user.presence */
+  private async reportPresence(userId: string, isOnline: boolean) {
+    try {
+      await this.opts.bus.request(IdentityPresence.subject, { userId, isOnline }, { timeoutMs: this.opts.presenceTimeoutMs });
+    } catch (err) {
+      this.opts.logger.warn({ err, userId, isOnline }, 'presence not recorded');
+    }
+  }
+
+  private track(p: Promise<unknown>) {
+    const tracked = p
+      .catch((err) => this.opts.logger.warn({ err }, 'presence check failed'))
+      .finally(() => this.pending.delete(tracked));
+    this.pending.add(tracked);
+  }
+
+  // ── bridge ────────────────────────────────────────────────────────────────
+  /**
+   * Durable events through one shared consumer: with N gateways each event is handled by
+   * one of them and the adapter carries it to every socket. Aviator broadcasts are
+   * transient and reach every gateway, so each one emits them to its own sockets only.
+   */
+  async startBridge() {
+    this.subs.push(
+      await this.opts.bus.consume({
+        durable: 'gateway-bridge',
+        subjects: [...BRIDGED_SUBJECTS],
+        handler: async (event) => {
+          if (isStale(event.subject, event.occurredAt, Date.now(), this.opts.eventMaxAgeMs)) return;
+          for (const action of socketActionsFor(event.subject, event.data)) this.apply(action);
+        },
+      }),
+    );
+    for (const subject of AVIATOR_SUBJECTS) {
+      this.subs.push(
+        this.opts.bus.listen(subject, (data, actual) => {
+          const name = aviatorEventName(actual);
+          if (name) this.io.local.emit(name, data);
+        }),
+      );
+    }
+  }
+
+  apply(action: SocketAction) {
+    switch (action.kind) {
+      case 'emit': {
+        const { to } = action;
+        if (to.room === 'everyone') this.io.emit(action.event, action.payload);
+        else if (to.room === 'admins') this.io.to(ADMINS_ROOM).emit(action.event, action.payload);
+        else this.io.to(userRoom(to.userId)).emit(action.event, action.payload);
+        return;
+      }
+      case 'admin-membership':
+        if (action.isAdmin) this.io.in(userRoom(action.userId)).socketsJoin(ADMINS_ROOM);
+        else this.io.in(userRoom(action.userId)).socketsLeave(ADMINS_ROOM);
+        return;
+      case 'disconnect-user':
+        this.io.in(userRoom(action.userId)).disconnectSockets(true);
+        return;
+    }
+  }
+
+  /**
+   * Stops the bridge, drops this gateway's sockets (their users go offline unless connected
+   * elsewhere), waits for the presence reports, then lets go of the adapter. The HTTP
+   * server itself is closed by Fastify.
+   */
+  async close() {
+    if (this.closing) return;
+    this.closing = true;
+    for (const sub of this.subs.splice(0)) await sub.stop().catch(() => {});
+    this.io.local.disconnectSockets(true);
+    for (const [timer, check] of this.offlineTimers) {
+      clearTimeout(timer);
+      this.track(check());
+    }
+    this.offlineTimers.clear();
+    const deadline = new Promise((r) => setTimeout(r, this.opts.presenceTimeoutMs + 1_000).unref());
+    await Promise.race([Promise.allSettled([...this.pending]), deadline]);
+    await Promise.resolve(this.io.of('/').adapter.close()).catch(() => {});
+    this.io.engine.close();
+  }
+}

@@ -1,0 +1,125 @@
+import { defineService, type EventEnvelope, newId, type RunningService, startService } from '@bet/kit';
+import { TEST_REDIS_URL, type TestInfrastructure } from '@bet/kit/testing';
+import { io as connectSocket, type Socket } from 'socket.io-client';
+import { createGateway, type Gateway, loadGatewayConfig, SERVICES, type ServiceName, type WebRoots } from '../src/index';
+
+export interface EchoHit {
+  service: string;
+  method: string;
+  url: string;
+  user: { id: string; role: string } | null;
+  requestId: string | undefined;
+  forwardedFor: string | undefined;
+  contentType: string | undefined;
+  bodyBytes: number;
+}
+
+/**
+ * A small kit service standing in for a real one: it answers every /api path with what it
+ * received (path, caller, headers), so a test can see where the gateway sent a request.
+ */
+export function echoService(name: string, hits: EchoHit[]) {
+  return defineService({
+    name: `echo_${name}`,
+    migrations: {},
+    routes(app) {
+      app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+      app.route({
+        method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+        url: '/api/*',
+        config: { auth: 'optional' },
+        handler: async (req, reply) => {
+          const body = req.body as Buffer | object | undefined;
+          const bodyBytes = Buffer.isBuffer(body) ? body.length : body ? Buffer.byteLength(JSON.stringify(body)) : 0;
+          const hit: EchoHit = {
+            service: name,
+            method: req.method,
+            url: req.url,
+            user: req.user ? { id: req.user.id, role: req.user.role } : null,
+            requestId: req.headers['x-request-id'] as string | undefined,
+            forwardedFor: req.headers['x-forwarded-for'] as string | undefined,
+            contentType: req.headers['content-type'],
+            bodyBytes,
+          };
+          hits.push(hit);
+          if (req.url.includes('teapot')) return reply.status(418).header('x-upstream', name).send({ msg: 'I am a teapot' });
+          return reply.header('x-upstream', name).send(hit);
+        },
+      });
+    },
+  });
+}
+
+export async function startEchoServices(infra: TestInfrastructure, names: readonly ServiceName[] = SERVICES) {
+  const hits: EchoHit[] = [];
+  const running: RunningService[] = [];
+  for (const name of names) running.push(await startService(echoService(name, hits), infra, { port: 0, host: '127.0.0.1' }));
+  const upstreams = Object.fromEntries(running.map((r, i) => [names[i], r.url])) as Record<ServiceName, string>;
+  return {
+    hits,
+    upstreams,
+    async stop() {
+      for (const r of running) await r.stop();
+    },
+  };
+}
+
+export async function startGateway(
+  infra: TestInfrastructure,
+  opts: {
+    upstreams: Partial<Record<ServiceName, string>>;
+    env?: Record<string, string>;
+    webRoots?: WebRoots;
+    /** default: Redis in cluster infrastructure, in-memory in embedded */
+    redis?: boolean;
+  },
+): Promise<Gateway & { url: string }> {
+  const config = loadGatewayConfig({ ...infra.env, PRESENCE_OFFLINE_GRACE_MS: '50', ...opts.env });
+  const gw = await createGateway({
+    config,
+    logger: infra.logger,
+    verifier: infra.verifier,
+    bus: infra.bus,
+    cache: infra.cache,
+    redis: (opts.redis ?? infra.mode === 'cluster') ? TEST_REDIS_URL : null,
+    upstreams: opts.upstreams,
+    webRoots: opts.webRoots,
+  });
+  await gw.listen(0, '127.0.0.1');
+  return gw as Gateway & { url: string };
+}
+
+export function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
+}
+
+/** Publishes a catalogue event the way a service's outbox relay would. */
+export async function publish(infra: TestInfrastructure, subject: string, data: unknown) {
+  const event: EventEnvelope = { id: newId(), subject, version: 1, occurredAt: new Date().toISOString(), data };
+  await infra.bus.publish(event);
+  return event;
+}
+
+/** A real socket.io client; resolves once connected, rejects with the connect error. */
+export function connect(url: string, auth: Record<string, unknown> = {}, query?: Record<string, string>): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connectSocket(url, { auth, query, transports: ['websocket'], reconnection: false, forceNew: true });
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (err) => {
+      socket.close();
+      reject(err);
+    });
+  });
+}
+
+/** Records every event a socket receives. */
+export function record(socket: Socket) {
+  const events: Array<{ event: string; args: unknown[] }> = [];
+  socket.onAny((event, ...args) => events.push({ event, args }));
+  return {
+    events,
+    of: (name: string) => events.filter((e) => e.event === name).map((e) => e.args[0] as any),
+  };
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
