@@ -1,0 +1,77 @@
+import { newId } from '@bet/kit';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from '@bet/kit';
+import type { Db } from '../store/db';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  readonly kind: 'smtp' | 'outbox';
+  send(mail: Mail): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class SmtpMailer implements Mailer {
+  readonly kind = 'smtp';
+  private readonly transport: Transporter;
+  constructor(
+    url: string,
+    private readonly from: string,
+  ) {
+    this.transport = nodemailer.createTransport(url);
+  }
+  async send(mail: Mail) {
+    await this.transport.sendMail({ from: this.from, ...mail });
+  }
+  async close() {
+    this.transport.close();
+  }
+}
+
+/**
+ * Development mail: kept in the service's own table and shown at GET /api/v1/dev/mail
+ * (embedded mode, or MAIL_OUTBOX_PAGE=true). Nothing leaves the machine.
+ */
+export class OutboxMailer implements Mailer {
+  readonly kind = 'outbox';
+  constructor(
+    private readonly db: Db,
+    private readonly logger: Logger,
+  ) {}
+  async send(mail: Mail) {
+    await this.db
+      .insertInto('mail_outbox')
+      .values({ id: newId(), to_address: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
+      .execute();
+    this.logger.info({ to: mail.to, subject: mail.subject }, 'mail kept in the development outbox');
+  }
+  async close() {}
+}
+
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+export function passwordResetMail(to: string, link: string, validMinutes: number): Mail {
+  const hours = validMinutes % 60 === 0 ? `${validMinutes / 60} hour${validMinutes === 60 ? '' : 's'}` : `${validMinutes} minutes`;
+  return {
+    to,
+    subject: 'Reset your password',
+    text: `Someone asked to reset the password of your account.\n\nOpen this link to choose a new password (it works once, for ${hours}):\n${link}\n\nIf it was not you, ignore this email; your password stays as it is.`,
+    html: `<p>Someone asked to reset the password of your account.</p><p><a href="${escapeHtml(link)}">Choose a new password</a> (the link works once, for ${hours}).</p><p>If it was not you, ignore this email; your password stays as it is.</p>`,
+  };
+}
+
+export function emailChangedMail(to: string, newEmail: string): Mail {
+  return {
+    to,
+    subject: 'Your email address was changed',
+    text: `The email address of your account was changed to ${newEmail}. If you did not do this, reset your password and contact support.`,
+    html: `<p>The email address of your account was changed to <b>${escapeHtml(newEmail)}</b>.</p><p>If you did not do this, reset your password and contact support.</p>`,
+  };
+}

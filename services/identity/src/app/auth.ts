@@ -1,0 +1,73 @@
+import { badRequest, conflict, HttpError, isUniqueViolation, newId, recordEvent, tooManyRequests } from '@bet/kit';
+import { UserRegistered } from '@bet/proto-events';
+import { retryMessage } from '../domain/throttle';
+import { normalizeEmail, type RegistrationInput, registrationProblems, type User, userRegisteredPayload } from '../domain/users';
+import { ipBucket, pairBucket } from '../adapters/throttle';
+import { emailTaken, findUserByEmail, insertUser, updateUser, usernameTaken } from '../store/users';
+import type { Identity } from './context';
+import { loadActiveUser } from './limits';
+import { issueSession, type TokenPair } from './sessions';
+
+export const USERNAME_TAKEN = 'Username is already taken.';
+export const EMAIL_TAKEN = 'An account with this email already exists.';
+
+export async function register(idn: Identity, input: RegistrationInput): Promise<TokenPair & { user: User }> {
+  const problems = registrationProblems(input);
+  if (problems.length > 0) throw badRequest(problems[0].msg, problems);
+  const username = input.username.trim();
+  const email = normalizeEmail(input.email);
+  // cheap checks first: no argon2 work for a registration that cannot succeed
+  if (await usernameTaken(idn.ctx.db, username)) throw new HttpError(409, USERNAME_TAKEN, [{ path: 'username', location: 'body', msg: USERNAME_TAKEN }]);
+  if (await emailTaken(idn.ctx.db, email)) throw new HttpError(409, EMAIL_TAKEN, [{ path: 'email', location: 'body', msg: EMAIL_TAKEN }]);
+  const passwordHash = await idn.hasher.hash(input.password);
+  try {
+    return await idn.ctx.tx(async (trx) => {
+      const user = await insertUser(trx, {
+        id: newId(),
+        username,
+        email,
+        firstName: input.firstName.trim(),
+        lastName: input.lastName.trim(),
+        role: 'user',
+        passwordHash,
+        now: idn.clock.now(),
+      });
+      await recordEvent(trx, UserRegistered.subject, userRegisteredPayload(user));
+      return { user, ...(await issueSession(idn, trx, user)) };
+    });
+  } catch (err) {
+    // two registrations racing for the same name: the unique index decides
+    if (isUniqueViolation(err, 'users_username_key')) throw conflict(USERNAME_TAKEN);
+    if (isUniqueViolation(err, 'users_email_key')) throw conflict(EMAIL_TAKEN);
+    throw err;
+  }
+}
+
+export const BAD_CREDENTIALS = 'Invalid email or password.';
+
+/**
+ * Sign-in. Throttled per (account, IP) and per IP before any password work; the answer for
+ * an unknown email, a social-only account or a closed account is the same, and costs the
+ * same argon2 verification, as a wrong password.
+ */
+export async function login(idn: Identity, input: { email: string; password: string; ip: string }): Promise<TokenPair & { user: User }> {
+  const email = normalizeEmail(input.email);
+  const buckets = [pairBucket(email, input.ip, idn.policies.pair), ipBucket(input.ip, idn.policies.ip)];
+  const wait = await idn.throttle.wait(buckets);
+  if (wait > 0) throw tooManyRequests(retryMessage(wait));
+
+  const found = await findUserByEmail(idn.ctx.db, email);
+  const ok = await idn.hasher.verify(found?.passwordHash, input.password);
+  if (!ok || !found) {
+    await idn.throttle.fail(buckets);
+    throw new HttpError(401, BAD_CREDENTIALS);
+  }
+  await idn.throttle.clear(buckets.slice(0, 1));
+  if (idn.hasher.needsRehash(found.passwordHash!)) {
+    const rehashed = await idn.hasher.hash(input.password);
+    await updateUser(idn.ctx.db, found.id, { password_hash: rehashed }, idn.clock.now());
+  }
+  const user = (await loadActiveUser(idn, found.id)) ?? found;
+  const pair = await idn.ctx.tx((trx) => issueSession(idn, trx, user));
+  return { user, ...pair };
+}

@@ -1,0 +1,136 @@
+import { badRequest, conflict, HttpError, isUniqueViolation, newId, recordEvent, tooManyRequests } from '@bet/kit';
+import { UserUpdated } from '@bet/proto-events';
+import { passwordProblem } from '../domain/passwords';
+import { retryMessage } from '../domain/throttle';
+import { normalizeEmail, normalizeProfilePatch, type ProfilePatch, profileProblems, type User, userUpdatedPayload } from '../domain/users';
+import { emailChangedMail } from '../adapters/mailer';
+import { passwordCheckBucket } from '../adapters/throttle';
+import type { Db } from '../store/db';
+import { emailTaken, findUserById, updateUser, type UserUpdate } from '../store/users';
+import type { Identity } from './context';
+import { EMAIL_TAKEN } from './auth';
+import { revokeUserSessions } from './sessions';
+
+export const ACCOUNT_GONE = 'Not authorized: this account no longer exists';
+
+async function lockedUser(trx: Db, userId: string): Promise<User> {
+  const user = await findUserById(trx, userId, { forUpdate: true });
+  if (!user) throw new HttpError(401, ACCOUNT_GONE);
+  return user;
+}
+
+/** Writes a change of the public picture and announces it. */
+async function saveAndAnnounce(idn: Identity, trx: Db, user: User, set: UserUpdate): Promise<User> {
+  const updated = await updateUser(trx, user.id, set, idn.clock.now());
+  await recordEvent(trx, UserUpdated.subject, userUpdatedPayload(updated));
+  return updated;
+}
+
+export async function updateProfile(idn: Identity, userId: string, patch: ProfilePatch): Promise<User> {
+  const problems = profileProblems(patch);
+  if (problems.length > 0) throw badRequest(problems[0].msg, problems);
+  const p = normalizeProfilePatch(patch);
+  return idn.ctx.tx(async (trx) => {
+    const user = await lockedUser(trx, userId);
+    const set: UserUpdate = {};
+    if (p.firstName !== undefined && p.firstName !== user.firstName) set.first_name = p.firstName;
+    if (p.lastName !== undefined && p.lastName !== user.lastName) set.last_name = p.lastName;
+    if (p.state !== undefined && p.state !== user.state) set.state = p.state;
+    if (Object.keys(set).length === 0) return user;
+    return saveAndAnnounce(idn, trx, user, set);
+  });
+}
+
+const WRONG_PASSWORD = 'Current password is incorrect.';
+
+/**
+ * Checks the current password of a signed-in user. A wrong one is a 400 (not a 401: the
+ * caller's token is fine, and a 401 would make the web client try to refresh it). Repeated
+ * failures are slowed down per account; only someone holding the account's token can do that.
+ */
+async function checkCurrentPassword(idn: Identity, user: User, password: string, field: string) {
+  if (!user.passwordHash) throw badRequest('Your account has no password yet. Set one first.');
+  const bucket = [passwordCheckBucket(user.id, idn.policies.pair)];
+  const wait = await idn.throttle.wait(bucket);
+  if (wait > 0) throw tooManyRequests(retryMessage(wait));
+  if (!(await idn.hasher.verify(user.passwordHash, password))) {
+    await idn.throttle.fail(bucket);
+    throw badRequest(WRONG_PASSWORD, [{ path: field, location: 'body', msg: WRONG_PASSWORD }]);
+  }
+  await idn.throttle.clear(bucket);
+}
+
+export async function changeEmail(idn: Identity, userId: string, input: { newEmail: string; currentPassword: string }): Promise<User> {
+  const user = await findUserById(idn.ctx.db, userId);
+  if (!user) throw new HttpError(401, ACCOUNT_GONE);
+  const email = normalizeEmail(input.newEmail);
+  if (email === user.email) throw badRequest('The new email is the same as the current one.', [{ path: 'newEmail', location: 'body', msg: 'The new email is the same as the current one.' }]);
+  await checkCurrentPassword(idn, user, input.currentPassword, 'currentPassword');
+  if (await emailTaken(idn.ctx.db, email)) throw conflict(EMAIL_TAKEN);
+  let updated: User;
+  try {
+    updated = await idn.ctx.tx(async (trx) => saveAndAnnounce(idn, trx, await lockedUser(trx, userId), { email }));
+  } catch (err) {
+    if (isUniqueViolation(err, 'users_email_key')) throw conflict(EMAIL_TAKEN);
+    throw err;
+  }
+  // the old address hears about it: the owner learns if someone else did this
+  idn.background.run('email changed notice', () => idn.mailer.send(emailChangedMail(user.email, email)));
+  return updated;
+}
+
+/** Sets a new password and ends every other session (the caller's own stays signed in). */
+export async function changePassword(
+  idn: Identity,
+  userId: string,
+  currentFamily: string | undefined,
+  input: { currentPassword: string; newPassword: string; confirmNewPassword: string },
+): Promise<void> {
+  if (input.newPassword !== input.confirmNewPassword)
+    throw badRequest('New passwords do not match.', [{ path: 'confirmNewPassword', location: 'body', msg: 'New passwords do not match.' }]);
+  const user = await findUserById(idn.ctx.db, userId);
+  if (!user) throw new HttpError(401, ACCOUNT_GONE);
+  await checkCurrentPassword(idn, user, input.currentPassword, 'currentPassword');
+  const problem = passwordProblem(input.newPassword, { username: user.username, email: user.email });
+  if (problem) throw badRequest(problem, [{ path: 'newPassword', location: 'body', msg: problem }]);
+  const hash = await idn.hasher.hash(input.newPassword);
+  await idn.ctx.tx(async (trx) => {
+    await lockedUser(trx, userId);
+    await updateUser(trx, userId, { password_hash: hash }, idn.clock.now());
+    await revokeUserSessions(trx, userId, { keepFamily: currentFamily });
+  });
+}
+
+/** For accounts made through social sign-in, which start without a password. */
+export async function setPassword(idn: Identity, userId: string, input: { newPassword: string; confirmPassword: string }): Promise<User> {
+  if (input.newPassword !== input.confirmPassword)
+    throw badRequest('Passwords do not match.', [{ path: 'confirmPassword', location: 'body', msg: 'Passwords do not match.' }]);
+  const user = await findUserById(idn.ctx.db, userId);
+  if (!user) throw new HttpError(401, ACCOUNT_GONE);
+  if (user.passwordHash) throw conflict('Your account already has a password. Use Change Password instead.');
+  const problem = passwordProblem(input.newPassword, { username: user.username, email: user.email });
+  if (problem) throw badRequest(problem, [{ path: 'newPassword', location: 'body', msg: problem }]);
+  const hash = await idn.hasher.hash(input.newPassword);
+  return idn.ctx.tx(async (trx) => {
+    const locked = await lockedUser(trx, userId);
+    if (locked.passwordHash) throw conflict('Your account already has a password. Use Change Password instead.');
+    return updateUser(trx, userId, { password_hash: hash }, idn.clock.now());
+  });
+}
+
+export const AVATAR_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
+export const avatarUrl = (id: string) => `/api/v1/users/avatars/${id}`;
+
+/** Stores the picture in the database (replicas share it) and drops the previous one. */
+export async function saveAvatar(idn: Identity, userId: string, image: { bytes: Buffer; contentType: string }): Promise<User> {
+  return idn.ctx.tx(async (trx) => {
+    const user = await lockedUser(trx, userId);
+    const id = newId();
+    await trx.deleteFrom('avatars').where('user_id', '=', userId).execute();
+    await trx
+      .insertInto('avatars')
+      .values({ id, user_id: userId, content_type: image.contentType, bytes: image.bytes, size: image.bytes.length, created_at: idn.clock.now() })
+      .execute();
+    return saveAndAnnounce(idn, trx, user, { profile_picture: avatarUrl(id) });
+  });
+}

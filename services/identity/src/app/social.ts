@@ -1,0 +1,70 @@
+import { newId, recordEvent } from '@bet/kit';
+import { UserRegistered, UserUpdated } from '@bet/proto-events';
+import { type SocialProfile, usernameBase, usernameCandidate } from '../domain/social';
+import { NAME_MAX, nameProblem, type User, userRegisteredPayload, userUpdatedPayload } from '../domain/users';
+import { findUserByEmail, findUserById, insertUser, updateUser, usernameTaken } from '../store/users';
+import type { Identity } from './context';
+import { issueSession, type TokenPair } from './sessions';
+
+export class SocialSignInError extends Error {
+  override name = 'SocialSignInError';
+}
+
+const cleanName = (value: string, fallback: string) => {
+  const v = value.trim().slice(0, NAME_MAX);
+  return nameProblem('Name', v) ? fallback : v;
+};
+
+/**
+ * Signs in with a provider's profile: the account already linked to this provider identity,
+ * else the account with the same (verified) email, which gets linked, else a new account
+ * without a password.
+ */
+export async function socialSignIn(idn: Identity, profile: SocialProfile): Promise<TokenPair & { user: User; created: boolean }> {
+  return idn.ctx.tx(async (trx) => {
+    const now = idn.clock.now();
+    const link = await trx
+      .selectFrom('social_identities')
+      .select('user_id')
+      .where('provider', '=', profile.provider)
+      .where('subject', '=', profile.subject)
+      .executeTakeFirst();
+    if (link) {
+      const user = await findUserById(trx, link.user_id);
+      if (!user) throw new SocialSignInError('linked account is closed');
+      return { user, created: false, ...(await issueSession(idn, trx, user)) };
+    }
+    if (!profile.email || !profile.emailVerified) throw new SocialSignInError('the provider did not give a verified email');
+
+    let user = await findUserByEmail(trx, profile.email);
+    let created = false;
+    if (user) {
+      if (!user.profilePicture && profile.picture) {
+        user = await updateUser(trx, user.id, { profile_picture: profile.picture }, now);
+        await recordEvent(trx, UserUpdated.subject, userUpdatedPayload(user));
+      }
+    } else {
+      const base = usernameBase(profile);
+      let username = usernameCandidate(base);
+      for (let i = 0; i < 5 && (await usernameTaken(trx, username)); i++) username = usernameCandidate(base);
+      user = await insertUser(trx, {
+        id: newId(),
+        username,
+        email: profile.email,
+        firstName: cleanName(profile.firstName, 'Player'),
+        lastName: cleanName(profile.lastName, 'User'),
+        role: 'user',
+        passwordHash: null,
+        profilePicture: profile.picture,
+        now,
+      });
+      await recordEvent(trx, UserRegistered.subject, userRegisteredPayload(user));
+      created = true;
+    }
+    await trx
+      .insertInto('social_identities')
+      .values({ provider: profile.provider, subject: profile.subject, user_id: user.id, email: profile.email, created_at: now })
+      .execute();
+    return { user, created, ...(await issueSession(idn, trx, user)) };
+  });
+}

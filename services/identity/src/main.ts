@@ -1,0 +1,4 @@
+import { runStandalone } from '@bet/kit';
+import { identityService } from './index';
+
+await runStandalone(identityService, 4001);
