@@ -1,0 +1,100 @@
+import { DomainError } from '@bet/kit';
+import { describe, expect, it } from 'vitest';
+import { assertCancellable, assertStatusChange, decideResult, type GameRecord, type GameStatus, resultMismatch } from './game';
+
+const NOW = new Date('2026-05-01T12:00:00Z');
+function game(over: Partial<GameRecord> = {}): GameRecord {
+  return {
+    id: 'a'.repeat(24),
+    provider: 'manual',
+    providerId: null,
+    homeTeam: 'Enyimba',
+    awayTeam: 'Rivers United',
+    homeTeamLogo: null,
+    awayTeamLogo: null,
+    league: 'Nigeria Premier Football League',
+    matchDate: new Date('2026-05-01T10:00:00Z'),
+    status: 'live',
+    score: { home: 0, away: 0 },
+    elapsed: 50,
+    result: null,
+    odds: { home: 200, draw: 320, away: 380 },
+    base: { home: 200, draw: 320, away: 380 },
+    adjusted: null,
+    lambdas: null,
+    sim: null,
+    settledAt: null,
+    cancelledAt: null,
+    ...over,
+  };
+}
+
+const code = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof DomainError) return `${err.status}:${err.code}`;
+    throw err;
+  }
+  return 'ok';
+};
+
+describe('game rules', () => {
+  it('a result must agree with the score', () => {
+    expect(resultMismatch('A', 2, 1)).toBeNull();
+    expect(resultMismatch('Draw', 1, 1)).toBeNull();
+    expect(resultMismatch('B', 0, 3)).toBeNull();
+    expect(resultMismatch('A', 1, 1)).toMatch(/does not match the score 1-1/);
+    expect(resultMismatch('Draw', 2, 0)).toMatch(/home win/);
+    expect(code(() => decideResult(game(), { result: 'B', homeScore: 2, awayScore: 0 }, NOW))).toBe('400:result_mismatch');
+  });
+
+  it('settles once; a second result needs an explicit correction', () => {
+    expect(decideResult(game(), { result: 'A', homeScore: 1, awayScore: 0 }, NOW)).toEqual({ kind: 'settle' });
+    const settled = game({ status: 'finished', result: 'A', score: { home: 1, away: 0 } });
+    expect(code(() => decideResult(settled, { result: 'Draw', homeScore: 1, awayScore: 1 }, NOW))).toBe('409:already_settled');
+    expect(decideResult(settled, { result: 'Draw', homeScore: 1, awayScore: 1, correction: true }, NOW)).toEqual({
+      kind: 'correct',
+      previous: 'A',
+    });
+    expect(decideResult(settled, { result: 'A', homeScore: 2, awayScore: 0, correction: true }, NOW)).toEqual({ kind: 'rescore' });
+    expect(code(() => decideResult(settled, { result: 'A', homeScore: 1, awayScore: 0, correction: true }, NOW))).toBe(
+      '409:same_result',
+    );
+  });
+
+  it('refuses a result on a cancelled game or one that has not kicked off', () => {
+    expect(code(() => decideResult(game({ status: 'cancelled' }), { result: 'A', homeScore: 1, awayScore: 0 }, NOW))).toBe(
+      '409:game_cancelled',
+    );
+    const future = game({ status: 'upcoming', matchDate: new Date('2026-05-02T10:00:00Z') });
+    expect(code(() => decideResult(future, { result: 'A', homeScore: 1, awayScore: 0 }, NOW))).toBe('409:not_started');
+    const overdue = game({ status: 'upcoming', matchDate: new Date('2026-04-30T10:00:00Z') });
+    expect(decideResult(overdue, { result: 'A', homeScore: 1, awayScore: 0 }, NOW).kind).toBe('settle');
+  });
+
+  it('status only moves forward', () => {
+    const all: GameStatus[] = ['upcoming', 'live', 'finished', 'cancelled'];
+    const allowed = all.flatMap((from) => all.filter((to) => code(() => assertStatusChange(from, to)) === 'ok').map((to) => `${from}>${to}`));
+    expect(allowed.sort()).toEqual(
+      [
+        'upcoming>upcoming',
+        'upcoming>live',
+        'upcoming>finished',
+        'upcoming>cancelled',
+        'live>live',
+        'live>finished',
+        'live>cancelled',
+        'finished>finished',
+        'cancelled>cancelled',
+      ].sort(),
+    );
+    expect(code(() => assertStatusChange('finished', 'live'))).toBe('409:game_finished');
+  });
+
+  it('a finished game cannot be cancelled, nor a cancelled one twice', () => {
+    expect(code(() => assertCancellable({ status: 'finished' }))).toBe('409:game_finished');
+    expect(code(() => assertCancellable({ status: 'cancelled' }))).toBe('409:game_cancelled');
+    expect(code(() => assertCancellable({ status: 'live' }))).toBe('ok');
+  });
+});

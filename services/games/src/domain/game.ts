@@ -1,0 +1,164 @@
+import { DomainError } from '@bet/kit';
+import type { Lambdas, Prices } from './odds';
+import type { SimRecord } from './live';
+
+export type GameStatus = 'upcoming' | 'live' | 'finished' | 'cancelled';
+export type Outcome = 'A' | 'B' | 'Draw';
+export type Provider = 'manual' | 'simulator' | 'apifootball' | 'allsportsapi';
+
+/** A game as the domain sees it; prices in integer hundredths. */
+export interface GameRecord {
+  id: string;
+  provider: Provider;
+  providerId: string | null;
+  homeTeam: string;
+  awayTeam: string;
+  homeTeamLogo: string | null;
+  awayTeamLogo: string | null;
+  league: string | null;
+  matchDate: Date;
+  status: GameStatus;
+  score: { home: number; away: number };
+  elapsed: number | null;
+  result: Outcome | null;
+  /** the public price: what can be bet on, always the last one announced */
+  odds: Prices;
+  /** what the model, the provider or the creating admin says */
+  base: Prices;
+  /** an admin's price, which wins over `base` until reset */
+  adjusted: Prices | null;
+  lambdas: Lambdas | null;
+  sim: SimRecord | null;
+  settledAt: Date | null;
+  cancelledAt: Date | null;
+}
+
+/** The Game object of the public API (docs/api-conventions.md). */
+export interface ApiGame {
+  _id: string;
+  homeTeam: string;
+  awayTeam: string;
+  homeTeamLogo: string | null;
+  awayTeamLogo: string | null;
+  league: string | null;
+  matchDate: string;
+  status: GameStatus;
+  scores: { home: number; away: number };
+  elapsedTime: number | null;
+  odds: { home: number; draw: number; away: number };
+  result: Outcome | null;
+}
+
+export const toDecimalOdds = (p: Prices) => ({ home: p.home / 100, draw: p.draw / 100, away: p.away / 100 });
+
+export function toApiGame(g: GameRecord): ApiGame {
+  return {
+    _id: g.id,
+    homeTeam: g.homeTeam,
+    awayTeam: g.awayTeam,
+    homeTeamLogo: g.homeTeamLogo,
+    awayTeamLogo: g.awayTeamLogo,
+    league: g.league,
+    matchDate: g.matchDate.toISOString(),
+    status: g.status,
+    scores: { ...g.score },
+    elapsedTime: g.elapsed,
+    odds: toDecimalOdds(g.odds),
+    result: g.result,
+  };
+}
+
+export const OUTCOME_LABEL: Record<Outcome, string> = { A: 'a home win (A)', B: 'an away win (B)', Draw: 'a draw' };
+
+export function outcomeOf(home: number, away: number): Outcome {
+  return home > away ? 'A' : home < away ? 'B' : 'Draw';
+}
+
+/** null when the result agrees with the score, else the reason it does not. */
+export function resultMismatch(result: Outcome, home: number, away: number): string | null {
+  const actual = outcomeOf(home, away);
+  if (actual === result) return null;
+  return `The result ${result} does not match the score ${home}-${away}, which is ${OUTCOME_LABEL[actual]}`;
+}
+
+/**
+ * Status changes an admin may make through the edit form. Status only moves forward:
+ * a finished or cancelled game never becomes upcoming or live again, and bets already
+ * settled or refunded stay that way. Finishing here leaves the result to "Set result".
+ */
+const FORWARD: Record<GameStatus, GameStatus[]> = {
+  upcoming: ['upcoming', 'live', 'finished', 'cancelled'],
+  live: ['live', 'finished', 'cancelled'],
+  finished: ['finished'],
+  cancelled: ['cancelled'],
+};
+
+export function assertStatusChange(from: GameStatus, to: GameStatus) {
+  if (FORWARD[from].includes(to)) return;
+  if (from === 'finished' && to === 'cancelled') {
+    throw new DomainError('game_finished', 'A finished game cannot be cancelled', 409);
+  }
+  if (from === 'cancelled') throw new DomainError('game_cancelled', 'A cancelled game cannot change status', 409);
+  if (from === 'finished') throw new DomainError('game_finished', `A finished game cannot become ${to} again`, 409);
+  throw new DomainError('status_backwards', `A ${from} game cannot go back to ${to}`, 409);
+}
+
+export function assertCancellable(g: Pick<GameRecord, 'status'>) {
+  if (g.status === 'finished') throw new DomainError('game_finished', 'A finished game cannot be cancelled', 409);
+  if (g.status === 'cancelled') throw new DomainError('game_cancelled', 'This game is already cancelled', 409);
+}
+
+export interface ResultInput {
+  result: Outcome;
+  homeScore: number;
+  awayScore: number;
+  correction?: boolean;
+}
+
+export type ResultDecision =
+  | { kind: 'settle' }
+  | { kind: 'correct'; previous: Outcome }
+  | { kind: 'rescore' };
+
+/**
+ * What setting a result means for this game: a first settlement, an explicit correction
+ * of a settled game, or (same outcome, other score) a score fix that moves no bet.
+ */
+export function decideResult(g: GameRecord, input: ResultInput, now: Date): ResultDecision {
+  const mismatch = resultMismatch(input.result, input.homeScore, input.awayScore);
+  if (mismatch) throw new DomainError('result_mismatch', mismatch, 400);
+  if (g.status === 'cancelled') {
+    throw new DomainError('game_cancelled', 'A cancelled game cannot get a result', 409);
+  }
+  if (g.status === 'upcoming' && g.matchDate.getTime() > now.getTime()) {
+    throw new DomainError('not_started', 'This game has not kicked off yet; it cannot have a result', 409);
+  }
+  if (g.result === null) return { kind: 'settle' };
+  if (!input.correction) {
+    throw new DomainError(
+      'already_settled',
+      `This game is already settled (${g.result}, ${g.score.home}-${g.score.away}); send "correction": true to correct the result`,
+      409,
+    );
+  }
+  if (g.result === input.result) {
+    if (g.score.home === input.homeScore && g.score.away === input.awayScore) {
+      throw new DomainError('same_result', 'The game already has this result and score', 409);
+    }
+    return { kind: 'rescore' };
+  }
+  return { kind: 'correct', previous: g.result };
+}
+
+export function assertOddsAdjustable(g: Pick<GameRecord, 'status'>) {
+  if (g.status === 'finished' || g.status === 'cancelled') {
+    throw new DomainError('game_closed', `Odds of a ${g.status} game cannot be changed`, 409);
+  }
+}
+
+/** The price the public sees: an admin adjustment wins over the model or provider. */
+export const effectivePrice = (g: Pick<GameRecord, 'base' | 'adjusted'>): Prices => g.adjusted ?? g.base;
+
+export function sameTeam(a: string, b: string) {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}

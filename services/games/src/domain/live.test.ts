@@ -1,0 +1,95 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { squadOf } from './calendar';
+import { advanceLive, DEFAULT_POLICY, type SimRecord } from './live';
+import { MAX_MATCH_CLOCK, startMatch } from './match';
+import { largestMove, preMatchPrices, type Prices } from './odds';
+
+const lambdas = { home: 1.7, away: 1.1 };
+function freshRecord(seed: number): SimRecord {
+  return {
+    match: startMatch({ lambdas, homeSquad: squadOf('Arsenal'), awaySquad: squadOf('Chelsea'), seed }),
+    oddsClock: 0,
+    updateClock: 0,
+  };
+}
+
+function run(seed: number, opts: { interested?: boolean; adjusted?: boolean }) {
+  let rec = freshRecord(seed);
+  let announced: Prices = preMatchPrices(lambdas, 0.06);
+  const log: Array<ReturnType<typeof advanceLive> & { announced: Prices }> = [];
+  for (let clock = 1; clock <= MAX_MATCH_CLOCK + 2; clock++) {
+    const out = advanceLive({
+      rec,
+      targetClock: clock,
+      announced,
+      adjusted: !!opts.adjusted,
+      interested: !!opts.interested,
+      margin: 0.06,
+      policy: DEFAULT_POLICY,
+    });
+    rec = out.rec;
+    if (out.announce) announced = out.announce;
+    log.push({ ...out, announced });
+  }
+  return log;
+}
+
+const seed = fc.integer({ min: 0, max: 0xffffffff });
+
+describe('live announcements', () => {
+  it('on a game with bets, every price change of every minute is announced', () => {
+    fc.assert(
+      fc.property(seed, (sd) => {
+        for (const step of run(sd, { interested: true })) {
+          if (step.model) expect(step.announced).toEqual(step.model);
+        }
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('elsewhere the public price never lags the model by the threshold or more, and goals are announced at once', () => {
+    fc.assert(
+      fc.property(seed, (sd) => {
+        const log = run(sd, {});
+        for (const step of log) {
+          if (!step.model) continue;
+          expect(largestMove(step.announced, step.model)).toBeLessThan(DEFAULT_POLICY.minMove);
+          if (step.events.some((e) => e.type === 'Goal')) expect(step.announced).toEqual(step.model);
+        }
+        // and it does skip announcements: fewer than one per minute of play
+        const announcements = log.filter((s) => s.announce).length;
+        expect(announcements).toBeLessThan(log.filter((s) => s.model).length);
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('an admin adjustment is never overwritten by the model', () => {
+    fc.assert(
+      fc.property(seed, (sd) => {
+        expect(run(sd, { adjusted: true }).every((s) => s.announce === null)).toBe(true);
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it('announces full time once and nothing after it', () => {
+    fc.assert(
+      fc.property(seed, (sd) => {
+        const log = run(sd, {});
+        const ft = log.findIndex((s) => s.finished);
+        expect(ft).toBeGreaterThan(0);
+        expect(log[ft].update).toBe(true);
+        expect(log[ft].announce).toBeNull();
+        for (const after of log.slice(ft + 1)) {
+          expect(after.changed).toBe(false);
+          expect(after.update).toBe(false);
+          expect(after.events).toEqual([]);
+        }
+      }),
+      { numRuns: 50 },
+    );
+  });
+});
