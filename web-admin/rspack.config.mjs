@@ -1,6 +1,6 @@
-import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { baseConfig, sharedModules } from '../web-shell/rspack.base.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));

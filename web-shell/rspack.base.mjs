@@ -1,6 +1,7 @@
 // Build settings shared by web-shell, web-player and web-admin.
-import { rspack } from '@rspack/core';
+
 import { resolve } from 'node:path';
+import { rspack } from '@rspack/core';
 
 // The modules that must exist exactly once in the page. The shell provides them; the remotes
 // declare them with `import: false`, so they never ship (or run) a copy of their own.
@@ -8,9 +9,7 @@ export const CORE_SHARE_KEY = '@bet/web-shell/core';
 
 export function sharedModules({ provide }) {
   const lib = (requiredVersion) =>
-    provide
-      ? { singleton: true, requiredVersion }
-      : { singleton: true, requiredVersion, import: false };
+    provide ? { singleton: true, requiredVersion } : { singleton: true, requiredVersion, import: false };
   return {
     react: lib('^19.0.0'),
     'react/jsx-runtime': lib('^19.0.0'),
@@ -63,8 +62,9 @@ export function baseConfig({ dir, mode, publicPath }) {
     optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
     performance: { hints: false },
     plugins: [
-      new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(prod ? 'production' : 'development') }),
+      new rspack.DefinePlugin({
+        'process.env.NODE_ENV': JSON.stringify(prod ? 'production' : 'development'),
+      }),
     ],
   };
 }
-

@@ -1,7 +1,7 @@
-import { rspack } from '@rspack/core';
-import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { rspack } from '@rspack/core';
 import { baseConfig, sharedModules } from './rspack.base.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));

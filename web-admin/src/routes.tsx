@@ -1,7 +1,8 @@
 // The admin remote's route tree, mounted by the shell at /admin/* behind its admin guard.
+
+import { useSession } from '@bet/web-shell/core';
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, Outlet, Route, Routes, useLocation } from 'react-router-dom';
-import { useSession } from '@bet/web-shell/core';
 import './styles.css';
 
 const SECTIONS = [
@@ -20,6 +21,7 @@ function AdminLayout() {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const navId = useId();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes the menu on navigation
   useEffect(() => setOpen(false), [location.pathname]);
   return (
     <div className="admin">
@@ -91,15 +93,67 @@ export default function AdminRoutes() {
   return (
     <Routes>
       <Route element={<AdminLayout />}>
-        <Route index element={<Pending title="Dashboard" summary="Platform overview, financial snapshot, manual game sync and marketing tools." />} />
-        <Route path="users" element={<Pending title="User Management" summary="Search, promote, demote and delete users." />} />
-        <Route path="users/:userId" element={<Pending title="User Details" summary="A user's profile, wallet adjustments, transactions and bets." />} />
-        <Route path="games" element={<Pending title="Game Management" summary="Create, edit, settle and cancel games." />} />
-        <Route path="withdrawals" element={<Pending title="Withdrawal Requests" summary="Approve or reject pending withdrawals." />} />
-        <Route path="risk" element={<Pending title="Risk Management" summary="Platform exposure, per-game risk and odds adjustments." />} />
-        <Route path="aviator" element={<Pending title="Aviator Monitor" summary="The live Aviator round: state, multiplier and round hash." />} />
-        <Route path="promotions" element={<Pending title="Manage Promotions" summary="Create, edit and delete promotions." />} />
-        <Route path="rankings" element={<Pending title="Team Power Rankings" summary="Manage team rankings used by the odds and the AI." />} />
+        <Route
+          index
+          element={
+            <Pending
+              title="Dashboard"
+              summary="Platform overview, financial snapshot, manual game sync and marketing tools."
+            />
+          }
+        />
+        <Route
+          path="users"
+          element={<Pending title="User Management" summary="Search, promote, demote and delete users." />}
+        />
+        <Route
+          path="users/:userId"
+          element={
+            <Pending
+              title="User Details"
+              summary="A user's profile, wallet adjustments, transactions and bets."
+            />
+          }
+        />
+        <Route
+          path="games"
+          element={<Pending title="Game Management" summary="Create, edit, settle and cancel games." />}
+        />
+        <Route
+          path="withdrawals"
+          element={<Pending title="Withdrawal Requests" summary="Approve or reject pending withdrawals." />}
+        />
+        <Route
+          path="risk"
+          element={
+            <Pending
+              title="Risk Management"
+              summary="Platform exposure, per-game risk and odds adjustments."
+            />
+          }
+        />
+        <Route
+          path="aviator"
+          element={
+            <Pending
+              title="Aviator Monitor"
+              summary="The live Aviator round: state, multiplier and round hash."
+            />
+          }
+        />
+        <Route
+          path="promotions"
+          element={<Pending title="Manage Promotions" summary="Create, edit and delete promotions." />}
+        />
+        <Route
+          path="rankings"
+          element={
+            <Pending
+              title="Team Power Rankings"
+              summary="Manage team rankings used by the odds and the AI."
+            />
+          }
+        />
         <Route path="*" element={<AdminNotFound />} />
       </Route>
     </Routes>

@@ -1,6 +1,7 @@
 // The player remote's route tree. The shell adds the layout and the logged-in guard.
-import { lazy, type ComponentType } from 'react';
+
 import type { RemoteRoute } from '@bet/web-shell/core';
+import { type ComponentType, lazy } from 'react';
 import { wireWallet } from './lib/wallet';
 import { wireSlipOdds } from './slip/store';
 import './styles.css';
@@ -15,18 +16,46 @@ export const routes: RemoteRoute[] = [
   { path: '/live', Component: page(() => import(/* webpackChunkName: "live" */ './pages/Live')) },
   { path: '/login', Component: page(() => import(/* webpackChunkName: "login" */ './pages/Login')) },
   { path: '/register', Component: page(() => import(/* webpackChunkName: "register" */ './pages/Register')) },
-  { path: '/forgot-password', Component: page(() => import(/* webpackChunkName: "forgot" */ './pages/ForgotPassword')) },
-  { path: '/reset-password/:token', Component: page(() => import(/* webpackChunkName: "reset" */ './pages/ResetPassword')) },
+  {
+    path: '/forgot-password',
+    Component: page(() => import(/* webpackChunkName: "forgot" */ './pages/ForgotPassword')),
+  },
+  {
+    path: '/reset-password/:token',
+    Component: page(() => import(/* webpackChunkName: "reset" */ './pages/ResetPassword')),
+  },
   { path: '/support', Component: page(() => import(/* webpackChunkName: "support" */ './pages/Support')) },
-  { path: '/leaderboards', Component: page(() => import(/* webpackChunkName: "leaderboards" */ './pages/Leaderboards')) },
-  { path: '/slip/:shareId', Component: page(() => import(/* webpackChunkName: "shared-slip" */ './pages/SharedSlip')) },
+  {
+    path: '/leaderboards',
+    Component: page(() => import(/* webpackChunkName: "leaderboards" */ './pages/Leaderboards')),
+  },
+  {
+    path: '/slip/:shareId',
+    Component: page(() => import(/* webpackChunkName: "shared-slip" */ './pages/SharedSlip')),
+  },
   {
     path: '/social-auth-success',
     layout: 'bare',
     Component: page(() => import(/* webpackChunkName: "social-auth" */ './pages/SocialAuthSuccess')),
   },
-  { path: '/profile', access: 'auth', Component: page(() => import(/* webpackChunkName: "profile" */ './pages/Profile')) },
-  { path: '/wallet', access: 'auth', Component: page(() => import(/* webpackChunkName: "wallet" */ './pages/Wallet')) },
-  { path: '/my-bets', access: 'auth', Component: page(() => import(/* webpackChunkName: "my-bets" */ './pages/MyBets')) },
-  { path: '/settings', access: 'auth', Component: page(() => import(/* webpackChunkName: "settings" */ './pages/Settings')) },
+  {
+    path: '/profile',
+    access: 'auth',
+    Component: page(() => import(/* webpackChunkName: "profile" */ './pages/Profile')),
+  },
+  {
+    path: '/wallet',
+    access: 'auth',
+    Component: page(() => import(/* webpackChunkName: "wallet" */ './pages/Wallet')),
+  },
+  {
+    path: '/my-bets',
+    access: 'auth',
+    Component: page(() => import(/* webpackChunkName: "my-bets" */ './pages/MyBets')),
+  },
+  {
+    path: '/settings',
+    access: 'auth',
+    Component: page(() => import(/* webpackChunkName: "settings" */ './pages/Settings')),
+  },
 ];

@@ -1,5 +1,5 @@
-import { createRoot } from 'react-dom/client';
 import { startRealtime, startSession } from '@bet/web-shell/core';
+import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import './styles.css';
 

@@ -5,6 +5,7 @@ declare module 'player/routes' {
 
 declare module 'admin/routes' {
   import type { ComponentType } from 'react';
+
   const AdminRoutes: ComponentType;
   export default AdminRoutes;
 }

@@ -1,7 +1,7 @@
-import { toast, type Game, type Outcome } from '@bet/web-shell/core';
+import { type Game, type Outcome, toast } from '@bet/web-shell/core';
 import { dateTime, odds as fmtOdds } from '../lib/format';
-import { useSlip } from '../slip/store';
 import { MSG_ADDED, MSG_INVALID_ID, MSG_MAX_SELECTIONS, MSG_UPDATED, oddsFor } from '../slip/rules';
+import { useSlip } from '../slip/store';
 
 function TeamLogo({ src, name }: { src?: string | null; name: string }) {
   if (src) return <img className="team__logo" src={src} alt="" loading="lazy" width={28} height={28} />;
@@ -67,7 +67,12 @@ export function GameCard({ game, onOpenDetails }: { game: Game; onOpenDetails?: 
   if (game.status === 'finished' && onOpenDetails) {
     return (
       <li className="game game--finished">
-        <button type="button" className="game__open" onClick={() => onOpenDetails(game)} aria-label={`${title}: view match details`}>
+        <button
+          type="button"
+          className="game__open"
+          onClick={() => onOpenDetails(game)}
+          aria-label={`${title}: view match details`}
+        >
           {body}
         </button>
       </li>
@@ -77,7 +82,8 @@ export function GameCard({ game, onOpenDetails }: { game: Game; onOpenDetails?: 
     <li className="game">
       {body}
       {canBet && (
-        <div className="game__odds" role="group" aria-label={`${title} odds`}>
+        <fieldset className="game__odds">
+          <legend className="visually-hidden">{title} odds</legend>
           {OUTCOMES.map(({ outcome, label }) => {
             const price = oddsFor(game.odds, outcome);
             return (
@@ -95,7 +101,7 @@ export function GameCard({ game, onOpenDetails }: { game: Game; onOpenDetails?: 
               </button>
             );
           })}
-        </div>
+        </fieldset>
       )}
     </li>
   );

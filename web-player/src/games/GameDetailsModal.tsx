@@ -1,7 +1,7 @@
 import type { Game } from '@bet/web-shell/core';
 import { useApi } from '../lib/useApi';
-import { Modal } from '../ui/Modal';
 import { ErrorText, Spinner } from '../ui/common';
+import { Modal } from '../ui/Modal';
 
 interface GameEvent {
   type?: string;
@@ -29,7 +29,8 @@ export function GameDetailsModal({ game, onClose }: { game: Game; onClose: () =>
         <ErrorText>{error}</ErrorText>
       ) : (
         <>
-          <p className="details__score" aria-label="Final score">
+          <p className="details__score">
+            <span className="visually-hidden">Final score: </span>
             <span>{game.homeTeam}</span>
             <strong>
               {scores?.home ?? 0} - {scores?.away ?? 0}
@@ -42,12 +43,15 @@ export function GameDetailsModal({ game, onClose }: { game: Game; onClose: () =>
           ) : (
             <ol className="events">
               {events.map((e, i) => (
-                <li key={i} className="event">
+                // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id of their own; the position is part of the row (its rank)
+                <li key={`${e.time?.elapsed}-${e.type}-${e.player?.name}-${i}`} className="event">
                   <span className="event__time">
                     {e.time?.elapsed ?? ''}
                     {e.time?.extra ? `+${e.time.extra}` : ''}'
                   </span>
-                  <span className={`badge event__type event__type--${(e.type ?? '').toLowerCase()}`}>{e.type}</span>
+                  <span className={`badge event__type event__type--${(e.type ?? '').toLowerCase()}`}>
+                    {e.type}
+                  </span>
                   <span>
                     <strong>{e.player?.name ?? 'Unknown player'}</strong>
                     {e.team?.name ? ` (${e.team.name})` : ''}

@@ -21,7 +21,11 @@ export function validGames(games: unknown): Game[] {
 export function applyGameUpdate(lists: GameLists, game: Game): GameLists {
   if (!game || !isValidGameId(game._id)) return lists;
   const without = (l: Game[]) => l.filter((g) => g._id !== game._id);
-  const next: GameLists = { upcoming: without(lists.upcoming), live: without(lists.live), finished: without(lists.finished) };
+  const next: GameLists = {
+    upcoming: without(lists.upcoming),
+    live: without(lists.live),
+    finished: without(lists.finished),
+  };
   if (game.status === 'live') {
     const i = lists.live.findIndex((g) => g._id === game._id);
     if (i >= 0) {
@@ -37,7 +41,8 @@ export function applyGameUpdate(lists: GameLists, game: Game): GameLists {
 }
 
 export function applyOddsUpdate(lists: GameLists, gameId: string, odds: Odds): GameLists {
-  const patch = (l: Game[]) => (l.some((g) => g._id === gameId) ? l.map((g) => (g._id === gameId ? { ...g, odds } : g)) : l);
+  const patch = (l: Game[]) =>
+    l.some((g) => g._id === gameId) ? l.map((g) => (g._id === gameId ? { ...g, odds } : g)) : l;
   return { upcoming: patch(lists.upcoming), live: patch(lists.live), finished: patch(lists.finished) };
 }
 
@@ -60,7 +65,8 @@ export function groupByLeague(games: Game[], preferred: string[] = []): LeagueGr
   }
   const rank = new Map(preferred.map((l, i) => [l, i]));
   const keys = [...map.keys()];
-  const order = (l: string) => (l === OTHER_LEAGUE ? Number.MAX_SAFE_INTEGER : (rank.get(l) ?? preferred.length));
+  const order = (l: string) =>
+    l === OTHER_LEAGUE ? Number.MAX_SAFE_INTEGER : (rank.get(l) ?? preferred.length);
   keys.sort((a, b) => order(a) - order(b) || keys.indexOf(a) - keys.indexOf(b));
   return keys.map((league) => ({ league, games: map.get(league)! }));
 }

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, errorMessage, isAbortError } from '@bet/web-shell/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 type Query = Record<string, string | number | boolean | null | undefined>;
 
@@ -21,6 +21,7 @@ export function useApi<T>(path: string | null, query?: Query): ApiState<T> {
   const queryRef = useRef(query);
   queryRef.current = query;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for path and query; `tick` forces a reload
   useEffect(() => {
     if (key === null || path === null) {
       setLoading(false);
@@ -41,7 +42,6 @@ export function useApi<T>(path: string | null, query?: Query): ApiState<T> {
         setLoading(false);
       });
     return () => ctrl.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, tick]);
 
   const reload = useCallback(() => setTick((t) => t + 1), []);

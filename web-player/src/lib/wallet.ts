@@ -1,5 +1,5 @@
-import { create } from 'zustand';
 import { api, onSocketEvent, useSession } from '@bet/web-shell/core';
+import { create } from 'zustand';
 
 interface WalletState {
   balance: number | null;
@@ -16,7 +16,10 @@ export const useWallet = create<WalletState>((set) => ({
     }
     try {
       const data = await api.get<{ walletBalance?: number }>('/wallet', { silent: true });
-      set({ balance: typeof data?.walletBalance === 'number' ? data.walletBalance : Number(data?.walletBalance ?? 0) });
+      set({
+        balance:
+          typeof data?.walletBalance === 'number' ? data.walletBalance : Number(data?.walletBalance ?? 0),
+      });
     } catch {
       /* keep the last known balance */
     }

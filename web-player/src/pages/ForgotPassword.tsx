@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { api, toast } from '@bet/web-shell/core';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { AuthCard, TextField } from './auth';
 
-export const FORGOT_CONFIRMATION = "If an account with that email exists, we've sent a password reset link to it.";
+export const FORGOT_CONFIRMATION =
+  "If an account with that email exists, we've sent a password reset link to it.";
 
 export default function ForgotPassword() {
   const [email, setEmail] = useState('');
@@ -35,7 +36,9 @@ export default function ForgotPassword() {
         </p>
       ) : (
         <form className="form" onSubmit={submit} noValidate>
-          <p className="muted">Enter your account's email and we'll send you a link to reset your password.</p>
+          <p className="muted">
+            Enter your account's email and we'll send you a link to reset your password.
+          </p>
           <TextField label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} />
           <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
             {busy ? 'Sending…' : 'Send Reset Link'}

@@ -1,8 +1,14 @@
+import { api, errorMessage, type Game, type Odds, useSession, useSocketEvent } from '@bet/web-shell/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { api, errorMessage, useSession, useSocketEvent, type Game, type Odds } from '@bet/web-shell/core';
 import { GameDetailsModal } from '../games/GameDetailsModal';
 import { GameGroups } from '../games/GameGroups';
-import { applyGameUpdate, applyOddsUpdate, leaguePreference, validGames, type GameLists } from '../games/lists';
+import {
+  applyGameUpdate,
+  applyOddsUpdate,
+  type GameLists,
+  leaguePreference,
+  validGames,
+} from '../games/lists';
 import { WithSlip } from '../slip/SlipColumn';
 import { EmptyState, ErrorText, Spinner } from '../ui/common';
 
@@ -29,11 +35,16 @@ function useHomeGames() {
   });
   const [tick, setTick] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `tick` forces a reload
   useEffect(() => {
     const ctrl = new AbortController();
     setState((s) => ({ ...s, loading: true, error: null }));
     Promise.all([
-      api.get<{ games?: Game[] }>('/games', { query: { status: 'upcoming', limit: 100 }, silent: true, signal: ctrl.signal }),
+      api.get<{ games?: Game[] }>('/games', {
+        query: { status: 'upcoming', limit: 100 },
+        silent: true,
+        signal: ctrl.signal,
+      }),
       api.get<{ games?: Game[] }>('/games', {
         query: { status: 'finished', limit: 50, order: 'desc' },
         silent: true,
@@ -56,7 +67,9 @@ function useHomeGames() {
     return () => ctrl.abort();
   }, [tick]);
 
-  useSocketEvent('gameUpdate', (game: Game) => setState((s) => ({ ...s, lists: applyGameUpdate(s.lists, game) })));
+  useSocketEvent('gameUpdate', (game: Game) =>
+    setState((s) => ({ ...s, lists: applyGameUpdate(s.lists, game) })),
+  );
   const onOdds = (p: { gameId?: string; odds?: Odds }) => {
     if (p?.gameId && p.odds) setState((s) => ({ ...s, lists: applyOddsUpdate(s.lists, p.gameId!, p.odds!) }));
   };
@@ -107,7 +120,10 @@ export default function Home() {
     <WithSlip>
       <section className="hero" aria-labelledby="hero-title">
         <h1 id="hero-title">Bet on the beautiful game</h1>
-        <p>Pre-match and in-play odds on football from around the world. Build your slip, place singles or a multi, and follow every goal live.</p>
+        <p>
+          Pre-match and in-play odds on football from around the world. Build your slip, place singles or a
+          multi, and follow every goal live.
+        </p>
         <button
           type="button"
           className="btn btn--primary"
@@ -146,7 +162,11 @@ export default function Home() {
             Results
           </button>
         </div>
-        <div id="panel-games" role="tabpanel" aria-labelledby={tab === 'upcoming' ? 'tab-upcoming' : 'tab-results'}>
+        <div
+          id="panel-games"
+          role="tabpanel"
+          aria-labelledby={tab === 'upcoming' ? 'tab-upcoming' : 'tab-results'}
+        >
           {loading ? (
             <Spinner label="Loading games…" />
           ) : error ? (

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
+import { odds as fmtOdds, money } from '../lib/format';
 import { listFrom, useApi } from '../lib/useApi';
-import { money, odds as fmtOdds } from '../lib/format';
 import { EmptyState, ErrorText, Spinner } from '../ui/common';
 
 type Period = 'all-time' | 'monthly' | 'weekly';
@@ -59,10 +59,13 @@ function Winners() {
             </thead>
             <tbody>
               {rows.map((r, i) => (
-                <tr key={`${r.userDetails?.username ?? r.username}-${i}`}>
+                // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id of their own; the position is part of the row (its rank)
+                <tr key={`${i + 1}-${r.userDetails?.username ?? r.username}`}>
                   <td>{i + 1}</td>
                   <td>{r.userDetails?.username ?? r.username ?? 'Unknown'}</td>
-                  <td className={`num ${Number(r.netProfit) >= 0 ? 'amount--positive' : 'amount--negative'}`}>{money(r.netProfit)}</td>
+                  <td className={`num ${Number(r.netProfit) >= 0 ? 'amount--positive' : 'amount--negative'}`}>
+                    {money(r.netProfit)}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -78,7 +81,8 @@ function HighestOdds() {
   const rows = listFrom<OddsRow>(data, 'leaderboard', 'highestOdds', 'rows', 'data');
   if (loading) return <Spinner />;
   if (error) return <ErrorText>{error}</ErrorText>;
-  if (rows.length === 0) return <EmptyState title="No winning odds yet">The biggest winning odds will appear here.</EmptyState>;
+  if (rows.length === 0)
+    return <EmptyState title="No winning odds yet">The biggest winning odds will appear here.</EmptyState>;
   return (
     <div className="table-wrap">
       <table className="table">
@@ -94,7 +98,8 @@ function HighestOdds() {
         </thead>
         <tbody>
           {rows.map((r, i) => (
-            <tr key={`${r.username}-${i}`}>
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id of their own; the position is part of the row (its rank)
+            <tr key={`${i + 1}-${r.username}`}>
               <td>{i + 1}</td>
               <td>{r.username ?? r.userDetails?.username ?? 'Unknown'}</td>
               <td className="num">{fmtOdds(r.odds)}</td>
@@ -112,14 +117,35 @@ export default function Leaderboards() {
     <section className="page">
       <h1>Leaderboards</h1>
       <div className="tabs" role="tablist" aria-label="Leaderboards">
-        <button type="button" role="tab" id="lb-winners" aria-controls="lb-panel" aria-selected={tab === 'winners'} className="tab" onClick={() => setTab('winners')}>
+        <button
+          type="button"
+          role="tab"
+          id="lb-winners"
+          aria-controls="lb-panel"
+          aria-selected={tab === 'winners'}
+          className="tab"
+          onClick={() => setTab('winners')}
+        >
           Top Winners
         </button>
-        <button type="button" role="tab" id="lb-odds" aria-controls="lb-panel" aria-selected={tab === 'odds'} className="tab" onClick={() => setTab('odds')}>
+        <button
+          type="button"
+          role="tab"
+          id="lb-odds"
+          aria-controls="lb-panel"
+          aria-selected={tab === 'odds'}
+          className="tab"
+          onClick={() => setTab('odds')}
+        >
           Highest Odds
         </button>
       </div>
-      <div id="lb-panel" role="tabpanel" aria-labelledby={tab === 'winners' ? 'lb-winners' : 'lb-odds'} className="card">
+      <div
+        id="lb-panel"
+        role="tabpanel"
+        aria-labelledby={tab === 'winners' ? 'lb-winners' : 'lb-odds'}
+        className="card"
+      >
         {tab === 'winners' ? <Winners /> : <HighestOdds />}
       </div>
     </section>

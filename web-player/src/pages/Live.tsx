@@ -1,7 +1,14 @@
+import {
+  api,
+  errorMessage,
+  type Game,
+  type Odds,
+  useSocketEvent,
+  useSocketStatus,
+} from '@bet/web-shell/core';
 import { useEffect, useState } from 'react';
-import { api, errorMessage, useSocketEvent, useSocketStatus, type Game, type Odds } from '@bet/web-shell/core';
 import { GameGroups } from '../games/GameGroups';
-import { applyGameUpdate, applyOddsUpdate, validGames, type GameLists } from '../games/lists';
+import { applyGameUpdate, applyOddsUpdate, type GameLists, validGames } from '../games/lists';
 import { WithSlip } from '../slip/SlipColumn';
 import { EmptyState, ErrorText, Spinner } from '../ui/common';
 
@@ -12,6 +19,7 @@ export default function Live() {
   const [tick, setTick] = useState(0);
   const socketStatus = useSocketStatus((s) => s.status);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `tick` forces a reload
   useEffect(() => {
     const ctrl = new AbortController();
     setError(null);
@@ -58,7 +66,9 @@ export default function Live() {
       ) : error ? (
         <ErrorText>{error}</ErrorText>
       ) : lists.live.length === 0 ? (
-        <EmptyState title="No Live Games Currently">Check back soon or browse the upcoming matches.</EmptyState>
+        <EmptyState title="No Live Games Currently">
+          Check back soon or browse the upcoming matches.
+        </EmptyState>
       ) : (
         <GameGroups games={lists.live} />
       )}

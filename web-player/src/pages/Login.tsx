@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { type AuthResponse, api, msgOr, signIn, toast, useSession } from '@bet/web-shell/core';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { api, msgOr, signIn, toast, useSession, type AuthResponse } from '@bet/web-shell/core';
 import { AuthCard, RedirectIfSignedIn, ShowPassword, SocialButtons, TextField, useFormState } from './auth';
 
 export default function Login() {
@@ -17,7 +17,11 @@ export default function Login() {
     }
     setBusy(true);
     try {
-      const res = await api.post<AuthResponse>('/auth/login', { email: values.email.trim(), password: values.password }, { silent: true });
+      const res = await api.post<AuthResponse>(
+        '/auth/login',
+        { email: values.email.trim(), password: values.password },
+        { silent: true },
+      );
       await signIn(res, res.user);
       toast.success('Logged in successfully!');
     } catch (err) {
@@ -31,7 +35,13 @@ export default function Login() {
     <RedirectIfSignedIn signedIn={status === 'authenticated'}>
       <AuthCard title="Login">
         <form className="form" onSubmit={submit} noValidate>
-          <TextField label="Email" type="email" autoComplete="email" value={values.email} onChange={set('email')} />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            value={values.email}
+            onChange={set('email')}
+          />
           <TextField
             label="Password"
             type={show ? 'text' : 'password'}

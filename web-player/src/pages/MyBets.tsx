@@ -1,12 +1,14 @@
-import { useEffect, useId, useState } from 'react';
 import { api, msgOr, toast, useSocketEvent } from '@bet/web-shell/core';
-import { dateTime, money, odds as fmtOdds, pickLabel, timeAgo } from '../lib/format';
+import { useEffect, useId, useState } from 'react';
+import { dateTime, odds as fmtOdds, money, pickLabel, timeAgo } from '../lib/format';
 import { useApi } from '../lib/useApi';
 import { useWallet } from '../lib/wallet';
 import { EmptyState, ErrorText, Pagination } from '../ui/common';
 
 export const BETS_PAGE_SIZE = 12;
 export const SKELETON_ROWS = 5;
+const SKELETON_KEYS = Array.from({ length: SKELETON_ROWS }, (_, i) => `skeleton-${i}`);
+const COLUMN_KEYS = ['type', 'selections', 'stake', 'odds', 'status', 'payout', 'date', 'actions'];
 
 interface BetSelection {
   game?: { _id: string; homeTeam: string; awayTeam: string; status?: string; league?: string | null } | null;
@@ -41,7 +43,9 @@ const SORTS = [
 
 /** Cash out is offered only for a pending bet with exactly one selection whose game is live. */
 export function canCashOut(bet: Bet): boolean {
-  return bet.status === 'pending' && bet.selections?.length === 1 && bet.selections[0]?.game?.status === 'live';
+  return (
+    bet.status === 'pending' && bet.selections?.length === 1 && bet.selections[0]?.game?.status === 'live'
+  );
 }
 
 function CashOutButton({ bet, onDone }: { bet: Bet; onDone: () => void }) {
@@ -126,11 +130,23 @@ export default function MyBets() {
         </div>
         <div className="field">
           <label htmlFor={ids.start}>Start Date</label>
-          <input id={ids.start} type="date" value={startDate} max={endDate || undefined} onChange={(e) => filter(setStartDate)(e.target.value)} />
+          <input
+            id={ids.start}
+            type="date"
+            value={startDate}
+            max={endDate || undefined}
+            onChange={(e) => filter(setStartDate)(e.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor={ids.end}>End Date</label>
-          <input id={ids.end} type="date" value={endDate} min={startDate || undefined} onChange={(e) => filter(setEndDate)(e.target.value)} />
+          <input
+            id={ids.end}
+            type="date"
+            value={endDate}
+            min={startDate || undefined}
+            onChange={(e) => filter(setEndDate)(e.target.value)}
+          />
         </div>
       </div>
 
@@ -162,11 +178,11 @@ export default function MyBets() {
             </thead>
             <tbody>
               {loading
-                ? Array.from({ length: SKELETON_ROWS }, (_, i) => (
-                    <tr key={i} className="skeleton-row" aria-hidden="true" data-testid="bet-skeleton">
-                      {Array.from({ length: 8 }, (__, j) => (
-                        <td key={j}>
-                          <span className="skeleton" />
+                ? SKELETON_KEYS.map((row) => (
+                    <tr key={row} className="skeleton-row" data-testid="bet-skeleton">
+                      {COLUMN_KEYS.map((col) => (
+                        <td key={col}>
+                          <span className="skeleton" aria-hidden="true" />
                         </td>
                       ))}
                     </tr>
@@ -179,7 +195,8 @@ export default function MyBets() {
                       <td data-label="Selections">
                         <ul className="bets__selections">
                           {bet.selections.map((s, i) => (
-                            <li key={i}>
+                            // biome-ignore lint/suspicious/noArrayIndexKey: a bet's selections have no id; the list never reorders
+                            <li key={`${s.game?._id ?? 'missing'}-${s.outcome}-${i}`}>
                               {s.game ? (
                                 <>
                                   <span>
@@ -204,7 +221,9 @@ export default function MyBets() {
                         {fmtOdds(bet.totalOdds)}
                       </td>
                       <td data-label="Status">
-                        <span className={`badge badge--${KNOWN_BADGES.has(bet.status) ? bet.status : 'cancelled'}`}>
+                        <span
+                          className={`badge badge--${KNOWN_BADGES.has(bet.status) ? bet.status : 'cancelled'}`}
+                        >
                           {bet.status === 'cashed_out' ? 'cashed out' : bet.status}
                         </span>
                       </td>
@@ -216,7 +235,13 @@ export default function MyBets() {
                           {timeAgo(bet.createdAt)}
                         </time>
                       </td>
-                      <td data-label="Actions">{canCashOut(bet) ? <CashOutButton bet={bet} onDone={reload} /> : <span className="muted">—</span>}</td>
+                      <td data-label="Actions">
+                        {canCashOut(bet) ? (
+                          <CashOutButton bet={bet} onDone={reload} />
+                        ) : (
+                          <span className="muted">—</span>
+                        )}
+                      </td>
                     </tr>
                   ))}
             </tbody>

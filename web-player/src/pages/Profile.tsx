@@ -1,6 +1,15 @@
-import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
+import {
+  api,
+  errorMessage,
+  type LimitSetting,
+  msgOr,
+  setUser,
+  toast,
+  type User,
+  useSession,
+} from '@bet/web-shell/core';
+import { type FormEvent, lazy, Suspense, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { api, errorMessage, msgOr, setUser, toast, useSession, type LimitSetting, type User } from '@bet/web-shell/core';
 import { dateTime, money, shortDate, signedMoney } from '../lib/format';
 import { listFrom, useApi } from '../lib/useApi';
 import { Avatar, ErrorText, Spinner } from '../ui/common';
@@ -26,7 +35,11 @@ function EditProfileModal({ user, onClose }: { user: User; onClose: () => void }
     e.preventDefault();
     setBusy(true);
     try {
-      const res = await api.patch<{ user?: User } & Partial<User>>('/users/profile', { firstName, lastName, state }, { silent: true });
+      const res = await api.patch<{ user?: User } & Partial<User>>(
+        '/users/profile',
+        { firstName, lastName, state },
+        { silent: true },
+      );
       const next = res?.user ?? (res?._id ? (res as User) : { ...user, firstName, lastName, state });
       setUser(next);
       toast.success('Profile updated successfully!');
@@ -42,7 +55,13 @@ function EditProfileModal({ user, onClose }: { user: User; onClose: () => void }
       <form className="form" onSubmit={submit}>
         <TextField label="First Name" autoComplete="given-name" value={firstName} onChange={setFirst} />
         <TextField label="Last Name" autoComplete="family-name" value={lastName} onChange={setLast} />
-        <TextField label="State" required={false} placeholder="e.g. Lagos" value={state} onChange={setState} />
+        <TextField
+          label="State"
+          required={false}
+          placeholder="e.g. Lagos"
+          value={state}
+          onChange={setState}
+        />
         <div className="form-actions">
           <button type="button" className="btn" onClick={onClose}>
             Cancel
@@ -65,7 +84,8 @@ function LimitValue({ setting, isMoney }: { setting?: LimitSetting; isMoney?: bo
       <dd>{limit > 0 ? fmt(limit) : 'Not set'}</dd>
       {pending && (
         <dd className="limit__pending">
-          Pending change to {Number(pending.value) > 0 ? fmt(Number(pending.value)) : 'no limit'} from {dateTime(pending.effectiveAt)}
+          Pending change to {Number(pending.value) > 0 ? fmt(Number(pending.value)) : 'no limit'} from{' '}
+          {dateTime(pending.effectiveAt)}
         </dd>
       )}
     </>
@@ -94,7 +114,11 @@ export default function Profile() {
     form.append('profilePicture', file);
     setUploading(true);
     try {
-      const res = await api.post<{ profilePictureUrl?: string; user?: User }>('/users/profile-picture', form, { silent: true });
+      const res = await api.post<{ profilePictureUrl?: string; user?: User }>(
+        '/users/profile-picture',
+        form,
+        { silent: true },
+      );
       const url = res?.profilePictureUrl ?? res?.user?.profilePicture ?? null;
       if (user) {
         const next = { ...(res?.user ?? user), profilePicture: url };
@@ -110,7 +134,12 @@ export default function Profile() {
     }
   };
 
-  if (!user) return profile.loading ? <Spinner /> : <ErrorText>{profile.error ?? 'Could not load your profile.'}</ErrorText>;
+  if (!user)
+    return profile.loading ? (
+      <Spinner />
+    ) : (
+      <ErrorText>{profile.error ?? 'Could not load your profile.'}</ErrorText>
+    );
   const s = stats.data ?? {};
   const net = Number(s.netProfit ?? 0);
   const points = listFrom<{ date: string; netProfit: number }>(history.data, 'history');
@@ -121,7 +150,12 @@ export default function Profile() {
       <div className="grid grid--2">
         <div className="card profile__card">
           <div className="profile__head">
-            <Avatar src={user.profilePicture} firstName={user.firstName} lastName={user.lastName} username={user.username} />
+            <Avatar
+              src={user.profilePicture}
+              firstName={user.firstName}
+              lastName={user.lastName}
+              username={user.username}
+            />
             <div className="profile__who">
               <h2>{[user.firstName, user.lastName].filter(Boolean).join(' ') || user.username}</h2>
               <p className="muted">@{user.username}</p>

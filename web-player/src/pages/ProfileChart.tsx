@@ -5,7 +5,10 @@ export default function ProfileChart({ data }: { data: Array<{ date: string; net
   const rows = data.map((d) => ({ date: String(d.date).slice(0, 10), netProfit: Number(d.netProfit) || 0 }));
   const total = rows.reduce((a, r) => a + r.netProfit, 0);
   return (
-    <figure className="chart" aria-label={`Net profit per day over ${rows.length} days, ${money(total)} in total`}>
+    <figure
+      className="chart"
+      aria-label={`Net profit per day over ${rows.length} days, ${money(total)} in total`}
+    >
       <ResponsiveContainer width="100%" height={240}>
         <LineChart data={rows} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
@@ -13,9 +16,20 @@ export default function ProfileChart({ data }: { data: Array<{ date: string; net
           <YAxis stroke="var(--muted)" fontSize={12} tickFormatter={(v: number) => `$${v}`} width={56} />
           <Tooltip
             formatter={(v) => [money(v), 'Net profit']}
-            contentStyle={{ background: 'var(--surface)', border: '1px solid var(--border)', color: 'var(--text)' }}
+            contentStyle={{
+              background: 'var(--surface)',
+              border: '1px solid var(--border)',
+              color: 'var(--text)',
+            }}
           />
-          <Line type="monotone" dataKey="netProfit" stroke="var(--primary)" strokeWidth={2} dot={false} name="Net profit" />
+          <Line
+            type="monotone"
+            dataKey="netProfit"
+            stroke="var(--primary)"
+            strokeWidth={2}
+            dot={false}
+            name="Net profit"
+          />
         </LineChart>
       </ResponsiveContainer>
     </figure>

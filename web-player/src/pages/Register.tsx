@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { type AuthResponse, api, msgOr, signIn, toast, useSession } from '@bet/web-shell/core';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { api, msgOr, signIn, toast, useSession, type AuthResponse } from '@bet/web-shell/core';
 import { AuthCard, RedirectIfSignedIn, ShowPassword, SocialButtons, TextField, useFormState } from './auth';
 
 export default function Register() {
@@ -54,12 +54,39 @@ export default function Register() {
       <AuthCard title="Register">
         <form className="form" onSubmit={submit} noValidate>
           <div className="form-row">
-            <TextField label="First Name" autoComplete="given-name" value={values.firstName} onChange={set('firstName')} />
-            <TextField label="Last Name" autoComplete="family-name" value={values.lastName} onChange={set('lastName')} />
+            <TextField
+              label="First Name"
+              autoComplete="given-name"
+              value={values.firstName}
+              onChange={set('firstName')}
+            />
+            <TextField
+              label="Last Name"
+              autoComplete="family-name"
+              value={values.lastName}
+              onChange={set('lastName')}
+            />
           </div>
-          <TextField label="Username" autoComplete="username" value={values.username} onChange={set('username')} />
-          <TextField label="Email" type="email" autoComplete="email" value={values.email} onChange={set('email')} />
-          <TextField label="Password" type={pw} autoComplete="new-password" value={values.password} onChange={set('password')} />
+          <TextField
+            label="Username"
+            autoComplete="username"
+            value={values.username}
+            onChange={set('username')}
+          />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            value={values.email}
+            onChange={set('email')}
+          />
+          <TextField
+            label="Password"
+            type={pw}
+            autoComplete="new-password"
+            value={values.password}
+            onChange={set('password')}
+          />
           <TextField
             label="Confirm Password"
             type={pw}

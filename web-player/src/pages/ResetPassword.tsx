@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
 import { api, msgOr, toast } from '@bet/web-shell/core';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AuthCard, ShowPassword, TextField } from './auth';
 
 export default function ResetPassword() {
@@ -27,7 +27,11 @@ export default function ResetPassword() {
     }
     setBusy(true);
     try {
-      await api.post(`/auth/reset-password/${encodeURIComponent(token)}`, { password, confirmPassword }, { silent: true });
+      await api.post(
+        `/auth/reset-password/${encodeURIComponent(token)}`,
+        { password, confirmPassword },
+        { silent: true },
+      );
       toast.success('Password has been reset successfully!');
       navigate('/login', { replace: true });
     } catch (err) {
@@ -41,7 +45,13 @@ export default function ResetPassword() {
   return (
     <AuthCard title="Reset Password">
       <form className="form" onSubmit={submit} noValidate>
-        <TextField label="New Password" type={type} autoComplete="new-password" value={password} onChange={setPassword} />
+        <TextField
+          label="New Password"
+          type={type}
+          autoComplete="new-password"
+          value={password}
+          onChange={setPassword}
+        />
         <TextField
           label="Confirm New Password"
           type={type}

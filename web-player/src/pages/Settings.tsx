@@ -1,11 +1,15 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { api, loadCurrentUser, msgOr, setUser, toast, useSession, type User } from '@bet/web-shell/core';
+import { api, loadCurrentUser, msgOr, setUser, toast, type User, useSession } from '@bet/web-shell/core';
+import { type FormEvent, useEffect, useState } from 'react';
 import { dateTime, money } from '../lib/format';
 import { ErrorText } from '../ui/common';
 import { ShowPassword, TextField, useFormState } from './auth';
 
 function ChangePassword() {
-  const { values, set, reset } = useFormState({ currentPassword: '', newPassword: '', confirmNewPassword: '' });
+  const { values, set, reset } = useFormState({
+    currentPassword: '',
+    newPassword: '',
+    confirmNewPassword: '',
+  });
   const [show, setShow] = useState(false);
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent) => {
@@ -35,8 +39,20 @@ function ChangePassword() {
       <h2 id="pw-title" className="card__title">
         Change Password
       </h2>
-      <TextField label="Current Password" type={type} autoComplete="current-password" value={values.currentPassword} onChange={set('currentPassword')} />
-      <TextField label="New Password" type={type} autoComplete="new-password" value={values.newPassword} onChange={set('newPassword')} />
+      <TextField
+        label="Current Password"
+        type={type}
+        autoComplete="current-password"
+        value={values.currentPassword}
+        onChange={set('currentPassword')}
+      />
+      <TextField
+        label="New Password"
+        type={type}
+        autoComplete="new-password"
+        value={values.newPassword}
+        onChange={set('newPassword')}
+      />
       <TextField
         label="Confirm New Password"
         type={type}
@@ -86,9 +102,23 @@ function SetPassword() {
       <h2 id="setpw-title" className="card__title">
         Set Account Password
       </h2>
-      <p className="muted">You signed up with Google or Facebook. Set a password to also log in with your email.</p>
-      <TextField label="New Password" type={type} autoComplete="new-password" value={values.newPassword} onChange={set('newPassword')} />
-      <TextField label="Confirm Password" type={type} autoComplete="new-password" value={values.confirmPassword} onChange={set('confirmPassword')} />
+      <p className="muted">
+        You signed up with Google or Facebook. Set a password to also log in with your email.
+      </p>
+      <TextField
+        label="New Password"
+        type={type}
+        autoComplete="new-password"
+        value={values.newPassword}
+        onChange={set('newPassword')}
+      />
+      <TextField
+        label="Confirm Password"
+        type={type}
+        autoComplete="new-password"
+        value={values.confirmPassword}
+        onChange={set('confirmPassword')}
+      />
       <ShowPassword checked={show} onChange={setShow} />
       <div className="form-actions">
         <button type="submit" className="btn btn--primary" disabled={busy}>
@@ -110,7 +140,11 @@ function ChangeEmail({ user }: { user: User }) {
     }
     setBusy(true);
     try {
-      await api.patch('/users/email', { newEmail: values.newEmail.trim(), currentPassword: values.currentPassword }, { silent: true });
+      await api.patch(
+        '/users/email',
+        { newEmail: values.newEmail.trim(), currentPassword: values.currentPassword },
+        { silent: true },
+      );
       toast.success('Email changed successfully! Please check your inbox for verification if required.');
       reset();
       await loadCurrentUser();
@@ -126,8 +160,20 @@ function ChangeEmail({ user }: { user: User }) {
         Change Email
       </h2>
       <p className="muted">Current email: {user.email}</p>
-      <TextField label="New Email" type="email" autoComplete="email" value={values.newEmail} onChange={set('newEmail')} />
-      <TextField label="Current Password" type="password" autoComplete="current-password" value={values.currentPassword} onChange={set('currentPassword')} />
+      <TextField
+        label="New Email"
+        type="email"
+        autoComplete="email"
+        value={values.newEmail}
+        onChange={set('newEmail')}
+      />
+      <TextField
+        label="Current Password"
+        type="password"
+        autoComplete="current-password"
+        value={values.currentPassword}
+        onChange={set('currentPassword')}
+      />
       <div className="form-actions">
         <button type="submit" className="btn btn--primary" disabled={busy}>
           {busy ? 'Saving…' : 'Change Email'}
@@ -149,6 +195,7 @@ function Limits() {
     setCount(String(u.limits?.weeklyBetCount?.limit ?? 0));
     setStake(String(u.limits?.weeklyStakeAmount?.limit ?? 0));
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once on mount
   useEffect(() => {
     const ctrl = new AbortController();
     api
@@ -196,25 +243,40 @@ function Limits() {
         Responsible Gambling
       </h2>
       <p className="muted">
-        Weekly limits on how many bets you place and how much you stake. 0 means no limit. Limits reset every week; a lower
-        limit applies at once, a higher limit (or removing one) only after a cooling-off period.
+        Weekly limits on how many bets you place and how much you stake. 0 means no limit. Limits reset every
+        week; a lower limit applies at once, a higher limit (or removing one) only after a cooling-off period.
       </p>
       {loadError && <ErrorText>{loadError}</ErrorText>}
       <div className="form-row">
-        <TextField label="Weekly Bet Count Limit" type="number" min={0} step={1} value={count} onChange={setCount} />
-        <TextField label="Weekly Stake Amount Limit ($)" type="number" min={0} step={0.01} value={stake} onChange={setStake} />
+        <TextField
+          label="Weekly Bet Count Limit"
+          type="number"
+          min={0}
+          step={1}
+          value={count}
+          onChange={setCount}
+        />
+        <TextField
+          label="Weekly Stake Amount Limit ($)"
+          type="number"
+          min={0}
+          step={0.01}
+          value={stake}
+          onChange={setStake}
+        />
       </div>
       {(pendingCount || pendingStake) && (
         <ul className="limit__pending-list">
           {pendingCount && (
             <li>
-              Bet count change to {pendingCount.value > 0 ? pendingCount.value : 'no limit'} takes effect {dateTime(pendingCount.effectiveAt)}.
+              Bet count change to {pendingCount.value > 0 ? pendingCount.value : 'no limit'} takes effect{' '}
+              {dateTime(pendingCount.effectiveAt)}.
             </li>
           )}
           {pendingStake && (
             <li>
-              Stake limit change to {pendingStake.value > 0 ? money(pendingStake.value) : 'no limit'} takes effect{' '}
-              {dateTime(pendingStake.effectiveAt)}.
+              Stake limit change to {pendingStake.value > 0 ? money(pendingStake.value) : 'no limit'} takes
+              effect {dateTime(pendingStake.effectiveAt)}.
             </li>
           )}
         </ul>

@@ -1,14 +1,21 @@
+import { type Odds, type Outcome, toast } from '@bet/web-shell/core';
 import { useNavigate, useParams } from 'react-router-dom';
-import { toast, type Odds, type Outcome } from '@bet/web-shell/core';
 import { odds as fmtOdds, pickLabel } from '../lib/format';
 import { useApi } from '../lib/useApi';
-import { isValidGameId, oddsFor, type BetType, type SlipSelection } from '../slip/rules';
+import { type BetType, isValidGameId, oddsFor, type SlipSelection } from '../slip/rules';
 import { useSlip } from '../slip/store';
 import { EmptyState, ErrorText, Spinner } from '../ui/common';
 
 interface SharedSelection {
   gameId?: string;
-  game?: { _id?: string; homeTeam?: string; awayTeam?: string; odds?: Odds; league?: string | null; status?: string } | null;
+  game?: {
+    _id?: string;
+    homeTeam?: string;
+    awayTeam?: string;
+    odds?: Odds;
+    league?: string | null;
+    status?: string;
+  } | null;
   gameDetails?: { homeTeam?: string; awayTeam?: string; league?: string | null };
   outcome: Outcome;
   odds?: number;
@@ -38,7 +45,9 @@ export default function SharedSlip() {
   const { shareId } = useParams();
   const navigate = useNavigate();
   const addMany = useSlip((s) => s.addMany);
-  const { data, error, loading } = useApi<SharedSlipData>(shareId ? `/bets/share/${encodeURIComponent(shareId)}` : null);
+  const { data, error, loading } = useApi<SharedSlipData>(
+    shareId ? `/bets/share/${encodeURIComponent(shareId)}` : null,
+  );
   const raw = data?.selections ?? data?.slip?.selections ?? [];
   const betType = data?.betType ?? data?.slip?.betType ?? 'single';
   const selections = raw.map(toSlip).filter((s): s is SlipSelection => s !== null);
@@ -64,7 +73,8 @@ export default function SharedSlip() {
       ) : (
         <div className="card">
           <p className="muted">
-            {betType === 'multi' ? 'Multi bet' : 'Single bets'} · {selections.length} selection{selections.length === 1 ? '' : 's'}
+            {betType === 'multi' ? 'Multi bet' : 'Single bets'} · {selections.length} selection
+            {selections.length === 1 ? '' : 's'}
           </p>
           <ul className="shared-list">
             {selections.map((s) => (

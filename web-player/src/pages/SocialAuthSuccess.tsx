@@ -1,6 +1,6 @@
+import { signIn, toast } from '@bet/web-shell/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { signIn, toast } from '@bet/web-shell/core';
 
 export const SOCIAL_FINALIZE_ERROR = 'An error occurred while finalizing your login.';
 export const SOCIAL_TOKENS_MISSING = 'Authentication tokens were not found in the redirect.';
@@ -14,6 +14,7 @@ export default function SocialAuthSuccess() {
   const [error, setError] = useState<string | null>(null);
   const ran = useRef(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once: the tokens are read from the first URL only
   useEffect(() => {
     if (ran.current) return;
     ran.current = true;
@@ -40,7 +41,6 @@ export default function SocialAuthSuccess() {
     return () => {
       if (timer) clearTimeout(timer);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   return (

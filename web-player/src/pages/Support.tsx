@@ -1,6 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { useFormState, TextField } from './auth';
-import { useId } from 'react';
+import { type FormEvent, useId, useState } from 'react';
+import { TextField, useFormState } from './auth';
 
 const FAQ = [
   {
@@ -25,7 +24,9 @@ export default function Support() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     // The contact form is not connected to a support desk yet: nothing is sent anywhere.
-    setNotice('Thanks for reaching out. Online messages are not connected to our support desk yet, so this message was not sent.');
+    setNotice(
+      'Thanks for reaching out. Online messages are not connected to our support desk yet, so this message was not sent.',
+    );
     reset();
   };
 
@@ -37,10 +38,21 @@ export default function Support() {
           <h2 className="card__title">Contact Us</h2>
           <form className="form" onSubmit={submit}>
             <TextField label="Name" autoComplete="name" value={values.name} onChange={set('name')} />
-            <TextField label="Email" type="email" autoComplete="email" value={values.email} onChange={set('email')} />
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="email"
+              value={values.email}
+              onChange={set('email')}
+            />
             <div className="field">
               <label htmlFor={messageId}>Message</label>
-              <textarea id={messageId} required value={values.message} onChange={(e) => set('message')(e.target.value)} />
+              <textarea
+                id={messageId}
+                required
+                value={values.message}
+                onChange={(e) => set('message')(e.target.value)}
+              />
             </div>
             <button type="submit" className="btn btn--primary">
               Send Message

@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
 import { api, msgOr, toast, validationMsgOr } from '@bet/web-shell/core';
+import { type FormEvent, useState } from 'react';
 import { dateTime, money, timeAgo } from '../lib/format';
 import { useApi } from '../lib/useApi';
 import { useWallet } from '../lib/wallet';
@@ -44,7 +44,11 @@ function DepositModal({ onClose }: { onClose: () => void }) {
     const tab = window.open('', '_blank');
     setBusy(true);
     try {
-      const res = await api.post<{ paymentLink?: string }>('/wallet/deposit/initialize', { amount: value }, { silent: true });
+      const res = await api.post<{ paymentLink?: string }>(
+        '/wallet/deposit/initialize',
+        { amount: value },
+        { silent: true },
+      );
       if (!res?.paymentLink) throw new Error('No payment link was returned.');
       toast.success('Redirecting to payment page...');
       if (tab) {
@@ -64,8 +68,17 @@ function DepositModal({ onClose }: { onClose: () => void }) {
   return (
     <Modal title="Deposit Funds" onClose={onClose}>
       <form className="form" onSubmit={submit} noValidate>
-        <TextField label="Amount (NGN)" type="number" min={MIN_DEPOSIT_NGN} step={1} value={amount} onChange={setAmount} />
-        <p className="field__hint">Minimum deposit is {MIN_DEPOSIT_NGN} NGN. You will pay securely on the payment provider's page.</p>
+        <TextField
+          label="Amount (NGN)"
+          type="number"
+          min={MIN_DEPOSIT_NGN}
+          step={1}
+          value={amount}
+          onChange={setAmount}
+        />
+        <p className="field__hint">
+          Minimum deposit is {MIN_DEPOSIT_NGN} NGN. You will pay securely on the payment provider's page.
+        </p>
         {link && (
           <p className="alert alert--info">
             Your browser blocked the new tab.{' '}
@@ -87,7 +100,15 @@ function DepositModal({ onClose }: { onClose: () => void }) {
   );
 }
 
-function WithdrawModal({ balance, onClose, onDone }: { balance: number | null; onClose: () => void; onDone: () => void }) {
+function WithdrawModal({
+  balance,
+  onClose,
+  onDone,
+}: {
+  balance: number | null;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const [amount, setAmount] = useState('');
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent) => {
@@ -99,7 +120,11 @@ function WithdrawModal({ balance, onClose, onDone }: { balance: number | null; o
     }
     setBusy(true);
     try {
-      await api.post('/wallet/request-withdrawal', { amount: Math.round(value * 100) / 100 }, { silent: true });
+      await api.post(
+        '/wallet/request-withdrawal',
+        { amount: Math.round(value * 100) / 100 },
+        { silent: true },
+      );
       toast.success('Withdrawal request submitted successfully!');
       onDone();
       onClose();
@@ -112,9 +137,17 @@ function WithdrawModal({ balance, onClose, onDone }: { balance: number | null; o
   return (
     <Modal title="Request Withdrawal" onClose={onClose}>
       <form className="form" onSubmit={submit} noValidate>
-        <TextField label="Amount ($)" type="number" min={0.01} step={0.01} value={amount} onChange={setAmount} />
+        <TextField
+          label="Amount ($)"
+          type="number"
+          min={0.01}
+          step={0.01}
+          value={amount}
+          onChange={setAmount}
+        />
         <p className="field__hint">
-          {balance !== null ? `Available: ${money(balance)}. ` : ''}An administrator reviews every withdrawal request.
+          {balance !== null ? `Available: ${money(balance)}. ` : ''}An administrator reviews every withdrawal
+          request.
         </p>
         <div className="form-actions">
           <button type="button" className="btn" onClick={onClose}>
@@ -229,7 +262,10 @@ export default function Wallet() {
                     <td data-label="Type" className="tx__type">
                       {t.type}
                     </td>
-                    <td data-label="Amount" className={`num ${Number(t.amount) >= 0 ? 'amount--positive' : 'amount--negative'}`}>
+                    <td
+                      data-label="Amount"
+                      className={`num ${Number(t.amount) >= 0 ? 'amount--positive' : 'amount--negative'}`}
+                    >
                       {Number(t.amount) > 0 ? '+' : ''}
                       {money(t.amount)}
                     </td>
@@ -242,12 +278,18 @@ export default function Wallet() {
               </tbody>
             </table>
           </div>
-          <Pagination page={txs.data?.currentPage ?? page} totalPages={txs.data?.totalPages ?? 1} onPage={setPage} />
+          <Pagination
+            page={txs.data?.currentPage ?? page}
+            totalPages={txs.data?.totalPages ?? 1}
+            onPage={setPage}
+          />
         </>
       )}
 
       {modal === 'deposit' && <DepositModal onClose={() => setModal(null)} />}
-      {modal === 'withdraw' && <WithdrawModal balance={current} onClose={() => setModal(null)} onDone={reloadAll} />}
+      {modal === 'withdraw' && (
+        <WithdrawModal balance={current} onClose={() => setModal(null)} onDone={reloadAll} />
+      )}
     </section>
   );
 }

@@ -1,10 +1,11 @@
-import { useId, useState, type ReactNode } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 
 /** Where the guard sent us from (remembered origin), else Home. */
 export function useReturnTo(): string {
   const location = useLocation();
-  const from = (location.state as { from?: { pathname?: string; search?: string; hash?: string } } | null)?.from;
+  const from = (location.state as { from?: { pathname?: string; search?: string; hash?: string } } | null)
+    ?.from;
   if (!from?.pathname || from.pathname === '/login' || from.pathname === '/register') return '/';
   return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
 }

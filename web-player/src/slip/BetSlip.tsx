@@ -1,7 +1,7 @@
+import { api, errorMessage, toast, useSession } from '@bet/web-shell/core';
 import { useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { api, errorMessage, toast, useSession } from '@bet/web-shell/core';
-import { money, odds as fmtOdds, pickLabel } from '../lib/format';
+import { odds as fmtOdds, money, pickLabel } from '../lib/format';
 import { useWallet } from '../lib/wallet';
 import {
   effectiveBetType,
@@ -84,7 +84,11 @@ export function BetSlip({ headingId }: { headingId?: string }) {
       const res =
         betType === 'multi'
           ? await api.post<{ msg?: string }>('/bets/multi', { stake, selections }, { silent: true })
-          : await api.post<{ msg?: string }>('/bets/singles', { stakePerBet: stake, selections }, { silent: true });
+          : await api.post<{ msg?: string }>(
+              '/bets/singles',
+              { stakePerBet: stake, selections },
+              { silent: true },
+            );
       toast.success(res?.msg || MSG_BETS_PLACED);
       slip.afterPlaced();
       void useWallet.getState().refresh();
@@ -136,23 +140,27 @@ export function BetSlip({ headingId }: { headingId?: string }) {
         )}
       </div>
 
-      <div className="slip__types" role="radiogroup" aria-label="Bet type">
+      <fieldset className="slip__types">
+        <legend className="visually-hidden">Bet type</legend>
         {(['single', 'multi'] as const).map((t) => (
-          <button
-            key={t}
-            type="button"
-            role="radio"
-            aria-checked={betType === t}
-            className={betType === t ? 'seg seg--on' : 'seg'}
-            onClick={() => chooseType(t)}
-          >
+          <label key={t} className={betType === t ? 'seg seg--on' : 'seg'}>
+            <input
+              type="radio"
+              className="visually-hidden"
+              name={`${stakeId}-type`}
+              value={t}
+              checked={betType === t}
+              onChange={() => chooseType(t)}
+            />
             {t === 'single' ? 'Single' : 'Multi'}
-          </button>
+          </label>
         ))}
-      </div>
+      </fieldset>
 
       {count === 0 ? (
-        <p className="muted slip__empty">Your bet slip is empty. Click on the odds of a game to add a selection.</p>
+        <p className="muted slip__empty">
+          Your bet slip is empty. Click on the odds of a game to add a selection.
+        </p>
       ) : (
         <ul className="slip__list">
           {slip.selections.map((s) => (
@@ -189,7 +197,8 @@ export function BetSlip({ headingId }: { headingId?: string }) {
           value={slip.stake}
           onChange={(e) => slip.setStake(e.target.value)}
         />
-        <div className="slip__quick" role="group" aria-label="Quick stake">
+        <fieldset className="slip__quick">
+          <legend className="visually-hidden">Quick stake</legend>
           {[5, 10, 50].map((n) => (
             <button key={n} type="button" className="btn btn--sm" onClick={() => slip.quickAdd(n)}>
               +{n}
@@ -204,7 +213,7 @@ export function BetSlip({ headingId }: { headingId?: string }) {
           >
             Max
           </button>
-        </div>
+        </fieldset>
       </div>
 
       <dl className="slip__totals">
@@ -225,13 +234,29 @@ export function BetSlip({ headingId }: { headingId?: string }) {
       </dl>
 
       <label className="check slip__keep" htmlFor={keepId}>
-        <input id={keepId} type="checkbox" checked={slip.keepSelections} onChange={(e) => slip.setKeepSelections(e.target.checked)} />
+        <input
+          id={keepId}
+          type="checkbox"
+          checked={slip.keepSelections}
+          onChange={(e) => slip.setKeepSelections(e.target.checked)}
+        />
         Keep selections after placing bet
       </label>
 
       <div className="slip__actions">
-        <button type="button" className="btn btn--primary btn--block" onClick={place} disabled={busy !== null}>
-          {busy === 'place' ? 'Placing…' : betType === 'multi' ? 'Place Multi Bet' : count > 1 ? `Place ${count} Single Bets` : 'Place Bet'}
+        <button
+          type="button"
+          className="btn btn--primary btn--block"
+          onClick={place}
+          disabled={busy !== null}
+        >
+          {busy === 'place'
+            ? 'Placing…'
+            : betType === 'multi'
+              ? 'Place Multi Bet'
+              : count > 1
+                ? `Place ${count} Single Bets`
+                : 'Place Bet'}
         </button>
         <button type="button" className="btn btn--block" onClick={share} disabled={busy !== null}>
           {busy === 'share' ? 'Sharing…' : 'Share Slip'}
@@ -240,7 +265,12 @@ export function BetSlip({ headingId }: { headingId?: string }) {
       {shareUrl && (
         <div className="field slip__share">
           <label htmlFor={`${stakeId}-share`}>Share link (copy it manually)</label>
-          <input id={`${stakeId}-share`} readOnly value={shareUrl} onFocus={(e) => e.currentTarget.select()} />
+          <input
+            id={`${stakeId}-share`}
+            readOnly
+            value={shareUrl}
+            onFocus={(e) => e.currentTarget.select()}
+          />
         </div>
       )}
     </section>

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Modal } from '../ui/Modal';
 import { BetSlip } from './BetSlip';
 import { useSlip } from './store';
@@ -16,7 +16,12 @@ export function WithSlip({ children }: { children: ReactNode }) {
       <aside className="with-slip__aside" aria-label="Bet slip">
         <BetSlip />
       </aside>
-      <button type="button" className="slip-fab btn btn--primary" onClick={() => setOpen(true)} aria-haspopup="dialog">
+      <button
+        type="button"
+        className="slip-fab btn btn--primary"
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+      >
         Bet Slip ({count})
       </button>
       {open && (

@@ -118,7 +118,11 @@ export function oddsFor(odds: Partial<Odds> | null | undefined, outcome: Outcome
 }
 
 /** Applies an odds push ({gameId, odds}) to the selections of that game. */
-export function applyOdds(selections: SlipSelection[], gameId: string, odds: Partial<Odds> | null | undefined): SlipSelection[] {
+export function applyOdds(
+  selections: SlipSelection[],
+  gameId: string,
+  odds: Partial<Odds> | null | undefined,
+): SlipSelection[] {
   let changed = false;
   const next = selections.map((s) => {
     if (s.gameId !== gameId) return s;

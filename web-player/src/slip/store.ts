@@ -1,16 +1,16 @@
+import { type Game, type Odds, onSocketEvent } from '@bet/web-shell/core';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { onSocketEvent, type Game, type Odds } from '@bet/web-shell/core';
 import {
   addToStake,
   applyOdds,
-  effectiveBetType,
-  maxStake,
-  MIN_MULTI_SELECTIONS,
-  toggleSelection,
   type BetType,
+  effectiveBetType,
+  MIN_MULTI_SELECTIONS,
+  maxStake,
   type SlipSelection,
   type ToggleResult,
+  toggleSelection,
 } from './rules';
 
 export interface SlipState {
@@ -95,7 +95,12 @@ export const useSlip = create<SlipState>()(
     {
       name: SLIP_STORAGE_KEY,
       storage: createJSONStorage(() => localStorage),
-      partialize: (s) => ({ selections: s.selections, betType: s.betType, stake: s.stake, keepSelections: s.keepSelections }),
+      partialize: (s) => ({
+        selections: s.selections,
+        betType: s.betType,
+        stake: s.stake,
+        keepSelections: s.keepSelections,
+      }),
     },
   ),
 );

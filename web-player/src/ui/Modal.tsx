@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 
 interface Props {
@@ -8,7 +8,8 @@ interface Props {
   wide?: boolean;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Accessible dialog: labelled by its title, Escape closes, focus stays inside and returns on close. */
 export function Modal({ title, onClose, children, wide }: Props) {
@@ -50,6 +51,7 @@ export function Modal({ title, onClose, children, wide }: Props) {
   }, []);
 
   return createPortal(
+    // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop closes; keyboard users have Escape and the Close button
     <div
       className="modal-backdrop"
       onMouseDown={(e) => {

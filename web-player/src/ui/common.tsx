@@ -71,7 +71,12 @@ export function Pagination({
       <span aria-live="polite">
         Page {page} of {totalPages}
       </span>
-      <button type="button" className="btn btn--sm" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
+      <button
+        type="button"
+        className="btn btn--sm"
+        disabled={page >= totalPages}
+        onClick={() => onPage(page + 1)}
+      >
         Next
       </button>
     </nav>

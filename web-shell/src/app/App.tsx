@@ -1,6 +1,12 @@
+import { type RemoteRoute, Toaster } from '@bet/web-shell/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { createBrowserRouter, Outlet, RouterProvider, ScrollRestoration, type RouteObject } from 'react-router-dom';
-import { Toaster, type RemoteRoute } from '@bet/web-shell/core';
+import {
+  createBrowserRouter,
+  Outlet,
+  type RouteObject,
+  RouterProvider,
+  ScrollRestoration,
+} from 'react-router-dom';
 import { RequireAdmin, RequireAuth } from './guards';
 import { Layout } from './Layout';
 import { NotFound } from './NotFound';

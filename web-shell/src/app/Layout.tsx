@@ -29,11 +29,13 @@ function Footer() {
   return (
     <footer className="site-footer">
       <p className="site-footer__notice">
-        <strong>18+ Gamble responsibly.</strong> Betting should be fun, not a way to make money. Only stake what you can
-        afford to lose, and set weekly limits in your account settings. If gambling stops being fun, take a break and seek
-        help.
+        <strong>18+ Gamble responsibly.</strong> Betting should be fun, not a way to make money. Only stake
+        what you can afford to lose, and set weekly limits in your account settings. If gambling stops being
+        fun, take a break and seek help.
       </p>
-      <p className="muted">© {new Date().getFullYear()} BetArena. Odds and results are for information only.</p>
+      <p className="muted">
+        © {new Date().getFullYear()} BetArena. Odds and results are for information only.
+      </p>
     </footer>
   );
 }

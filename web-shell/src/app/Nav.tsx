@@ -1,6 +1,6 @@
+import { logout, useSession } from '@bet/web-shell/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { logout, useSession } from '@bet/web-shell/core';
 import { useTheme } from './theme';
 
 function initials(first?: string, last?: string, username?: string): string {
@@ -12,7 +12,13 @@ function ThemeToggle() {
   const { theme, toggle } = useTheme();
   const next = theme === 'dark' ? 'light' : 'dark';
   return (
-    <button type="button" className="icon-btn" onClick={toggle} aria-label={`Switch to ${next} theme`} title={`Switch to ${next} theme`}>
+    <button
+      type="button"
+      className="icon-btn"
+      onClick={toggle}
+      aria-label={`Switch to ${next} theme`}
+      title={`Switch to ${next} theme`}
+    >
       <span aria-hidden="true">{theme === 'dark' ? '☀' : '☾'}</span>
     </button>
   );
@@ -26,6 +32,7 @@ function ProfileMenu() {
   const menuId = useId();
   const location = useLocation();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes the menu on navigation
   useEffect(() => setOpen(false), [location.pathname]);
   useEffect(() => {
     if (!open) return;
@@ -100,6 +107,7 @@ export function Nav() {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const linksId = useId();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes the menu on navigation
   useEffect(() => setOpen(false), [location.pathname]);
 
   return (

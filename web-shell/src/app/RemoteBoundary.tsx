@@ -28,9 +28,7 @@ export function RemoteUnavailable({ what }: { what: string }) {
   return (
     <section className="page page--narrow remote-error" role="alert">
       <h1>Something went wrong</h1>
-      <p>
-        We couldn't load {what}. Please check your connection and try again.
-      </p>
+      <p>We couldn't load {what}. Please check your connection and try again.</p>
       <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
         Reload page
       </button>

@@ -1,6 +1,6 @@
+import { useSession } from '@bet/web-shell/core';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { useSession } from '@bet/web-shell/core';
 import { Spinner } from './Spinner';
 
 /** Logged-in guard: spinner while the session resolves, then /login remembering where we came from. */

@@ -22,7 +22,9 @@ export function extractErrorMessage(body: unknown, errorText?: string | null): s
   if (body && typeof body === 'object') {
     const b = body as Record<string, unknown>;
     if (Array.isArray(b.errors)) {
-      const first = b.errors.find((e) => e && typeof (e as { msg?: unknown }).msg === 'string' && (e as { msg: string }).msg);
+      const first = b.errors.find(
+        (e) => e && typeof (e as { msg?: unknown }).msg === 'string' && (e as { msg: string }).msg,
+      );
       if (first) return (first as { msg: string }).msg;
     }
     if (typeof b.msg === 'string' && b.msg) return b.msg;
@@ -80,7 +82,9 @@ export function validationMsgOr(err: unknown, fallback: string): string {
 }
 
 export function isAbortError(err: unknown): boolean {
-  return err instanceof DOMException ? err.name === 'AbortError' : (err as { name?: string })?.name === 'AbortError';
+  return err instanceof DOMException
+    ? err.name === 'AbortError'
+    : (err as { name?: string })?.name === 'AbortError';
 }
 
 export interface ApiClientDeps {
@@ -180,7 +184,12 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       return doFetch(url, {
         method,
         headers,
-        body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+        body:
+          options.body === undefined
+            ? undefined
+            : isForm
+              ? (options.body as FormData)
+              : JSON.stringify(options.body),
         signal: options.signal,
       });
     };

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { ApiError, createApiClient } from './api';
 import { toast } from './toast';
-import { clearTokens, getAccessToken, getRefreshToken, setTokens, ACCESS_TOKEN_KEY } from './tokens';
+import { ACCESS_TOKEN_KEY, clearTokens, getAccessToken, getRefreshToken, setTokens } from './tokens';
 import type { User } from './types';
 
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please log in again.';
@@ -41,7 +41,10 @@ export interface AuthResponse {
 }
 
 /** Starts a session from a token pair (login, registration, social sign-in). */
-export async function signIn(tokens: { accessToken: string; refreshToken?: string | null }, user?: User | null) {
+export async function signIn(
+  tokens: { accessToken: string; refreshToken?: string | null },
+  user?: User | null,
+) {
   setTokens(tokens.accessToken, tokens.refreshToken);
   if (user) {
     useSession.setState({ user, status: 'authenticated' });

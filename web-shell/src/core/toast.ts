@@ -1,3 +1,3 @@
 // The one toast channel of the page. Remotes import `toast` from the shared core, never from sonner,
 // so every toast lands in the shell's <Toaster/>.
-export { toast, Toaster } from 'sonner';
+export { Toaster, toast } from 'sonner';

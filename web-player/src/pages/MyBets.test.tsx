@@ -1,0 +1,106 @@
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import MyBets, { type Bet, canCashOut } from './MyBets';
+
+vi.mock('sonner', () => ({
+  toast: { error: vi.fn(), success: vi.fn(), info: vi.fn() },
+  Toaster: () => null,
+}));
+
+const id = (n: number) => n.toString(16).padStart(24, '0');
+const bet = (over: Partial<Bet>): Bet => ({
+  _id: id(1),
+  betType: 'single',
+  selections: [
+    { game: { _id: id(9), homeTeam: 'Arsenal', awayTeam: 'Chelsea', status: 'live' }, outcome: 'A', odds: 2 },
+  ],
+  stake: 10,
+  totalOdds: 2,
+  status: 'pending',
+  payout: 0,
+  createdAt: new Date().toISOString(),
+  ...over,
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function respond(body: unknown) {
+  return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+}
+
+describe('canCashOut', () => {
+  it('only a pending single-selection bet on a live game', () => {
+    expect(canCashOut(bet({}))).toBe(true);
+    expect(canCashOut(bet({ status: 'won' }))).toBe(false);
+    expect(
+      canCashOut(
+        bet({
+          selections: [
+            { ...bet({}).selections[0], game: { ...bet({}).selections[0].game!, status: 'upcoming' } },
+          ],
+        }),
+      ),
+    ).toBe(false);
+    expect(
+      canCashOut(bet({ betType: 'multi', selections: [...bet({}).selections, ...bet({}).selections] })),
+    ).toBe(false);
+  });
+});
+
+describe('<MyBets>', () => {
+  it('shows 5 skeleton rows while loading, then the empty state without pagination', async () => {
+    let resolve!: (r: Response) => void;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((r) => (resolve = r))),
+    );
+    render(
+      <MemoryRouter>
+        <MyBets />
+      </MemoryRouter>,
+    );
+    expect(screen.getAllByTestId('bet-skeleton')).toHaveLength(5);
+    resolve(respond({ bets: [], currentPage: 1, totalPages: 0 }));
+    await screen.findByText('No Bets Found');
+    expect(screen.getByText(/Your bets for this category will appear here\./).textContent).toBe(
+      'No Bets Found - Your bets for this category will appear here.',
+    );
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
+  });
+
+  it('lists bets, flags missing games, offers cash-out with the current amount, paginates', async () => {
+    const fetchMock = vi.fn(async (url: string) => {
+      if (url.includes('/cash-out')) return respond({ amount: 14.25 });
+      return respond({
+        bets: [
+          bet({}),
+          bet({
+            _id: id(2),
+            betType: 'multi',
+            status: 'weird',
+            selections: [{ game: null, outcome: 'B' }, bet({}).selections[0]],
+          }),
+        ],
+        currentPage: 1,
+        totalPages: 3,
+      });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    render(
+      <MemoryRouter>
+        <MyBets />
+      </MemoryRouter>,
+    );
+    await screen.findByText('Game data is unavailable');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Cash Out $14.25' })).toBeTruthy());
+    expect(screen.getAllByRole('button', { name: /Cash Out/ })).toHaveLength(1);
+    expect(screen.getByText('weird').className).toContain('badge--cancelled');
+    expect(screen.getByText('Page 1 of 3')).toBeTruthy();
+    const url = String(fetchMock.mock.calls[0][0]);
+    expect(url).toContain('/api/v1/bets?page=1&limit=12');
+  });
+});

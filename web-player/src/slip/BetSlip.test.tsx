@@ -1,0 +1,165 @@
+import { useSession } from '@bet/web-shell/core';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useWallet } from '../lib/wallet';
+import { BetSlip } from './BetSlip';
+import { useSlip } from './store';
+
+const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }));
+vi.mock('sonner', () => ({ toast, Toaster: () => null }));
+
+const id = (n: number) => n.toString(16).padStart(24, '0');
+const pick = (n: number, odds: number) => ({
+  gameId: id(n),
+  gameDetails: { homeTeam: `Home ${n}`, awayTeam: `Away ${n}` },
+  outcome: 'A' as const,
+  odds,
+});
+
+function LoginProbe() {
+  const location = useLocation();
+  return <p>login page from {(location.state as { from?: { pathname: string } })?.from?.pathname}</p>;
+}
+
+function renderSlip() {
+  return render(
+    <MemoryRouter initialEntries={['/live']}>
+      <Routes>
+        <Route path="/live" element={<BetSlip />} />
+        <Route path="/login" element={<LoginProbe />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+function signIn() {
+  localStorage.setItem('accessToken', 'a.b.c');
+  useSession.setState({
+    status: 'authenticated',
+    user: { _id: id(7), username: 'demo', email: 'd@x.io', role: 'user' },
+  });
+}
+
+beforeEach(() => {
+  useSlip.setState({ selections: [], betType: 'single', stake: '', keepSelections: false });
+  useSession.setState({ status: 'anonymous', user: null });
+  useWallet.setState({ balance: null });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('<BetSlip>', () => {
+  it('shows total odds and potential payout for a multi', () => {
+    useSlip.setState({ selections: [pick(1, 1.5), pick(2, 2.4)], betType: 'multi', stake: '10' });
+    renderSlip();
+    expect((screen.getByRole('radio', { name: 'Multi' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText('Total Odds').nextSibling?.textContent).toBe('3.60');
+    expect(screen.getByText('Potential Payout').nextSibling?.textContent).toBe('$36.00');
+  });
+
+  it('asks for a login before placing and redirects to /login remembering the page', () => {
+    useSlip.setState({ selections: [pick(1, 2)], stake: '5' });
+    renderSlip();
+    fireEvent.click(screen.getByRole('button', { name: 'Place Bet' }));
+    expect(toast.error).toHaveBeenCalledWith('Please log in to place a bet.');
+    expect(screen.getByText('login page from /live')).toBeTruthy();
+  });
+
+  it('refuses Multi with a single selection', () => {
+    useSlip.setState({ selections: [pick(1, 2)] });
+    renderSlip();
+    fireEvent.click(screen.getByRole('radio', { name: 'Multi' }));
+    expect(toast.error).toHaveBeenCalledWith('Add at least one more selection to create a multi-bet.');
+    expect(useSlip.getState().betType).toBe('single');
+  });
+
+  it('needs a stake above 0', () => {
+    signIn();
+    useSlip.setState({ selections: [pick(1, 2)], stake: '' });
+    renderSlip();
+    fireEvent.click(screen.getByRole('button', { name: 'Place Bet' }));
+    expect(toast.error).toHaveBeenCalledWith('Please add selections and enter a valid stake.');
+  });
+
+  it('places singles with stakePerBet and clears the slip', async () => {
+    signIn();
+    const fetchMock = vi.fn(
+      async () => new Response(JSON.stringify({ msg: 'Bets placed successfully!' }), { status: 201 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    useSlip.setState({ selections: [pick(1, 2), pick(2, 3)], stake: '4' });
+    renderSlip();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Place 2 Single Bets' }));
+    });
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Bets placed successfully!'));
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/v1/bets/singles');
+    expect(JSON.parse(String(init.body))).toEqual({
+      stakePerBet: 4,
+      selections: [
+        { gameId: id(1), outcome: 'A' },
+        { gameId: id(2), outcome: 'A' },
+      ],
+    });
+    expect(useSlip.getState().selections).toEqual([]);
+  });
+
+  it('places a multi with stake', async () => {
+    signIn();
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({}), { status: 201 }));
+    vi.stubGlobal('fetch', fetchMock);
+    useSlip.setState({
+      selections: [pick(1, 2), pick(2, 3)],
+      betType: 'multi',
+      stake: '10',
+      keepSelections: true,
+    });
+    renderSlip();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Place Multi Bet' }));
+    });
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Bets placed successfully!'));
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/v1/bets/multi');
+    expect(JSON.parse(String(init.body)).stake).toBe(10);
+    expect(useSlip.getState().selections).toHaveLength(2); // keep-selections ticked
+  });
+
+  it('Max fills the stake from the wallet balance', () => {
+    signIn();
+    useWallet.setState({ balance: 90 });
+    useSlip.setState({ selections: [pick(1, 2), pick(2, 3), pick(3, 4)] });
+    renderSlip();
+    fireEvent.click(screen.getByRole('button', { name: 'Max' }));
+    expect((screen.getByLabelText('Stake per bet ($)') as HTMLInputElement).value).toBe('30');
+    fireEvent.click(screen.getByRole('button', { name: '+5' }));
+    expect((screen.getByLabelText('Stake per bet ($)') as HTMLInputElement).value).toBe('35');
+  });
+
+  it('shares the slip and copies the link', async () => {
+    signIn();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ shareUrl: 'http://x/slip/abc' }), { status: 201 })),
+    );
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    useSlip.setState({ selections: [pick(1, 2)] });
+    renderSlip();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Share Slip' }));
+    });
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Share link copied to clipboard!'));
+    expect(writeText).toHaveBeenCalledWith('http://x/slip/abc');
+  });
+
+  it('refuses to share an empty slip', () => {
+    renderSlip();
+    fireEvent.click(screen.getByRole('button', { name: 'Share Slip' }));
+    expect(toast.error).toHaveBeenCalledWith('Add selections to your slip before sharing.');
+  });
+});
