@@ -1,0 +1,168 @@
+import { type EventEnvelope, handleOnce } from '@bet/kit';
+import {
+  AviatorBetLost,
+  AviatorCashedOut,
+  BetsCashedOut,
+  BetsSettled,
+  BetsVoided,
+  type EventData,
+  validate,
+} from '@bet/proto-events';
+import type { WalletContext } from '../context';
+import type { Trx } from '../db/ledger';
+import { keys } from '../domain/references';
+import { clawback, loseStake, payout } from '../operations/money';
+
+const BET_CONSUMER = 'wallet-bets';
+const AVIATOR_CONSUMER = 'wallet-aviator';
+
+/**
+ * Settlement, refunds, cash-outs and Aviator outcomes arrive as events. Each is applied in
+ * the same database transaction as its inbox row, and each movement carries the same
+ * idempotency key a money command for it would, so nothing is paid twice either way.
+ */
+export async function startBetConsumers(ctx: WalletContext) {
+  ctx.track(
+    await ctx.bus.consume({
+      durable: BET_CONSUMER,
+      subjects: [BetsSettled.subject, BetsVoided.subject, BetsCashedOut.subject],
+      handler: (event) => handle(ctx, BET_CONSUMER, event),
+    }),
+  );
+  ctx.track(
+    await ctx.bus.consume({
+      durable: AVIATOR_CONSUMER,
+      subjects: [AviatorCashedOut.subject, AviatorBetLost.subject],
+      handler: (event) => handle(ctx, AVIATOR_CONSUMER, event),
+    }),
+  );
+}
+
+const schemas = {
+  [BetsSettled.subject]: BetsSettled.schema,
+  [BetsVoided.subject]: BetsVoided.schema,
+  [BetsCashedOut.subject]: BetsCashedOut.schema,
+  [AviatorCashedOut.subject]: AviatorCashedOut.schema,
+  [AviatorBetLost.subject]: AviatorBetLost.schema,
+} as const;
+
+async function handle(ctx: WalletContext, consumer: string, event: EventEnvelope) {
+  const schema = schemas[event.subject as keyof typeof schemas];
+  const errors = schema ? validate(schema, event.data) : ['unknown subject'];
+  if (errors.length > 0) {
+    // a malformed event never becomes valid by redelivery; it needs a person
+    ctx.logger.error({ id: event.id, subject: event.subject, errors }, 'malformed money event skipped');
+    return;
+  }
+  const applied = await handleOnce(ctx.db, consumer, event.id, (trx) => applyMoneyEvent(trx, event));
+  if (applied) ctx.relay.nudge();
+}
+
+export async function applyMoneyEvent(trx: Trx, event: EventEnvelope): Promise<void> {
+  switch (event.subject) {
+    case BetsSettled.subject:
+      return settle(trx, event.data as EventData<typeof BetsSettled>);
+    case BetsVoided.subject: {
+      const e = event.data as EventData<typeof BetsVoided>;
+      if (e.refundCents <= 0) return;
+      await payout(trx, {
+        key: keys.refund(e.betId),
+        userId: e.userId,
+        amountCents: BigInt(e.refundCents),
+        type: 'refund',
+        reference: e.betId,
+        description: `Bet refunded: ${e.reason}`,
+      });
+      return;
+    }
+    case BetsCashedOut.subject: {
+      const e = event.data as EventData<typeof BetsCashedOut>;
+      if (e.amountCents <= 0) {
+        await loseStake(trx, {
+          key: keys.lost(e.betId),
+          userId: e.userId,
+          reference: e.betId,
+          description: 'Cashed out for nothing',
+        });
+        return;
+      }
+      await payout(trx, {
+        key: keys.cashout(e.betId),
+        userId: e.userId,
+        amountCents: BigInt(e.amountCents),
+        type: 'cashout',
+        reference: e.betId,
+        description: 'Bet cashed out',
+      });
+      return;
+    }
+    case AviatorCashedOut.subject: {
+      const e = event.data as EventData<typeof AviatorCashedOut>;
+      if (e.payoutCents <= 0) return;
+      await payout(trx, {
+        key: keys.aviatorWin(e.betId),
+        userId: e.userId,
+        amountCents: BigInt(e.payoutCents),
+        type: 'aviator_win',
+        reference: e.betId,
+        description: `Aviator cash-out at ${(e.multiplierHundredths / 100).toFixed(2)}x`,
+      });
+      return;
+    }
+    case AviatorBetLost.subject: {
+      const e = event.data as EventData<typeof AviatorBetLost>;
+      await loseStake(trx, {
+        key: keys.aviatorLost(e.betId),
+        userId: e.userId,
+        reference: e.betId,
+        description: 'Aviator bet lost',
+      });
+      return;
+    }
+  }
+}
+
+async function settle(trx: Trx, e: EventData<typeof BetsSettled>) {
+  if (e.correction !== undefined) {
+    // a re-settlement moves only the difference, under its own key per correction
+    const adjustment = BigInt(e.adjustmentCents ?? 0);
+    const key = keys.correction(e.betId, e.correction);
+    if (adjustment > 0n) {
+      await payout(trx, {
+        key,
+        userId: e.userId,
+        amountCents: adjustment,
+        type: 'win',
+        reference: e.betId,
+        description: 'Settlement correction',
+      });
+    } else if (adjustment < 0n) {
+      await clawback(trx, {
+        key,
+        userId: e.userId,
+        amountCents: -adjustment,
+        type: 'adjustment',
+        reference: e.betId,
+        description: 'Settlement correction',
+      });
+    }
+    return;
+  }
+  if (e.status === 'won' && e.payoutCents > 0) {
+    await payout(trx, {
+      key: keys.win(e.betId),
+      userId: e.userId,
+      amountCents: BigInt(e.payoutCents),
+      type: 'win',
+      reference: e.betId,
+      description: 'Bet won',
+    });
+    return;
+  }
+  await loseStake(trx, {
+    key: keys.lost(e.betId),
+    userId: e.userId,
+    reference: e.betId,
+    description: 'Bet lost',
+  });
+}

@@ -1,0 +1,98 @@
+import type { TSchema } from '@bet/kit';
+import {
+  type CommandReply,
+  type CommandRequest,
+  validate,
+  WalletBalance,
+  WalletCredit,
+  WalletDebit,
+} from '@bet/proto-events';
+import type { WalletContext } from '../context';
+import {
+  AccountClosedError,
+  IdempotencyConflictError,
+  InsufficientFundsError,
+  type Posted,
+  type Trx,
+  walletBalance,
+} from '../db/ledger';
+import type { UserTxType } from '../domain/transactions';
+import { failpoint } from '../operations/failpoint';
+import { type MoneyMovement, payout, stake, withRetry } from '../operations/money';
+
+type MoneyReply = CommandReply<typeof WalletDebit>;
+
+/**
+ * The money commands other services call before they answer their own users (bet placement,
+ * Aviator). Every reply follows the catalogue: accepted with the new balance (and whether it
+ * was a replay), or refused with a reason. Only unexpected failures surface as bus errors.
+ */
+export async function startMoneyCommands(ctx: WalletContext) {
+  ctx.track(
+    await ctx.bus.reply(WalletDebit.subject, (req) =>
+      moneyCommand(ctx, WalletDebit.request, req, (trx, m) => stake(trx, m)),
+    ),
+  );
+  ctx.track(
+    await ctx.bus.reply(WalletCredit.subject, (req) =>
+      moneyCommand(ctx, WalletCredit.request, req, (trx, m) => payout(trx, m)),
+    ),
+  );
+  ctx.track(
+    await ctx.bus.reply(WalletBalance.subject, async (req): Promise<CommandReply<typeof WalletBalance>> => {
+      const errors = validate(WalletBalance.request, req);
+      if (errors.length > 0) throw new Error(`invalid wallet.balance request: ${errors.join('; ')}`);
+      const { userId } = req as CommandRequest<typeof WalletBalance>;
+      return { userId, balanceCents: Number(await walletBalance(ctx.db, userId)) };
+    }),
+  );
+}
+
+async function moneyCommand(
+  ctx: WalletContext,
+  schema: TSchema,
+  raw: unknown,
+  run: (trx: Trx, m: MoneyMovement) => Promise<Posted>,
+): Promise<MoneyReply> {
+  const errors = validate(schema, raw);
+  if (errors.length > 0)
+    return { ok: false, reason: 'invalid', msg: `Invalid request: ${errors.join('; ')}` };
+  const req = raw as CommandRequest<typeof WalletDebit> | CommandRequest<typeof WalletCredit>;
+  const movement: MoneyMovement = {
+    key: req.idempotencyKey,
+    userId: req.userId,
+    amountCents: BigInt(req.amountCents),
+    type: req.type as UserTxType,
+    reference: req.reference,
+    description: req.description,
+  };
+  try {
+    const posted = await withRetry(() =>
+      ctx.tx(async (trx) => {
+        const result = await run(trx, movement);
+        await failpoint(ctx, 'before_commit');
+        return result;
+      }),
+    );
+    await failpoint(ctx, 'after_commit');
+    return {
+      ok: true,
+      transactionId: posted.transactionId,
+      balanceCents: Number(posted.balanceAfter ?? (await walletBalance(ctx.db, req.userId))),
+      duplicate: posted.duplicate,
+    };
+  } catch (err) {
+    if (err instanceof InsufficientFundsError) {
+      const balance = await walletBalance(ctx.db, req.userId);
+      return {
+        ok: false,
+        reason: 'insufficient_funds',
+        msg: 'Insufficient funds',
+        balanceCents: Number(balance),
+      };
+    }
+    if (err instanceof AccountClosedError) return { ok: false, reason: 'unknown_account', msg: err.message };
+    if (err instanceof IdempotencyConflictError) return { ok: false, reason: 'invalid', msg: err.message };
+    throw err;
+  }
+}

@@ -1,0 +1,100 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** bigint comes back from pg as a string; we write bigint or string. */
+type Int8 = ColumnType<string, bigint | string | number, bigint | string | number>;
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** a column with a default or a null the insert may leave out */
+type Opt<T> = ColumnType<T, T | undefined, T>;
+type Int8Opt = ColumnType<
+  string | null,
+  bigint | string | number | null | undefined,
+  bigint | string | number | null
+>;
+
+export interface WalletDB {
+  accounts: {
+    id: string;
+    kind: 'user' | 'system';
+    /** kept for user wallets only (CHECK ≥ 0); system balances are the sum of their postings */
+    balance: Int8Opt;
+    status: Opt<'open' | 'closed'>;
+    created_at: Timestamp;
+  };
+  transactions: {
+    seq: Generated<string>;
+    id: string;
+    idempotency_key: string;
+    type: string;
+    /** the wallet the transaction touches, when it touches one */
+    user_id: string | null;
+    reference: string;
+    description: string;
+    fingerprint: string;
+    /** the admin who made it (adjustments, withdrawal decisions) */
+    actor_id: Opt<string | null>;
+    metadata: ColumnType<unknown, string | undefined, string>;
+    created_at: Timestamp;
+  };
+  postings: {
+    seq: Generated<string>;
+    transaction_id: string;
+    account_id: string;
+    amount: Int8;
+    /** the wallet's balance after this line (user wallets only) */
+    balance_after: Int8Opt;
+  };
+  holds: {
+    reference: string;
+    user_id: string;
+    amount: Int8;
+    updated_at: Timestamp;
+  };
+  withdrawals: {
+    id: string;
+    user_id: string;
+    amount: Int8;
+    status: Opt<'pending' | 'approved' | 'rejected'>;
+    admin_notes: Opt<string | null>;
+    request_tx_id: string;
+    process_tx_id: Opt<string | null>;
+    processed_by: Opt<string | null>;
+    processed_at: Opt<Date | null>;
+    payout_status: Opt<'queued' | 'paid' | 'failed' | null>;
+    payout_reference: Opt<string | null>;
+    payout_error: Opt<string | null>;
+    payout_attempts: ColumnType<number, number | undefined, number>;
+    created_at: Timestamp;
+  };
+  deposits: {
+    id: string;
+    user_id: string;
+    provider: string;
+    reference: string;
+    amount_kobo: Int8;
+    amount_cents: Int8;
+    ngn_per_usd: string;
+    status: Opt<'pending' | 'completed' | 'failed' | 'cancelled'>;
+    provider_tx_id: Opt<string | null>;
+    failure_reason: Opt<string | null>;
+    transaction_id: Opt<string | null>;
+    created_at: Timestamp;
+    completed_at: Opt<Date | null>;
+  };
+  /** the sandbox provider's own records (what a real provider keeps on its side) */
+  sandbox_payments: {
+    reference: string;
+    provider_tx_id: string;
+    amount_kobo: Int8;
+    status: Opt<'pending' | 'paid' | 'cancelled'>;
+    created_at: Timestamp;
+    settled_at: Opt<Date | null>;
+  };
+  /** read model of identity's users: who a withdrawal belongs to on the admin screen */
+  users: {
+    id: string;
+    username: string | null;
+    email: string | null;
+    deleted: ColumnType<boolean, boolean | undefined, boolean>;
+    updated_at: Timestamp;
+  };
+}

@@ -1,0 +1,138 @@
+import { DomainError } from '@bet/kit';
+import { type AccountRef, accountId, systemAccount, userAccount } from './accounts';
+
+export interface Posting {
+  account: AccountRef;
+  /** signed cents: positive raises the account's balance */
+  amount: bigint;
+}
+
+export class UnbalancedTransactionError extends Error {
+  override name = 'UnbalancedTransactionError';
+}
+
+/**
+ * Merges postings to the same account, drops zero lines, and refuses anything that does not
+ * balance: the ledger's first rule, checked before a single row is written.
+ */
+export function normalizePostings(postings: readonly Posting[]): Posting[] {
+  const byAccount = new Map<string, Posting>();
+  for (const p of postings) {
+    const id = accountId(p.account);
+    const prev = byAccount.get(id);
+    byAccount.set(id, { account: p.account, amount: (prev?.amount ?? 0n) + p.amount });
+  }
+  const out = [...byAccount.values()].filter((p) => p.amount !== 0n);
+  const sum = out.reduce((s, p) => s + p.amount, 0n);
+  if (sum !== 0n) throw new UnbalancedTransactionError(`postings do not balance (sum ${sum})`);
+  if (out.length === 1) throw new UnbalancedTransactionError('a transaction needs at least two postings');
+  const users = out.filter((p) => p.account.kind === 'user');
+  // the transaction list shows one line per transaction: it touches at most one wallet
+  if (users.length > 1) throw new UnbalancedTransactionError('a transaction may touch only one user wallet');
+  return out;
+}
+
+function positive(amount: bigint, what: string) {
+  if (amount <= 0n) throw new DomainError('invalid_amount', `${what} must be positive`, 400);
+}
+
+/** A stake: the user's money goes into bets in play, held under the bet's reference. */
+export function stakePostings(userId: string, amount: bigint): Posting[] {
+  positive(amount, 'stake');
+  return [
+    { account: userAccount(userId), amount: -amount },
+    { account: systemAccount('bets_in_play'), amount },
+  ];
+}
+
+/**
+ * A payout for a bet (win, refund, cash-out, aviator win). The stake still held for the bet
+ * leaves bets in play; the house covers the rest (or keeps the difference when the payout is
+ * smaller than the stake, e.g. an early cash-out).
+ */
+export function payoutPostings(userId: string, amount: bigint, heldStake: bigint): Posting[] {
+  positive(amount, 'payout');
+  if (heldStake < 0n) throw new UnbalancedTransactionError('held stake cannot be negative');
+  return [
+    { account: userAccount(userId), amount },
+    { account: systemAccount('bets_in_play'), amount: -heldStake },
+    { account: systemAccount('house'), amount: heldStake - amount },
+  ];
+}
+
+/** A lost bet: its stake moves from bets in play to the house. */
+export function lossPostings(heldStake: bigint): Posting[] {
+  return [
+    { account: systemAccount('bets_in_play'), amount: -heldStake },
+    { account: systemAccount('house'), amount: heldStake },
+  ];
+}
+
+/** Money in from the card provider. */
+export function depositPostings(userId: string, amount: bigint): Posting[] {
+  positive(amount, 'deposit');
+  return [
+    { account: systemAccount('provider_clearing'), amount: -amount },
+    { account: userAccount(userId), amount },
+  ];
+}
+
+/** A withdrawal request holds the money at once, so it cannot be bet away while pending. */
+export function withdrawalHoldPostings(userId: string, amount: bigint): Posting[] {
+  positive(amount, 'withdrawal');
+  return [
+    { account: userAccount(userId), amount: -amount },
+    { account: systemAccount('pending_withdrawals'), amount },
+  ];
+}
+
+/** Approved: the held money leaves through the payout provider. */
+export function withdrawalPayoutPostings(amount: bigint): Posting[] {
+  positive(amount, 'withdrawal');
+  return [
+    { account: systemAccount('pending_withdrawals'), amount: -amount },
+    { account: systemAccount('provider_clearing'), amount },
+  ];
+}
+
+/** Rejected: the held money goes back to the user. */
+export function withdrawalReversalPostings(userId: string, amount: bigint): Posting[] {
+  positive(amount, 'withdrawal');
+  return [
+    { account: systemAccount('pending_withdrawals'), amount: -amount },
+    { account: userAccount(userId), amount },
+  ];
+}
+
+/** An admin's signed correction, against the house. */
+export function adjustmentPostings(userId: string, amount: bigint): Posting[] {
+  if (amount === 0n) throw new DomainError('invalid_amount', 'Amount must be a non-zero number.', 400);
+  return [
+    { account: userAccount(userId), amount },
+    { account: systemAccount('house'), amount: -amount },
+  ];
+}
+
+/**
+ * Taking back an overpayment (a settlement corrected from won to lost). A wallet never goes
+ * below zero, so the house takes what the balance covers and books the rest as owed by the
+ * user (house_receivable, negative = owed to the platform).
+ */
+export function clawbackPostings(
+  userId: string,
+  amount: bigint,
+  balance: bigint,
+): { postings: Posting[]; taken: bigint; shortfall: bigint } {
+  positive(amount, 'clawback');
+  const taken = balance <= 0n ? 0n : balance < amount ? balance : amount;
+  const shortfall = amount - taken;
+  return {
+    taken,
+    shortfall,
+    postings: [
+      { account: userAccount(userId), amount: -taken },
+      { account: systemAccount('house'), amount },
+      { account: systemAccount('house_receivable'), amount: -shortfall },
+    ],
+  };
+}

@@ -1,0 +1,39 @@
+/** The outcome of one invariant check run against the live ledger. */
+export interface CheckResult {
+  name: string;
+  description: string;
+  /** how many rows/accounts/transactions the check looked at */
+  checked: number;
+  /** a readable line per violation (capped by the caller) */
+  violations: string[];
+  ok: boolean;
+}
+
+export interface ReconcileReport {
+  ok: boolean;
+  checkedAt: string;
+  checks: CheckResult[];
+}
+
+export function checkResult(
+  name: string,
+  description: string,
+  checked: number,
+  violations: string[],
+): CheckResult {
+  return { name, description, checked, violations, ok: violations.length === 0 };
+}
+
+export function buildReport(checks: CheckResult[], now = new Date()): ReconcileReport {
+  return { ok: checks.every((c) => c.ok), checkedAt: now.toISOString(), checks };
+}
+
+export function formatReport(report: ReconcileReport): string {
+  const lines = [`Wallet reconciliation at ${report.checkedAt}`];
+  for (const c of report.checks) {
+    lines.push(`${c.ok ? 'ok  ' : 'FAIL'}  ${c.name}: ${c.description} (${c.checked} checked)`);
+    for (const v of c.violations) lines.push(`        - ${v}`);
+  }
+  lines.push(report.ok ? 'All invariants hold.' : 'Invariants violated.');
+  return lines.join('\n');
+}

@@ -1,0 +1,4 @@
+import { runStandalone } from '@bet/kit';
+import { walletService } from './index';
+
+await runStandalone(walletService, 4002);

@@ -1,0 +1,201 @@
+import { randomBytes } from 'node:crypto';
+import { HttpError, newId, recordEvent } from '@bet/kit';
+import { WalletDepositCompleted } from '@bet/proto-events';
+import type { WalletContext } from '../context';
+import { postTransaction } from '../db/ledger';
+import { koboToCents, parseRate } from '../domain/amounts';
+import { depositPostings } from '../domain/postings';
+import { keys } from '../domain/references';
+import { type Confirmation, type Headers, type PaymentProvider, ProviderError } from '../providers/types';
+import { withRetry } from './money';
+
+export interface InitializedDeposit {
+  paymentLink: string;
+  reference: string;
+  amountCents: bigint;
+}
+
+/**
+ * Records the deposit first (so its webhook always finds it), then asks the provider for a
+ * checkout link. A provider failure marks the deposit failed and answers 502.
+ */
+export async function initializeDeposit(
+  ctx: WalletContext,
+  provider: PaymentProvider,
+  input: { userId: string; username: string; amountKobo: bigint },
+): Promise<InitializedDeposit> {
+  const rate = parseRate(ctx.config.NGN_PER_USD);
+  const amountCents = koboToCents(input.amountKobo, rate);
+  if (amountCents < 1n) throw new HttpError(400, 'amount is too small to convert to at least one cent');
+  const reference = `dep_${randomBytes(16).toString('hex')}`;
+  const id = newId();
+  await ctx.db
+    .insertInto('deposits')
+    .values({
+      id,
+      user_id: input.userId,
+      provider: provider.name,
+      reference,
+      amount_kobo: input.amountKobo,
+      amount_cents: amountCents,
+      ngn_per_usd: rate.text,
+    })
+    .execute();
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['email', 'username'])
+    .where('id', '=', input.userId)
+    .executeTakeFirst();
+  try {
+    const { paymentLink } = await provider.initialize({
+      reference,
+      amountKobo: input.amountKobo,
+      // providers insist on an email; a wallet that has not heard of the user yet uses a non-routable one
+      customer: {
+        email: user?.email ?? `${input.userId}@users.invalid`,
+        name: user?.username ?? input.username,
+      },
+      redirectUrl: `${ctx.config.PUBLIC_URL.replace(/\/+$/, '')}/wallet?deposit=${reference}`,
+    });
+    return { paymentLink, reference, amountCents };
+  } catch (err) {
+    await ctx.db
+      .updateTable('deposits')
+      .set({ status: 'failed', failure_reason: (err as Error).message.slice(0, 500) })
+      .where('id', '=', id)
+      .execute();
+    if (err instanceof ProviderError) {
+      ctx.logger.warn({ err, provider: provider.name }, 'deposit initialization failed');
+      throw new HttpError(502, 'The payment provider is unavailable. Please try again later.');
+    }
+    throw err;
+  }
+}
+
+export interface WebhookAnswer {
+  status: number;
+  body: { msg: string };
+}
+
+/**
+ * One webhook, whatever the provider: signature → which deposit → ask the provider what
+ * really happened → credit once. Duplicates, unknown references and events we do not act on
+ * answer 200 so the provider stops retrying; only a bad signature (401), an unreadable body
+ * (400) or an unreachable provider (502, retry later) answer otherwise.
+ */
+export async function handleDepositWebhook(
+  ctx: WalletContext,
+  provider: PaymentProvider,
+  headers: Headers,
+  rawBody: Buffer,
+): Promise<WebhookAnswer> {
+  if (!provider.verifySignature(headers, rawBody)) return { status: 401, body: { msg: 'Invalid signature' } };
+  let body: unknown;
+  try {
+    body = JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    return { status: 400, body: { msg: 'Request body is not valid JSON' } };
+  }
+  const notice = provider.parseWebhook(body);
+  if (!notice) return { status: 200, body: { msg: 'Event ignored.' } };
+  const deposit = await ctx.db
+    .selectFrom('deposits')
+    .selectAll()
+    .where('reference', '=', notice.reference)
+    .where('provider', '=', provider.name)
+    .executeTakeFirst();
+  if (!deposit) {
+    ctx.logger.warn(
+      { provider: provider.name, reference: notice.reference },
+      'webhook for an unknown deposit reference',
+    );
+    return { status: 200, body: { msg: 'Unknown reference; ignored.' } };
+  }
+  if (deposit.status !== 'pending') return { status: 200, body: { msg: 'Already processed.' } };
+
+  let confirmation: Confirmation;
+  try {
+    confirmation = await provider.confirm(notice);
+  } catch (err) {
+    ctx.logger.warn(
+      { err, provider: provider.name, reference: notice.reference },
+      'could not confirm a deposit with its provider',
+    );
+    return { status: 502, body: { msg: 'Could not confirm the payment with the provider; retry later.' } };
+  }
+  if (confirmation.status === 'pending') return { status: 200, body: { msg: 'Payment not final yet.' } };
+
+  const mismatch =
+    confirmation.reference !== deposit.reference
+      ? 'reference mismatch'
+      : confirmation.currency !== 'NGN'
+        ? `currency ${confirmation.currency}`
+        : confirmation.amountKobo < BigInt(deposit.amount_kobo)
+          ? `paid ${confirmation.amountKobo} kobo of ${deposit.amount_kobo}`
+          : null;
+  if (confirmation.status !== 'successful' || mismatch) {
+    const status = confirmation.status === 'cancelled' ? 'cancelled' : 'failed';
+    const reason = mismatch ?? `provider status ${confirmation.status}`;
+    if (mismatch)
+      ctx.logger.error(
+        { provider: provider.name, reference: deposit.reference, reason },
+        'deposit not credited',
+      );
+    await ctx.db
+      .updateTable('deposits')
+      .set({ status, failure_reason: reason, provider_tx_id: confirmation.providerTxId || null })
+      .where('id', '=', deposit.id)
+      .where('status', '=', 'pending')
+      .execute();
+    return { status: 200, body: { msg: `Deposit ${status}.` } };
+  }
+
+  const credited = await withRetry(() =>
+    ctx.tx(async (trx) => {
+      // the row lock makes concurrent deliveries of one webhook take turns; the loser sees completed
+      const claimed = await trx
+        .updateTable('deposits')
+        .set({ status: 'completed', completed_at: new Date(), provider_tx_id: confirmation.providerTxId })
+        .where('id', '=', deposit.id)
+        .where('status', '=', 'pending')
+        .returning(['id'])
+        .executeTakeFirst();
+      if (!claimed) return false;
+      const amountCents = BigInt(deposit.amount_cents);
+      const naira = (Number(deposit.amount_kobo) / 100).toFixed(2);
+      const posted = await postTransaction(
+        trx,
+        {
+          key: keys.deposit(deposit.reference),
+          type: 'topup',
+          userId: deposit.user_id,
+          reference: deposit.reference,
+          description: `Deposit of NGN ${naira} at ${deposit.ngn_per_usd} NGN/USD`,
+          requested: amountCents,
+          metadata: {
+            provider: provider.name,
+            amountKobo: deposit.amount_kobo,
+            ngnPerUsd: deposit.ngn_per_usd,
+            providerTxId: confirmation.providerTxId,
+          },
+        },
+        () => depositPostings(deposit.user_id, amountCents),
+      );
+      await trx
+        .updateTable('deposits')
+        .set({ transaction_id: posted.transactionId })
+        .where('id', '=', deposit.id)
+        .execute();
+      await recordEvent(trx, WalletDepositCompleted.subject, {
+        depositId: deposit.id,
+        userId: deposit.user_id,
+        provider: provider.name,
+        amountKobo: Number(deposit.amount_kobo),
+        amountCents: Number(amountCents),
+        reference: deposit.reference,
+      });
+      return true;
+    }),
+  );
+  return { status: 200, body: { msg: credited ? 'Deposit credited.' : 'Already processed.' } };
+}

@@ -1,0 +1,112 @@
+import { PG, pgCode } from '@bet/kit';
+import { lockedWalletBalance, type Posted, postTransaction, type Trx } from '../db/ledger';
+import {
+  clawbackPostings,
+  lossPostings,
+  type Posting,
+  payoutPostings,
+  stakePostings,
+} from '../domain/postings';
+import type { UserTxType } from '../domain/transactions';
+
+export interface MoneyMovement {
+  key: string;
+  userId: string;
+  amountCents: bigint;
+  type: UserTxType;
+  reference: string;
+  description: string;
+  metadata?: Record<string, unknown>;
+}
+
+/** A stake leaves the wallet for bets in play and is held under the bet's reference. */
+export function stake(trx: Trx, m: MoneyMovement): Promise<Posted> {
+  return postTransaction(trx, { ...m, requested: -m.amountCents }, async () => {
+    await trx
+      .insertInto('holds')
+      .values({ reference: m.reference, user_id: m.userId, amount: m.amountCents })
+      .onConflict((oc) =>
+        oc.columns(['reference', 'user_id']).doUpdateSet((eb) => ({
+          amount: eb('holds.amount', '+', eb.ref('excluded.amount')),
+          updated_at: new Date(),
+        })),
+      )
+      .execute();
+    return stakePostings(m.userId, m.amountCents);
+  });
+}
+
+/**
+ * Releases the stake held under a reference (for this user) and returns it. Settling a bet
+ * is final for its hold: whatever was still in play leaves bets in play now.
+ */
+async function releaseHold(trx: Trx, reference: string, userId: string): Promise<bigint> {
+  const hold = await trx
+    .selectFrom('holds')
+    .select('amount')
+    .where('reference', '=', reference)
+    .where('user_id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+  const held = BigInt(hold?.amount ?? 0);
+  if (held > 0n) {
+    await trx
+      .updateTable('holds')
+      .set({ amount: 0, updated_at: new Date() })
+      .where('reference', '=', reference)
+      .where('user_id', '=', userId)
+      .execute();
+  }
+  return held;
+}
+
+/** A payout for a bet: the held stake comes out of bets in play, the house covers the rest. */
+export function payout(trx: Trx, m: MoneyMovement): Promise<Posted> {
+  return postTransaction(trx, { ...m, requested: m.amountCents }, async () => {
+    const held = await releaseHold(trx, m.reference, m.userId);
+    return payoutPostings(m.userId, m.amountCents, held);
+  });
+}
+
+/** A lost bet: its held stake goes to the house. Nothing to post when nothing is held. */
+export function loseStake(
+  trx: Trx,
+  m: { key: string; userId: string; reference: string; description: string },
+): Promise<Posted> {
+  return postTransaction(
+    trx,
+    { ...m, type: 'stake_lost', userId: null, requested: 0n, metadata: { userId: m.userId } },
+    async (): Promise<Posting[]> => {
+      const held = await releaseHold(trx, m.reference, m.userId);
+      return held > 0n ? lossPostings(held) : [];
+    },
+  );
+}
+
+/**
+ * Takes back an overpayment (a won bet corrected to lost). The wallet gives what it holds
+ * and the rest is booked on house_receivable as owed by the user.
+ */
+export function clawback(trx: Trx, m: MoneyMovement): Promise<Posted & { shortfall: bigint }> {
+  let shortfall = 0n;
+  return postTransaction(trx, { ...m, requested: -m.amountCents, allowClosedDebit: true }, async () => {
+    const wallet = await lockedWalletBalance(trx, m.userId);
+    const plan = clawbackPostings(m.userId, m.amountCents, wallet?.balance ?? 0n);
+    shortfall = plan.shortfall;
+    return plan.postings;
+  }).then((posted) => ({ ...posted, shortfall }));
+}
+
+/** Runs a database transaction again when Postgres gave up on it (deadlock, serialization). */
+export async function withRetry<T>(fn: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await fn();
+    } catch (err) {
+      const code = pgCode(err);
+      const retryable = code === PG.deadlockDetected || code === PG.serializationFailure;
+      if (!retryable || i >= attempts) throw err;
+      await new Promise((r) => setTimeout(r, 5 * i + Math.random() * 10));
+    }
+  }
+}

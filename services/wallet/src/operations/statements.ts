@@ -1,0 +1,78 @@
+import { sql } from 'kysely';
+import type { Trx } from '../db/ledger';
+import { summarize, type TypeTotal, type UserTxType, type WalletSummary } from '../domain/transactions';
+
+export interface StatementQuery {
+  userId: string;
+  types?: readonly UserTxType[];
+  from?: Date;
+  /** exclusive */
+  to?: Date;
+  order: 'asc' | 'desc';
+  page: number;
+  limit: number;
+}
+
+export interface StatementLine {
+  id: string;
+  createdAt: Date;
+  type: string;
+  amount: bigint;
+  balanceAfter: bigint;
+  description: string;
+}
+
+/** A wallet's lines: one per transaction that touched it, with its signed amount and running balance. */
+export async function statement(
+  db: Trx,
+  q: StatementQuery,
+): Promise<{ lines: StatementLine[]; count: number }> {
+  let base = db
+    .selectFrom('transactions as t')
+    .innerJoin('postings as p', (j) =>
+      j.onRef('p.transaction_id', '=', 't.id').onRef('p.account_id', '=', 't.user_id'),
+    )
+    .where('t.user_id', '=', q.userId);
+  if (q.types) base = base.where('t.type', 'in', [...q.types]);
+  if (q.from) base = base.where('t.created_at', '>=', q.from);
+  if (q.to) base = base.where('t.created_at', '<', q.to);
+  const [rows, total] = await Promise.all([
+    base
+      .select(['t.id', 't.created_at', 't.type', 't.description', 'p.amount', 'p.balance_after'])
+      .orderBy('t.created_at', q.order)
+      .orderBy('t.seq', q.order)
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst(),
+  ]);
+  return {
+    count: Number(total?.n ?? 0),
+    lines: rows.map((r) => ({
+      id: r.id,
+      createdAt: r.created_at,
+      type: r.type,
+      amount: BigInt(r.amount),
+      balanceAfter: BigInt(r.balance_after ?? 0),
+      description: r.description,
+    })),
+  };
+}
+
+export async function summary(db: Trx, userId: string): Promise<WalletSummary> {
+  const rows = await db
+    .selectFrom('transactions as t')
+    .innerJoin('postings as p', (j) =>
+      j.onRef('p.transaction_id', '=', 't.id').onRef('p.account_id', '=', 't.user_id'),
+    )
+    .select(['t.type', sql<string>`count(*)`.as('n'), sql<string>`sum(p.amount)`.as('total')])
+    .where('t.user_id', '=', userId)
+    .groupBy('t.type')
+    .execute();
+  const totals: TypeTotal[] = rows.map((r) => ({
+    type: r.type,
+    count: Number(r.n),
+    amount: BigInt(r.total),
+  }));
+  return summarize(totals);
+}

@@ -1,0 +1,250 @@
+import { conflict, newId, notFound, recordEvent } from '@bet/kit';
+import { WalletWithdrawalProcessed, WalletWithdrawalRequested } from '@bet/proto-events';
+import { type Selectable, sql } from 'kysely';
+import type { WalletContext } from '../context';
+import { postTransaction, type Trx } from '../db/ledger';
+import type { WalletDB } from '../db/schema';
+import {
+  withdrawalHoldPostings,
+  withdrawalPayoutPostings,
+  withdrawalReversalPostings,
+} from '../domain/postings';
+import { keys } from '../domain/references';
+import { alreadyProcessedMessage, type Decision, type WithdrawalStatus } from '../domain/withdrawals';
+import type { PayoutProvider } from '../providers/types';
+import { withRetry } from './money';
+
+type WithdrawalRow = Selectable<WalletDB['withdrawals']>;
+
+/**
+ * Holds the amount at once: the money leaves the wallet for pending_withdrawals in the same
+ * transaction that records the request, so it cannot be staked while an admin decides.
+ * `clientKey` (the Idempotency-Key header) makes a double-submitted form one request.
+ */
+export async function requestWithdrawal(
+  ctx: WalletContext,
+  input: { userId: string; amountCents: bigint; clientKey?: string },
+): Promise<{ withdrawal: WithdrawalRow; duplicate: boolean }> {
+  return withRetry(() =>
+    ctx.tx(async (trx) => {
+      const id = newId();
+      const key = input.clientKey
+        ? `withdrawal-request:${input.userId}:${input.clientKey}`
+        : keys.withdrawal(id);
+      const posted = await postTransaction(
+        trx,
+        {
+          key,
+          type: 'withdrawal',
+          userId: input.userId,
+          reference: id,
+          description: 'Withdrawal request',
+          requested: -input.amountCents,
+        },
+        () => withdrawalHoldPostings(input.userId, input.amountCents),
+      );
+      if (posted.duplicate) {
+        const existing = await trx
+          .selectFrom('withdrawals')
+          .selectAll()
+          .where('request_tx_id', '=', posted.transactionId)
+          .executeTakeFirstOrThrow();
+        return { withdrawal: existing, duplicate: true };
+      }
+      const withdrawal = await trx
+        .insertInto('withdrawals')
+        .values({ id, user_id: input.userId, amount: input.amountCents, request_tx_id: posted.transactionId })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await recordEvent(trx, WalletWithdrawalRequested.subject, {
+        withdrawalId: id,
+        userId: input.userId,
+        amountCents: Number(input.amountCents),
+      });
+      return { withdrawal: withdrawal, duplicate: false };
+    }),
+  );
+}
+
+/**
+ * An admin's decision, taken once: the row lock and the pending check make a second or
+ * concurrent decision a 409. Approval moves the hold to the provider's clearing account and
+ * queues the payout; rejection returns the hold to the wallet.
+ */
+export async function processWithdrawal(
+  ctx: WalletContext,
+  payouts: PayoutProvider,
+  input: { id: string; decision: Decision; notes: string; adminId: string },
+): Promise<WithdrawalRow> {
+  const processed = await withRetry(() =>
+    ctx.tx(async (trx) => {
+      const w = await trx
+        .selectFrom('withdrawals')
+        .selectAll()
+        .where('id', '=', input.id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!w) throw notFound('Withdrawal request not found');
+      if (w.status !== 'pending')
+        throw conflict(alreadyProcessedMessage(w.status as WithdrawalStatus), 'already_processed');
+      const amount = BigInt(w.amount);
+      const base = { key: keys.withdrawalDecision(w.id), reference: w.id, actorId: input.adminId };
+      const posted =
+        input.decision === 'approved'
+          ? await postTransaction(
+              trx,
+              {
+                ...base,
+                type: 'withdrawal_payout',
+                userId: null,
+                description: 'Withdrawal paid out',
+                requested: 0n,
+                metadata: { userId: w.user_id },
+              },
+              () => withdrawalPayoutPostings(amount),
+            )
+          : await postTransaction(
+              trx,
+              {
+                ...base,
+                type: 'withdrawal_reversal',
+                userId: w.user_id,
+                description: `Withdrawal rejected: ${input.notes}`.slice(0, 500),
+                requested: amount,
+              },
+              () => withdrawalReversalPostings(w.user_id, amount),
+            );
+      const row = await trx
+        .updateTable('withdrawals')
+        .set({
+          status: input.decision,
+          admin_notes: input.notes,
+          processed_by: input.adminId,
+          processed_at: new Date(),
+          process_tx_id: posted.transactionId,
+          payout_status: input.decision === 'approved' ? 'queued' : null,
+        })
+        .where('id', '=', w.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await recordEvent(trx, WalletWithdrawalProcessed.subject, {
+        withdrawalId: w.id,
+        userId: w.user_id,
+        amountCents: Number(amount),
+        status: input.decision,
+        adminNotes: input.notes,
+        processedBy: input.adminId,
+      });
+      return row;
+    }),
+  );
+  if (processed.status === 'approved') return (await sendPayout(ctx, payouts, processed.id)) ?? processed;
+  return processed;
+}
+
+/**
+ * Hands an approved withdrawal to the payout provider, outside any database transaction.
+ * The withdrawal id is the provider reference, so a retry after a crash cannot pay twice.
+ */
+export async function sendPayout(
+  ctx: WalletContext,
+  payouts: PayoutProvider,
+  id: string,
+): Promise<WithdrawalRow | undefined> {
+  const w = await ctx.db
+    .updateTable('withdrawals')
+    .set((eb) => ({ payout_attempts: eb('payout_attempts', '+', 1) }))
+    .where('id', '=', id)
+    .where('payout_status', 'in', ['queued', 'failed'])
+    .returningAll()
+    .executeTakeFirst();
+  if (!w) return undefined;
+  try {
+    const { providerReference } = await payouts.payout({
+      reference: w.id,
+      userId: w.user_id,
+      amountCents: BigInt(w.amount),
+    });
+    return await ctx.db
+      .updateTable('withdrawals')
+      .set({ payout_status: 'paid', payout_reference: providerReference, payout_error: null })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  } catch (err) {
+    ctx.logger.error({ err, withdrawalId: id }, 'payout failed; will retry');
+    return await ctx.db
+      .updateTable('withdrawals')
+      .set({ payout_status: 'failed', payout_error: (err as Error).message.slice(0, 500) })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+}
+
+/** Picks up payouts a crash or a provider outage left behind. */
+export async function retryPayouts(
+  ctx: WalletContext,
+  payouts: PayoutProvider,
+  maxAttempts = 10,
+): Promise<number> {
+  const due = await ctx.db
+    .selectFrom('withdrawals')
+    .select('id')
+    .where('payout_status', 'in', ['queued', 'failed'])
+    .where('payout_attempts', '<', maxAttempts)
+    .where('processed_at', '<', sql<Date>`now() - interval '30 seconds'`)
+    .limit(50)
+    .execute();
+  for (const { id } of due) await sendPayout(ctx, payouts, id);
+  return due.length;
+}
+
+export async function listWithdrawals(db: Trx, status: WithdrawalStatus, limit: number) {
+  return (
+    db
+      .selectFrom('withdrawals as w')
+      .leftJoin('users as u', 'u.id', 'w.user_id')
+      .leftJoin('accounts as a', 'a.id', 'w.user_id')
+      .select([
+        'w.id',
+        'w.user_id',
+        'w.amount',
+        'w.status',
+        'w.admin_notes',
+        'w.created_at',
+        'w.processed_at',
+        'u.username',
+        'u.email',
+        'a.balance',
+      ])
+      .where('w.status', '=', status)
+      // pending is a queue (oldest first); decided requests read like a history (newest first)
+      .orderBy('w.created_at', status === 'pending' ? 'asc' : 'desc')
+      .orderBy('w.id', status === 'pending' ? 'asc' : 'desc')
+      .limit(limit)
+      .execute()
+  );
+}
+
+export async function withdrawalView(db: Trx, id: string) {
+  return db
+    .selectFrom('withdrawals as w')
+    .leftJoin('users as u', 'u.id', 'w.user_id')
+    .leftJoin('accounts as a', 'a.id', 'w.user_id')
+    .select([
+      'w.id',
+      'w.user_id',
+      'w.amount',
+      'w.status',
+      'w.admin_notes',
+      'w.created_at',
+      'w.processed_at',
+      'u.username',
+      'u.email',
+      'a.balance',
+    ])
+    .where('w.id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+export type WithdrawalView = Awaited<ReturnType<typeof withdrawalView>>;

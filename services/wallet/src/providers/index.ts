@@ -1,0 +1,57 @@
+import { ConfigError } from '@bet/kit';
+import type { WalletContext } from '../context';
+import { flutterwaveProvider } from './flutterwave';
+import { paystackProvider } from './paystack';
+import { type SandboxProvider, sandboxPayout, sandboxProvider, sandboxSecret } from './sandbox';
+import type { PaymentProvider, PayoutProvider } from './types';
+
+export interface Providers {
+  payment: PaymentProvider;
+  /** set when the payment provider is the sandbox (its checkout routes need it) */
+  sandbox: SandboxProvider | null;
+  payout: PayoutProvider;
+}
+
+/** Builds the configured providers; a real provider without its keys stops the start with a clear message. */
+export function createProviders(ctx: WalletContext): Providers {
+  const c = ctx.config;
+  const timeoutMs = c.PROVIDER_TIMEOUT_MS;
+  const missing = (names: string[]) =>
+    new ConfigError(
+      `Invalid configuration:\n${names.map((n) => `  ${n}: is required when PAYMENT_PROVIDER=${c.PAYMENT_PROVIDER}`).join('\n')}`,
+    );
+  switch (c.PAYMENT_PROVIDER) {
+    case 'flutterwave': {
+      const absent = ['FLUTTERWAVE_SECRET_KEY', 'FLUTTERWAVE_WEBHOOK_HASH'].filter(
+        (k) => !c[k as keyof typeof c],
+      );
+      if (absent.length > 0) throw missing(absent);
+      return {
+        payment: flutterwaveProvider({
+          secretKey: c.FLUTTERWAVE_SECRET_KEY!,
+          webhookHash: c.FLUTTERWAVE_WEBHOOK_HASH!,
+          apiUrl: c.FLUTTERWAVE_API_URL,
+          timeoutMs,
+        }),
+        sandbox: null,
+        payout: sandboxPayout,
+      };
+    }
+    case 'paystack': {
+      if (!c.PAYSTACK_SECRET_KEY) throw missing(['PAYSTACK_SECRET_KEY']);
+      return {
+        payment: paystackProvider({
+          secretKey: c.PAYSTACK_SECRET_KEY,
+          apiUrl: c.PAYSTACK_API_URL,
+          timeoutMs,
+        }),
+        sandbox: null,
+        payout: sandboxPayout,
+      };
+    }
+    default: {
+      const sandbox = sandboxProvider({ db: ctx.db, secret: sandboxSecret(c), publicUrl: c.PUBLIC_URL });
+      return { payment: sandbox, sandbox, payout: sandboxPayout };
+    }
+  }
+}

@@ -1,0 +1,85 @@
+import { badRequest, centsToDollars, type FieldError } from '@bet/kit';
+import type { FastifyRequest } from 'fastify';
+import type { StatementLine } from '../operations/statements';
+import type { WithdrawalView } from '../operations/withdrawals';
+
+export function fieldError(path: string, msg: string, location: FieldError['location'] = 'body') {
+  return badRequest(msg, [{ path, location, msg }]);
+}
+
+/**
+ * The server's schema coercion turns `true` into 1 and `null` into 0; for money that would
+ * make a non-number an amount. This runs before validation and refuses anything but a
+ * number or a numeric string.
+ */
+export function numericFields(...fields: string[]) {
+  return async (req: FastifyRequest) => {
+    const body = req.body as Record<string, unknown> | null | undefined;
+    if (!body || typeof body !== 'object') return;
+    for (const f of fields) {
+      const v = body[f];
+      if (v === undefined) continue;
+      if (typeof v === 'number') continue;
+      if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) continue;
+      throw fieldError(f, `${f} must be a number`);
+    }
+  };
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** startDate/endDate as a day (whole UTC day, end inclusive) or an instant; '' means absent. */
+export function dateRange(startDate?: string, endDate?: string): { from?: Date; to?: Date } {
+  const parse = (value: string | undefined, field: string, end: boolean): Date | undefined => {
+    if (value === undefined || value.trim() === '') return undefined;
+    const ms = Date.parse(DAY.test(value) ? `${value}T00:00:00.000Z` : value);
+    if (Number.isNaN(ms))
+      throw fieldError(field, `${field} must be a date (YYYY-MM-DD) or a date-time`, 'query');
+    if (!end) return new Date(ms);
+    return new Date(DAY.test(value) ? ms + 86_400_000 : ms + 1);
+  };
+  const from = parse(startDate, 'startDate', false);
+  const to = parse(endDate, 'endDate', true);
+  if (from && to && from >= to) throw fieldError('endDate', 'endDate must not be before startDate', 'query');
+  return { from, to };
+}
+
+export function transactionJson(line: StatementLine) {
+  return {
+    _id: line.id,
+    createdAt: line.createdAt.toISOString(),
+    type: line.type,
+    amount: centsToDollars(line.amount),
+    balanceAfter: centsToDollars(line.balanceAfter),
+    description: line.description,
+  };
+}
+
+export function withdrawalJson(w: WithdrawalView) {
+  return {
+    _id: w.id,
+    user: {
+      _id: w.user_id,
+      username: w.username,
+      email: w.email,
+      walletBalance: centsToDollars(w.balance ?? 0),
+    },
+    amount: centsToDollars(w.amount),
+    createdAt: new Date(w.created_at).toISOString(),
+    status: w.status,
+    adminNotes: w.admin_notes,
+    processedAt: w.processed_at ? new Date(w.processed_at).toISOString() : null,
+  };
+}
+
+/** An optional client idempotency key (double-submitted forms become one request). */
+export function clientKey(req: FastifyRequest): string | undefined {
+  const v = req.headers['idempotency-key'];
+  const key = Array.isArray(v) ? v[0] : v;
+  if (key === undefined) return undefined;
+  if (!/^[A-Za-z0-9_.:-]{1,100}$/.test(key))
+    throw badRequest('Idempotency-Key must be 1 to 100 letters, digits or _.:-', [
+      { path: 'idempotency-key', location: 'headers', msg: 'Idempotency-Key has an invalid format' },
+    ]);
+  return key;
+}
