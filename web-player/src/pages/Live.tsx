@@ -70,7 +70,7 @@ export default function Live() {
           Check back soon or browse the upcoming matches.
         </EmptyState>
       ) : (
-        <GameGroups games={lists.live} />
+        <GameGroups games={lists.live} headingLevel={2} />
       )}
     </WithSlip>
   );
