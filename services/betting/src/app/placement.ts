@@ -1,0 +1,401 @@
+import { BusRequestError, DomainError, dollarsToCents, HttpError, newId, unprocessable } from '@bet/kit';
+import {
+  BetsPlaced,
+  type CommandReply,
+  type CommandRequest,
+  type EventData,
+  WalletCredit,
+  WalletDebit,
+} from '@bet/proto-events';
+import { sql } from 'kysely';
+import { checkWeeklyLimits } from '../domain/limits';
+import {
+  type BetType,
+  checkSlip,
+  MSG,
+  type PlannedBet,
+  parseStake,
+  planBets,
+  type SelectionInput,
+} from '../domain/placement';
+import { legResult } from '../domain/settlement';
+import { weekStart } from '../domain/week';
+import { recordEvents } from './outbox';
+import { ensureUser } from './read-models';
+import { type Ctx, gameState, loadGames } from './types';
+
+export interface PlaceRequest {
+  userId: string;
+  username: string;
+  betType: BetType;
+  stake: number | undefined;
+  selections: SelectionInput[] | undefined;
+}
+
+type DebitReply = CommandReply<typeof WalletDebit>;
+export type Finish = 'accepted' | 'rejected' | 'compensate';
+
+export const INSUFFICIENT_BALANCE = 'Insufficient balance';
+
+/**
+ * The placement saga (DESIGN §3): validate and record the bets as pending_payment →
+ * debit the wallet (one debit per placement, so singles placed together are all accepted
+ * or none) → accept and announce. The debit happens outside any transaction; whatever
+ * the wallet's answer or silence, the placement row says what is left to do and the
+ * reconciler finishes it with the same idempotency key.
+ */
+export class Placement {
+  constructor(
+    private readonly ctx: Ctx,
+    private readonly onSettleNeeded: () => void,
+  ) {}
+
+  async place(req: PlaceRequest): Promise<string[]> {
+    if (!req.selections || req.selections.length === 0)
+      throw new DomainError('no_selections', MSG.emptyOrNoStake, 400);
+    const stakeCents = parseStake(req.stake);
+    const selections = checkSlip(req.betType, req.selections);
+    const now = new Date();
+    const { placementId, betIds } = await this.ctx.tx(async (trx) => {
+      await ensureUser(trx, req.userId, req.username);
+      const user = await trx
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', req.userId)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      if (user.deleted) throw new HttpError(403, 'This account is closed.');
+      const games = await loadGames(
+        trx,
+        selections.map((s) => s.gameId),
+        'keyShare',
+      );
+      const planned = planBets(
+        req.betType,
+        stakeCents,
+        selections,
+        new Map([...games].map(([id, g]) => [id, gameState(g)])),
+        {
+          maxStakeCents: dollarsToCents(this.ctx.config.MAX_STAKE),
+          maxPayoutCents: dollarsToCents(this.ctx.config.MAX_PAYOUT),
+        },
+      );
+      // the user row lock above serialises one user's placements, so this count is exact
+      const usage = await trx
+        .selectFrom('bets')
+        .select([sql<string>`count(*)`.as('bets'), sql<string>`coalesce(sum(stake_cents), 0)`.as('stake')])
+        .where('user_id', '=', req.userId)
+        .where('created_at', '>=', weekStart(now))
+        .where('status', '!=', 'rejected')
+        .executeTakeFirstOrThrow();
+      const amountCents = planned.reduce((sum, b) => sum + b.stakeCents, 0n);
+      checkWeeklyLimits(
+        {
+          betCount: {
+            limit: user.bet_count_limit,
+            pending: user.bet_count_pending_at
+              ? { value: user.bet_count_pending ?? 0, effectiveAt: user.bet_count_pending_at }
+              : null,
+          },
+          stakeCents: {
+            limit: Number(user.stake_limit_cents),
+            pending: user.stake_pending_at
+              ? { value: Number(user.stake_pending_cents ?? 0), effectiveAt: user.stake_pending_at }
+              : null,
+          },
+        },
+        { bets: Number(usage.bets), stakeCents: BigInt(usage.stake) },
+        { bets: planned.length, stakeCents: amountCents },
+        now,
+      );
+      const betIds = planned.map(() => newId());
+      const placementId = planned.length === 1 ? betIds[0] : newId();
+      await trx
+        .insertInto('placements')
+        .values({
+          id: placementId,
+          user_id: req.userId,
+          debit_key: planned.length === 1 ? `bet:${placementId}` : `betset:${placementId}`,
+          amount_cents: amountCents.toString(),
+          description: describe(planned),
+          state: 'pending_payment',
+          reject_reason: null,
+          refund_state: null,
+          next_attempt_at: new Date(now.getTime() + this.ctx.config.RECONCILE_AFTER_MS),
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await trx
+        .insertInto('bets')
+        .values(
+          planned.map((b, i) => ({
+            id: betIds[i],
+            placement_id: placementId,
+            user_id: req.userId,
+            bet_type: b.betType,
+            stake_cents: b.stakeCents.toString(),
+            total_odds: b.totalOdds,
+            potential_payout_cents: b.potentialPayoutCents.toString(),
+            status: 'pending_payment' as const,
+            created_at: now,
+            settled_at: null,
+          })),
+        )
+        .execute();
+      await trx
+        .insertInto('selections')
+        .values(
+          planned.flatMap((b, i) =>
+            b.legs.map((l, idx) => ({
+              bet_id: betIds[i],
+              idx,
+              game_id: l.gameId,
+              outcome: l.outcome,
+              odds: l.odds,
+              result: null,
+            })),
+          ),
+        )
+        .execute();
+      return { placementId, betIds };
+    });
+
+    let reply: DebitReply;
+    try {
+      reply = await this.debit(placementId);
+    } catch (err) {
+      if (err instanceof BusRequestError && err.code === 'no_responders') {
+        // nobody received the request, so no money moved: the placement is simply refused
+        await this.reject(placementId, 'wallet_unavailable');
+        throw new HttpError(
+          503,
+          'The wallet is unavailable right now; no money was taken. Please try again.',
+        );
+      }
+      this.ctx.logger.warn({ err, placementId }, 'stake debit unanswered; left to the reconciler');
+      throw new HttpError(
+        503,
+        'Your bet is still being confirmed with the wallet. It will be accepted or cancelled shortly; check My Bets.',
+        undefined,
+        'placement_pending',
+      );
+    }
+    const outcome = await this.finish(placementId, reply);
+    if (outcome === 'rejected') throw refusal(reply);
+    if (outcome === 'compensate')
+      throw new HttpError(409, 'Your bet could not be placed; any amount taken will be refunded.');
+    return betIds;
+  }
+
+  /** Sends (or re-sends, with the same key) the placement's stake debit. */
+  async debit(placementId: string): Promise<DebitReply> {
+    const p = await this.ctx.db
+      .selectFrom('placements')
+      .selectAll()
+      .where('id', '=', placementId)
+      .executeTakeFirstOrThrow();
+    const request: CommandRequest<typeof WalletDebit> = {
+      idempotencyKey: p.debit_key,
+      userId: p.user_id,
+      amountCents: Number(p.amount_cents),
+      type: 'bet',
+      reference: p.id,
+      description: p.description,
+    };
+    return this.ctx.bus.request<DebitReply>(WalletDebit.subject, request, {
+      timeoutMs: this.ctx.config.WALLET_TIMEOUT_MS,
+    });
+  }
+
+  /** Acts on the wallet's answer: accept, reject, or (money taken for a rejected placement) compensate. */
+  async finish(placementId: string, reply: DebitReply): Promise<Finish> {
+    if (!reply.ok) return this.reject(placementId, reply.reason);
+    const outcome = await this.accept(placementId);
+    if (outcome === 'compensate') await this.refund(placementId);
+    return outcome;
+  }
+
+  /**
+   * Gives back a stake taken for a placement that had already been rejected (a late
+   * debit). Idempotent on `refund:<placementId>`; if the wallet does not answer, the
+   * reconciler asks again.
+   */
+  async refund(placementId: string): Promise<boolean> {
+    const p = await this.ctx.db
+      .selectFrom('placements')
+      .selectAll()
+      .where('id', '=', placementId)
+      .executeTakeFirstOrThrow();
+    if (p.refund_state !== 'due') return p.refund_state === 'done';
+    const request: CommandRequest<typeof WalletCredit> = {
+      idempotencyKey: `refund:${p.id}`,
+      userId: p.user_id,
+      amountCents: Number(p.amount_cents),
+      type: 'refund',
+      reference: p.id,
+      description: 'Refund: the bet could not be placed',
+    };
+    try {
+      const reply = await this.ctx.bus.request<CommandReply<typeof WalletCredit>>(
+        WalletCredit.subject,
+        request,
+        {
+          timeoutMs: this.ctx.config.WALLET_TIMEOUT_MS,
+        },
+      );
+      if (!reply.ok) {
+        this.ctx.logger.error({ placementId, reply }, 'compensating refund refused; will retry');
+        return false;
+      }
+    } catch (err) {
+      this.ctx.logger.warn({ err, placementId }, 'compensating refund unanswered; will retry');
+      return false;
+    }
+    await this.ctx.db
+      .updateTable('placements')
+      .set({ refund_state: 'done', updated_at: new Date() })
+      .where('id', '=', placementId)
+      .execute();
+    return true;
+  }
+
+  private async accept(placementId: string): Promise<Finish> {
+    const legs = await this.ctx.db
+      .selectFrom('selections')
+      .innerJoin('bets', 'bets.id', 'selections.bet_id')
+      .select(['selections.bet_id', 'selections.idx', 'selections.game_id', 'selections.outcome'])
+      .where('bets.placement_id', '=', placementId)
+      .execute();
+    let settleNeeded = false;
+    const result = await this.ctx.tx(async (trx): Promise<Finish> => {
+      // the same lock order as placement and cash-out: games (key share) first, then the bets
+      const games = await loadGames(
+        trx,
+        legs.map((l) => l.game_id),
+        'keyShare',
+      );
+      const moved = await trx
+        .updateTable('placements')
+        .set({ state: 'accepted', updated_at: new Date() })
+        .where('id', '=', placementId)
+        .where('state', '=', 'pending_payment')
+        .returning('id')
+        .executeTakeFirst();
+      if (!moved) {
+        const p = await trx
+          .selectFrom('placements')
+          .select(['state', 'refund_state'])
+          .where('id', '=', placementId)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
+        if (p.state === 'accepted') return 'accepted';
+        if (p.refund_state === null) {
+          await trx
+            .updateTable('placements')
+            .set({ refund_state: 'due', next_attempt_at: new Date(), updated_at: new Date() })
+            .where('id', '=', placementId)
+            .execute();
+        }
+        return 'compensate';
+      }
+      const bets = await trx
+        .updateTable('bets')
+        .set({ status: 'pending' })
+        .where('placement_id', '=', placementId)
+        .where('status', '=', 'pending_payment')
+        .returningAll()
+        .execute();
+      // a game may have been settled or cancelled while the debit was in flight
+      const decided = new Set<string>();
+      for (const l of legs) {
+        const g = games.get(l.game_id);
+        const r = g ? legResult(l.outcome, gameState(g)) : null;
+        if (r === null) continue;
+        await trx
+          .updateTable('selections')
+          .set({ result: r })
+          .where('bet_id', '=', l.bet_id)
+          .where('idx', '=', l.idx)
+          .execute();
+        decided.add(l.bet_id);
+      }
+      if (decided.size > 0) {
+        await trx
+          .updateTable('bets')
+          .set({ needs_eval: true })
+          .where('id', 'in', [...decided])
+          .execute();
+        settleNeeded = true;
+      }
+      const odds = await trx
+        .selectFrom('selections')
+        .select(['bet_id', 'game_id', 'outcome', 'odds'])
+        .where(
+          'bet_id',
+          'in',
+          bets.map((b) => b.id),
+        )
+        .orderBy('bet_id')
+        .orderBy('idx')
+        .execute();
+      const events: EventData<typeof BetsPlaced>[] = bets.map((b) => ({
+        betId: b.id,
+        userId: b.user_id,
+        betType: b.bet_type,
+        stakeCents: Number(b.stake_cents),
+        totalOddsHundredths: b.total_odds,
+        potentialPayoutCents: Number(b.potential_payout_cents),
+        selections: odds
+          .filter((o) => o.bet_id === b.id)
+          .map((o) => ({ gameId: o.game_id, outcome: o.outcome, oddsHundredths: o.odds })),
+        placedAt: new Date(b.created_at).toISOString(),
+      }));
+      await recordEvents(trx, BetsPlaced.subject, events);
+      return 'accepted';
+    });
+    if (settleNeeded) this.onSettleNeeded();
+    return result;
+  }
+
+  /** Refuses a placement still waiting for its debit; returns where it ended up. */
+  async reject(placementId: string, reason: string): Promise<Finish> {
+    return this.ctx.tx(async (trx) => {
+      const moved = await trx
+        .updateTable('placements')
+        .set({ state: 'rejected', reject_reason: reason, updated_at: new Date() })
+        .where('id', '=', placementId)
+        .where('state', '=', 'pending_payment')
+        .returning('id')
+        .executeTakeFirst();
+      if (moved) {
+        await trx
+          .updateTable('bets')
+          .set({ status: 'rejected' })
+          .where('placement_id', '=', placementId)
+          .execute();
+        return 'rejected';
+      }
+      const p = await trx
+        .selectFrom('placements')
+        .select('state')
+        .where('id', '=', placementId)
+        .executeTakeFirstOrThrow();
+      return p.state === 'accepted' ? 'accepted' : 'rejected';
+    });
+  }
+}
+
+function describe(planned: PlannedBet[]): string {
+  if (planned.length > 1) return `${planned.length} single bets`;
+  const b = planned[0];
+  return b.betType === 'single' ? 'Single bet' : `Multi bet (${b.legs.length} selections)`;
+}
+
+function refusal(reply: DebitReply): HttpError {
+  if (reply.ok) return new HttpError(500, 'Internal server error');
+  if (reply.reason === 'insufficient_funds') return unprocessable(INSUFFICIENT_BALANCE, 'insufficient_funds');
+  if (reply.reason === 'unknown_account')
+    return unprocessable('No wallet was found for your account.', 'unknown_account');
+  return unprocessable(reply.msg || 'The wallet refused the stake.', reply.reason);
+}

@@ -1,0 +1,23 @@
+import { Type } from '@bet/kit';
+
+/** The betting service's own settings (on top of the kit's base settings). */
+export const bettingConfig = {
+  /** largest stake of one bet, in dollars (for singles: the stake per bet) */
+  MAX_STAKE: Type.Number({ default: 10_000, exclusiveMinimum: 0 }),
+  /** largest potential payout of one bet, in dollars */
+  MAX_PAYOUT: Type.Number({ default: 250_000, exclusiveMinimum: 0 }),
+  /** share of the fair cash-out value the house keeps (0.05 = 5 %) */
+  CASHOUT_MARGIN: Type.Number({ default: 0.05, minimum: 0, maximum: 0.99 }),
+  /** a game whose pending potential payouts exceed this many dollars is high-risk */
+  HIGH_RISK_EXPOSURE: Type.Number({ default: 5_000, minimum: 0 }),
+  /** how long a placement waits for the wallet's answer to a debit */
+  WALLET_TIMEOUT_MS: Type.Integer({ default: 5_000, minimum: 100 }),
+  /** how often the reconciler looks for unfinished placements and owed refunds */
+  RECONCILE_INTERVAL_MS: Type.Integer({ default: 5_000, minimum: 50 }),
+  /** a placement still waiting this long after its own attempt is taken over by the reconciler */
+  RECONCILE_AFTER_MS: Type.Integer({ default: 15_000, minimum: 0 }),
+  /** bets evaluated per settlement transaction */
+  SETTLE_BATCH: Type.Integer({ default: 1_000, minimum: 1, maximum: 10_000 }),
+  /** rows on each leaderboard */
+  LEADERBOARD_SIZE: Type.Integer({ default: 10, minimum: 1, maximum: 100 }),
+};

@@ -1,0 +1,123 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** bigint columns: read back as strings (exact), written as bigint, number or string */
+type BigIntCol = ColumnType<string, bigint | number | string, bigint | number | string>;
+/** a bigint column with a default: optional on insert */
+type BigIntDefault = ColumnType<string, bigint | number | string | undefined, bigint | number | string>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+export type BetStatus =
+  | 'pending_payment'
+  | 'pending'
+  | 'won'
+  | 'lost'
+  | 'cancelled'
+  | 'cashed_out'
+  | 'rejected';
+export type PlacementState = 'pending_payment' | 'accepted' | 'rejected';
+
+/** One stake debit: a multi bet, a single, or a set of singles placed together. */
+export interface PlacementsTable {
+  id: string;
+  user_id: string;
+  debit_key: string;
+  amount_cents: BigIntCol;
+  description: string;
+  state: PlacementState;
+  reject_reason: string | null;
+  /** a debit that landed after the placement was rejected must be given back */
+  refund_state: 'due' | 'done' | null;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface BetsTable {
+  id: string;
+  placement_id: string;
+  user_id: string;
+  bet_type: 'single' | 'multi';
+  stake_cents: BigIntCol;
+  /** product of the legs' odds in hundredths, rounded down (display and sorting) */
+  total_odds: number;
+  potential_payout_cents: BigIntCol;
+  status: BetStatus;
+  /** won: the winnings; cancelled: the refund; cashed_out: the cash-out amount; else 0 */
+  payout_cents: BigIntDefault;
+  /** what bets.settled events have told the wallet to pay so far (corrections adjust from it) */
+  paid_cents: BigIntDefault;
+  /** bets.settled events published for this bet; the next one carries correction = this */
+  settlements: Generated<number>;
+  /** a leg result changed: the settler must look at this bet again */
+  needs_eval: Generated<boolean>;
+  created_at: Timestamp;
+  settled_at: Timestamp | null;
+}
+
+export interface SelectionsTable {
+  bet_id: string;
+  idx: number;
+  game_id: string;
+  outcome: 'A' | 'Draw' | 'B';
+  odds: number;
+  result: 'won' | 'lost' | 'void' | null;
+}
+
+/** Read model of games, fed by games.* events. */
+export interface GamesTable {
+  id: string;
+  home_team: string;
+  away_team: string;
+  home_logo: string | null;
+  away_logo: string | null;
+  league: string | null;
+  match_date: Timestamp | null;
+  status: 'upcoming' | 'live' | 'finished' | 'cancelled';
+  scores_home: number;
+  scores_away: number;
+  elapsed: number | null;
+  odds_home: number;
+  odds_draw: number;
+  odds_away: number;
+  /** the current prices are in-play prices */
+  odds_live: boolean;
+  odds_at: Timestamp;
+  /** occurredAt of the newest snapshot applied (created/updated) */
+  snapshot_at: Timestamp;
+  /** the authoritative result, from games.settled / games.result_corrected only */
+  settled_result: 'A' | 'Draw' | 'B' | null;
+  result_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+}
+
+/** Read model of users, fed by user.* events (and the token's username as a fallback). */
+export interface UsersTable {
+  id: string;
+  username: string;
+  bet_count_limit: number;
+  bet_count_pending: number | null;
+  bet_count_pending_at: Timestamp | null;
+  stake_limit_cents: BigIntCol;
+  stake_pending_cents: BigIntCol | null;
+  stake_pending_at: Timestamp | null;
+  deleted: Generated<boolean>;
+  version_at: Timestamp;
+}
+
+export interface SharesTable {
+  id: string;
+  bet_type: 'single' | 'multi';
+  selections: ColumnType<Array<{ gameId: string; outcome: 'A' | 'Draw' | 'B' }>, string, string>;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface BettingDB {
+  placements: PlacementsTable;
+  bets: BetsTable;
+  selections: SelectionsTable;
+  games: GamesTable;
+  users: UsersTable;
+  shares: SharesTable;
+}

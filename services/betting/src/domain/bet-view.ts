@@ -1,0 +1,56 @@
+import type { BetType, Outcome } from './placement';
+import type { LegResult } from './settlement';
+
+export interface BetRecord {
+  id: string;
+  betType: BetType;
+  stakeCents: bigint;
+  totalOdds: number;
+  potentialPayoutCents: bigint;
+  status: string;
+  payoutCents: bigint;
+  createdAt: Date;
+  settledAt: Date | null;
+}
+
+export interface LegRecord {
+  gameId: string;
+  outcome: Outcome;
+  odds: number;
+  result: LegResult;
+}
+
+export interface GameSummary {
+  _id: string;
+  homeTeam: string;
+  awayTeam: string;
+  status: string;
+  league: string | null;
+}
+
+const dollars = (cents: bigint) => Number(cents) / 100;
+
+/** The public Bet object (docs/api-conventions.md): dollars and decimal odds at the edge. */
+export function betJson(bet: BetRecord, legs: LegRecord[], games: ReadonlyMap<string, GameSummary>) {
+  return {
+    _id: bet.id,
+    betType: bet.betType,
+    selections: legs.map((l) => ({
+      gameId: l.gameId,
+      // null when the game is unknown to this service: the web shows 'Game data is unavailable'
+      game: games.get(l.gameId) ?? null,
+      outcome: l.outcome,
+      odds: l.odds / 100,
+      result: l.result,
+    })),
+    stake: dollars(bet.stakeCents),
+    totalOdds: bet.totalOdds / 100,
+    status: bet.status,
+    payout: dollars(bet.payoutCents),
+    potentialPayout: dollars(bet.potentialPayoutCents),
+    createdAt: bet.createdAt.toISOString(),
+    settledAt: bet.settledAt ? bet.settledAt.toISOString() : null,
+  };
+}
+
+export type BetJson = ReturnType<typeof betJson>;

@@ -1,0 +1,73 @@
+import type { GameState, Outcome } from './placement';
+
+export interface CashOutBet {
+  userId: string;
+  status: string;
+  stakeCents: bigint;
+  potentialPayoutCents: bigint;
+  legs: ReadonlyArray<{ gameId: string; outcome: Outcome; odds: number }>;
+}
+
+export type CashOutOffer =
+  | { available: true; amountCents: bigint }
+  | {
+      available: false;
+      reason: string;
+      code: 'not_pending' | 'not_single' | 'not_live' | 'no_live_odds' | 'zero';
+    };
+
+/**
+ * The fair value of a single is what the same money would fetch at today's price of the
+ * same outcome: stake × odds at placement ÷ current odds. The house keeps `marginBp`
+ * basis points of it; the result is rounded down and never above the potential payout.
+ */
+export function cashOutValue(
+  stakeCents: bigint,
+  placedOdds: number,
+  currentOdds: number,
+  marginBp: number,
+  potentialPayoutCents: bigint,
+): bigint {
+  const value =
+    (stakeCents * BigInt(placedOdds) * BigInt(10_000 - marginBp)) / (BigInt(currentOdds) * 10_000n);
+  return value > potentialPayoutCents ? potentialPayoutCents : value;
+}
+
+/** Whether (and for how much) a bet can be cashed out now; ownership is checked by the caller. */
+export function cashOutOffer(bet: CashOutBet, game: GameState | undefined, marginBp: number): CashOutOffer {
+  if (bet.status !== 'pending')
+    return { available: false, code: 'not_pending', reason: 'Only pending bets can be cashed out.' };
+  if (bet.legs.length !== 1)
+    return {
+      available: false,
+      code: 'not_single',
+      reason: 'Only bets with exactly one selection can be cashed out.',
+    };
+  if (game?.status !== 'live' || game.settledResult || game.cancelled)
+    return {
+      available: false,
+      code: 'not_live',
+      reason: 'Cash-out is only available while the game is live.',
+    };
+  if (!game.oddsLive)
+    return {
+      available: false,
+      code: 'no_live_odds',
+      reason: 'Cash-out is suspended until in-play odds are available.',
+    };
+  const leg = bet.legs[0];
+  const amount = cashOutValue(
+    bet.stakeCents,
+    leg.odds,
+    game.odds[leg.outcome],
+    marginBp,
+    bet.potentialPayoutCents,
+  );
+  if (amount <= 0n)
+    return { available: false, code: 'zero', reason: 'This bet has no cash-out value right now.' };
+  return { available: true, amountCents: amount };
+}
+
+export function marginToBasisPoints(margin: number): number {
+  return Math.round(margin * 10_000);
+}

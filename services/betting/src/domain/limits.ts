@@ -1,0 +1,51 @@
+import { DomainError } from '@bet/kit';
+
+/** One responsible-gambling limit as identity publishes it; 0 disables it. */
+export interface LimitSetting {
+  limit: number;
+  /** an increase or removal waiting out its cooling-off period */
+  pending?: { value: number; effectiveAt: Date } | null;
+}
+
+export interface UserLimits {
+  /** bets per week */
+  betCount: LimitSetting;
+  /** stake per week, in cents */
+  stakeCents: LimitSetting;
+}
+
+export interface WeekUsage {
+  bets: number;
+  stakeCents: bigint;
+}
+
+/** The limit in force at `now`: a pending change applies only once it is due. */
+export function effectiveLimit(setting: LimitSetting, now: Date): number {
+  if (setting.pending && setting.pending.effectiveAt.getTime() <= now.getTime()) return setting.pending.value;
+  return setting.limit;
+}
+
+const dollars = (cents: bigint) => `$${(Number(cents) / 100).toFixed(2)}`;
+
+/**
+ * Refuses a placement that would take the week's bets or stakes past the user's limits.
+ * `add` is what this placement adds: singles count as one bet each.
+ */
+export function checkWeeklyLimits(limits: UserLimits, usage: WeekUsage, add: WeekUsage, now: Date): void {
+  const count = effectiveLimit(limits.betCount, now);
+  if (count > 0 && usage.bets + add.bets > count) {
+    const left = Math.max(0, count - usage.bets);
+    throw new DomainError(
+      'weekly_bet_count_limit',
+      `This would exceed your weekly limit of ${count} bet${count === 1 ? '' : 's'} (${usage.bets} placed this week, ${left} left).`,
+    );
+  }
+  const stake = BigInt(Math.round(effectiveLimit(limits.stakeCents, now)));
+  if (stake > 0n && usage.stakeCents + add.stakeCents > stake) {
+    const left = stake > usage.stakeCents ? stake - usage.stakeCents : 0n;
+    throw new DomainError(
+      'weekly_stake_limit',
+      `This would exceed your weekly stake limit of ${dollars(stake)} (${dollars(usage.stakeCents)} staked this week, ${dollars(left)} left).`,
+    );
+  }
+}

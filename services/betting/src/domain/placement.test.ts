@@ -1,0 +1,158 @@
+import type { DomainError } from '@bet/kit';
+import { describe, expect, it } from 'vitest';
+import {
+  bettingState,
+  checkSlip,
+  type GameState,
+  MSG,
+  parseStake,
+  planBets,
+  type SelectionInput,
+} from './placement';
+
+const id = (n: number) => n.toString(16).padStart(24, '0');
+const game = (n: number, over: Partial<GameState> = {}): GameState => ({
+  id: id(n),
+  homeTeam: `Home ${n}`,
+  awayTeam: `Away ${n}`,
+  status: 'upcoming',
+  odds: { A: 210, Draw: 320, B: 360 },
+  oddsLive: false,
+  settledResult: null,
+  cancelled: false,
+  ...over,
+});
+const settings = { maxStakeCents: 1_000_000n, maxPayoutCents: 25_000_000n };
+const picks = (n: number): SelectionInput[] =>
+  Array.from({ length: n }, (_, i) => ({ gameId: id(i + 1), outcome: 'A' as const }));
+const thrown = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (err) {
+    return err as DomainError;
+  }
+  throw new Error('expected a refusal');
+};
+
+describe('stake', () => {
+  it.each([
+    [10, 1000n],
+    [0.01, 1n],
+    [2.5, 250n],
+    [0.1 + 0.2, 30n],
+  ])('%s dollars is %s cents', (dollars, cents) => expect(parseStake(dollars)).toBe(cents));
+
+  it.each([[undefined], [0], [-5], [Number.NaN]])('%s is refused with the spec message', (v) => {
+    const err = thrown(() => parseStake(v));
+    expect(err.message).toBe(MSG.emptyOrNoStake);
+    expect(err.status).toBe(400);
+  });
+
+  it('refuses three decimals', () => expect(thrown(() => parseStake(1.005)).message).toBe(MSG.stakeDecimals));
+});
+
+describe('slip shape', () => {
+  it('refuses an empty slip, 11 selections, a one-leg multi, a bad id and two picks on one game', () => {
+    expect(thrown(() => checkSlip('single', [])).message).toBe(MSG.emptyOrNoStake);
+    expect(thrown(() => checkSlip('single', picks(11))).message).toBe(MSG.tooMany);
+    expect(thrown(() => checkSlip('multi', picks(11))).message).toBe(MSG.tooMany);
+    expect(thrown(() => checkSlip('multi', picks(1))).message).toBe(MSG.multiNeedsTwo);
+    expect(thrown(() => checkSlip('single', [{ gameId: 'not-an-id', outcome: 'A' }])).message).toBe(
+      MSG.invalidId,
+    );
+    expect(
+      thrown(() => checkSlip('single', [{ gameId: id(1).toUpperCase().replace('0', 'G'), outcome: 'A' }]))
+        .message,
+    ).toBe(MSG.invalidId);
+    expect(
+      thrown(() =>
+        checkSlip('multi', [
+          { gameId: id(1), outcome: 'A' },
+          { gameId: id(1), outcome: 'B' },
+        ]),
+      ).message,
+    ).toBe(MSG.oneSelectionPerGame);
+  });
+
+  it('accepts 1..10 singles and 2..10 legs', () => {
+    expect(checkSlip('single', picks(1))).toHaveLength(1);
+    expect(checkSlip('single', picks(10))).toHaveLength(10);
+    expect(checkSlip('multi', picks(2))).toHaveLength(2);
+    expect(checkSlip('multi', picks(10))).toHaveLength(10);
+  });
+});
+
+describe('which games take bets', () => {
+  it.each<[string, Partial<GameState>, boolean]>([
+    ['upcoming', {}, true],
+    ['live with in-play odds', { status: 'live', oddsLive: true }, true],
+    ['live with only pre-match odds', { status: 'live', oddsLive: false }, false],
+    ['finished', { status: 'finished' }, false],
+    ['settled (status not yet updated)', { settledResult: 'A' }, false],
+    ['cancelled', { status: 'cancelled', cancelled: true }, false],
+  ])('%s → open %s', (_, over, open) => expect(bettingState(game(1, over)).open).toBe(open));
+});
+
+describe('planning bets', () => {
+  const games = new Map([1, 2, 3].map((n) => [id(n), game(n)]));
+
+  it('singles: one bet per selection at the stake per bet, odds from the server', () => {
+    const bets = planBets(
+      'single',
+      1000n,
+      [
+        { gameId: id(1), outcome: 'Draw' },
+        { gameId: id(2), outcome: 'B' },
+      ],
+      games,
+      settings,
+    );
+    expect(bets).toEqual([
+      {
+        betType: 'single',
+        stakeCents: 1000n,
+        legs: [{ gameId: id(1), outcome: 'Draw', odds: 320 }],
+        totalOdds: 320,
+        potentialPayoutCents: 3200n,
+      },
+      {
+        betType: 'single',
+        stakeCents: 1000n,
+        legs: [{ gameId: id(2), outcome: 'B', odds: 360 }],
+        totalOdds: 360,
+        potentialPayoutCents: 3600n,
+      },
+    ]);
+  });
+
+  it('multi: one bet, total odds the product rounded down, payout exact and rounded down', () => {
+    const [bet] = planBets('multi', 333n, picks(3), games, settings);
+    // 2.10³ = 9.261 → 9.26 shown; 3.33 × 9.261 = 30.83913 → 30.83
+    expect(bet.totalOdds).toBe(926);
+    expect(bet.potentialPayoutCents).toBe(3083n);
+    expect(bet.legs.map((l) => l.odds)).toEqual([210, 210, 210]);
+  });
+
+  it('refuses unknown, closed and unpriced games', () => {
+    expect(
+      thrown(() => planBets('single', 100n, [{ gameId: id(9), outcome: 'A' }], games, settings)).message,
+    ).toBe(MSG.unknownGame);
+    const closed = new Map([[id(1), game(1, { status: 'finished' })]]);
+    expect(thrown(() => planBets('single', 100n, picks(1), closed, settings)).code).toBe('game_closed');
+    const unpriced = new Map([[id(1), game(1, { odds: { A: 100, Draw: 300, B: 300 } })]]);
+    expect(thrown(() => planBets('single', 100n, picks(1), unpriced, settings)).code).toBe('no_price');
+  });
+
+  it('enforces the maximum stake per bet and the maximum payout', () => {
+    expect(thrown(() => planBets('single', 1_000_001n, picks(1), games, settings)).message).toBe(
+      'The maximum stake per bet is $10000.00.',
+    );
+    expect(() => planBets('single', 1_000_000n, picks(1), games, settings)).not.toThrow();
+    // $10 000 × 2.10³ = $92 610 is fine; at 10.00 a leg it would be $10 000 000
+    expect(() => planBets('multi', 1_000_000n, picks(3), games, settings)).not.toThrow();
+    const long = new Map([1, 2, 3].map((n) => [id(n), game(n, { odds: { A: 1000, Draw: 300, B: 300 } })]));
+    const err = thrown(() => planBets('multi', 1_000_000n, picks(3), long, settings));
+    expect(err.code).toBe('max_payout');
+    expect(err.status).toBe(422);
+  });
+});

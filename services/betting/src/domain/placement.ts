@@ -1,0 +1,147 @@
+import { DomainError, hasAtMostTwoDecimals, isId, payoutCents, totalOddsHundredths } from '@bet/kit';
+
+export type Outcome = 'A' | 'Draw' | 'B';
+export type BetType = 'single' | 'multi';
+export const OUTCOMES: readonly Outcome[] = ['A', 'Draw', 'B'];
+export const MAX_SELECTIONS = 10;
+
+export const MSG = {
+  emptyOrNoStake: 'Please add selections and enter a valid stake.',
+  tooMany: 'You can only have a maximum of 10 selections in a multi-bet.',
+  multiNeedsTwo: 'Add at least one more selection to create a multi-bet.',
+  invalidId: 'This game cannot be selected due to an invalid ID.',
+  oneSelectionPerGame: 'You can only pick one outcome per game.',
+  stakeDecimals: 'The stake can have at most two decimals.',
+  unknownGame: 'One of the selected games does not exist.',
+} as const;
+
+/** What betting knows about a game (its read model), odds in hundredths. */
+export interface GameState {
+  id: string;
+  homeTeam: string;
+  awayTeam: string;
+  status: 'upcoming' | 'live' | 'finished' | 'cancelled';
+  odds: Record<Outcome, number>;
+  /** the current prices are in-play prices */
+  oddsLive: boolean;
+  settledResult: Outcome | null;
+  cancelled: boolean;
+}
+
+export interface SelectionInput {
+  gameId: string;
+  outcome: Outcome;
+}
+
+export interface PlannedLeg {
+  gameId: string;
+  outcome: Outcome;
+  odds: number;
+}
+
+export interface PlannedBet {
+  betType: BetType;
+  stakeCents: bigint;
+  legs: PlannedLeg[];
+  totalOdds: number;
+  potentialPayoutCents: bigint;
+}
+
+export interface PlacementSettings {
+  maxStakeCents: bigint;
+  maxPayoutCents: bigint;
+}
+
+const bad = (code: string, msg: string) => new DomainError(code, msg, 400);
+
+/** A stake in dollars from the edge: present, > 0, at most two decimals. */
+export function parseStake(value: number | undefined): bigint {
+  if (value === undefined || !Number.isFinite(value) || value <= 0)
+    throw bad('invalid_stake', MSG.emptyOrNoStake);
+  if (!hasAtMostTwoDecimals(value)) throw bad('invalid_stake', MSG.stakeDecimals);
+  return BigInt(Math.round(value * 100));
+}
+
+/** The shape rules of a slip, before any game is looked up. */
+export function checkSlip(betType: BetType, selections: SelectionInput[] | undefined): SelectionInput[] {
+  if (!selections || selections.length === 0) throw bad('no_selections', MSG.emptyOrNoStake);
+  if (selections.length > MAX_SELECTIONS) throw bad('too_many_selections', MSG.tooMany);
+  if (betType === 'multi' && selections.length < 2) throw bad('multi_needs_two', MSG.multiNeedsTwo);
+  const seen = new Set<string>();
+  for (const s of selections) {
+    if (!isId(s.gameId)) throw bad('invalid_game_id', MSG.invalidId);
+    if (seen.has(s.gameId)) throw bad('duplicate_game', MSG.oneSelectionPerGame);
+    seen.add(s.gameId);
+  }
+  return selections;
+}
+
+/**
+ * A game takes bets while it is upcoming, or live with in-play prices (a live game still
+ * showing its pre-match prices would hand out stale odds).
+ */
+export function bettingState(game: GameState): { open: true } | { open: false; reason: string } {
+  const name = `${game.homeTeam} vs ${game.awayTeam}`;
+  if (game.cancelled || game.status === 'cancelled')
+    return { open: false, reason: `${name} has been cancelled.` };
+  if (game.settledResult || game.status === 'finished')
+    return { open: false, reason: `${name} has finished; betting is closed.` };
+  if (game.status === 'live' && !game.oddsLive)
+    return { open: false, reason: `Betting on ${name} is suspended until in-play odds are available.` };
+  return { open: true };
+}
+
+export function priceOf(game: GameState, outcome: Outcome): number {
+  return game.odds[outcome];
+}
+
+/**
+ * Turns a checked slip into the bets to create, with the server's current prices:
+ * singles give one bet per selection at `stakeCents` each, a multi gives one bet.
+ */
+export function planBets(
+  betType: BetType,
+  stakeCents: bigint,
+  selections: SelectionInput[],
+  games: ReadonlyMap<string, GameState>,
+  settings: PlacementSettings,
+): PlannedBet[] {
+  const legs: PlannedLeg[] = selections.map((s) => {
+    const game = games.get(s.gameId);
+    if (!game) throw new DomainError('unknown_game', MSG.unknownGame, 422);
+    const state = bettingState(game);
+    if (!state.open) throw new DomainError('game_closed', state.reason, 422);
+    const odds = priceOf(game, s.outcome);
+    if (!Number.isInteger(odds) || odds <= 100)
+      throw new DomainError(
+        'no_price',
+        `There is no price for this pick on ${game.homeTeam} vs ${game.awayTeam}.`,
+        422,
+      );
+    return { gameId: s.gameId, outcome: s.outcome, odds };
+  });
+  if (stakeCents > settings.maxStakeCents)
+    throw new DomainError('max_stake', `The maximum stake per bet is ${fmt(settings.maxStakeCents)}.`, 422);
+  const groups = betType === 'single' ? legs.map((l) => [l]) : [legs];
+  return groups.map((group) => {
+    const odds = group.map((l) => l.odds);
+    const potential = payoutCents(stakeCents, odds);
+    if (potential > settings.maxPayoutCents)
+      throw new DomainError(
+        'max_payout',
+        `The potential payout of a bet cannot exceed ${fmt(settings.maxPayoutCents)}; lower the stake.`,
+        422,
+      );
+    return {
+      betType,
+      stakeCents,
+      legs: group,
+      totalOdds: totalOddsHundredths(odds),
+      potentialPayoutCents: potential,
+    };
+  });
+}
+
+function fmt(cents: bigint) {
+  return `$${(Number(cents) / 100).toFixed(2)}`;
+}

@@ -1,0 +1,116 @@
+import { payoutCents } from '@bet/kit';
+import type { Outcome } from './placement';
+
+export type LegResult = 'won' | 'lost' | 'void' | null;
+
+/** A leg's result from its game's authoritative state (null while the game is undecided). */
+export function legResult(
+  outcome: Outcome,
+  game: { settledResult: Outcome | null; cancelled: boolean },
+): LegResult {
+  if (game.cancelled) return 'void';
+  if (game.settledResult === null) return null;
+  return game.settledResult === outcome ? 'won' : 'lost';
+}
+
+export type Evaluation =
+  | { state: 'open' }
+  | { state: 'won'; payoutCents: bigint }
+  | { state: 'lost' }
+  | { state: 'void'; refundCents: bigint };
+
+/**
+ * What a bet's legs say: one lost leg loses the bet at once (even with legs still open);
+ * otherwise any open leg keeps it open; every leg void refunds it; otherwise it wins
+ * stake × the product of the winning legs' odds (void legs count as 1.00), rounded down.
+ */
+export function evaluateBet(
+  stakeCents: bigint,
+  legs: ReadonlyArray<{ odds: number; result: LegResult }>,
+): Evaluation {
+  if (legs.some((l) => l.result === 'lost')) return { state: 'lost' };
+  if (legs.some((l) => l.result === null)) return { state: 'open' };
+  if (legs.every((l) => l.result === 'void')) return { state: 'void', refundCents: stakeCents };
+  const odds = legs.filter((l) => l.result === 'won').map((l) => l.odds);
+  return { state: 'won', payoutCents: payoutCents(stakeCents, odds) };
+}
+
+/** The part of a bet settlement decides on. */
+export interface SettlementState {
+  status: 'pending' | 'won' | 'lost' | 'cancelled' | 'cashed_out' | 'pending_payment' | 'rejected';
+  stakeCents: bigint;
+  payoutCents: bigint;
+  /** what bets.settled events told the wallet to pay so far */
+  paidCents: bigint;
+  /** bets.settled events published so far */
+  settlements: number;
+}
+
+export type SettlementEvent =
+  | {
+      kind: 'settled';
+      status: 'won' | 'lost';
+      payoutCents: bigint;
+      /** on a re-settlement: 1 for the first correction, 2 for the next… */
+      correction?: number;
+      /** on a re-settlement: what the wallet must move now (new payout − what it paid) */
+      adjustmentCents?: bigint;
+    }
+  | { kind: 'voided'; refundCents: bigint };
+
+export interface Transition {
+  status: 'pending' | 'won' | 'lost' | 'cancelled';
+  payoutCents: bigint;
+  paidCents: bigint;
+  settlements: number;
+  event: SettlementEvent | null;
+}
+
+/**
+ * The one place that decides what a new evaluation does to a bet. Null: nothing changes.
+ * - pending → won/lost: first settlement, or a re-settlement (correction) if the bet was
+ *   settled before and re-opened;
+ * - won/lost → other result: a correction, with the money to move;
+ * - won/lost → open: a correction re-opened a multi (its lost leg now won while other legs
+ *   are undecided); the wallet keeps what it paid until the bet settles again;
+ * - pending → void: refunded and cancelled;
+ * - cashed out, cancelled, rejected and unpaid bets never change here.
+ */
+export function decideSettlement(bet: SettlementState, evaluation: Evaluation): Transition | null {
+  if (bet.status !== 'pending' && bet.status !== 'won' && bet.status !== 'lost') return null;
+  if (evaluation.state === 'open') {
+    if (bet.status === 'pending') return null;
+    return {
+      status: 'pending',
+      payoutCents: 0n,
+      paidCents: bet.paidCents,
+      settlements: bet.settlements,
+      event: null,
+    };
+  }
+  if (evaluation.state === 'void') {
+    // a correction gives a result, never a void, so a bet that was paid is never voided here
+    if (bet.status !== 'pending' || bet.settlements > 0) return null;
+    return {
+      status: 'cancelled',
+      payoutCents: evaluation.refundCents,
+      paidCents: bet.paidCents,
+      settlements: bet.settlements,
+      event: { kind: 'voided', refundCents: evaluation.refundCents },
+    };
+  }
+  const status = evaluation.state;
+  const payout = evaluation.state === 'won' ? evaluation.payoutCents : 0n;
+  if (bet.status === status && bet.payoutCents === payout) return null;
+  const event: SettlementEvent =
+    bet.settlements === 0
+      ? { kind: 'settled', status, payoutCents: payout }
+      : {
+          kind: 'settled',
+          status,
+          payoutCents: payout,
+          correction: bet.settlements,
+          adjustmentCents: payout - bet.paidCents,
+        };
+  return { status, payoutCents: payout, paidCents: payout, settlements: bet.settlements + 1, event };
+}
