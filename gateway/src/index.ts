@@ -11,8 +11,8 @@ import { Realtime } from './realtime/sockets';
 import type { ServiceName } from './routes';
 
 export { type GatewayConfig, gatewayConfig, loadGatewayConfig } from './config';
-export { API_BASE, expandRouteTable, routeTable, SERVICES, type ServiceName } from './routes';
 export type { WebRoots } from './http/web';
+export { API_BASE, expandRouteTable, routeTable, SERVICES, type ServiceName } from './routes';
 
 export interface GatewayOptions {
   /** typed settings; or `env`, read with loadGatewayConfig (config wins when both are given) */
@@ -65,19 +65,27 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
   // rate limiting must never hang a request: short command timeout, then fail open
   const limiterRedis = redisUrl ? connectRedis({ commandTimeout: 500 }) : null;
 
-  const app = createHttpServer({ logger, bodyLimit: config.BODY_LIMIT, trustProxy: trustProxyOption(config.TRUST_PROXY) });
+  const app = createHttpServer({
+    logger,
+    bodyLimit: config.BODY_LIMIT,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
+  });
 
   await app.register(swagger, {
     openapi: {
       info: {
         title: 'Gateway',
         version: '1.0.0',
-        description: 'The public edge: every /api/v1 path is forwarded to the service that owns it (tag = owner).',
+        description:
+          'The public edge: every /api/v1 path is forwarded to the service that owns it (tag = owner).',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
   });
-  await registerSecurityHeaders(app, { scriptHashes: shellScriptHashes(opts.webRoots), https: config.PUBLIC_URL.startsWith('https:') });
+  await registerSecurityHeaders(app, {
+    scriptHashes: shellScriptHashes(opts.webRoots),
+    https: config.PUBLIC_URL.startsWith('https:'),
+  });
   await registerRateLimit(app, {
     max: config.RATE_LIMIT_MAX,
     timeWindow: config.RATE_LIMIT_WINDOW_MS,
@@ -89,13 +97,20 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
   const readiness: Record<string, () => Promise<boolean>> = { bus: () => opts.bus.ping() };
   if (limiterRedis) readiness.redis = async () => (await limiterRedis.ping()) === 'PONG';
   const health = { config: { auth: 'public' as const, rateLimit: false as const } };
-  app.get('/healthz', { ...health, schema: { summary: 'The process is alive' } }, async () => ({ status: 'ok', service: 'gateway' }));
-  app.get('/readyz', { ...health, schema: { summary: 'The bus (and Redis in a cluster) answer' } }, async (_req, reply) => {
-    const checks: Record<string, boolean> = {};
-    for (const [name, check] of Object.entries(readiness)) checks[name] = await check().catch(() => false);
-    const ok = Object.values(checks).every(Boolean);
-    return reply.status(ok ? 200 : 503).send({ status: ok ? 'ready' : 'not ready', checks });
-  });
+  app.get('/healthz', { ...health, schema: { summary: 'The process is alive' } }, async () => ({
+    status: 'ok',
+    service: 'gateway',
+  }));
+  app.get(
+    '/readyz',
+    { ...health, schema: { summary: 'The bus (and Redis in a cluster) answer' } },
+    async (_req, reply) => {
+      const checks: Record<string, boolean> = {};
+      for (const [name, check] of Object.entries(readiness)) checks[name] = await check().catch(() => false);
+      const ok = Object.values(checks).every(Boolean);
+      return reply.status(ok ? 200 : 503).send({ status: ok ? 'ready' : 'not ready', checks });
+    },
+  );
   app.get('/openapi.json', { ...health, schema: { hide: true } }, async () => app.swagger());
 
   await registerProxy(app, {

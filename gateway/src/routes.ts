@@ -37,7 +37,12 @@ export interface RouteEntry {
   upload?: boolean;
 }
 
-const r = (spec: string, service: ServiceName, auth: Access, extra: Pick<RouteEntry, 'limit' | 'upload'> = {}): RouteEntry => ({
+const r = (
+  spec: string,
+  service: ServiceName,
+  auth: Access,
+  extra: Pick<RouteEntry, 'limit' | 'upload'> = {},
+): RouteEntry => ({
   spec,
   service,
   auth,
@@ -217,13 +222,18 @@ function parseSpec(spec: string): { methods: Method[]; paths: string[]; catchAll
   for (const method of methods) {
     if (!METHODS.includes(method)) throw new Error(`route table: unknown method ${method} in '${spec}'`);
   }
-  if (path.includes('*') && !path.endsWith('*')) throw new Error(`route table: '*' must end the pattern in '${spec}'`);
+  if (path.includes('*') && !path.endsWith('*'))
+    throw new Error(`route table: '*' must end the pattern in '${spec}'`);
   // '/x*' means /x and everything below it; '/x/*' only what is below
-  const paths = path.endsWith('*') && !path.endsWith('/*') ? [path.slice(0, -1), `${path.slice(0, -1)}/*`] : [path];
+  const paths =
+    path.endsWith('*') && !path.endsWith('/*') ? [path.slice(0, -1), `${path.slice(0, -1)}/*`] : [path];
   return { methods, paths, catchAll: catchAll || path.endsWith('*') };
 }
 
 /** A concrete path that the pattern matches (tests and the table listing use it). */
 export function samplePath(url: string, id = '5f1d7f0c9b1e8a3d4c2b1a99'): string {
-  return url.replace(/:token\b/g, 'sample-reset-token').replace(/:[A-Za-z]+/g, id).replace(/\*$/, 'some/where');
+  return url
+    .replace(/:token\b/g, 'sample-reset-token')
+    .replace(/:[A-Za-z]+/g, id)
+    .replace(/\*$/, 'some/where');
 }

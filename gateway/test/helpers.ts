@@ -1,7 +1,14 @@
 import { defineService, type EventEnvelope, newId, type RunningService, startService } from '@bet/kit';
 import { TEST_REDIS_URL, type TestInfrastructure } from '@bet/kit/testing';
 import { io as connectSocket, type Socket } from 'socket.io-client';
-import { createGateway, type Gateway, loadGatewayConfig, SERVICES, type ServiceName, type WebRoots } from '../src/index';
+import {
+  createGateway,
+  type Gateway,
+  loadGatewayConfig,
+  SERVICES,
+  type ServiceName,
+  type WebRoots,
+} from '../src/index';
 
 export interface EchoHit {
   service: string;
@@ -30,7 +37,11 @@ export function echoService(name: string, hits: EchoHit[]) {
         config: { auth: 'optional' },
         handler: async (req, reply) => {
           const body = req.body as Buffer | object | undefined;
-          const bodyBytes = Buffer.isBuffer(body) ? body.length : body ? Buffer.byteLength(JSON.stringify(body)) : 0;
+          const bodyBytes = Buffer.isBuffer(body)
+            ? body.length
+            : body
+              ? Buffer.byteLength(JSON.stringify(body))
+              : 0;
           const hit: EchoHit = {
             service: name,
             method: req.method,
@@ -42,7 +53,8 @@ export function echoService(name: string, hits: EchoHit[]) {
             bodyBytes,
           };
           hits.push(hit);
-          if (req.url.includes('teapot')) return reply.status(418).header('x-upstream', name).send({ msg: 'I am a teapot' });
+          if (req.url.includes('teapot'))
+            return reply.status(418).header('x-upstream', name).send({ msg: 'I am a teapot' });
           return reply.header('x-upstream', name).send(hit);
         },
       });
@@ -53,8 +65,12 @@ export function echoService(name: string, hits: EchoHit[]) {
 export async function startEchoServices(infra: TestInfrastructure, names: readonly ServiceName[] = SERVICES) {
   const hits: EchoHit[] = [];
   const running: RunningService[] = [];
-  for (const name of names) running.push(await startService(echoService(name, hits), infra, { port: 0, host: '127.0.0.1' }));
-  const upstreams = Object.fromEntries(running.map((r, i) => [names[i], r.url])) as Record<ServiceName, string>;
+  for (const name of names)
+    running.push(await startService(echoService(name, hits), infra, { port: 0, host: '127.0.0.1' }));
+  const upstreams = Object.fromEntries(running.map((r, i) => [names[i], r.url])) as Record<
+    ServiceName,
+    string
+  >;
   return {
     hits,
     upstreams,
@@ -95,15 +111,31 @@ export function bearer(token: string) {
 
 /** Publishes a catalogue event the way a service's outbox relay would. */
 export async function publish(infra: TestInfrastructure, subject: string, data: unknown) {
-  const event: EventEnvelope = { id: newId(), subject, version: 1, occurredAt: new Date().toISOString(), data };
+  const event: EventEnvelope = {
+    id: newId(),
+    subject,
+    version: 1,
+    occurredAt: new Date().toISOString(),
+    data,
+  };
   await infra.bus.publish(event);
   return event;
 }
 
 /** A real socket.io client; resolves once connected, rejects with the connect error. */
-export function connect(url: string, auth: Record<string, unknown> = {}, query?: Record<string, string>): Promise<Socket> {
+export function connect(
+  url: string,
+  auth: Record<string, unknown> = {},
+  query?: Record<string, string>,
+): Promise<Socket> {
   return new Promise((resolve, reject) => {
-    const socket = connectSocket(url, { auth, query, transports: ['websocket'], reconnection: false, forceNew: true });
+    const socket = connectSocket(url, {
+      auth,
+      query,
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', (err) => {
       socket.close();

@@ -17,7 +17,14 @@ describe('gateway proxy (real HTTP to kit services)', () => {
     // generous limits: this file is about routing, not throttling
     gw = await startGateway(infra, {
       upstreams: echo.upstreams,
-      env: { RATE_LIMIT_MAX: '100000', RATE_LIMIT_AUTH_MAX: '100000', RATE_LIMIT_RESET_MAX: '100000', RATE_LIMIT_REFRESH_MAX: '100000', BODY_LIMIT: '2048', UPLOAD_BODY_LIMIT: '8192' },
+      env: {
+        RATE_LIMIT_MAX: '100000',
+        RATE_LIMIT_AUTH_MAX: '100000',
+        RATE_LIMIT_RESET_MAX: '100000',
+        RATE_LIMIT_REFRESH_MAX: '100000',
+        BODY_LIMIT: '2048',
+        UPLOAD_BODY_LIMIT: '8192',
+      },
     });
     adminToken = await infra.token(admin);
   });
@@ -40,12 +47,24 @@ describe('gateway proxy (real HTTP to kit services)', () => {
       const path = samplePath(route.url);
       const res = await fetch(gw.url + path, {
         method: route.method,
-        headers: { ...bearer(adminToken), ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          ...bearer(adminToken),
+          ...(route.method === 'GET' || route.method === 'DELETE'
+            ? {}
+            : { 'content-type': 'application/json' }),
+        },
         body: route.method === 'GET' || route.method === 'DELETE' ? undefined : '{}',
       });
       const body = (await res.json()) as EchoHit;
-      if (res.status !== 200 || body.service !== route.service || body.url !== path || body.method !== route.method) {
-        wrong.push(`${route.method} ${path}: wanted ${route.service}, got ${res.status} ${body.service ?? JSON.stringify(body)} ${body.url}`);
+      if (
+        res.status !== 200 ||
+        body.service !== route.service ||
+        body.url !== path ||
+        body.method !== route.method
+      ) {
+        wrong.push(
+          `${route.method} ${path}: wanted ${route.service}, got ${res.status} ${body.service ?? JSON.stringify(body)} ${body.url}`,
+        );
       }
     }
     expect(wrong).toEqual([]);
@@ -81,7 +100,11 @@ describe('gateway proxy (real HTTP to kit services)', () => {
     const token = await infra.token({ id: newId(), role: 'user' });
     const res = await fetch(`${gw.url}/api/v1/bets?page=2&status=won`, { headers: bearer(token) });
     const hit = (await res.json()) as EchoHit;
-    expect(hit).toMatchObject({ service: 'betting', url: '/api/v1/bets?page=2&status=won', user: { role: 'user' } });
+    expect(hit).toMatchObject({
+      service: 'betting',
+      url: '/api/v1/bets?page=2&status=won',
+      user: { role: 'user' },
+    });
 
     const post = await fetch(`${gw.url}/api/v1/bets/singles`, {
       method: 'POST',
@@ -117,7 +140,11 @@ describe('gateway proxy (real HTTP to kit services)', () => {
     const token = await infra.token({ id: newId(), role: 'user' });
     const form = new FormData();
     form.append('profilePicture', new Blob([new Uint8Array(5000)], { type: 'image/png' }), 'me.png');
-    const res = await fetch(`${gw.url}/api/v1/users/profile-picture`, { method: 'POST', headers: bearer(token), body: form });
+    const res = await fetch(`${gw.url}/api/v1/users/profile-picture`, {
+      method: 'POST',
+      headers: bearer(token),
+      body: form,
+    });
     expect(res.status).toBe(200);
     const hit = (await res.json()) as EchoHit;
     expect(hit.service).toBe('identity');
@@ -127,7 +154,11 @@ describe('gateway proxy (real HTTP to kit services)', () => {
 
   it('answers 413 { msg } for a body over the limit, declared or streamed, without reaching the service', async () => {
     const big = JSON.stringify({ pad: 'x'.repeat(4000) });
-    const declared = await fetch(`${gw.url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: big });
+    const declared = await fetch(`${gw.url}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: big,
+    });
     expect(declared.status).toBe(413);
     expect(await declared.json()).toEqual({ msg: 'Request body is too large' });
 
@@ -180,6 +211,13 @@ describe('gateway proxy (real HTTP to kit services)', () => {
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ status: 'ready', checks: { bus: true, redis: true } });
     const doc = (await (await fetch(`${gw.url}/openapi.json`)).json()) as { paths: Record<string, unknown> };
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/healthz', '/readyz', '/api/v1/auth/login', '/api/v1/admin/users/{id}/wallet']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/healthz',
+        '/readyz',
+        '/api/v1/auth/login',
+        '/api/v1/admin/users/{id}/wallet',
+      ]),
+    );
   });
 });

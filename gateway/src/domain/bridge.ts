@@ -77,17 +77,45 @@ export function withdrawalMessage(d: EventData<typeof WalletWithdrawalProcessed>
 export function socketActionsFor(subject: string, data: any): SocketAction[] {
   switch (subject) {
     case 'games.created':
-      return [{ kind: 'emit', to: EVERYONE, event: 'new_game', payload: (data as EventData<typeof GamesCreated>).game }];
+      return [
+        {
+          kind: 'emit',
+          to: EVERYONE,
+          event: 'new_game',
+          payload: (data as EventData<typeof GamesCreated>).game,
+        },
+      ];
     case 'games.updated':
-      return [{ kind: 'emit', to: EVERYONE, event: 'gameUpdate', payload: (data as EventData<typeof GamesUpdated>).game }];
+      return [
+        {
+          kind: 'emit',
+          to: EVERYONE,
+          event: 'gameUpdate',
+          payload: (data as EventData<typeof GamesUpdated>).game,
+        },
+      ];
     case 'games.odds_changed': {
       const d = data as EventData<typeof GamesOddsChanged>;
-      return [{ kind: 'emit', to: EVERYONE, event: d.live ? 'liveOddsUpdate' : 'oddsUpdate', payload: { gameId: d.gameId, odds: d.odds } }];
+      return [
+        {
+          kind: 'emit',
+          to: EVERYONE,
+          event: d.live ? 'liveOddsUpdate' : 'oddsUpdate',
+          payload: { gameId: d.gameId, odds: d.odds },
+        },
+      ];
     }
     case 'games.settled':
     case 'games.result_corrected': {
       const d = data as EventData<typeof GamesSettled> | EventData<typeof GamesResultCorrected>;
-      return [{ kind: 'emit', to: EVERYONE, event: 'gameResultUpdated', payload: { gameId: d.gameId, result: d.result, scores: d.scores } }];
+      return [
+        {
+          kind: 'emit',
+          to: EVERYONE,
+          event: 'gameResultUpdated',
+          payload: { gameId: d.gameId, result: d.result, scores: d.scores },
+        },
+      ];
     }
     case 'bets.settled': {
       const d = data as EventData<typeof BetsSettled>;
@@ -96,7 +124,12 @@ export function socketActionsFor(subject: string, data: any): SocketAction[] {
           kind: 'emit',
           to: { room: 'user', userId: d.userId },
           event: 'bet_settled',
-          payload: { betId: d.betId, status: d.status, message: betSettledMessage(d), payout: dollars(d.payoutCents) },
+          payload: {
+            betId: d.betId,
+            status: d.status,
+            message: betSettledMessage(d),
+            payout: dollars(d.payoutCents),
+          },
         },
       ];
     }
@@ -107,7 +140,12 @@ export function socketActionsFor(subject: string, data: any): SocketAction[] {
           kind: 'emit',
           to: { room: 'user', userId: d.userId },
           event: 'bet_settled',
-          payload: { betId: d.betId, status: 'cancelled', message: betVoidedMessage(d), payout: dollars(d.refundCents) },
+          payload: {
+            betId: d.betId,
+            status: 'cancelled',
+            message: betVoidedMessage(d),
+            payout: dollars(d.refundCents),
+          },
         },
       ];
     }
@@ -118,13 +156,24 @@ export function socketActionsFor(subject: string, data: any): SocketAction[] {
           kind: 'emit',
           to: { room: 'user', userId: d.userId },
           event: 'withdrawal_processed',
-          payload: { withdrawalId: d.withdrawalId, status: d.status === 'approved' ? 'success' : 'rejected', message: withdrawalMessage(d) },
+          payload: {
+            withdrawalId: d.withdrawalId,
+            status: d.status === 'approved' ? 'success' : 'rejected',
+            message: withdrawalMessage(d),
+          },
         },
       ];
     }
     case 'user.presence': {
       const d = data as EventData<typeof UserPresence>;
-      return [{ kind: 'emit', to: { room: 'admins' }, event: 'userStatusUpdate', payload: { userId: d.userId, isOnline: d.isOnline, lastSeen: d.lastSeen } }];
+      return [
+        {
+          kind: 'emit',
+          to: { room: 'admins' },
+          event: 'userStatusUpdate',
+          payload: { userId: d.userId, isOnline: d.isOnline, lastSeen: d.lastSeen },
+        },
+      ];
     }
     case 'user.role_changed': {
       const d = data as EventData<typeof UserRoleChanged>;
@@ -154,6 +203,14 @@ export function aviatorEventName(subject: string): string | null {
  * online if this socket is the oldest one (two simultaneous first connections elect one
  * announcer). Disconnect: offline when none is left.
  */
-export function cameOnline(self: { id: string; connectedAt: number }, all: Array<{ id: string; connectedAt: number }>): boolean {
-  return all.every((s) => s.id === self.id || s.connectedAt > self.connectedAt || (s.connectedAt === self.connectedAt && s.id > self.id));
+export function cameOnline(
+  self: { id: string; connectedAt: number },
+  all: Array<{ id: string; connectedAt: number }>,
+): boolean {
+  return all.every(
+    (s) =>
+      s.id === self.id ||
+      s.connectedAt > self.connectedAt ||
+      (s.connectedAt === self.connectedAt && s.id > self.id),
+  );
 }

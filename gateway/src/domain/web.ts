@@ -14,7 +14,13 @@ export function cacheControlFor(fileName: string): string {
 /** A browser route of the single-page app: not the API, not socket.io, not a remote, not a file. */
 export function isSpaPath(url: string): boolean {
   const path = url.split('?')[0];
-  if (path === '/api' || path.startsWith('/api/') || path.startsWith('/socket.io') || path.startsWith('/remotes/')) return false;
+  if (
+    path === '/api' ||
+    path.startsWith('/api/') ||
+    path.startsWith('/socket.io') ||
+    path.startsWith('/remotes/')
+  )
+    return false;
   const last = path.slice(path.lastIndexOf('/') + 1);
   return !last.includes('.');
 }

@@ -3,7 +3,7 @@ import { Transform } from 'node:stream';
 import { type App, bearerToken, HttpError, InvalidTokenError, type TokenVerifier } from '@bet/kit';
 import replyFrom from '@fastify/reply-from';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { API_BASE, type ExpandedRoute, expandRouteTable, type LimitClass, METHODS, type ServiceName } from '../routes';
+import { type ExpandedRoute, expandRouteTable, type LimitClass, METHODS, type ServiceName } from '../routes';
 import { notAuthorized } from './server';
 
 export interface ProxyOptions {
@@ -34,7 +34,8 @@ export async function registerProxy(app: App, opts: ProxyOptions) {
     scope.addContentTypeParser('*', (req, payload, done) => {
       const limit = req.routeOptions.bodyLimit;
       const declared = Number(req.headers['content-length']);
-      if (Number.isFinite(declared) && declared > limit) return done(new HttpError(413, 'Request body is too large'), undefined);
+      if (Number.isFinite(declared) && declared > limit)
+        return done(new HttpError(413, 'Request body is too large'), undefined);
       done(null, Number.isFinite(declared) ? payload : limitStream(req, payload, limit));
     });
 
@@ -66,7 +67,8 @@ export async function registerProxy(app: App, opts: ProxyOptions) {
       url: '/api/*',
       config: { auth: 'public' },
       schema: { hide: true },
-      handler: async (req, reply) => reply.status(404).send({ msg: `Route not found: ${req.method} ${req.url.split('?')[0]}` }),
+      handler: async (req, reply) =>
+        reply.status(404).send({ msg: `Route not found: ${req.method} ${req.url.split('?')[0]}` }),
     });
   });
 }
@@ -80,7 +82,9 @@ function accessCheck(verifier: TokenVerifier) {
     try {
       role = (await verifier.verify(token)).role;
     } catch (err) {
-      throw err instanceof InvalidTokenError && err.reason === 'expired' ? notAuthorized.expired() : notAuthorized.invalid();
+      throw err instanceof InvalidTokenError && err.reason === 'expired'
+        ? notAuthorized.expired()
+        : notAuthorized.invalid();
     }
     if (req.routeOptions.config.auth === 'admin' && role !== 'admin') throw notAuthorized.notAdmin();
   };
@@ -105,7 +109,11 @@ function forward(req: FastifyRequest, reply: FastifyReply, service: ServiceName,
       const e = error as Error & { code?: string; statusCode?: number; cause?: { code?: string } };
       if ((req as any)[BODY_TOO_LARGE]) return rep.status(413).send({ msg: 'Request body is too large' });
       const code = e.cause?.code ?? e.code;
-      if (e.statusCode === 504 || code === 'FST_REPLY_FROM_GATEWAY_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT') {
+      if (
+        e.statusCode === 504 ||
+        code === 'FST_REPLY_FROM_GATEWAY_TIMEOUT' ||
+        code === 'UND_ERR_HEADERS_TIMEOUT'
+      ) {
         req.log.warn({ err: e, service }, 'upstream timed out');
         return rep.status(504).send({ msg: `The ${service} service did not answer in time` });
       }
@@ -120,7 +128,11 @@ function forward(req: FastifyRequest, reply: FastifyReply, service: ServiceName,
  * gateway trusts (TRUST_PROXY), then the gateway's peer. An untrusted, client-written
  * X-Forwarded-For is dropped, so a service that trusts the gateway cannot be fooled.
  */
-export function forwardedFor(req: { ips?: string[]; ip: string; socket: { remoteAddress?: string } }): string {
+export function forwardedFor(req: {
+  ips?: string[];
+  ip: string;
+  socket: { remoteAddress?: string };
+}): string {
   const chain = req.ips && req.ips.length > 0 ? [...req.ips].reverse() : [req.socket.remoteAddress ?? req.ip];
   return chain.filter(Boolean).join(', ');
 }

@@ -12,7 +12,10 @@ export const TOO_MANY_REQUESTS = 'Too many requests, please try again later.';
  * (no 'unsafe-inline' for scripts), websockets to this same host, images from https (team
  * logos come from data providers), and inline styles (React components set style attributes).
  */
-export async function registerSecurityHeaders(app: App, opts: { scriptHashes: () => string[]; https: boolean }) {
+export async function registerSecurityHeaders(
+  app: App,
+  opts: { scriptHashes: () => string[]; https: boolean },
+) {
   const sameHostSockets = (req: IncomingMessage) => {
     const host = req.headers.host ?? '';
     return /^[A-Za-z0-9.:[\]-]+$/.test(host) ? `ws://${host} wss://${host}` : '';
@@ -45,7 +48,13 @@ export async function registerCors(app: App, origins: string[] | '*') {
   await app.register(cors, {
     origin: origins === '*' ? true : origins,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    exposedHeaders: ['x-request-id', 'retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'],
+    exposedHeaders: [
+      'x-request-id',
+      'retry-after',
+      'x-ratelimit-limit',
+      'x-ratelimit-remaining',
+      'x-ratelimit-reset',
+    ],
     maxAge: 600,
   });
 }

@@ -34,7 +34,9 @@ export function createHttpServer(opts: {
     requestIdHeader: false,
     genReqId: (req) => requestIdFrom(req.headers['x-request-id']),
     return503OnClosing: true,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: true } },
+    ajv: {
+      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: true },
+    },
   }) as unknown as App;
 
   app.addHook('onRoute', (route) => {
@@ -55,7 +57,9 @@ export function errorHandler(err: any, req: FastifyRequest, reply: FastifyReply)
     return reply.status(400).send({ msg: errors[0].msg, errors });
   }
   if (err instanceof HttpError) {
-    return reply.status(err.statusCode).send({ msg: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+    return reply
+      .status(err.statusCode)
+      .send({ msg: err.message, ...(err.errors ? { errors: err.errors } : {}) });
   }
   const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
   if (status >= 400 && status < 500) {

@@ -28,20 +28,35 @@ const setHeaders = (reply: FastifyReply, path: string) => {
  */
 export async function registerWeb(app: App, roots: WebRoots = {}) {
   const shell = roots.shell && existsSync(roots.shell) ? roots.shell : null;
-  const common = { wildcard: true, index: false as const, cacheControl: false, dotfiles: 'ignore' as const, setHeaders };
+  const common = {
+    wildcard: true,
+    index: false as const,
+    cacheControl: false,
+    dotfiles: 'ignore' as const,
+    setHeaders,
+  };
   if (shell) await app.register(fastifyStatic, { root: shell, prefix: '/', ...common });
   for (const [name, root] of [
     ['player', roots.player],
     ['admin', roots.admin],
   ] as const) {
     if (root && existsSync(root)) {
-      await app.register(fastifyStatic, { root, prefix: `/remotes/${name}/`, decorateReply: !shell && name === 'player', ...common });
+      await app.register(fastifyStatic, {
+        root,
+        prefix: `/remotes/${name}/`,
+        decorateReply: !shell && name === 'player',
+        ...common,
+      });
     }
   }
 
-  const sendIndex = (req: FastifyRequest, reply: FastifyReply) => {
+  const sendIndex = (_req: FastifyRequest, reply: FastifyReply) => {
     if (!shell || !existsSync(join(shell, 'index.html'))) {
-      return reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(NOT_BUILT_PAGE);
+      return reply
+        .status(200)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(NOT_BUILT_PAGE);
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html', shell, { cacheControl: false });
   };
@@ -51,7 +66,6 @@ export async function registerWeb(app: App, roots: WebRoots = {}) {
     if ((req.method === 'GET' || req.method === 'HEAD') && isSpaPath(req.url)) return sendIndex(req, reply);
     return reply.status(404).send({ msg: `Route not found: ${req.method} ${req.url.split('?')[0]}` });
   });
-
 }
 
 /** The CSP script sources for the shell's index.html (empty without a shell). */

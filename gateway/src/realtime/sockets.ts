@@ -1,5 +1,12 @@
 import type { Server as HttpServer } from 'node:http';
-import { type AuthUser, bearerToken, type EventBus, type Logger, type Subscription, type TokenVerifier } from '@bet/kit';
+import {
+  type AuthUser,
+  bearerToken,
+  type EventBus,
+  type Logger,
+  type Subscription,
+  type TokenVerifier,
+} from '@bet/kit';
 import { IdentityPresence } from '@bet/proto-events';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
@@ -82,7 +89,8 @@ export class Realtime {
 
   private async authenticate(socket: Socket) {
     const { auth, query } = socket.handshake;
-    const raw = typeof auth?.token === 'string' ? auth.token : typeof query.token === 'string' ? query.token : '';
+    const raw =
+      typeof auth?.token === 'string' ? auth.token : typeof query.token === 'string' ? query.token : '';
     const token = bearerToken(raw) ?? raw.trim();
     const data: SocketData = { user: null, connectedAt: Date.now() };
     // no token at all: a visitor, who receives the public events only
@@ -107,7 +115,10 @@ export class Realtime {
         reply?.({ ok: true, room: userRoom(user.id) });
         return;
       }
-      this.opts.logger.warn({ socket: socket.id, userId: user?.id ?? null, asked: String(userId).slice(0, 64) }, 'joinUserRoom refused');
+      this.opts.logger.warn(
+        { socket: socket.id, userId: user?.id ?? null, asked: String(userId).slice(0, 64) },
+        'joinUserRoom refused',
+      );
       if (reply) reply({ ok: false, msg: JOIN_REFUSED });
       else socket.emit('joinUserRoomError', { msg: JOIN_REFUSED });
     });
@@ -117,9 +128,13 @@ export class Realtime {
   private async announceIfFirst(socket: Socket, user: AuthUser) {
     const data = socket.data as SocketData;
     const sockets = await this.io.in(userRoom(user.id)).fetchSockets();
-    const all = sockets.map((s) => ({ id: s.id, connectedAt: (s.data as SocketData | undefined)?.connectedAt ?? 0 }));
+    const all = sockets.map((s) => ({
+      id: s.id,
+      connectedAt: (s.data as SocketData | undefined)?.connectedAt ?? 0,
+    }));
     if (!all.some((s) => s.id === socket.id)) all.push({ id: socket.id, connectedAt: data.connectedAt });
-    if (cameOnline({ id: socket.id, connectedAt: data.connectedAt }, all)) await this.reportPresence(user.id, true);
+    if (cameOnline({ id: socket.id, connectedAt: data.connectedAt }, all))
+      await this.reportPresence(user.id, true);
   }
 
   /**
@@ -145,7 +160,11 @@ export class Realtime {
   /** fire-and-forget: identity records last-seen and publishes user.presence */
   private async reportPresence(userId: string, isOnline: boolean) {
     try {
-      await this.opts.bus.request(IdentityPresence.subject, { userId, isOnline }, { timeoutMs: this.opts.presenceTimeoutMs });
+      await this.opts.bus.request(
+        IdentityPresence.subject,
+        { userId, isOnline },
+        { timeoutMs: this.opts.presenceTimeoutMs },
+      );
     } catch (err) {
       this.opts.logger.warn({ err, userId, isOnline }, 'presence not recorded');
     }

@@ -1,0 +1,164 @@
+import { events, validate } from '@bet/proto-events';
+import { describe, expect, it } from 'vitest';
+import {
+  AVIATOR_SUBJECTS,
+  aviatorEventName,
+  BRIDGED_SUBJECTS,
+  cameOnline,
+  dollars,
+  isStale,
+  socketActionsFor,
+} from './bridge';
+
+const example = (subject: string) => Object.values(events).find((e) => e.subject === subject)!.example as any;
+
+describe('bus → socket bridge', () => {
+  it('only bridges subjects that exist in the catalogue', () => {
+    const known = new Set(Object.values(events).map((e) => e.subject));
+    for (const s of [...BRIDGED_SUBJECTS, ...AVIATOR_SUBJECTS]) expect(known.has(s), s).toBe(true);
+  });
+
+  it('maps game events to the public socket events', () => {
+    const game = example('games.created').game;
+    expect(socketActionsFor('games.created', { game })).toEqual([
+      { kind: 'emit', to: { room: 'everyone' }, event: 'new_game', payload: game },
+    ]);
+    expect(socketActionsFor('games.updated', { game })).toMatchObject([
+      { event: 'gameUpdate', payload: game },
+    ]);
+    const odds = { home: 1.8, draw: 3.4, away: 4.5 };
+    expect(socketActionsFor('games.odds_changed', { gameId: game._id, odds, live: true })).toMatchObject([
+      { event: 'liveOddsUpdate', to: { room: 'everyone' }, payload: { gameId: game._id, odds } },
+    ]);
+    expect(socketActionsFor('games.odds_changed', { gameId: game._id, odds, live: false })).toMatchObject([
+      { event: 'oddsUpdate' },
+    ]);
+    const settled = example('games.settled');
+    expect(socketActionsFor('games.settled', settled)).toMatchObject([
+      {
+        event: 'gameResultUpdated',
+        payload: { gameId: settled.gameId, result: settled.result, scores: settled.scores },
+      },
+    ]);
+    const corrected = example('games.result_corrected');
+    expect(socketActionsFor('games.result_corrected', corrected)).toMatchObject([
+      {
+        event: 'gameResultUpdated',
+        payload: { gameId: corrected.gameId, result: 'Draw', scores: corrected.scores },
+      },
+    ]);
+  });
+
+  it('sends bet outcomes to the bettor only, in dollars and readable words', () => {
+    const won = example('bets.settled');
+    expect(validate(events.BetsSettled.schema, won)).toEqual([]);
+    expect(socketActionsFor('bets.settled', won)).toEqual([
+      {
+        kind: 'emit',
+        to: { room: 'user', userId: won.userId },
+        event: 'bet_settled',
+        payload: { betId: won.betId, status: 'won', message: 'Your bet has been settled: won.', payout: 21 },
+      },
+    ]);
+    const lost = { ...won, status: 'lost', payoutCents: 0 };
+    expect(socketActionsFor('bets.settled', lost)[0]).toMatchObject({
+      payload: { status: 'lost', payout: 0, message: 'Your bet has been settled: lost.' },
+    });
+    const corrected = { ...won, correction: 1 };
+    expect(socketActionsFor('bets.settled', corrected)[0]).toMatchObject({
+      payload: { message: 'Your bet has been re-settled after a result correction: won.' },
+    });
+    const voided = example('bets.voided');
+    expect(socketActionsFor('bets.voided', voided)).toEqual([
+      {
+        kind: 'emit',
+        to: { room: 'user', userId: voided.userId },
+        event: 'bet_settled',
+        payload: {
+          betId: voided.betId,
+          status: 'cancelled',
+          message: 'Your bet has been cancelled (Game cancelled). Your stake of $10.00 has been refunded.',
+          payout: 10,
+        },
+      },
+    ]);
+  });
+
+  it('tells the requester about their withdrawal as success or rejected', () => {
+    const approved = example('wallet.withdrawal_processed');
+    expect(socketActionsFor('wallet.withdrawal_processed', approved)).toEqual([
+      {
+        kind: 'emit',
+        to: { room: 'user', userId: approved.userId },
+        event: 'withdrawal_processed',
+        payload: {
+          withdrawalId: approved.withdrawalId,
+          status: 'success',
+          message: 'Your withdrawal of $50.00 has been approved.',
+        },
+      },
+    ]);
+    const rejected = { ...approved, status: 'rejected', adminNotes: '' };
+    expect(socketActionsFor('wallet.withdrawal_processed', rejected)[0]).toMatchObject({
+      payload: {
+        status: 'rejected',
+        message: 'Your withdrawal of $50.00 was rejected and the amount returned to your wallet.',
+      },
+    });
+  });
+
+  it('shows presence to admins only and follows role changes and closed accounts', () => {
+    const p = example('user.presence');
+    expect(socketActionsFor('user.presence', p)).toEqual([
+      {
+        kind: 'emit',
+        to: { room: 'admins' },
+        event: 'userStatusUpdate',
+        payload: { userId: p.userId, isOnline: true, lastSeen: p.lastSeen },
+      },
+    ]);
+    expect(
+      socketActionsFor('user.role_changed', { userId: p.userId, role: 'admin', changedBy: p.userId }),
+    ).toEqual([{ kind: 'admin-membership', userId: p.userId, isAdmin: true }]);
+    expect(
+      socketActionsFor('user.role_changed', { userId: p.userId, role: 'user', changedBy: p.userId }),
+    ).toEqual([{ kind: 'admin-membership', userId: p.userId, isAdmin: false }]);
+    expect(socketActionsFor('user.deleted', { userId: p.userId, deletedBy: null })).toEqual([
+      { kind: 'disconnect-user', userId: p.userId },
+    ]);
+  });
+
+  it('ignores subjects it does not know and private events nobody should see', () => {
+    expect(socketActionsFor('wallet.transaction_posted', example('wallet.transaction_posted'))).toEqual([]);
+    expect(socketActionsFor('bets.placed', example('bets.placed'))).toEqual([]);
+    expect(socketActionsFor('something.new', {})).toEqual([]);
+  });
+
+  it('drops stale notifications but never membership changes', () => {
+    const now = Date.parse('2026-11-21T12:10:00Z');
+    expect(isStale('bets.settled', '2026-11-21T12:00:00Z', now, 120_000)).toBe(true);
+    expect(isStale('bets.settled', '2026-11-21T12:09:00Z', now, 120_000)).toBe(false);
+    expect(isStale('user.role_changed', '2026-11-01T00:00:00Z', now, 120_000)).toBe(false);
+    expect(isStale('user.deleted', '2026-11-01T00:00:00Z', now, 120_000)).toBe(false);
+  });
+
+  it('names aviator events', () => {
+    expect(aviatorEventName('aviator.tick')).toBe('aviator:tick');
+    expect(aviatorEventName('aviator.round_settled')).toBeNull();
+  });
+
+  it('converts cents to dollars exactly', () => {
+    expect(dollars(2150)).toBe(21.5);
+    expect(dollars(1)).toBe(0.01);
+    expect(dollars(0)).toBe(0);
+  });
+
+  it('elects exactly one announcer among simultaneous first connections', () => {
+    const a = { id: 'a', connectedAt: 100 };
+    const b = { id: 'b', connectedAt: 100 };
+    const c = { id: 'c', connectedAt: 90 };
+    expect(cameOnline(a, [a])).toBe(true);
+    expect([cameOnline(a, [a, b]), cameOnline(b, [a, b])]).toEqual([true, false]);
+    expect(cameOnline(a, [a, c])).toBe(false);
+  });
+});

@@ -1,0 +1,121 @@
+import { newId } from '@bet/kit';
+import { eventually, type TestInfrastructure, testInfrastructure } from '@bet/kit/testing';
+import { IdentityPresence } from '@bet/proto-events';
+import type { Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { connect, publish, record, sleep, startGateway } from './helpers';
+
+describe('two gateways on one Redis and one bus', () => {
+  let infra: TestInfrastructure;
+  let a: Awaited<ReturnType<typeof startGateway>>;
+  let b: Awaited<ReturnType<typeof startGateway>>;
+  const presence: Array<{ userId: string; isOnline: boolean }> = [];
+  const open: Socket[] = [];
+
+  beforeAll(async () => {
+    infra = await testInfrastructure();
+    await infra.bus.reply(IdentityPresence.subject, async (req: { userId: string; isOnline: boolean }) => {
+      presence.push(req);
+      await publish(infra, 'user.presence', { ...req, lastSeen: new Date().toISOString() });
+      return { ok: true };
+    });
+    a = await startGateway(infra, { upstreams: {} });
+    b = await startGateway(infra, { upstreams: {} });
+  });
+  afterEach(() => {
+    for (const s of open.splice(0)) s.close();
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await infra?.close();
+  });
+
+  const on = async (gw: typeof a, user: { id: string; role: 'user' | 'admin' } | null) => {
+    const s = await connect(gw.url, user ? { token: await infra.token(user) } : {});
+    open.push(s);
+    return s;
+  };
+
+  it('delivers a user event exactly once to each of their sockets, whichever gateway consumed it', async () => {
+    const player = { id: newId(), role: 'user' as const };
+    const onA = record(await on(a, player));
+    const onB = record(await on(b, player));
+    const strangerOnB = record(await on(b, { id: newId(), role: 'user' }));
+    const betIds = [newId(), newId(), newId(), newId()];
+    for (const betId of betIds) {
+      await publish(infra, 'bets.settled', {
+        betId,
+        userId: player.id,
+        status: 'won',
+        stakeCents: 100,
+        payoutCents: 250,
+        settledAt: new Date().toISOString(),
+      });
+    }
+    await eventually(() => onA.of('bet_settled').length === 4 && onB.of('bet_settled').length === 4);
+    await sleep(300);
+    // the gateways share the work, so the order across them is not guaranteed
+    expect(
+      onA
+        .of('bet_settled')
+        .map((e) => e.betId)
+        .sort(),
+    ).toEqual([...betIds].sort());
+    expect(
+      onB
+        .of('bet_settled')
+        .map((e) => e.betId)
+        .sort(),
+    ).toEqual([...betIds].sort());
+    expect(strangerOnB.of('bet_settled')).toEqual([]);
+  });
+
+  it('sends admin-only events to admins on the other gateway and never to players', async () => {
+    const adminOnB = record(await on(b, { id: newId(), role: 'admin' }));
+    const playerOnA = record(await on(a, { id: newId(), role: 'user' }));
+    const watched = newId();
+    await publish(infra, 'user.presence', {
+      userId: watched,
+      isOnline: true,
+      lastSeen: new Date().toISOString(),
+    });
+    await eventually(() => adminOnB.of('userStatusUpdate').some((u) => u.userId === watched));
+    await sleep(300);
+    expect(adminOnB.of('userStatusUpdate').filter((u) => u.userId === watched)).toHaveLength(1);
+    expect(playerOnA.of('userStatusUpdate')).toEqual([]);
+  });
+
+  it('emits each aviator broadcast once per socket (every gateway hears it, each serves its own)', async () => {
+    const visitorOnA = record(await on(a, null));
+    const visitorOnB = record(await on(b, null));
+    infra.bus.broadcast('aviator.state', { state: 'betting', multiplier: 1 });
+    infra.bus.broadcast('aviator.crash', { multiplier: 2.44 });
+    await eventually(
+      () => visitorOnA.of('aviator:crash').length === 1 && visitorOnB.of('aviator:crash').length === 1,
+    );
+    await sleep(200);
+    for (const r of [visitorOnA, visitorOnB]) {
+      expect(r.of('aviator:state')).toEqual([{ state: 'betting', multiplier: 1 }]);
+      expect(r.of('aviator:crash')).toEqual([{ multiplier: 2.44 }]);
+    }
+  });
+
+  it("counts a user's sockets across gateways for presence", async () => {
+    const user = { id: newId(), role: 'user' as const };
+    const first = await on(a, user);
+    await eventually(() => presence.some((p) => p.userId === user.id && p.isOnline));
+    const second = await on(b, user);
+    await sleep(200);
+    first.close();
+    await sleep(400);
+    // still connected through gateway b: no offline report, and only one online report
+    expect(presence.filter((p) => p.userId === user.id)).toEqual([{ userId: user.id, isOnline: true }]);
+    second.close();
+    await eventually(() => presence.some((p) => p.userId === user.id && !p.isOnline));
+    expect(presence.filter((p) => p.userId === user.id)).toEqual([
+      { userId: user.id, isOnline: true },
+      { userId: user.id, isOnline: false },
+    ]);
+  });
+});
