@@ -1,7 +1,8 @@
 import { type Static, Type } from '@bet/kit';
 import { DURATION_PATTERN } from './domain/clock';
 
-const duration = (def: string, description: string) => Type.String({ default: def, pattern: DURATION_PATTERN, description });
+const duration = (def: string, description: string) =>
+  Type.String({ default: def, pattern: DURATION_PATTERN, description });
 const optional = (description: string) => Type.Optional(Type.String({ description }));
 
 /** identity's own settings; every one is documented in the README's table */
@@ -10,8 +11,16 @@ export const identityConfig = {
   JWT_REFRESH_TTL: duration('30d', 'lifetime of refresh tokens (each rotation starts a new one)'),
   PASSWORD_RESET_TTL: duration('1h', 'how long a password-reset link works'),
 
-  LIMIT_COOLING_OFF_HOURS: Type.Number({ default: 24, minimum: 0, description: 'wait before a looser betting limit applies' }),
-  LIMIT_SWEEP_INTERVAL_MS: Type.Integer({ default: 60_000, minimum: 10, description: 'how often due limit changes are applied' }),
+  LIMIT_COOLING_OFF_HOURS: Type.Number({
+    default: 24,
+    minimum: 0,
+    description: 'wait before a looser betting limit applies',
+  }),
+  LIMIT_SWEEP_INTERVAL_MS: Type.Integer({
+    default: 60_000,
+    minimum: 10,
+    description: 'how often due limit changes are applied',
+  }),
 
   ADMIN_EMAIL: optional('first administrator (created or promoted at start)'),
   ADMIN_PASSWORD: optional('password of a newly created first administrator'),
@@ -22,7 +31,10 @@ export const identityConfig = {
 
   SMTP_URL: optional('smtp://user:pass@host:port; without it mail goes to the development outbox'),
   MAIL_FROM: Type.String({ default: 'Bet Platform <no-reply@bet.local>' }),
-  MAIL_OUTBOX_PAGE: Type.Boolean({ default: false, description: 'serve GET /api/v1/dev/mail outside embedded mode' }),
+  MAIL_OUTBOX_PAGE: Type.Boolean({
+    default: false,
+    description: 'serve GET /api/v1/dev/mail outside embedded mode',
+  }),
 
   GOOGLE_CLIENT_ID: optional('enables Google sign-in'),
   GOOGLE_CLIENT_SECRET: optional('Google OAuth client secret'),
@@ -33,11 +45,14 @@ export const identityConfig = {
   FACEBOOK_CLIENT_SECRET: optional('Facebook app secret'),
   FACEBOOK_AUTHORIZE_URL: Type.String({ default: 'https://www.facebook.com/v19.0/dialog/oauth' }),
   FACEBOOK_TOKEN_URL: Type.String({ default: 'https://graph.facebook.com/v19.0/oauth/access_token' }),
-  FACEBOOK_USERINFO_URL: Type.String({ default: 'https://graph.facebook.com/v19.0/me?fields=id,email,first_name,last_name,picture' }),
+  FACEBOOK_USERINFO_URL: Type.String({
+    default: 'https://graph.facebook.com/v19.0/me?fields=id,email,first_name,last_name,picture',
+  }),
 
   TRUSTED_PROXIES: Type.String({
     default: 'loopback,private',
-    description: 'peers whose X-Forwarded-For is believed (comma list of loopback, private, IPs or CIDRs; none)',
+    description:
+      'peers whose X-Forwarded-For is believed (comma list of loopback, private, IPs or CIDRs; none)',
   }),
   LOGIN_PAIR_FREE_FAILURES: Type.Integer({ default: 5, minimum: 1 }),
   LOGIN_IP_FREE_FAILURES: Type.Integer({ default: 30, minimum: 1 }),
@@ -45,7 +60,11 @@ export const identityConfig = {
   LOGIN_MAX_DELAY: duration('15m', 'longest wait imposed after repeated failures'),
 
   AVATAR_MAX_BYTES: Type.Integer({ default: 2 * 1024 * 1024, minimum: 1024 }),
-  PEER_TIMEOUT_MS: Type.Integer({ default: 3_000, minimum: 100, description: 'wait for wallet/betting answers' }),
+  PEER_TIMEOUT_MS: Type.Integer({
+    default: 3_000,
+    minimum: 100,
+    description: 'wait for wallet/betting answers',
+  }),
 };
 
 const IdentityConfigSchema = Type.Object(identityConfig);

@@ -19,13 +19,15 @@ import { devMailRoutes } from './routes/dev-mail';
 import { socialRoutes } from './routes/social';
 import { userRoutes } from './routes/users';
 
-export { ManualClock } from './domain/clock';
 export type { Clock } from './domain/clock';
+export { ManualClock } from './domain/clock';
 
 async function buildIdentity(ctx: IdentityCtx, clock: Clock): Promise<Identity> {
   const c = ctx.config;
   if (!c.JWT_PRIVATE_KEY || !c.JWT_PUBLIC_KEY) {
-    throw new Error('Invalid configuration:\n  JWT_PRIVATE_KEY and JWT_PUBLIC_KEY: identity mints tokens and needs both keys');
+    throw new Error(
+      'Invalid configuration:\n  JWT_PRIVATE_KEY and JWT_PUBLIC_KEY: identity mints tokens and needs both keys',
+    );
   }
   const tokens = await SessionTokens.create({
     privateKeyPem: c.JWT_PRIVATE_KEY,
@@ -34,9 +36,13 @@ async function buildIdentity(ctx: IdentityCtx, clock: Clock): Promise<Identity> 
     accessTtlMs: parseDuration(c.JWT_ACCESS_TTL),
     refreshTtlMs: parseDuration(c.JWT_REFRESH_TTL),
   });
-  const mailer: Mailer = c.SMTP_URL ? new SmtpMailer(c.SMTP_URL, c.MAIL_FROM) : new OutboxMailer(ctx.db, ctx.logger);
+  const mailer: Mailer = c.SMTP_URL
+    ? new SmtpMailer(c.SMTP_URL, c.MAIL_FROM)
+    : new OutboxMailer(ctx.db, ctx.logger);
   if (!c.SMTP_URL && c.MODE === 'cluster' && !c.MAIL_OUTBOX_PAGE) {
-    ctx.logger.warn('SMTP_URL is not set: password-reset mail is kept in the development outbox and nobody receives it');
+    ctx.logger.warn(
+      'SMTP_URL is not set: password-reset mail is kept in the development outbox and nobody receives it',
+    );
   }
   const windowMs = parseDuration(c.LOGIN_THROTTLE_WINDOW);
   const maxDelayMs = parseDuration(c.LOGIN_MAX_DELAY);
@@ -94,10 +100,24 @@ export function createIdentityService(opts: { clock?: Clock } = {}) {
       ctx.onStop(() => idn.background.drain());
       const c = ctx.config;
       if (c.ADMIN_EMAIL) {
-        await ensureAccount(idn, { email: c.ADMIN_EMAIL, password: c.ADMIN_PASSWORD, username: c.ADMIN_USERNAME, role: 'admin', firstName: 'Platform', lastName: 'Admin' });
+        await ensureAccount(idn, {
+          email: c.ADMIN_EMAIL,
+          password: c.ADMIN_PASSWORD,
+          username: c.ADMIN_USERNAME,
+          role: 'admin',
+          firstName: 'Platform',
+          lastName: 'Admin',
+        });
       }
       if (c.DEMO_EMAIL) {
-        await ensureAccount(idn, { email: c.DEMO_EMAIL, password: c.DEMO_PASSWORD, username: c.DEMO_USERNAME, role: 'user', firstName: 'Demo', lastName: 'Player' });
+        await ensureAccount(idn, {
+          email: c.DEMO_EMAIL,
+          password: c.DEMO_PASSWORD,
+          username: c.DEMO_USERNAME,
+          role: 'user',
+          firstName: 'Demo',
+          lastName: 'Player',
+        });
       }
       ctx.track(await presenceResponder(idn));
       ctx.onStop(startLimitSweep(idn, c.LIMIT_SWEEP_INTERVAL_MS));

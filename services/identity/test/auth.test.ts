@@ -1,8 +1,7 @@
-import { eventually } from '@bet/kit/testing';
 import { UserRegistered } from '@bet/proto-events';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, newPlayer, registerPlayer, startIdentity } from './helpers';
+import { type Harness, newPlayer, registerPlayer, startIdentity, waitFor } from './helpers';
 
 let h: Harness;
 beforeAll(async () => {
@@ -19,32 +18,65 @@ describe('registration', () => {
     expect(res.statusCode).toBe(201);
     const json = res.json();
     expect(json.msg).toBe('Registration successful! Welcome.');
-    expect(json.user).toMatchObject({ username: body.username, email: 'mixed.case@example.com', firstName: 'Ada', lastName: 'Obi', role: 'user', hasPassword: true, state: null, profilePicture: null });
+    expect(json.user).toMatchObject({
+      username: body.username,
+      email: 'mixed.case@example.com',
+      firstName: 'Ada',
+      lastName: 'Obi',
+      role: 'user',
+      hasPassword: true,
+      state: null,
+      profilePicture: null,
+    });
     expect(json.user._id).toMatch(/^[0-9a-f]{24}$/);
     expect(json.user.limits).toEqual({ weeklyBetCount: { limit: 0 }, weeklyStakeAmount: { limit: 0 } });
     expect(json.user).not.toHaveProperty('password');
     expect(json.user).not.toHaveProperty('passwordHash');
     // the access token is one every service accepts
-    expect(await h.infra.verifier.verify(json.accessToken)).toEqual({ id: json.user._id, role: 'user', username: body.username });
+    expect(await h.infra.verifier.verify(json.accessToken)).toEqual({
+      id: json.user._id,
+      role: 'user',
+      username: body.username,
+    });
     const refresh = decodeJwt(json.refreshToken);
     expect(refresh.aud).toBe('refresh');
     expect(refresh.exp! - refresh.iat!).toBe(30 * 86_400);
-    const evt = await eventually(() => h.events.find((e) => e.subject === UserRegistered.subject && e.data.userId === json.user._id));
-    expect(evt.data).toMatchObject({ username: body.username, email: 'mixed.case@example.com', role: 'user' });
+    const evt = await waitFor(() =>
+      h.events.find((e) => e.subject === UserRegistered.subject && e.data.userId === json.user._id),
+    );
+    expect(evt.data).toMatchObject({
+      username: body.username,
+      email: 'mixed.case@example.com',
+      role: 'user',
+    });
   });
 
   it('refuses a taken username (whatever its case) and a taken email', async () => {
     const first = await registerPlayer(h);
-    const sameName = await h.call({ method: 'POST', url: '/api/v1/auth/register', payload: newPlayer({ username: first.username.toUpperCase() }) });
+    const sameName = await h.call({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: newPlayer({ username: first.username.toUpperCase() }),
+    });
     expect(sameName.statusCode).toBe(409);
-    expect(sameName.json()).toMatchObject({ msg: 'Username is already taken.', errors: [{ path: 'username' }] });
-    const sameEmail = await h.call({ method: 'POST', url: '/api/v1/auth/register', payload: newPlayer({ email: first.email.toUpperCase() }) });
+    expect(sameName.json()).toMatchObject({
+      msg: 'Username is already taken.',
+      errors: [{ path: 'username' }],
+    });
+    const sameEmail = await h.call({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: newPlayer({ email: first.email.toUpperCase() }),
+    });
     expect(sameEmail.statusCode).toBe(409);
     expect(sameEmail.json().msg).toBe('An account with this email already exists.');
   });
 
   it('answers bad input with 400, one error per field, and writes nothing', async () => {
-    const before = await h.svc.ctx.db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const before = await h.svc.ctx.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     const cases: Array<[unknown, string[]]> = [
       [{ ...newPlayer(), username: 'no spaces!' }, ['username']],
       [{ ...newPlayer(), password: 'password1' }, ['password']],
@@ -61,17 +93,33 @@ describe('registration', () => {
       expect(json.errors.map((e: { path: string }) => e.path).sort()).toEqual([...paths].sort());
       expect(json.msg).toBe(json.errors[0].msg);
     }
-    const tooCommon = await h.call({ method: 'POST', url: '/api/v1/auth/register', payload: { ...newPlayer(), password: 'iloveyou1' } });
+    const tooCommon = await h.call({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: { ...newPlayer(), password: 'iloveyou1' },
+    });
     expect(tooCommon.json().msg).toMatch(/too common/);
-    const after = await h.svc.ctx.db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const after = await h.svc.ctx.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 
   it('refuses a body that is not JSON or is too large, without a 500', async () => {
-    const bad = await h.call({ method: 'POST', url: '/api/v1/auth/register', payload: '{"username":', headers: { 'content-type': 'application/json' } });
+    const bad = await h.call({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: '{"username":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().msg).toBe('Request body is not valid JSON');
-    const huge = await h.call({ method: 'POST', url: '/api/v1/auth/register', payload: { ...newPlayer(), firstName: 'a'.repeat(2 * 1024 * 1024) } });
+    const huge = await h.call({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: { ...newPlayer(), firstName: 'a'.repeat(2 * 1024 * 1024) },
+    });
     expect(huge.statusCode).toBe(413);
   });
 });
@@ -79,9 +127,16 @@ describe('registration', () => {
 describe('sign-in and sessions', () => {
   it('logs in with the email in any case and answers the token pair and the user', async () => {
     const p = await registerPlayer(h);
-    const res = await h.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email: p.email.toUpperCase(), password: p.password } });
+    const res = await h.call({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: p.email.toUpperCase(), password: p.password },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ msg: 'Logged in successfully!', user: { _id: p.id, username: p.username } });
+    expect(res.json()).toMatchObject({
+      msg: 'Logged in successfully!',
+      user: { _id: p.id, username: p.username },
+    });
     const me = await h.call({ method: 'GET', url: '/api/v1/auth/me', token: res.json().accessToken });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual(p.user);
@@ -89,8 +144,18 @@ describe('sign-in and sessions', () => {
 
   it('answers a wrong password and an unknown email the same way', async () => {
     const p = await registerPlayer(h);
-    const wrong = await h.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email: p.email, password: 'not-the-password' }, ip: '198.51.100.50' });
-    const unknown = await h.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email: `x${p.email}`, password: p.password }, ip: '198.51.100.50' });
+    const wrong = await h.call({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: p.email, password: 'not-the-password' },
+      ip: '198.51.100.50',
+    });
+    const unknown = await h.call({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: `x${p.email}`, password: p.password },
+      ip: '198.51.100.50',
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual({ msg: 'Invalid email or password.' });
@@ -101,76 +166,138 @@ describe('sign-in and sessions', () => {
     expect((await h.call({ method: 'GET', url: '/api/v1/auth/me' })).statusCode).toBe(401);
     const p = await registerPlayer(h);
     const tampered = `${p.accessToken.slice(0, -4)}AAAA`;
-    expect((await h.call({ method: 'GET', url: '/api/v1/auth/me', token: tampered })).json().msg).toBe('Not authorized: invalid token');
+    expect((await h.call({ method: 'GET', url: '/api/v1/auth/me', token: tampered })).json().msg).toBe(
+      'Not authorized: invalid token',
+    );
     // a refresh token is not an access token
-    expect((await h.call({ method: 'GET', url: '/api/v1/auth/me', token: p.refreshToken })).statusCode).toBe(401);
+    expect((await h.call({ method: 'GET', url: '/api/v1/auth/me', token: p.refreshToken })).statusCode).toBe(
+      401,
+    );
   });
 
   it('rotates the refresh token on each use', async () => {
     const p = await registerPlayer(h);
-    const r1 = await h.call({ method: 'POST', url: '/api/v1/auth/refresh-token', payload: { token: p.refreshToken } });
+    const r1 = await h.call({
+      method: 'POST',
+      url: '/api/v1/auth/refresh-token',
+      payload: { token: p.refreshToken },
+    });
     expect(r1.statusCode).toBe(200);
     const pair1 = r1.json();
     expect(Object.keys(pair1).sort()).toEqual(['accessToken', 'refreshToken']);
     expect(pair1.refreshToken).not.toBe(p.refreshToken);
-    expect((await h.call({ method: 'GET', url: '/api/v1/auth/me', token: pair1.accessToken })).json()._id).toBe(p.id);
-    const r2 = await h.call({ method: 'POST', url: '/api/v1/auth/refresh-token', payload: { token: pair1.refreshToken } });
+    expect(
+      (await h.call({ method: 'GET', url: '/api/v1/auth/me', token: pair1.accessToken })).json()._id,
+    ).toBe(p.id);
+    const r2 = await h.call({
+      method: 'POST',
+      url: '/api/v1/auth/refresh-token',
+      payload: { token: pair1.refreshToken },
+    });
     expect(r2.statusCode).toBe(200);
   });
 
   it('ends the whole family when a used refresh token comes back', async () => {
     const p = await registerPlayer(h);
-    const next = (await h.call({ method: 'POST', url: '/api/v1/auth/refresh-token', payload: { token: p.refreshToken } })).json();
+    const next = (
+      await h.call({ method: 'POST', url: '/api/v1/auth/refresh-token', payload: { token: p.refreshToken } })
+    ).json();
     // the thief replays the first token
-    const replay = await h.call({ method: 'POST', url: '/api/v1/auth/refresh-token', payload: { token: p.refreshToken } });
+    const replay = await h.call({
+      method: 'POST',
+      url: '/api/v1/auth/refresh-token',
+      payload: { token: p.refreshToken },
+    });
     expect(replay.statusCode).toBe(401);
     expect(replay.json().msg).toMatch(/already used/);
     // and the legitimate successor is dead too
-    const successor = await h.call({ method: 'POST', url: '/api/v1/auth/refresh-token', payload: { token: next.refreshToken } });
+    const successor = await h.call({
+      method: 'POST',
+      url: '/api/v1/auth/refresh-token',
+      payload: { token: next.refreshToken },
+    });
     expect(successor.statusCode).toBe(401);
     // another sign-in of the same user is a different family and keeps working
-    const other = (await h.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email: p.email, password: p.password } })).json();
-    expect((await h.call({ method: 'POST', url: '/api/v1/auth/refresh-token', payload: { token: other.refreshToken } })).statusCode).toBe(200);
+    const other = (
+      await h.call({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email: p.email, password: p.password },
+      })
+    ).json();
+    expect(
+      (
+        await h.call({
+          method: 'POST',
+          url: '/api/v1/auth/refresh-token',
+          payload: { token: other.refreshToken },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('lets only one of two simultaneous uses of a refresh token through', async () => {
     const p = await registerPlayer(h);
     const answers = await Promise.all(
-      [1, 2].map(() => h.call({ method: 'POST', url: '/api/v1/auth/refresh-token', payload: { token: p.refreshToken } })),
+      [1, 2].map(() =>
+        h.call({ method: 'POST', url: '/api/v1/auth/refresh-token', payload: { token: p.refreshToken } }),
+      ),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401]);
   });
 
   it('refuses forged and malformed refresh tokens', async () => {
     const p = await registerPlayer(h);
-    const forged = await h.call({ method: 'POST', url: '/api/v1/auth/refresh-token', payload: { token: `${p.refreshToken.slice(0, -3)}abc` } });
+    const forged = await h.call({
+      method: 'POST',
+      url: '/api/v1/auth/refresh-token',
+      payload: { token: `${p.refreshToken.slice(0, -3)}abc` },
+    });
     expect(forged.statusCode).toBe(401);
     expect(forged.json().msg).toBe('Invalid refresh token.');
     // an access token is not a refresh token
-    expect((await h.call({ method: 'POST', url: '/api/v1/auth/refresh-token', payload: { token: p.accessToken } })).statusCode).toBe(401);
-    expect((await h.call({ method: 'POST', url: '/api/v1/auth/refresh-token', payload: {} })).statusCode).toBe(400);
+    expect(
+      (await h.call({ method: 'POST', url: '/api/v1/auth/refresh-token', payload: { token: p.accessToken } }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await h.call({ method: 'POST', url: '/api/v1/auth/refresh-token', payload: {} })).statusCode,
+    ).toBe(400);
   });
 
   it('logout ends the session', async () => {
     const p = await registerPlayer(h);
-    const out = await h.call({ method: 'POST', url: '/api/v1/auth/logout', payload: { token: p.refreshToken } });
+    const out = await h.call({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      payload: { token: p.refreshToken },
+    });
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ msg: 'Logged out successfully.' });
-    const after = await h.call({ method: 'POST', url: '/api/v1/auth/refresh-token', payload: { token: p.refreshToken } });
+    const after = await h.call({
+      method: 'POST',
+      url: '/api/v1/auth/refresh-token',
+      payload: { token: p.refreshToken },
+    });
     expect(after.statusCode).toBe(401);
     // logging out twice is fine
-    expect((await h.call({ method: 'POST', url: '/api/v1/auth/logout', payload: { token: p.refreshToken } })).statusCode).toBe(200);
+    expect(
+      (await h.call({ method: 'POST', url: '/api/v1/auth/logout', payload: { token: p.refreshToken } }))
+        .statusCode,
+    ).toBe(200);
   });
 });
 
 describe('login throttling', () => {
-  const attempt = (email: string, password: string, ip: string) => h.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password }, ip });
+  const attempt = (email: string, password: string, ip: string) =>
+    h.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password }, ip });
 
   it('slows an attacker on one address without locking the owner out elsewhere', async () => {
     const victim = await registerPlayer(h);
     const attacker = '203.0.113.66';
     // three free failures (LOGIN_PAIR_FREE_FAILURES=3), then the fourth sets a wait
-    for (let i = 0; i < 4; i++) expect((await attempt(victim.email, 'guess-number-x', attacker)).statusCode).toBe(401);
+    for (let i = 0; i < 4; i++)
+      expect((await attempt(victim.email, 'guess-number-x', attacker)).statusCode).toBe(401);
     const throttled = await attempt(victim.email, 'guess-number-y', attacker);
     expect(throttled.statusCode).toBe(429);
     expect(throttled.json().msg).toMatch(/^Too many failed attempts\. Please try again in \d+ seconds?\.$/);
@@ -200,19 +327,37 @@ describe('login throttling', () => {
     const victim = await registerPlayer(h);
     // from an untrusted peer, a forged header does not buy a fresh address per attempt
     for (let i = 0; i < 4; i++) {
-      await h.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email: victim.email, password: 'nope-nope-nope' }, ip: '203.0.113.7', headers: { 'x-forwarded-for': `192.0.2.${i}` } });
+      await h.call({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email: victim.email, password: 'nope-nope-nope' },
+        ip: '203.0.113.7',
+        headers: { 'x-forwarded-for': `192.0.2.${i}` },
+      });
     }
-    const fifth = await h.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email: victim.email, password: 'nope-nope-nope' }, ip: '203.0.113.7', headers: { 'x-forwarded-for': '192.0.2.200' } });
+    const fifth = await h.call({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: victim.email, password: 'nope-nope-nope' },
+      ip: '203.0.113.7',
+      headers: { 'x-forwarded-for': '192.0.2.200' },
+    });
     expect(fifth.statusCode).toBe(429);
     // through the gateway (a private address), each client is told apart
-    const viaGateway = await h.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email: victim.email, password: victim.password }, ip: '10.0.0.2', headers: { 'x-forwarded-for': '192.0.2.201' } });
+    const viaGateway = await h.call({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: victim.email, password: victim.password },
+      ip: '10.0.0.2',
+      headers: { 'x-forwarded-for': '192.0.2.201' },
+    });
     expect(viaGateway.statusCode).toBe(200);
   });
 });
 
 describe('events', () => {
   it('every event published matched its catalogue schema', async () => {
-    await eventually(() => h.events.length > 0);
+    await waitFor(() => h.events.length > 0);
     expect(h.invalidEvents).toEqual([]);
   });
 });

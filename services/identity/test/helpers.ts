@@ -1,17 +1,25 @@
 import type { EventEnvelope, RunningService } from '@bet/kit';
 import { startService } from '@bet/kit';
-import { type TestInfrastructure, testInfrastructure } from '@bet/kit/testing';
+import { eventually, type TestInfrastructure, testInfrastructure } from '@bet/kit/testing';
 import { events as catalogue, validate } from '@bet/proto-events';
+import type { IdentityDB } from '../src/db/schema';
 import { type Clock, createIdentityService } from '../src/index';
 
 export interface Harness {
   infra: TestInfrastructure;
-  svc: RunningService;
+  svc: RunningService<IdentityDB>;
   /** every user.* event seen on the bus, each already checked against its catalogue schema */
   events: EventEnvelope<any>[];
   /** events that did not match their schema (a test asserts this stays empty) */
   invalidEvents: string[];
-  call(opts: { method: string; url: string; token?: string; payload?: unknown; headers?: Record<string, string>; ip?: string }): Promise<{
+  call(opts: {
+    method: string;
+    url: string;
+    token?: string;
+    payload?: unknown;
+    headers?: Record<string, string>;
+    ip?: string;
+  }): Promise<{
     statusCode: number;
     json(): any;
     headers: Record<string, any>;
@@ -26,7 +34,10 @@ const bySubject = new Map(Object.values(catalogue).map((e) => [e.subject, e]));
 export async function startIdentity(
   opts: { kind?: 'cluster' | 'embedded'; env?: Record<string, string>; clock?: Clock } = {},
 ): Promise<Harness> {
-  const infra = await testInfrastructure({ kind: opts.kind ?? 'cluster', env: { PUBLIC_URL: 'http://bet.test', ...opts.env } });
+  const infra = await testInfrastructure({
+    kind: opts.kind ?? 'cluster',
+    env: { PUBLIC_URL: 'http://bet.test', ...opts.env },
+  });
   const svc = await startService(createIdentityService({ clock: opts.clock }), infra);
   const events: EventEnvelope<any>[] = [];
   const invalidEvents: string[] = [];
@@ -63,10 +74,19 @@ export async function startIdentity(
 
 let seq = 0;
 /** distinct, valid registration data */
-export function newPlayer(overrides: Partial<Record<'username' | 'email' | 'password' | 'firstName' | 'lastName', string>> = {}) {
+export function newPlayer(
+  overrides: Partial<Record<'username' | 'email' | 'password' | 'firstName' | 'lastName', string>> = {},
+) {
   seq++;
   const tag = `${Date.now().toString(36)}${seq}`;
-  return { username: `p_${tag}`, email: `p_${tag}@example.com`, password: 'correct-horse-battery', firstName: 'Ada', lastName: 'Obi', ...overrides };
+  return {
+    username: `p_${tag}`,
+    email: `p_${tag}@example.com`,
+    password: 'correct-horse-battery',
+    firstName: 'Ada',
+    lastName: 'Obi',
+    ...overrides,
+  };
 }
 
 export async function registerPlayer(h: Harness, overrides: Parameters<typeof newPlayer>[0] = {}) {
@@ -74,7 +94,13 @@ export async function registerPlayer(h: Harness, overrides: Parameters<typeof ne
   const res = await h.call({ method: 'POST', url: '/api/v1/auth/register', payload: body });
   if (res.statusCode !== 201) throw new Error(`registration failed: ${res.statusCode} ${res.body}`);
   const json = res.json();
-  return { ...body, id: json.user._id as string, accessToken: json.accessToken as string, refreshToken: json.refreshToken as string, user: json.user };
+  return {
+    ...body,
+    id: json.user._id as string,
+    accessToken: json.accessToken as string,
+    refreshToken: json.refreshToken as string,
+    user: json.user,
+  };
 }
 
 /** an administrator made through ADMIN_EMAIL at start: sign in as them */
@@ -82,4 +108,9 @@ export async function loginAs(h: Harness, email: string, password: string) {
   const res = await h.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password } });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return res.json() as { accessToken: string; refreshToken: string; user: { _id: string; role: string } };
+}
+
+/** `eventually` that hands back the found value without its "maybe" */
+export async function waitFor<T>(check: () => T | Promise<T>, timeoutMs?: number): Promise<NonNullable<T>> {
+  return (await eventually(check as () => Promise<NonNullable<T> | undefined>, timeoutMs)) as NonNullable<T>;
 }

@@ -7,13 +7,22 @@ import { BlockList, isIP } from 'node:net';
  */
 export function trustedProxies(spec: string): BlockList {
   const list = new BlockList();
-  for (const raw of spec.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)) {
+  for (const raw of spec
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean)) {
     if (raw === 'none') continue;
     if (raw === 'loopback') {
       list.addSubnet('127.0.0.0', 8, 'ipv4');
       list.addAddress('::1', 'ipv6');
     } else if (raw === 'private') {
-      for (const [net, bits] of [['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16], ['169.254.0.0', 16]] as const) list.addSubnet(net, bits, 'ipv4');
+      for (const [net, bits] of [
+        ['10.0.0.0', 8],
+        ['172.16.0.0', 12],
+        ['192.168.0.0', 16],
+        ['169.254.0.0', 16],
+      ] as const)
+        list.addSubnet(net, bits, 'ipv4');
       list.addSubnet('fc00::', 7, 'ipv6');
       list.addSubnet('fe80::', 10, 'ipv6');
     } else {
@@ -39,11 +48,19 @@ function trusted(list: BlockList, addr: string): boolean {
 }
 
 /** Walks X-Forwarded-For from the nearest hop back while each hop is a trusted proxy. */
-export function clientIp(remoteAddress: string | undefined, forwardedFor: string | string[] | undefined, list: BlockList): string {
+export function clientIp(
+  remoteAddress: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  list: BlockList,
+): string {
   let current = plain(remoteAddress ?? 'unknown');
   const header = Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor;
   if (!header) return current;
-  const hops = header.split(',').map(plain).filter((h) => isIP(h) !== 0).reverse();
+  const hops = header
+    .split(',')
+    .map(plain)
+    .filter((h) => isIP(h) !== 0)
+    .reverse();
   for (const hop of hops) {
     if (!trusted(list, current)) break;
     current = hop;

@@ -1,6 +1,6 @@
+import type { Logger } from '@bet/kit';
 import { newId } from '@bet/kit';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Logger } from '@bet/kit';
 import type { Db } from '../store/db';
 
 export interface Mail {
@@ -54,11 +54,17 @@ export class OutboxMailer implements Mailer {
 }
 
 export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 }
 
 export function passwordResetMail(to: string, link: string, validMinutes: number): Mail {
-  const hours = validMinutes % 60 === 0 ? `${validMinutes / 60} hour${validMinutes === 60 ? '' : 's'}` : `${validMinutes} minutes`;
+  const hours =
+    validMinutes % 60 === 0
+      ? `${validMinutes / 60} hour${validMinutes === 60 ? '' : 's'}`
+      : `${validMinutes} minutes`;
   return {
     to,
     subject: 'Reset your password',

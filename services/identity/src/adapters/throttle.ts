@@ -31,7 +31,9 @@ export class Throttle {
   }
 
   async clear(buckets: Bucket[]): Promise<void> {
-    await Promise.all(buckets.flatMap((b) => [this.cache.del(`${b.key}:n`), this.cache.del(`${b.key}:wait`)]));
+    await Promise.all(
+      buckets.flatMap((b) => [this.cache.del(`${b.key}:n`), this.cache.del(`${b.key}:wait`)]),
+    );
   }
 }
 
@@ -40,8 +42,14 @@ export const pairBucket = (account: string, ip: string, policy: ThrottlePolicy):
   key: `identity:login:pair:${sha256(account).slice(0, 32)}:${ip}`,
   policy,
 });
-export const ipBucket = (ip: string, policy: ThrottlePolicy): Bucket => ({ key: `identity:login:ip:${ip}`, policy });
-export const passwordCheckBucket = (userId: string, policy: ThrottlePolicy): Bucket => ({ key: `identity:pwcheck:${userId}`, policy });
+export const ipBucket = (ip: string, policy: ThrottlePolicy): Bucket => ({
+  key: `identity:login:ip:${ip}`,
+  policy,
+});
+export const passwordCheckBucket = (userId: string, policy: ThrottlePolicy): Bucket => ({
+  key: `identity:pwcheck:${userId}`,
+  policy,
+});
 export const resetMailBucket = (email: string): Bucket => ({
   key: `identity:resetmail:${sha256(email).slice(0, 32)}`,
   policy: { freeFailures: 5, baseDelayMs: 60 * 60_000, maxDelayMs: 60 * 60_000, windowMs: 60 * 60_000 },

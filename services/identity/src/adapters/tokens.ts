@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type AuthUser, TokenSigner } from '@bet/kit';
-import { decodeJwt, errors as joseErrors, importPKCS8, importSPKI, jwtVerify, SignJWT } from 'jose';
+import { decodeJwt, importPKCS8, importSPKI, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 
 const ALG = 'EdDSA';
 
@@ -43,7 +43,13 @@ export class SessionTokens {
     readonly refreshTtlMs: number,
   ) {}
 
-  static async create(opts: { privateKeyPem: string; publicKeyPem: string; issuer: string; accessTtlMs: number; refreshTtlMs: number }) {
+  static async create(opts: {
+    privateKeyPem: string;
+    publicKeyPem: string;
+    issuer: string;
+    accessTtlMs: number;
+    refreshTtlMs: number;
+  }) {
     const pem = (s: string) => s.replace(/\\n/g, '\n');
     return new SessionTokens(
       await TokenSigner.create(opts.privateKeyPem, opts.issuer, Math.round(opts.accessTtlMs / 1000)),
@@ -74,7 +80,10 @@ export class SessionTokens {
   }
 
   /** Checks signature, issuer, audience and (unless told otherwise) expiry. */
-  async verifyRefresh(token: string, opts: { allowExpired?: boolean } = {}): Promise<{ userId: string; jti: string }> {
+  async verifyRefresh(
+    token: string,
+    opts: { allowExpired?: boolean } = {},
+  ): Promise<{ userId: string; jti: string }> {
     try {
       const { payload } = await jwtVerify(token, this.publicKey, {
         issuer: this.issuer,
@@ -83,7 +92,8 @@ export class SessionTokens {
         // a logout with an old token should still end the session it names
         ...(opts.allowExpired ? { clockTolerance: 10 * 365 * 86_400 } : {}),
       });
-      if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string') throw new RefreshTokenError('invalid');
+      if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string')
+        throw new RefreshTokenError('invalid');
       return { userId: payload.sub, jti: payload.jti };
     } catch (err) {
       if (err instanceof RefreshTokenError) throw err;

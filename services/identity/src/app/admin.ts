@@ -1,5 +1,12 @@
 import { BusRequestError, forbidden, HttpError, notFound, recordEvent } from '@bet/kit';
-import { BettingOpenBets, type CommandReply, UserDeleted, UserRoleChanged, validate, WalletBalance } from '@bet/proto-events';
+import {
+  BettingOpenBets,
+  type CommandReply,
+  UserDeleted,
+  UserRoleChanged,
+  validate,
+  WalletBalance,
+} from '@bet/proto-events';
 import { checkClosable, checkDeletion, checkRoleChange } from '../domain/roles';
 import { anonymisedFields, type Role, type User } from '../domain/users';
 import { findUserById, listUsers, lockAdmins, updateUser } from '../store/users';
@@ -17,8 +24,17 @@ export async function requireCurrentAdmin(idn: Identity, callerId: string): Prom
 }
 
 export async function listAccounts(idn: Identity, q: { page: number; limit: number; search?: string }) {
-  const { users, total } = await listUsers(idn.ctx.db, { search: q.search, offset: (q.page - 1) * q.limit, limit: q.limit });
-  return { users, totalCount: total, currentPage: q.page, totalPages: Math.max(1, Math.ceil(total / q.limit)) };
+  const { users, total } = await listUsers(idn.ctx.db, {
+    search: q.search,
+    offset: (q.page - 1) * q.limit,
+    limit: q.limit,
+  });
+  return {
+    users,
+    totalCount: total,
+    currentPage: q.page,
+    totalPages: Math.max(1, Math.ceil(total / q.limit)),
+  };
 }
 
 export async function getAccount(idn: Identity, id: string): Promise<User> {
@@ -27,7 +43,12 @@ export async function getAccount(idn: Identity, id: string): Promise<User> {
   return user;
 }
 
-export async function changeRole(idn: Identity, actorId: string, targetId: string, role: Role): Promise<User> {
+export async function changeRole(
+  idn: Identity,
+  actorId: string,
+  targetId: string,
+  role: Role,
+): Promise<User> {
   return idn.ctx.tx(async (trx) => {
     // every role decision takes the admin rows' locks first, in id order: no two run at once
     const admins = await lockAdmins(trx);
@@ -42,19 +63,32 @@ export async function changeRole(idn: Identity, actorId: string, targetId: strin
   });
 }
 
-const PEER_NAMES: Record<string, string> = { [WalletBalance.subject]: 'wallet', [BettingOpenBets.subject]: 'betting' };
+const PEER_NAMES: Record<string, string> = {
+  [WalletBalance.subject]: 'wallet',
+  [BettingOpenBets.subject]: 'betting',
+};
 
 /** Asks another service; no answer (or a malformed one) means "cannot tell", never "nothing there". */
 async function ask<R>(idn: Identity, command: { subject: string; reply: any }, userId: string): Promise<R> {
   const peer = PEER_NAMES[command.subject];
   const unavailable = () =>
-    new HttpError(503, `The account cannot be closed right now: the ${peer} service did not answer. Please try again later.`);
+    new HttpError(
+      503,
+      `The account cannot be closed right now: the ${peer} service did not answer. Please try again later.`,
+    );
   let answer: unknown;
   try {
-    answer = await idn.ctx.bus.request(command.subject, { userId }, { timeoutMs: idn.ctx.config.PEER_TIMEOUT_MS });
+    answer = await idn.ctx.bus.request(
+      command.subject,
+      { userId },
+      { timeoutMs: idn.ctx.config.PEER_TIMEOUT_MS },
+    );
   } catch (err) {
     if (err instanceof BusRequestError) {
-      idn.ctx.logger.warn({ err, subject: command.subject, userId }, 'peer did not answer; account not closed');
+      idn.ctx.logger.warn(
+        { err, subject: command.subject, userId },
+        'peer did not answer; account not closed',
+      );
       throw unavailable();
     }
     throw err;
@@ -74,7 +108,12 @@ async function ask<R>(idn: Identity, command: { subject: string; reply: any }, u
 export async function closeAccount(idn: Identity, actorId: string, targetId: string): Promise<void> {
   const target = await findUserById(idn.ctx.db, targetId);
   if (!target) throw notFound('User not found.');
-  const admins = await idn.ctx.db.selectFrom('users').select('id').where('role', '=', 'admin').where('closed_at', 'is', null).execute();
+  const admins = await idn.ctx.db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'admin')
+    .where('closed_at', 'is', null)
+    .execute();
   checkDeletion({ actorId, targetId, targetRole: target.role, adminCount: admins.length });
 
   const [balance, bets] = await Promise.all([

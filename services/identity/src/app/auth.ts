@@ -1,8 +1,22 @@
-import { badRequest, conflict, HttpError, isUniqueViolation, newId, recordEvent, tooManyRequests } from '@bet/kit';
+import {
+  badRequest,
+  conflict,
+  HttpError,
+  isUniqueViolation,
+  newId,
+  recordEvent,
+  tooManyRequests,
+} from '@bet/kit';
 import { UserRegistered } from '@bet/proto-events';
-import { retryMessage } from '../domain/throttle';
-import { normalizeEmail, type RegistrationInput, registrationProblems, type User, userRegisteredPayload } from '../domain/users';
 import { ipBucket, pairBucket } from '../adapters/throttle';
+import { retryMessage } from '../domain/throttle';
+import {
+  normalizeEmail,
+  type RegistrationInput,
+  registrationProblems,
+  type User,
+  userRegisteredPayload,
+} from '../domain/users';
 import { emailTaken, findUserByEmail, insertUser, updateUser, usernameTaken } from '../store/users';
 import type { Identity } from './context';
 import { loadActiveUser } from './limits';
@@ -17,8 +31,10 @@ export async function register(idn: Identity, input: RegistrationInput): Promise
   const username = input.username.trim();
   const email = normalizeEmail(input.email);
   // cheap checks first: no argon2 work for a registration that cannot succeed
-  if (await usernameTaken(idn.ctx.db, username)) throw new HttpError(409, USERNAME_TAKEN, [{ path: 'username', location: 'body', msg: USERNAME_TAKEN }]);
-  if (await emailTaken(idn.ctx.db, email)) throw new HttpError(409, EMAIL_TAKEN, [{ path: 'email', location: 'body', msg: EMAIL_TAKEN }]);
+  if (await usernameTaken(idn.ctx.db, username))
+    throw new HttpError(409, USERNAME_TAKEN, [{ path: 'username', location: 'body', msg: USERNAME_TAKEN }]);
+  if (await emailTaken(idn.ctx.db, email))
+    throw new HttpError(409, EMAIL_TAKEN, [{ path: 'email', location: 'body', msg: EMAIL_TAKEN }]);
   const passwordHash = await idn.hasher.hash(input.password);
   try {
     return await idn.ctx.tx(async (trx) => {
@@ -50,7 +66,10 @@ export const BAD_CREDENTIALS = 'Invalid email or password.';
  * an unknown email, a social-only account or a closed account is the same, and costs the
  * same argon2 verification, as a wrong password.
  */
-export async function login(idn: Identity, input: { email: string; password: string; ip: string }): Promise<TokenPair & { user: User }> {
+export async function login(
+  idn: Identity,
+  input: { email: string; password: string; ip: string },
+): Promise<TokenPair & { user: User }> {
   const email = normalizeEmail(input.email);
   const buckets = [pairBucket(email, input.ip, idn.policies.pair), ipBucket(input.ip, idn.policies.ip)];
   const wait = await idn.throttle.wait(buckets);

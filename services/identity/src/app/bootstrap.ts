@@ -1,7 +1,13 @@
 import { isUniqueViolation, newId, recordEvent } from '@bet/kit';
 import { UserRegistered, UserRoleChanged } from '@bet/proto-events';
 import { passwordProblem } from '../domain/passwords';
-import { normalizeEmail, type Role, type User, userRegisteredPayload, usernameProblem } from '../domain/users';
+import {
+  normalizeEmail,
+  type Role,
+  type User,
+  usernameProblem,
+  userRegisteredPayload,
+} from '../domain/users';
 import { findUserByEmail, insertUser, updateUser, usernameTaken } from '../store/users';
 import type { Identity } from './context';
 
@@ -12,7 +18,14 @@ import type { Identity } from './context';
  */
 export async function ensureAccount(
   idn: Identity,
-  spec: { email: string; password?: string; username: string; role: Role; firstName: string; lastName: string },
+  spec: {
+    email: string;
+    password?: string;
+    username: string;
+    role: Role;
+    firstName: string;
+    lastName: string;
+  },
 ): Promise<{ user: User; created: boolean }> {
   const email = normalizeEmail(spec.email);
   const existing = await findUserByEmail(idn.ctx.db, email);
@@ -29,7 +42,10 @@ export async function ensureAccount(
     }
     return { user: existing, created: false };
   }
-  if (!spec.password) throw new Error(`${spec.role === 'admin' ? 'ADMIN' : 'DEMO'}_PASSWORD is required to create the account ${email}`);
+  if (!spec.password)
+    throw new Error(
+      `${spec.role === 'admin' ? 'ADMIN' : 'DEMO'}_PASSWORD is required to create the account ${email}`,
+    );
   const weak = passwordProblem(spec.password);
   if (weak) idn.ctx.logger.warn({ email }, `configured password is weak: ${weak}`);
   const base = usernameProblem(spec.username) ? spec.role : spec.username;

@@ -26,7 +26,11 @@ export async function loadActiveUser(idn: Identity, userId: string): Promise<Use
   return idn.ctx.tx((trx) => settleDueInTx(idn, trx, userId));
 }
 
-export async function setLimits(idn: Identity, userId: string, requested: { betCount: number; stakeCents: number }): Promise<User | undefined> {
+export async function setLimits(
+  idn: Identity,
+  userId: string,
+  requested: { betCount: number; stakeCents: number },
+): Promise<User | undefined> {
   return idn.ctx.tx(async (trx) => {
     const now = idn.clock.now();
     const user = await findUserById(trx, userId, { forUpdate: true });

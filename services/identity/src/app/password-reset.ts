@@ -1,14 +1,15 @@
 import { badRequest, newId } from '@bet/kit';
-import { passwordProblem } from '../domain/passwords';
-import { normalizeEmail } from '../domain/users';
 import { passwordResetMail } from '../adapters/mailer';
 import { resetMailBucket } from '../adapters/throttle';
 import { randomToken, sha256 } from '../adapters/tokens';
+import { passwordProblem } from '../domain/passwords';
+import { normalizeEmail } from '../domain/users';
 import { findUserByEmail, updateUser } from '../store/users';
 import type { Identity } from './context';
 import { revokeUserSessions } from './sessions';
 
-export const RESET_REQUESTED = "If an account with that email exists, we've sent a password reset link to it.";
+export const RESET_REQUESTED =
+  "If an account with that email exists, we've sent a password reset link to it.";
 export const RESET_INVALID = 'Invalid or expired reset token.';
 
 /**
@@ -22,7 +23,10 @@ export function requestPasswordReset(idn: Identity, rawEmail: string): void {
     if (!user) return;
     const bucket = [resetMailBucket(email)];
     if ((await idn.throttle.wait(bucket)) > 0) {
-      idn.ctx.logger.warn({ userId: user.id }, 'password reset mail skipped: too many requests for this address');
+      idn.ctx.logger.warn(
+        { userId: user.id },
+        'password reset mail skipped: too many requests for this address',
+      );
       return;
     }
     await idn.throttle.fail(bucket);
@@ -30,10 +34,21 @@ export function requestPasswordReset(idn: Identity, rawEmail: string): void {
     const now = idn.clock.now();
     await idn.ctx.tx(async (trx) => {
       // only the newest link works
-      await trx.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', user.id).where('used_at', 'is', null).execute();
+      await trx
+        .updateTable('password_resets')
+        .set({ used_at: now })
+        .where('user_id', '=', user.id)
+        .where('used_at', 'is', null)
+        .execute();
       await trx
         .insertInto('password_resets')
-        .values({ id: newId(), user_id: user.id, token_hash: sha256(token), created_at: now, expires_at: new Date(now.getTime() + idn.resetTtlMs) })
+        .values({
+          id: newId(),
+          user_id: user.id,
+          token_hash: sha256(token),
+          created_at: now,
+          expires_at: new Date(now.getTime() + idn.resetTtlMs),
+        })
         .execute();
     });
     const link = `${idn.ctx.config.PUBLIC_URL.replace(/\/+$/, '')}/reset-password/${token}`;
@@ -42,12 +57,27 @@ export function requestPasswordReset(idn: Identity, rawEmail: string): void {
 }
 
 /** Single use: the token is spent in the same transaction that sets the password and ends every session. */
-export async function resetPassword(idn: Identity, input: { token: string; password: string; confirmPassword: string }): Promise<void> {
+export async function resetPassword(
+  idn: Identity,
+  input: { token: string; password: string; confirmPassword: string },
+): Promise<void> {
   if (input.password !== input.confirmPassword)
-    throw badRequest('Passwords do not match.', [{ path: 'confirmPassword', location: 'body', msg: 'Passwords do not match.' }]);
+    throw badRequest('Passwords do not match.', [
+      { path: 'confirmPassword', location: 'body', msg: 'Passwords do not match.' },
+    ]);
   const tokenHash = sha256(input.token);
-  const pending = await idn.ctx.db.selectFrom('password_resets').select('user_id').where('token_hash', '=', tokenHash).executeTakeFirst();
-  const user = pending && (await idn.ctx.db.selectFrom('users').select(['username', 'email']).where('id', '=', pending.user_id).executeTakeFirst());
+  const pending = await idn.ctx.db
+    .selectFrom('password_resets')
+    .select('user_id')
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  const user =
+    pending &&
+    (await idn.ctx.db
+      .selectFrom('users')
+      .select(['username', 'email'])
+      .where('id', '=', pending.user_id)
+      .executeTakeFirst());
   const problem = passwordProblem(input.password, { username: user?.username, email: user?.email });
   if (problem) throw badRequest(problem, [{ path: 'password', location: 'body', msg: problem }]);
   const hash = await idn.hasher.hash(input.password);
@@ -62,7 +92,12 @@ export async function resetPassword(idn: Identity, input: { token: string; passw
       .returning('user_id')
       .executeTakeFirst();
     if (!spent) return false;
-    const open = await trx.selectFrom('users').select('id').where('id', '=', spent.user_id).where('closed_at', 'is', null).executeTakeFirst();
+    const open = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', spent.user_id)
+      .where('closed_at', 'is', null)
+      .executeTakeFirst();
     if (!open) return false;
     await updateUser(trx, spent.user_id, { password_hash: hash }, now);
     await revokeUserSessions(trx, spent.user_id);

@@ -3,7 +3,10 @@ import { UserPresence } from '@bet/proto-events';
 import type { Identity } from './context';
 
 /** The gateway reports a socket coming or going; last-seen is the time of either. */
-export async function recordPresence(idn: Identity, input: { userId: string; isOnline: boolean }): Promise<boolean> {
+export async function recordPresence(
+  idn: Identity,
+  input: { userId: string; isOnline: boolean },
+): Promise<boolean> {
   return idn.ctx.tx(async (trx) => {
     const now = idn.clock.now();
     const row = await trx
@@ -14,7 +17,11 @@ export async function recordPresence(idn: Identity, input: { userId: string; isO
       .returning('id')
       .executeTakeFirst();
     if (!row) return false;
-    await recordEvent(trx, UserPresence.subject, { userId: input.userId, isOnline: input.isOnline, lastSeen: now.toISOString() });
+    await recordEvent(trx, UserPresence.subject, {
+      userId: input.userId,
+      isOnline: input.isOnline,
+      lastSeen: now.toISOString(),
+    });
     return true;
   });
 }

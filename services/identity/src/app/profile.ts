@@ -1,14 +1,29 @@
-import { badRequest, conflict, HttpError, isUniqueViolation, newId, recordEvent, tooManyRequests } from '@bet/kit';
+import {
+  badRequest,
+  conflict,
+  HttpError,
+  isUniqueViolation,
+  newId,
+  recordEvent,
+  tooManyRequests,
+} from '@bet/kit';
 import { UserUpdated } from '@bet/proto-events';
-import { passwordProblem } from '../domain/passwords';
-import { retryMessage } from '../domain/throttle';
-import { normalizeEmail, normalizeProfilePatch, type ProfilePatch, profileProblems, type User, userUpdatedPayload } from '../domain/users';
 import { emailChangedMail } from '../adapters/mailer';
 import { passwordCheckBucket } from '../adapters/throttle';
+import { passwordProblem } from '../domain/passwords';
+import { retryMessage } from '../domain/throttle';
+import {
+  normalizeEmail,
+  normalizeProfilePatch,
+  type ProfilePatch,
+  profileProblems,
+  type User,
+  userUpdatedPayload,
+} from '../domain/users';
 import type { Db } from '../store/db';
-import { emailTaken, findUserById, updateUser, type UserUpdate } from '../store/users';
-import type { Identity } from './context';
+import { emailTaken, findUserById, type UserUpdate, updateUser } from '../store/users';
 import { EMAIL_TAKEN } from './auth';
+import type { Identity } from './context';
 import { revokeUserSessions } from './sessions';
 
 export const ACCOUNT_GONE = 'Not authorized: this account no longer exists';
@@ -60,16 +75,25 @@ async function checkCurrentPassword(idn: Identity, user: User, password: string,
   await idn.throttle.clear(bucket);
 }
 
-export async function changeEmail(idn: Identity, userId: string, input: { newEmail: string; currentPassword: string }): Promise<User> {
+export async function changeEmail(
+  idn: Identity,
+  userId: string,
+  input: { newEmail: string; currentPassword: string },
+): Promise<User> {
   const user = await findUserById(idn.ctx.db, userId);
   if (!user) throw new HttpError(401, ACCOUNT_GONE);
   const email = normalizeEmail(input.newEmail);
-  if (email === user.email) throw badRequest('The new email is the same as the current one.', [{ path: 'newEmail', location: 'body', msg: 'The new email is the same as the current one.' }]);
+  if (email === user.email)
+    throw badRequest('The new email is the same as the current one.', [
+      { path: 'newEmail', location: 'body', msg: 'The new email is the same as the current one.' },
+    ]);
   await checkCurrentPassword(idn, user, input.currentPassword, 'currentPassword');
   if (await emailTaken(idn.ctx.db, email)) throw conflict(EMAIL_TAKEN);
   let updated: User;
   try {
-    updated = await idn.ctx.tx(async (trx) => saveAndAnnounce(idn, trx, await lockedUser(trx, userId), { email }));
+    updated = await idn.ctx.tx(async (trx) =>
+      saveAndAnnounce(idn, trx, await lockedUser(trx, userId), { email }),
+    );
   } catch (err) {
     if (isUniqueViolation(err, 'users_email_key')) throw conflict(EMAIL_TAKEN);
     throw err;
@@ -87,7 +111,9 @@ export async function changePassword(
   input: { currentPassword: string; newPassword: string; confirmNewPassword: string },
 ): Promise<void> {
   if (input.newPassword !== input.confirmNewPassword)
-    throw badRequest('New passwords do not match.', [{ path: 'confirmNewPassword', location: 'body', msg: 'New passwords do not match.' }]);
+    throw badRequest('New passwords do not match.', [
+      { path: 'confirmNewPassword', location: 'body', msg: 'New passwords do not match.' },
+    ]);
   const user = await findUserById(idn.ctx.db, userId);
   if (!user) throw new HttpError(401, ACCOUNT_GONE);
   await checkCurrentPassword(idn, user, input.currentPassword, 'currentPassword');
@@ -102,9 +128,15 @@ export async function changePassword(
 }
 
 /** For accounts made through social sign-in, which start without a password. */
-export async function setPassword(idn: Identity, userId: string, input: { newPassword: string; confirmPassword: string }): Promise<User> {
+export async function setPassword(
+  idn: Identity,
+  userId: string,
+  input: { newPassword: string; confirmPassword: string },
+): Promise<User> {
   if (input.newPassword !== input.confirmPassword)
-    throw badRequest('Passwords do not match.', [{ path: 'confirmPassword', location: 'body', msg: 'Passwords do not match.' }]);
+    throw badRequest('Passwords do not match.', [
+      { path: 'confirmPassword', location: 'body', msg: 'Passwords do not match.' },
+    ]);
   const user = await findUserById(idn.ctx.db, userId);
   if (!user) throw new HttpError(401, ACCOUNT_GONE);
   if (user.passwordHash) throw conflict('Your account already has a password. Use Change Password instead.');
@@ -113,7 +145,8 @@ export async function setPassword(idn: Identity, userId: string, input: { newPas
   const hash = await idn.hasher.hash(input.newPassword);
   return idn.ctx.tx(async (trx) => {
     const locked = await lockedUser(trx, userId);
-    if (locked.passwordHash) throw conflict('Your account already has a password. Use Change Password instead.');
+    if (locked.passwordHash)
+      throw conflict('Your account already has a password. Use Change Password instead.');
     return updateUser(trx, userId, { password_hash: hash }, idn.clock.now());
   });
 }
@@ -122,14 +155,25 @@ export const AVATAR_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'i
 export const avatarUrl = (id: string) => `/api/v1/users/avatars/${id}`;
 
 /** Stores the picture in the database (replicas share it) and drops the previous one. */
-export async function saveAvatar(idn: Identity, userId: string, image: { bytes: Buffer; contentType: string }): Promise<User> {
+export async function saveAvatar(
+  idn: Identity,
+  userId: string,
+  image: { bytes: Buffer; contentType: string },
+): Promise<User> {
   return idn.ctx.tx(async (trx) => {
     const user = await lockedUser(trx, userId);
     const id = newId();
     await trx.deleteFrom('avatars').where('user_id', '=', userId).execute();
     await trx
       .insertInto('avatars')
-      .values({ id, user_id: userId, content_type: image.contentType, bytes: image.bytes, size: image.bytes.length, created_at: idn.clock.now() })
+      .values({
+        id,
+        user_id: userId,
+        content_type: image.contentType,
+        bytes: image.bytes,
+        size: image.bytes.length,
+        created_at: idn.clock.now(),
+      })
       .execute();
     return saveAndAnnounce(idn, trx, user, { profile_picture: avatarUrl(id) });
   });

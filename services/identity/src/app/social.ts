@@ -20,7 +20,10 @@ const cleanName = (value: string, fallback: string) => {
  * else the account with the same (verified) email, which gets linked, else a new account
  * without a password.
  */
-export async function socialSignIn(idn: Identity, profile: SocialProfile): Promise<TokenPair & { user: User; created: boolean }> {
+export async function socialSignIn(
+  idn: Identity,
+  profile: SocialProfile,
+): Promise<TokenPair & { user: User; created: boolean }> {
   return idn.ctx.tx(async (trx) => {
     const now = idn.clock.now();
     const link = await trx
@@ -34,7 +37,8 @@ export async function socialSignIn(idn: Identity, profile: SocialProfile): Promi
       if (!user) throw new SocialSignInError('linked account is closed');
       return { user, created: false, ...(await issueSession(idn, trx, user)) };
     }
-    if (!profile.email || !profile.emailVerified) throw new SocialSignInError('the provider did not give a verified email');
+    if (!profile.email || !profile.emailVerified)
+      throw new SocialSignInError('the provider did not give a verified email');
 
     let user = await findUserByEmail(trx, profile.email);
     let created = false;
@@ -63,7 +67,13 @@ export async function socialSignIn(idn: Identity, profile: SocialProfile): Promi
     }
     await trx
       .insertInto('social_identities')
-      .values({ provider: profile.provider, subject: profile.subject, user_id: user.id, email: profile.email, created_at: now })
+      .values({
+        provider: profile.provider,
+        subject: profile.subject,
+        user_id: user.id,
+        email: profile.email,
+        created_at: now,
+      })
       .execute();
     return { user, created, ...(await issueSession(idn, trx, user)) };
   });

@@ -13,8 +13,12 @@ const m0001: Migration = {
       .addColumn('role', 'text', (c) => c.notNull().defaultTo('user').check(sql`role in ('user', 'admin')`))
       .addColumn('password_hash', 'text')
       .addColumn('profile_picture', 'text')
-      .addColumn('bet_count_limit', 'integer', (c) => c.notNull().defaultTo(0).check(sql`bet_count_limit >= 0`))
-      .addColumn('stake_limit_cents', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`stake_limit_cents >= 0`))
+      .addColumn('bet_count_limit', 'integer', (c) =>
+        c.notNull().defaultTo(0).check(sql`bet_count_limit >= 0`),
+      )
+      .addColumn('stake_limit_cents', 'bigint', (c) =>
+        c.notNull().defaultTo(0).check(sql`stake_limit_cents >= 0`),
+      )
       .addColumn('pending_bet_count_limit', 'integer', (c) => c.check(sql`pending_bet_count_limit >= 0`))
       .addColumn('pending_bet_count_at', 'timestamptz')
       .addColumn('pending_stake_limit_cents', 'bigint', (c) => c.check(sql`pending_stake_limit_cents >= 0`))
@@ -26,13 +30,21 @@ const m0001: Migration = {
       .addColumn('closed_at', 'timestamptz')
       .addColumn('closed_by', 'text')
       .addCheckConstraint('users_email_lowercase', sql`email = lower(email)`)
-      .addCheckConstraint('users_pending_count_pair', sql`(pending_bet_count_limit is null) = (pending_bet_count_at is null)`)
-      .addCheckConstraint('users_pending_stake_pair', sql`(pending_stake_limit_cents is null) = (pending_stake_at is null)`)
+      .addCheckConstraint(
+        'users_pending_count_pair',
+        sql`(pending_bet_count_limit is null) = (pending_bet_count_at is null)`,
+      )
+      .addCheckConstraint(
+        'users_pending_stake_pair',
+        sql`(pending_stake_limit_cents is null) = (pending_stake_at is null)`,
+      )
       .execute();
     // uniqueness is case-insensitive for usernames; emails are stored lowercase
     await sql`create unique index users_username_key on users (lower(username))`.execute(db);
     await sql`create unique index users_email_key on users (email)`.execute(db);
-    await sql`create index users_admin_list on users (role, created_at desc) where closed_at is null`.execute(db);
+    await sql`create index users_admin_list on users (role, created_at desc) where closed_at is null`.execute(
+      db,
+    );
     await sql`create index users_pending_limits on users (least(pending_bet_count_at, pending_stake_at))
       where pending_bet_count_at is not null or pending_stake_at is not null`.execute(db);
 
@@ -50,7 +62,11 @@ const m0001: Migration = {
       .execute();
     await db.schema.createIndex('refresh_tokens_family').on('refresh_tokens').column('family_id').execute();
     await db.schema.createIndex('refresh_tokens_user').on('refresh_tokens').column('user_id').execute();
-    await db.schema.createIndex('refresh_tokens_access_jti').on('refresh_tokens').column('access_jti').execute();
+    await db.schema
+      .createIndex('refresh_tokens_access_jti')
+      .on('refresh_tokens')
+      .column('access_jti')
+      .execute();
 
     await db.schema
       .createTable('password_resets')

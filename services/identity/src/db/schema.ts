@@ -2,7 +2,11 @@ import type { ColumnType, Generated } from 'kysely';
 
 /** Postgres bigint: read as a string, written from bigint/number/string */
 type BigIntColDefault = ColumnType<string, string | number | bigint | undefined, string | number | bigint>;
-type BigIntColNull = ColumnType<string | null, string | number | bigint | null, string | number | bigint | null>;
+type BigIntColNull = ColumnType<
+  string | null,
+  string | number | bigint | null,
+  string | number | bigint | null
+>;
 
 export interface UsersTable {
   id: string;

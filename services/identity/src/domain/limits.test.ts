@@ -33,7 +33,10 @@ describe('limit changes', () => {
     const later = new Date(now.getTime() + DAY / 2);
     expect(requestLimit(first, 20, later, DAY)).toBe(first);
     // a different loosening restarts the clock
-    expect(requestLimit(first, 30, later, DAY).pending).toEqual({ value: 30, effectiveAt: new Date(later.getTime() + DAY) });
+    expect(requestLimit(first, 30, later, DAY).pending).toEqual({
+      value: 30,
+      effectiveAt: new Date(later.getTime() + DAY),
+    });
   });
 
   it('a pending change is applied once due, not before', () => {
@@ -49,7 +52,11 @@ describe('limit changes', () => {
         const s = requestLimit({ limit: current, pending: null }, requested, now, DAY);
         expect(loose(s.limit)).toBeLessThanOrEqual(loose(current));
         if (loose(requested) <= loose(current)) expect(s).toEqual({ limit: requested, pending: null });
-        else expect(s).toEqual({ limit: current, pending: { value: requested, effectiveAt: new Date(now.getTime() + DAY) } });
+        else
+          expect(s).toEqual({
+            limit: current,
+            pending: { value: requested, effectiveAt: new Date(now.getTime() + DAY) },
+          });
       }),
     );
   });

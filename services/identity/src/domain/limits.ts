@@ -33,17 +33,27 @@ const looseness = (v: number) => (v === 0 ? Number.POSITIVE_INFINITY : v);
  * wants now. Asking again for the value already pending keeps the original effective time,
  * so re-saving the form does not restart the cooling-off.
  */
-export function requestLimit(current: LimitState, requested: number, now: Date, coolingOffMs: number): LimitState {
-  if (!Number.isInteger(requested) || requested < 0) throw new RangeError('limit must be a non-negative integer');
+export function requestLimit(
+  current: LimitState,
+  requested: number,
+  now: Date,
+  coolingOffMs: number,
+): LimitState {
+  if (!Number.isInteger(requested) || requested < 0)
+    throw new RangeError('limit must be a non-negative integer');
   if (looseness(requested) <= looseness(current.limit)) return { limit: requested, pending: null };
   if (coolingOffMs <= 0) return { limit: requested, pending: null };
   if (current.pending && current.pending.value === requested) return current;
-  return { limit: current.limit, pending: { value: requested, effectiveAt: new Date(now.getTime() + coolingOffMs) } };
+  return {
+    limit: current.limit,
+    pending: { value: requested, effectiveAt: new Date(now.getTime() + coolingOffMs) },
+  };
 }
 
 /** Applies a pending change whose time has come. */
 export function settleLimit(state: LimitState, now: Date): LimitState {
-  if (state.pending && state.pending.effectiveAt.getTime() <= now.getTime()) return { limit: state.pending.value, pending: null };
+  if (state.pending && state.pending.effectiveAt.getTime() <= now.getTime())
+    return { limit: state.pending.value, pending: null };
   return state;
 }
 
@@ -52,12 +62,16 @@ export function settleLimits(limits: Limits, now: Date): Limits {
 }
 
 export function hasDuePending(limits: Limits, now: Date): boolean {
-  return [limits.betCount, limits.stakeCents].some((l) => l.pending && l.pending.effectiveAt.getTime() <= now.getTime());
+  return [limits.betCount, limits.stakeCents].some(
+    (l) => l.pending && l.pending.effectiveAt.getTime() <= now.getTime(),
+  );
 }
 
 export function sameLimits(a: Limits, b: Limits): boolean {
   const eq = (x: LimitState, y: LimitState) =>
-    x.limit === y.limit && (x.pending?.value ?? null) === (y.pending?.value ?? null) && (x.pending?.effectiveAt.getTime() ?? null) === (y.pending?.effectiveAt.getTime() ?? null);
+    x.limit === y.limit &&
+    (x.pending?.value ?? null) === (y.pending?.value ?? null) &&
+    (x.pending?.effectiveAt.getTime() ?? null) === (y.pending?.effectiveAt.getTime() ?? null);
   return eq(a.betCount, b.betCount) && eq(a.stakeCents, b.stakeCents);
 }
 
@@ -65,7 +79,9 @@ export function sameLimits(a: Limits, b: Limits): boolean {
 export function limitsView(limits: Limits) {
   const view = (l: LimitState, scale: number) => ({
     limit: l.limit / scale,
-    ...(l.pending ? { pending: { value: l.pending.value / scale, effectiveAt: l.pending.effectiveAt.toISOString() } } : {}),
+    ...(l.pending
+      ? { pending: { value: l.pending.value / scale, effectiveAt: l.pending.effectiveAt.toISOString() } }
+      : {}),
   });
   return { weeklyBetCount: view(limits.betCount, 1), weeklyStakeAmount: view(limits.stakeCents, 100) };
 }

@@ -20,9 +20,14 @@ export function isCommonPassword(password: string): boolean {
 }
 
 /** Returns why a new password is refused, or null when it is acceptable. */
-export function passwordProblem(password: string, context: { username?: string; email?: string } = {}): string | null {
-  if (password.length < PASSWORD_MIN_LENGTH) return `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
-  if (password.length > PASSWORD_MAX_LENGTH) return `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`;
+export function passwordProblem(
+  password: string,
+  context: { username?: string; email?: string } = {},
+): string | null {
+  if (password.length < PASSWORD_MIN_LENGTH)
+    return `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
+  if (password.length > PASSWORD_MAX_LENGTH)
+    return `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`;
   if (password.trim().length === 0) return 'Password must not be only spaces.';
   const lower = password.toLowerCase();
   if (isCommonPassword(password)) return 'This password is too common. Please choose a less guessable one.';

@@ -5,14 +5,27 @@ import type { Role } from './users';
  * Rules for administrators acting on accounts. `adminCount` is the number of open admin
  * accounts, read under a lock so two admins cannot demote each other at the same moment.
  */
-export function checkRoleChange(input: { actorId: string; targetId: string; targetRole: Role; newRole: Role; adminCount: number }) {
-  if (input.actorId === input.targetId) throw new DomainError('self_role_change', 'You cannot change your own role.', 403);
+export function checkRoleChange(input: {
+  actorId: string;
+  targetId: string;
+  targetRole: Role;
+  newRole: Role;
+  adminCount: number;
+}) {
+  if (input.actorId === input.targetId)
+    throw new DomainError('self_role_change', 'You cannot change your own role.', 403);
   if (input.targetRole === 'admin' && input.newRole !== 'admin' && input.adminCount <= 1)
     throw new DomainError('last_admin', 'The last administrator cannot be demoted.', 409);
 }
 
-export function checkDeletion(input: { actorId: string; targetId: string; targetRole: Role; adminCount: number }) {
-  if (input.actorId === input.targetId) throw new DomainError('self_delete', 'You cannot delete your own account.', 403);
+export function checkDeletion(input: {
+  actorId: string;
+  targetId: string;
+  targetRole: Role;
+  adminCount: number;
+}) {
+  if (input.actorId === input.targetId)
+    throw new DomainError('self_delete', 'You cannot delete your own account.', 403);
   if (input.targetRole === 'admin' && input.adminCount <= 1)
     throw new DomainError('last_admin', 'The last administrator cannot be deleted.', 409);
 }
@@ -21,10 +34,18 @@ export function checkDeletion(input: { actorId: string; targetId: string; target
 export function checkClosable(input: { balanceCents: number; pendingBets: number }) {
   if (input.balanceCents > 0) {
     const dollars = (input.balanceCents / 100).toFixed(2);
-    throw new DomainError('holds_money', `This user still holds $${dollars}; the account can be closed once the balance is zero.`, 409);
+    throw new DomainError(
+      'holds_money',
+      `This user still holds $${dollars}; the account can be closed once the balance is zero.`,
+      409,
+    );
   }
   if (input.pendingBets > 0) {
     const n = input.pendingBets;
-    throw new DomainError('pending_bets', `This user has ${n} pending bet${n === 1 ? '' : 's'}; the account can be closed once they are settled.`, 409);
+    throw new DomainError(
+      'pending_bets',
+      `This user has ${n} pending bet${n === 1 ? '' : 's'}; the account can be closed once they are settled.`,
+      409,
+    );
   }
 }

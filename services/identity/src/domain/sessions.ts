@@ -12,7 +12,12 @@ export interface RefreshRecord {
 
 export type RefreshVerdict = 'ok' | 'unknown' | 'expired' | 'revoked' | 'reused';
 
-export function judgeRefresh(record: RefreshRecord | undefined, presentedHash: string, now: Date, hashesEqual: (a: string, b: string) => boolean): RefreshVerdict {
+export function judgeRefresh(
+  record: RefreshRecord | undefined,
+  presentedHash: string,
+  now: Date,
+  hashesEqual: (a: string, b: string) => boolean,
+): RefreshVerdict {
   if (!record || !hashesEqual(record.tokenHash, presentedHash)) return 'unknown';
   if (record.revokedAt) return 'revoked';
   if (record.usedAt) return 'reused';
@@ -24,5 +29,6 @@ export const REFRESH_MESSAGES: Record<Exclude<RefreshVerdict, 'ok'>, string> = {
   unknown: 'Invalid refresh token.',
   expired: 'Refresh token expired. Please log in again.',
   revoked: 'This session has ended. Please log in again.',
-  reused: 'This refresh token was already used; the session has been ended for your safety. Please log in again.',
+  reused:
+    'This refresh token was already used; the session has been ended for your safety. Please log in again.',
 };

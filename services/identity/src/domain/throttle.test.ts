@@ -6,7 +6,9 @@ const p: ThrottlePolicy = { freeFailures: 3, baseDelayMs: 1000, maxDelayMs: 10_0
 describe('throttle policy', () => {
   it('lets the free failures through, then doubles the wait up to the ceiling', () => {
     expect([1, 2, 3].map((n) => delayAfter(n, p))).toEqual([0, 0, 0]);
-    expect([4, 5, 6, 7, 8, 50].map((n) => delayAfter(n, p))).toEqual([1000, 2000, 4000, 8000, 10_000, 10_000]);
+    expect([4, 5, 6, 7, 8, 50].map((n) => delayAfter(n, p))).toEqual([
+      1000, 2000, 4000, 8000, 10_000, 10_000,
+    ]);
   });
   it('says how long to wait', () => {
     expect(retryMessage(1)).toBe('Too many failed attempts. Please try again in 1 second.');

@@ -15,8 +15,18 @@ export interface ThrottlePolicy {
   windowMs: number;
 }
 
-export const PAIR_POLICY: ThrottlePolicy = { freeFailures: 5, baseDelayMs: 1_000, maxDelayMs: 15 * 60_000, windowMs: 15 * 60_000 };
-export const IP_POLICY: ThrottlePolicy = { freeFailures: 30, baseDelayMs: 1_000, maxDelayMs: 15 * 60_000, windowMs: 15 * 60_000 };
+export const PAIR_POLICY: ThrottlePolicy = {
+  freeFailures: 5,
+  baseDelayMs: 1_000,
+  maxDelayMs: 15 * 60_000,
+  windowMs: 15 * 60_000,
+};
+export const IP_POLICY: ThrottlePolicy = {
+  freeFailures: 30,
+  baseDelayMs: 1_000,
+  maxDelayMs: 15 * 60_000,
+  windowMs: 15 * 60_000,
+};
 
 /** How long the next attempt must wait after `failures` failures inside the window. */
 export function delayAfter(failures: number, p: ThrottlePolicy): number {

@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { NO_LIMITS } from './limits';
-import { anonymisedFields, normalizeEmail, normalizeProfilePatch, profileProblems, publicUser, registrationProblems, type User } from './users';
+import {
+  anonymisedFields,
+  normalizeEmail,
+  normalizeProfilePatch,
+  profileProblems,
+  publicUser,
+  registrationProblems,
+  type User,
+} from './users';
 
-const valid = { username: 'ada_obi', email: 'Ada@Example.com', password: 'kettle-orbit-93', firstName: 'Ada', lastName: "O'Brien-Obi" };
+const valid = {
+  username: 'ada_obi',
+  email: 'Ada@Example.com',
+  password: 'kettle-orbit-93',
+  firstName: 'Ada',
+  lastName: "O'Brien-Obi",
+};
 
 describe('registration rules', () => {
   it('accepts a sound registration', () => {
@@ -15,14 +29,18 @@ describe('registration rules', () => {
     expect(errors[0].msg).toBe('Username may contain only letters, digits and underscores.');
   });
   it('checks username length', () => {
-    expect(registrationProblems({ ...valid, username: 'ab' })[0].msg).toBe('Username must be 3 to 30 characters long.');
+    expect(registrationProblems({ ...valid, username: 'ab' })[0].msg).toBe(
+      'Username must be 3 to 30 characters long.',
+    );
     expect(registrationProblems({ ...valid, username: 'a'.repeat(31) })[0].path).toBe('username');
   });
   it('refuses markup in names', () => {
     expect(registrationProblems({ ...valid, lastName: '<script>' })[0].path).toBe('lastName');
   });
   it('checks the confirmation when given', () => {
-    expect(registrationProblems({ ...valid, confirmPassword: 'other-password' })[0].msg).toBe('Passwords do not match!');
+    expect(registrationProblems({ ...valid, confirmPassword: 'other-password' })[0].msg).toBe(
+      'Passwords do not match!',
+    );
   });
   it('lowercases and trims emails', () => {
     expect(normalizeEmail('  Ada@Example.COM ')).toBe('ada@example.com');
@@ -31,7 +49,10 @@ describe('registration rules', () => {
 
 describe('profile patches', () => {
   it('trims and turns an empty state into none', () => {
-    expect(normalizeProfilePatch({ firstName: ' Ada ', state: '  ' })).toEqual({ firstName: 'Ada', state: null });
+    expect(normalizeProfilePatch({ firstName: ' Ada ', state: '  ' })).toEqual({
+      firstName: 'Ada',
+      state: null,
+    });
     expect(profileProblems({ state: 'x'.repeat(61) })[0].path).toBe('state');
   });
 });
@@ -56,7 +77,19 @@ describe('user views', () => {
   it('shows the spec fields and never the hash', () => {
     const view = publicUser({ ...user, passwordHash: '$argon2id$...' });
     expect(Object.keys(view).sort()).toEqual(
-      ['_id', 'createdAt', 'email', 'firstName', 'hasPassword', 'lastName', 'limits', 'profilePicture', 'role', 'state', 'username'].sort(),
+      [
+        '_id',
+        'createdAt',
+        'email',
+        'firstName',
+        'hasPassword',
+        'lastName',
+        'limits',
+        'profilePicture',
+        'role',
+        'state',
+        'username',
+      ].sort(),
     );
     expect(view.hasPassword).toBe(true);
     expect(publicUser(user).hasPassword).toBe(false);

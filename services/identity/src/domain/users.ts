@@ -76,7 +76,10 @@ export function registrationProblems(input: RegistrationInput): FieldError[] {
   if (f) errors.push(field('firstName', f));
   const l = nameProblem('Last name', input.lastName);
   if (l) errors.push(field('lastName', l));
-  const p = passwordProblem(input.password, { username: input.username.trim(), email: normalizeEmail(input.email) });
+  const p = passwordProblem(input.password, {
+    username: input.username.trim(),
+    email: normalizeEmail(input.email),
+  });
   if (p) errors.push(field('password', p));
   else if (input.confirmPassword !== undefined && input.confirmPassword !== input.password)
     errors.push(field('confirmPassword', 'Passwords do not match!'));
@@ -111,7 +114,8 @@ export function normalizeProfilePatch(patch: ProfilePatch): ProfilePatch {
   const out: ProfilePatch = {};
   if (patch.firstName !== undefined) out.firstName = patch.firstName.trim();
   if (patch.lastName !== undefined) out.lastName = patch.lastName.trim();
-  if (patch.state !== undefined) out.state = patch.state === null || patch.state.trim() === '' ? null : patch.state.trim();
+  if (patch.state !== undefined)
+    out.state = patch.state === null || patch.state.trim() === '' ? null : patch.state.trim();
   return out;
 }
 

@@ -30,10 +30,14 @@ export function adminRoutes(app: App, idn: Identity) {
     },
   );
 
-  app.get('/api/v1/admin/users/:id', { ...admin, schema: { tags: ['admin'], params: IdParams } }, async (req) => {
-    await requireCurrentAdmin(idn, req.user!.id);
-    return adminUser(await getAccount(idn, req.params.id));
-  });
+  app.get(
+    '/api/v1/admin/users/:id',
+    { ...admin, schema: { tags: ['admin'], params: IdParams } },
+    async (req) => {
+      await requireCurrentAdmin(idn, req.user!.id);
+      return adminUser(await getAccount(idn, req.params.id));
+    },
+  );
 
   app.patch(
     '/api/v1/admin/users/:id/role',
@@ -42,7 +46,10 @@ export function adminRoutes(app: App, idn: Identity) {
       schema: {
         tags: ['admin'],
         params: IdParams,
-        body: Type.Object({ role: Type.Union([Type.Literal('user'), Type.Literal('admin')]) }, { additionalProperties: false }),
+        body: Type.Object(
+          { role: Type.Union([Type.Literal('user'), Type.Literal('admin')]) },
+          { additionalProperties: false },
+        ),
       },
     },
     async (req) => {
@@ -51,9 +58,13 @@ export function adminRoutes(app: App, idn: Identity) {
     },
   );
 
-  app.delete('/api/v1/admin/users/:id', { ...admin, schema: { tags: ['admin'], params: IdParams } }, async (req) => {
-    await requireCurrentAdmin(idn, req.user!.id);
-    await closeAccount(idn, req.user!.id, req.params.id);
-    return { msg: 'User deleted successfully.' };
-  });
+  app.delete(
+    '/api/v1/admin/users/:id',
+    { ...admin, schema: { tags: ['admin'], params: IdParams } },
+    async (req) => {
+      await requireCurrentAdmin(idn, req.user!.id);
+      await closeAccount(idn, req.user!.id, req.params.id);
+      return { msg: 'User deleted successfully.' };
+    },
+  );
 }

@@ -32,7 +32,14 @@ export function authRoutes(app: App, idn: Identity) {
     },
     async (req, reply) => {
       const { user, accessToken, refreshToken } = await register(idn, req.body);
-      return reply.status(201).send({ msg: 'Registration successful! Welcome.', accessToken, refreshToken, user: publicUser(user) });
+      return reply
+        .status(201)
+        .send({
+          msg: 'Registration successful! Welcome.',
+          accessToken,
+          refreshToken,
+          user: publicUser(user),
+        });
     },
   );
 
@@ -42,7 +49,10 @@ export function authRoutes(app: App, idn: Identity) {
       config: { auth: 'public' },
       schema: {
         tags: ['auth'],
-        body: Type.Object({ email: Type.String({ minLength: 1, maxLength: 254 }), password: AnyPassword }, { additionalProperties: false }),
+        body: Type.Object(
+          { email: Type.String({ minLength: 1, maxLength: 254 }), password: AnyPassword },
+          { additionalProperties: false },
+        ),
       },
     },
     async (req) => {
@@ -52,20 +62,30 @@ export function authRoutes(app: App, idn: Identity) {
     },
   );
 
-  app.get('/api/v1/auth/me', { config: { auth: 'user' }, schema: { tags: ['auth'], security: [{ bearer: [] }] } }, async (req) => {
-    const user = await loadActiveUser(idn, req.user!.id);
-    if (!user) throw new HttpError(401, ACCOUNT_GONE);
-    return publicUser(user);
-  });
-
-  app.post('/api/v1/auth/refresh-token', { config: { auth: 'public' }, schema: { tags: ['auth'], body: RefreshBody } }, async (req) =>
-    refreshSession(idn, req.body.token),
+  app.get(
+    '/api/v1/auth/me',
+    { config: { auth: 'user' }, schema: { tags: ['auth'], security: [{ bearer: [] }] } },
+    async (req) => {
+      const user = await loadActiveUser(idn, req.user!.id);
+      if (!user) throw new HttpError(401, ACCOUNT_GONE);
+      return publicUser(user);
+    },
   );
 
-  app.post('/api/v1/auth/logout', { config: { auth: 'public' }, schema: { tags: ['auth'], body: RefreshBody } }, async (req) => {
-    await logout(idn, req.body.token);
-    return { msg: 'Logged out successfully.' };
-  });
+  app.post(
+    '/api/v1/auth/refresh-token',
+    { config: { auth: 'public' }, schema: { tags: ['auth'], body: RefreshBody } },
+    async (req) => refreshSession(idn, req.body.token),
+  );
+
+  app.post(
+    '/api/v1/auth/logout',
+    { config: { auth: 'public' }, schema: { tags: ['auth'], body: RefreshBody } },
+    async (req) => {
+      await logout(idn, req.body.token);
+      return { msg: 'Logged out successfully.' };
+    },
+  );
 
   app.post(
     '/api/v1/auth/request-password-reset',
@@ -80,12 +100,19 @@ export function authRoutes(app: App, idn: Identity) {
     },
   );
 
-  const ResetBody = Type.Object({ password: NewPassword, confirmPassword: NewPassword }, { additionalProperties: false });
+  const ResetBody = Type.Object(
+    { password: NewPassword, confirmPassword: NewPassword },
+    { additionalProperties: false },
+  );
   app.post(
     '/api/v1/auth/reset-password/:token',
     {
       config: { auth: 'public' },
-      schema: { tags: ['auth'], params: Type.Object({ token: Type.String({ maxLength: 200 }) }), body: ResetBody },
+      schema: {
+        tags: ['auth'],
+        params: Type.Object({ token: Type.String({ maxLength: 200 }) }),
+        body: ResetBody,
+      },
     },
     async (req) => {
       if (!req.params.token) throw badRequest('Invalid or missing reset token.');
@@ -93,7 +120,11 @@ export function authRoutes(app: App, idn: Identity) {
       return { msg: 'Password has been reset successfully!' };
     },
   );
-  app.post('/api/v1/auth/reset-password', { config: { auth: 'public' }, schema: { tags: ['auth'], hide: true } }, async () => {
-    throw badRequest('Invalid or missing reset token.');
-  });
+  app.post(
+    '/api/v1/auth/reset-password',
+    { config: { auth: 'public' }, schema: { tags: ['auth'], hide: true } },
+    async () => {
+      throw badRequest('Invalid or missing reset token.');
+    },
+  );
 }

@@ -1,6 +1,6 @@
 import { type App, Type } from '@bet/kit';
-import type { Identity } from '../app/context';
 import { escapeHtml } from '../adapters/mailer';
+import type { Identity } from '../app/context';
 
 /**
  * The development outbox, readable in a browser: the only way to follow a password-reset
@@ -10,9 +10,20 @@ import { escapeHtml } from '../adapters/mailer';
 export function devMailRoutes(app: App, idn: Identity) {
   app.get(
     '/api/v1/dev/mail',
-    { config: { auth: 'public' }, schema: { tags: ['dev'], querystring: Type.Object({ to: Type.Optional(Type.String({ maxLength: 254 })) }) } },
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['dev'],
+        querystring: Type.Object({ to: Type.Optional(Type.String({ maxLength: 254 })) }),
+      },
+    },
     async (req, reply) => {
-      let q = idn.ctx.db.selectFrom('mail_outbox').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(50);
+      let q = idn.ctx.db
+        .selectFrom('mail_outbox')
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(50);
       if (req.query.to) q = q.where('to_address', '=', req.query.to.trim().toLowerCase());
       const mails = (await q.execute()).map((m) => ({
         to: m.to_address,
@@ -25,7 +36,9 @@ export function devMailRoutes(app: App, idn: Identity) {
       if ((req.headers.accept ?? '').includes('application/json')) return { mails };
       const items = mails
         .map(
-          (m) => `<li><p><b>${escapeHtml(m.subject)}</b> to ${escapeHtml(m.to)} <small>${m.createdAt}</small></p>
+          (
+            m,
+          ) => `<li><p><b>${escapeHtml(m.subject)}</b> to ${escapeHtml(m.to)} <small>${m.createdAt}</small></p>
 <pre>${escapeHtml(m.text)}</pre>${m.links.map((l) => `<p><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></p>`).join('')}</li>`,
         )
         .join('\n');

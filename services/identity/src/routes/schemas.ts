@@ -7,8 +7,14 @@ export const Email = Type.String({ format: 'email', maxLength: EMAIL_MAX });
 export const NewPassword = Type.String({ maxLength: 1024 });
 export const AnyPassword = Type.String({ minLength: 1, maxLength: 1024 });
 export const Name = Type.String({ maxLength: NAME_MAX * 4 });
-export const IdParams = Type.Object({ id: Type.String({ pattern: ID_PATTERN }) }, { additionalProperties: false });
-export const RefreshBody = Type.Object({ token: Type.String({ minLength: 1, maxLength: 4096 }) }, { additionalProperties: false });
+export const IdParams = Type.Object(
+  { id: Type.String({ pattern: ID_PATTERN }) },
+  { additionalProperties: false },
+);
+export const RefreshBody = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 4096 }) },
+  { additionalProperties: false },
+);
 export const ProfileBody = Type.Object(
   {
     firstName: Type.Optional(Name),

@@ -1,5 +1,5 @@
-import oauth2 from '@fastify/oauth2';
 import { type App, HttpError, Type } from '@bet/kit';
+import oauth2 from '@fastify/oauth2';
 import type { Identity } from '../app/context';
 import { socialSignIn } from '../app/social';
 import { fromFacebook, fromGoogle, type Provider, type SocialProfile } from '../domain/social';
@@ -85,7 +85,12 @@ export async function socialRoutes(app: App, idn: Identity) {
       scope: p.scope,
       credentials: {
         client: { id: p.clientId, secret: p.clientSecret },
-        auth: { authorizeHost: authorize.host, authorizePath: authorize.path, tokenHost: token.host, tokenPath: token.path },
+        auth: {
+          authorizeHost: authorize.host,
+          authorizePath: authorize.path,
+          tokenHost: token.host,
+          tokenPath: token.path,
+        },
         options: { authorizationMethod: 'body' },
       },
       callbackUri: `${publicUrl}${callback}`,
@@ -110,7 +115,10 @@ export async function socialRoutes(app: App, idn: Identity) {
         const profile = p.read((await res.json()) as Record<string, unknown>);
         if (!profile) throw new Error('userinfo without a subject');
         const signedIn = await socialSignIn(idn, profile);
-        req.log.info({ provider: p.provider, userId: signedIn.user.id, created: signedIn.created }, 'social sign-in');
+        req.log.info(
+          { provider: p.provider, userId: signedIn.user.id, created: signedIn.created },
+          'social sign-in',
+        );
         return reply.redirect(successUrl(signedIn));
       } catch (err) {
         req.log.warn({ err, provider: p.provider }, 'social sign-in failed');

@@ -1,10 +1,18 @@
-import multipart from '@fastify/multipart';
 import { type App, badRequest, bearerToken, HttpError, hasAtMostTwoDecimals, Type } from '@bet/kit';
+import multipart from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
 import { SessionTokens } from '../adapters/tokens';
 import type { Identity } from '../app/context';
 import { loadActiveUser, setLimits } from '../app/limits';
-import { ACCOUNT_GONE, AVATAR_TYPES, changeEmail, changePassword, saveAvatar, setPassword, updateProfile } from '../app/profile';
+import {
+  ACCOUNT_GONE,
+  AVATAR_TYPES,
+  changeEmail,
+  changePassword,
+  saveAvatar,
+  setPassword,
+  updateProfile,
+} from '../app/profile';
 import { familyOfAccessToken } from '../app/sessions';
 import { limitsView } from '../domain/limits';
 import { publicUser } from '../domain/users';
@@ -21,22 +29,34 @@ export async function userRoutes(app: App, idn: Identity) {
   };
   const secured = { config: { auth: 'user' as const } };
 
-  app.get('/api/v1/users/profile', { ...secured, schema: { tags: ['users'] } }, async (req) => publicUser(await mine(req.user!.id)));
+  app.get('/api/v1/users/profile', { ...secured, schema: { tags: ['users'] } }, async (req) =>
+    publicUser(await mine(req.user!.id)),
+  );
 
-  app.patch('/api/v1/users/profile', { ...secured, schema: { tags: ['users'], body: ProfileBody } }, async (req) => {
-    const user = await updateProfile(idn, req.user!.id, req.body);
-    return { msg: 'Profile updated successfully!', user: publicUser(user) };
-  });
+  app.patch(
+    '/api/v1/users/profile',
+    { ...secured, schema: { tags: ['users'], body: ProfileBody } },
+    async (req) => {
+      const user = await updateProfile(idn, req.user!.id, req.body);
+      return { msg: 'Profile updated successfully!', user: publicUser(user) };
+    },
+  );
 
   app.patch(
     '/api/v1/users/email',
     {
       ...secured,
-      schema: { tags: ['users'], body: Type.Object({ newEmail: Email, currentPassword: AnyPassword }, { additionalProperties: false }) },
+      schema: {
+        tags: ['users'],
+        body: Type.Object({ newEmail: Email, currentPassword: AnyPassword }, { additionalProperties: false }),
+      },
     },
     async (req) => {
       const user = await changeEmail(idn, req.user!.id, req.body);
-      return { msg: 'Email changed successfully! Please check your inbox for verification if required.', user: publicUser(user) };
+      return {
+        msg: 'Email changed successfully! Please check your inbox for verification if required.',
+        user: publicUser(user),
+      };
     },
   );
 
@@ -46,7 +66,10 @@ export async function userRoutes(app: App, idn: Identity) {
       ...secured,
       schema: {
         tags: ['users'],
-        body: Type.Object({ currentPassword: AnyPassword, newPassword: NewPassword, confirmNewPassword: NewPassword }, { additionalProperties: false }),
+        body: Type.Object(
+          { currentPassword: AnyPassword, newPassword: NewPassword, confirmNewPassword: NewPassword },
+          { additionalProperties: false },
+        ),
       },
     },
     async (req) => {
@@ -61,7 +84,13 @@ export async function userRoutes(app: App, idn: Identity) {
     '/api/v1/users/set-password',
     {
       ...secured,
-      schema: { tags: ['users'], body: Type.Object({ newPassword: NewPassword, confirmPassword: NewPassword }, { additionalProperties: false }) },
+      schema: {
+        tags: ['users'],
+        body: Type.Object(
+          { newPassword: NewPassword, confirmPassword: NewPassword },
+          { additionalProperties: false },
+        ),
+      },
     },
     async (req) => {
       const user = await setPassword(idn, req.user!.id, req.body);
@@ -69,7 +98,9 @@ export async function userRoutes(app: App, idn: Identity) {
     },
   );
 
-  app.get('/api/v1/users/limits', { ...secured, schema: { tags: ['users'] } }, async (req) => limitsView((await mine(req.user!.id)).limits));
+  app.get('/api/v1/users/limits', { ...secured, schema: { tags: ['users'] } }, async (req) =>
+    limitsView((await mine(req.user!.id)).limits),
+  );
 
   app.post(
     '/api/v1/users/limits',
@@ -93,7 +124,10 @@ export async function userRoutes(app: App, idn: Identity) {
         const msg = 'weeklyStakeAmountLimit must have at most two decimals';
         throw badRequest(msg, [{ path: 'weeklyStakeAmountLimit', location: 'body', msg }]);
       }
-      const user = await setLimits(idn, req.user!.id, { betCount: weeklyBetCountLimit, stakeCents: Math.round(weeklyStakeAmountLimit * 100) });
+      const user = await setLimits(idn, req.user!.id, {
+        betCount: weeklyBetCountLimit,
+        stakeCents: Math.round(weeklyStakeAmountLimit * 100),
+      });
       if (!user) throw new HttpError(401, ACCOUNT_GONE);
       const pending = user.limits.betCount.pending || user.limits.stakeCents.pending;
       return {
@@ -113,40 +147,64 @@ export async function userRoutes(app: App, idn: Identity) {
   const maxMb = Math.round((idn.ctx.config.AVATAR_MAX_BYTES / (1024 * 1024)) * 10) / 10;
   app.post(
     '/api/v1/users/profile-picture',
-    { ...secured, schema: { tags: ['users'], consumes: ['multipart/form-data'], description: 'multipart form field profilePicture: PNG, JPEG, WebP or GIF' } },
+    {
+      ...secured,
+      schema: {
+        tags: ['users'],
+        consumes: ['multipart/form-data'],
+        description: 'multipart form field profilePicture: PNG, JPEG, WebP or GIF',
+      },
+    },
     async (req) => {
       let file: Awaited<ReturnType<typeof req.file>>;
       let bytes: Buffer;
       try {
         file = await req.file();
-        if (!file || file.fieldname !== 'profilePicture') throw badRequest('Send the picture in the form field profilePicture.');
+        if (!file || file.fieldname !== 'profilePicture')
+          throw badRequest('Send the picture in the form field profilePicture.');
         bytes = await file.toBuffer();
       } catch (err) {
         const code = (err as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, `Profile picture must be at most ${maxMb} MB.`);
-        if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new HttpError(415, 'Send the picture as multipart/form-data in the field profilePicture.');
-        if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('Send one picture only.');
+        if (code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new HttpError(413, `Profile picture must be at most ${maxMb} MB.`);
+        if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+          throw new HttpError(415, 'Send the picture as multipart/form-data in the field profilePicture.');
+        if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+          throw badRequest('Send one picture only.');
         throw err;
       }
       // what the bytes are, not what the name or the browser says they are
       const type = await fileTypeFromBuffer(bytes);
-      if (!type || !AVATAR_TYPES.has(type.mime)) throw badRequest('Profile picture must be a PNG, JPEG, WebP or GIF image.');
+      if (!type || !AVATAR_TYPES.has(type.mime))
+        throw badRequest('Profile picture must be a PNG, JPEG, WebP or GIF image.');
       const user = await saveAvatar(idn, req.user!.id, { bytes, contentType: type.mime });
-      return { msg: 'Profile picture updated!', profilePictureUrl: user.profilePicture, user: publicUser(user) };
+      return {
+        msg: 'Profile picture updated!',
+        profilePictureUrl: user.profilePicture,
+        user: publicUser(user),
+      };
     },
   );
 
-  app.get('/api/v1/users/avatars/:id', { config: { auth: 'public' }, schema: { tags: ['users'], params: IdParams } }, async (req, reply) => {
-    const avatar = await idn.ctx.db.selectFrom('avatars').select(['content_type', 'bytes']).where('id', '=', req.params.id).executeTakeFirst();
-    if (!avatar) throw new HttpError(404, 'Picture not found.');
-    // a new upload gets a new id, so a picture never changes under its address
-    const etag = `"${req.params.id}"`;
-    reply
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('etag', etag)
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; sandbox");
-    if (req.headers['if-none-match'] === etag) return reply.status(304).send();
-    return reply.type(avatar.content_type).send(Buffer.from(avatar.bytes));
-  });
+  app.get(
+    '/api/v1/users/avatars/:id',
+    { config: { auth: 'public' }, schema: { tags: ['users'], params: IdParams } },
+    async (req, reply) => {
+      const avatar = await idn.ctx.db
+        .selectFrom('avatars')
+        .select(['content_type', 'bytes'])
+        .where('id', '=', req.params.id)
+        .executeTakeFirst();
+      if (!avatar) throw new HttpError(404, 'Picture not found.');
+      // a new upload gets a new id, so a picture never changes under its address
+      const etag = `"${req.params.id}"`;
+      reply
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('etag', etag)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox");
+      if (req.headers['if-none-match'] === etag) return reply.status(304).send();
+      return reply.type(avatar.content_type).send(Buffer.from(avatar.bytes));
+    },
+  );
 }

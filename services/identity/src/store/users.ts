@@ -20,11 +20,17 @@ export function rowToUser(r: UserRow): User {
     limits: {
       betCount: {
         limit: r.bet_count_limit,
-        pending: r.pending_bet_count_limit !== null && r.pending_bet_count_at ? { value: r.pending_bet_count_limit, effectiveAt: new Date(r.pending_bet_count_at) } : null,
+        pending:
+          r.pending_bet_count_limit !== null && r.pending_bet_count_at
+            ? { value: r.pending_bet_count_limit, effectiveAt: new Date(r.pending_bet_count_at) }
+            : null,
       },
       stakeCents: {
         limit: Number(r.stake_limit_cents),
-        pending: r.pending_stake_limit_cents !== null && r.pending_stake_at ? { value: Number(r.pending_stake_limit_cents), effectiveAt: new Date(r.pending_stake_at) } : null,
+        pending:
+          r.pending_stake_limit_cents !== null && r.pending_stake_at
+            ? { value: Number(r.pending_stake_limit_cents), effectiveAt: new Date(r.pending_stake_at) }
+            : null,
       },
     },
     isOnline: r.is_online,
@@ -45,7 +51,11 @@ export function limitsColumns(l: Limits) {
   };
 }
 
-export async function findUserById(db: Db, id: string, opts: { forUpdate?: boolean; includeClosed?: boolean } = {}): Promise<User | undefined> {
+export async function findUserById(
+  db: Db,
+  id: string,
+  opts: { forUpdate?: boolean; includeClosed?: boolean } = {},
+): Promise<User | undefined> {
   let q = db.selectFrom('users').selectAll().where('id', '=', id);
   if (!opts.includeClosed) q = q.where('closed_at', 'is', null);
   if (opts.forUpdate) q = q.forUpdate();
@@ -54,7 +64,12 @@ export async function findUserById(db: Db, id: string, opts: { forUpdate?: boole
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
-  const row = await db.selectFrom('users').selectAll().where('email', '=', email).where('closed_at', 'is', null).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', email)
+    .where('closed_at', 'is', null)
+    .executeTakeFirst();
   return row ? rowToUser(row) : undefined;
 }
 
@@ -68,7 +83,9 @@ export async function usernameTaken(db: Db, username: string): Promise<boolean> 
 }
 
 export async function emailTaken(db: Db, email: string): Promise<boolean> {
-  return (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()) !== undefined
+  );
 }
 
 export interface NewUser {
@@ -117,7 +134,14 @@ export async function updateUser(db: Db, id: string, set: UserUpdate, now: Date)
 
 /** Open administrator accounts, locked: decisions about the last admin are serialised. */
 export async function lockAdmins(db: Db): Promise<string[]> {
-  const rows = await db.selectFrom('users').select('id').where('role', '=', 'admin').where('closed_at', 'is', null).orderBy('id').forUpdate().execute();
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'admin')
+    .where('closed_at', 'is', null)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
   return rows.map((r) => r.id);
 }
 
@@ -125,7 +149,10 @@ function escapeLike(s: string) {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-export async function listUsers(db: Db, opts: { search?: string; offset: number; limit: number }): Promise<{ users: User[]; total: number }> {
+export async function listUsers(
+  db: Db,
+  opts: { search?: string; offset: number; limit: number },
+): Promise<{ users: User[]; total: number }> {
   let q = db.selectFrom('users').where('closed_at', 'is', null);
   const search = opts.search?.trim();
   if (search) {

@@ -1,0 +1,220 @@
+import { UserRegistered } from '@bet/proto-events';
+import { OAuth2Server } from 'oauth2-mock-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, registerPlayer, startIdentity, waitFor } from './helpers';
+
+let provider: OAuth2Server;
+let h: Harness;
+let unconfigured: Harness;
+
+beforeAll(async () => {
+  provider = new OAuth2Server();
+  await provider.issuer.keys.generate('RS256');
+  await provider.start(0, '127.0.0.1');
+  const base = provider.issuer.url!;
+  const endpoints = (p: string) => ({
+    [`${p}_CLIENT_ID`]: `${p.toLowerCase()}-client`,
+    [`${p}_CLIENT_SECRET`]: 'shh',
+    [`${p}_AUTHORIZE_URL`]: `${base}/authorize`,
+    [`${p}_TOKEN_URL`]: `${base}/token`,
+    [`${p}_USERINFO_URL`]: `${base}/userinfo`,
+  });
+  h = await startIdentity({ env: { ...endpoints('GOOGLE'), ...endpoints('FACEBOOK') } });
+  unconfigured = await startIdentity();
+});
+
+afterAll(async () => {
+  await h?.stop();
+  await unconfigured?.stop();
+  await provider?.stop();
+});
+
+/** What a browser does: start, follow the provider's redirect, come back with the cookies. */
+async function signIn(
+  which: 'google' | 'facebook',
+  userinfo: Record<string, unknown> | null,
+  opts: { tamperState?: boolean } = {},
+) {
+  if (userinfo) provider.service.once('beforeUserinfo', (res) => Object.assign(res, { body: userinfo }));
+  const start = await h.call({ method: 'GET', url: `/api/v1/auth/${which}` });
+  expect(start.statusCode).toBe(302);
+  const authorize = new URL(start.headers.location);
+  expect(authorize.origin).toBe(new URL(provider.issuer.url!).origin);
+  expect(authorize.searchParams.get('redirect_uri')).toBe(`http://bet.test/api/v1/auth/${which}/callback`);
+  expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+  const cookies = ([] as string[]).concat(start.headers['set-cookie']).map((c) => c.split(';')[0]);
+  const atProvider = await fetch(authorize, { redirect: 'manual' });
+  const back = new URL(atProvider.headers.get('location')!);
+  if (opts.tamperState) back.searchParams.set('state', 'forged-state');
+  const done = await h.call({
+    method: 'GET',
+    url: `${back.pathname}${back.search}`,
+    headers: { cookie: cookies.join('; ') },
+  });
+  expect(done.statusCode).toBe(302);
+  return new URL(done.headers.location);
+}
+
+function tokensFrom(url: URL) {
+  expect(`${url.origin}${url.pathname}`).toBe('http://bet.test/social-auth-success');
+  return {
+    accessToken: url.searchParams.get('accessToken')!,
+    refreshToken: url.searchParams.get('refreshToken')!,
+  };
+}
+
+const me = async (token: string) => (await h.call({ method: 'GET', url: '/api/v1/auth/me', token })).json();
+
+describe('social sign-in', () => {
+  it('answers a clear 503 when a provider is not configured', async () => {
+    for (const [which, label, env] of [
+      ['google', 'Google', 'GOOGLE'],
+      ['facebook', 'Facebook', 'FACEBOOK'],
+    ]) {
+      const res = await unconfigured.call({ method: 'GET', url: `/api/v1/auth/${which}` });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({
+        msg: `${label} sign-in is not configured (set ${env}_CLIENT_ID and ${env}_CLIENT_SECRET)`,
+      });
+    }
+  });
+
+  it('creates an account without a password on a first Google sign-in, then finds it again', async () => {
+    const info = {
+      sub: 'g-100',
+      email: 'Chioma.Okafor@gmail.com',
+      email_verified: true,
+      given_name: 'Chioma',
+      family_name: 'Okafor',
+      picture: 'https://lh3.example/p.png',
+    };
+    const tokens = tokensFrom(await signIn('google', info));
+    const user = await me(tokens.accessToken);
+    expect(user).toMatchObject({
+      email: 'chioma.okafor@gmail.com',
+      firstName: 'Chioma',
+      lastName: 'Okafor',
+      hasPassword: false,
+      role: 'user',
+      profilePicture: 'https://lh3.example/p.png',
+    });
+    expect(user.username).toMatch(/^chioma_okafor_\d{6}$/);
+    await waitFor(() =>
+      h.events.find((e) => e.subject === UserRegistered.subject && e.data.userId === user._id),
+    );
+    // the refresh token from the redirect works like any other
+    expect(
+      (
+        await h.call({
+          method: 'POST',
+          url: '/api/v1/auth/refresh-token',
+          payload: { token: tokens.refreshToken },
+        })
+      ).statusCode,
+    ).toBe(200);
+
+    const again = tokensFrom(await signIn('google', info));
+    expect((await me(again.accessToken))._id).toBe(user._id);
+
+    // such an account may set a password once, and then sign in with it
+    const mismatch = await h.call({
+      method: 'POST',
+      url: '/api/v1/users/set-password',
+      token: again.accessToken,
+      payload: { newPassword: 'lagos-sunrise-42', confirmPassword: 'x' },
+    });
+    expect(mismatch.json().msg).toBe('Passwords do not match.');
+    const set = await h.call({
+      method: 'POST',
+      url: '/api/v1/users/set-password',
+      token: again.accessToken,
+      payload: { newPassword: 'lagos-sunrise-42', confirmPassword: 'lagos-sunrise-42' },
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toMatchObject({
+      msg: 'Password has been set successfully!',
+      user: { hasPassword: true },
+    });
+    const twice = await h.call({
+      method: 'POST',
+      url: '/api/v1/users/set-password',
+      token: again.accessToken,
+      payload: { newPassword: 'other-sunrise-42', confirmPassword: 'other-sunrise-42' },
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(
+      (
+        await h.call({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          payload: { email: 'chioma.okafor@gmail.com', password: 'lagos-sunrise-42' },
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+
+  it('links a verified email to the existing account', async () => {
+    const p = await registerPlayer(h);
+    const tokens = tokensFrom(
+      await signIn('google', {
+        sub: 'g-200',
+        email: p.email,
+        email_verified: true,
+        given_name: 'X',
+        family_name: 'Y',
+      }),
+    );
+    const user = await me(tokens.accessToken);
+    expect(user._id).toBe(p.id);
+    expect(user).toMatchObject({ firstName: 'Ada', hasPassword: true });
+  });
+
+  it('never links or creates on an unverified email', async () => {
+    const p = await registerPlayer(h);
+    const failed = await signIn('google', {
+      sub: 'g-300',
+      email: p.email,
+      email_verified: false,
+      given_name: 'Mallory',
+      family_name: 'X',
+    });
+    expect(failed.href).toBe('http://bet.test/login?error=social');
+    const links = await h.svc.ctx.db
+      .selectFrom('social_identities')
+      .selectAll()
+      .where('subject', '=', 'g-300')
+      .execute();
+    expect(links).toEqual([]);
+  });
+
+  it('signs in with Facebook', async () => {
+    const tokens = tokensFrom(
+      await signIn('facebook', {
+        id: '10001',
+        email: 'wole@example.com',
+        first_name: 'Wole',
+        last_name: 'Soyinka',
+        picture: { data: { url: 'https://fb.example/w.jpg' } },
+      }),
+    );
+    expect(await me(tokens.accessToken)).toMatchObject({
+      email: 'wole@example.com',
+      firstName: 'Wole',
+      hasPassword: false,
+    });
+  });
+
+  it('refuses a callback whose state does not match the browser cookie', async () => {
+    const failed = await signIn('google', null, { tamperState: true });
+    expect(failed.href).toBe('http://bet.test/login?error=social');
+  });
+
+  it('sends the browser to the failure page when the provider refuses', async () => {
+    const res = await h.call({
+      method: 'GET',
+      url: '/api/v1/auth/google/callback?error=access_denied&state=x',
+    });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('http://bet.test/login?error=social');
+  });
+});
