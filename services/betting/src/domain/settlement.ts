@@ -72,7 +72,8 @@ export interface Transition {
  *   settled before and re-opened;
  * - won/lost → other result: a correction, with the money to move;
  * - won/lost → open: a correction re-opened a multi (its lost leg now won while other legs
- *   are undecided); the wallet keeps what it paid until the bet settles again;
+ *   are undecided); the wallet keeps what it paid until the bet settles again, and if it
+ *   then ends as last announced nothing is published;
  * - pending → void: refunded and cancelled;
  * - cashed out, cancelled, rejected and unpaid bets never change here.
  */
@@ -102,6 +103,17 @@ export function decideSettlement(bet: SettlementState, evaluation: Evaluation): 
   const status = evaluation.state;
   const payout = evaluation.state === 'won' ? evaluation.payoutCents : 0n;
   if (bet.status === status && bet.payoutCents === payout) return null;
+  // a re-opened bet ending as last announced (a payout is never 0 for a win, so the paid
+  // amount says which result that was): the wallet has nothing to move, nobody to tell
+  if (bet.settlements > 0 && payout === bet.paidCents) {
+    return {
+      status,
+      payoutCents: payout,
+      paidCents: bet.paidCents,
+      settlements: bet.settlements,
+      event: null,
+    };
+  }
   const event: SettlementEvent =
     bet.settlements === 0
       ? { kind: 'settled', status, payoutCents: payout }
