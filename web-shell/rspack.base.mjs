@@ -1,6 +1,9 @@
 // Build settings shared by web-shell, web-player and web-admin.
 
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const shellDir = dirname(fileURLToPath(import.meta.url));
 import { rspack } from '@rspack/core';
 
 // The modules that must exist exactly once in the page. The shell provides them; the remotes
@@ -14,8 +17,16 @@ export function sharedModules({ provide }) {
     react: lib('^19.0.0'),
     'react/jsx-runtime': lib('^19.0.0'),
     'react-dom': lib('^19.0.0'),
-    'react-router': lib('^7.0.0'),
-    'react-router-dom': lib('^7.0.0'),
+    // The client half of React Router only (see src/shared/react-router-dom.ts). 'react-router'
+    // itself is not shared: nothing outside that module may import it.
+    'react-router-dom': provide
+      ? {
+          singleton: true,
+          import: resolve(shellDir, 'src/shared/react-router-dom.ts'),
+          version: '7.18.5',
+          requiredVersion: '^7.0.0',
+        }
+      : { singleton: true, requiredVersion: '^7.0.0', import: false },
     zustand: lib('^5.0.0'),
     [CORE_SHARE_KEY]: provide
       ? { singleton: true, version: '0.1.0', requiredVersion: '^0.1.0' }

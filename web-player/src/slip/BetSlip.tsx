@@ -146,7 +146,7 @@ export function BetSlip({ headingId }: { headingId?: string }) {
           <label key={t} className={betType === t ? 'seg seg--on' : 'seg'}>
             <input
               type="radio"
-              className="visually-hidden"
+              className="seg__input"
               name={`${stakeId}-type`}
               value={t}
               checked={betType === t}
