@@ -115,6 +115,7 @@ describe('route table', () => {
       'POST /auth/refresh-token refresh',
       'POST /auth/register auth',
       'POST /auth/request-password-reset reset',
+      'POST /auth/reset-password reset',
       'POST /auth/reset-password/:token reset',
     ]);
   });

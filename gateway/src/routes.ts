@@ -56,6 +56,8 @@ export const routeTable: RouteEntry[] = [
   r('POST /auth/refresh-token', 'identity', 'public', { limit: 'refresh' }),
   r('POST /auth/request-password-reset', 'identity', 'public', { limit: 'reset' }),
   r('POST /auth/reset-password/:token', 'identity', 'public', { limit: 'reset' }),
+  // the same call without a token: identity answers 400, but it is still counted
+  r('POST /auth/reset-password', 'identity', 'public', { limit: 'reset' }),
   r('GET /auth/me', 'identity', 'user'),
   r('POST /auth/logout', 'identity', 'public'),
   r('GET /auth/google', 'identity', 'public'),
@@ -69,10 +71,13 @@ export const routeTable: RouteEntry[] = [
   r('POST /users/set-password', 'identity', 'user'),
   r('GET,POST /users/limits', 'identity', 'user'),
   r('POST /users/profile-picture', 'identity', 'user', { upload: true }),
+  r('GET /users/avatars/:id', 'identity', 'public'),
   r('* /users/*', 'identity', 'public'),
   r('GET /admin/users', 'identity', 'admin'),
   r('GET,DELETE /admin/users/:id', 'identity', 'admin'),
   r('PATCH /admin/users/:id/role', 'identity', 'admin'),
+  // the development mail outbox (embedded mode)
+  r('GET /dev/mail', 'identity', 'public'),
   r('* /dev/*', 'identity', 'public'),
 
   // ── wallet: balances, ledger, deposits, withdrawals ──────────────────────────
@@ -82,12 +87,15 @@ export const routeTable: RouteEntry[] = [
   r('POST /wallet/deposit/initialize', 'wallet', 'user'),
   r('POST /wallet/request-withdrawal', 'wallet', 'user'),
   // payment-provider webhooks and the sandbox checkout page carry no bearer token
+  r('POST /wallet/webhooks/:provider', 'wallet', 'public'),
+  r('* /wallet/sandbox/*', 'wallet', 'public'),
   r('* /wallet/*', 'wallet', 'public'),
   r('GET /admin/withdrawals', 'wallet', 'admin'),
   r('PATCH /admin/withdrawals/:id/process', 'wallet', 'admin'),
   r('* /admin/withdrawals*', 'wallet', 'admin'),
   r('PATCH /admin/users/:id/wallet', 'wallet', 'admin'),
   r('GET /admin/users/:id/transactions', 'wallet', 'admin'),
+  r('POST /admin/wallet/reconcile', 'wallet', 'admin'),
   r('* /admin/wallet/*', 'wallet', 'admin'),
 
   // ── games: catalogue, odds, results, rankings, provider sync ─────────────────
@@ -99,8 +107,9 @@ export const routeTable: RouteEntry[] = [
   r('GET /games/:id/details', 'games', 'public'),
   r('PATCH /games/:id/result', 'games', 'admin'),
   r('PATCH /games/:id/cancel', 'games', 'admin'),
+  // team logos and anything else the catalogue serves
   r('* /games/*', 'games', 'public'),
-  r('PATCH /admin/games/:id/adjust-odds', 'games', 'admin'),
+  r('PATCH,DELETE /admin/games/:id/adjust-odds', 'games', 'admin'),
   r('POST /admin/games/sync', 'games', 'admin'),
   r('GET /admin/games/:id/audit', 'games', 'admin'),
   r('GET,POST /admin/rankings', 'games', 'admin'),
@@ -112,7 +121,7 @@ export const routeTable: RouteEntry[] = [
   r('POST /bets/singles', 'betting', 'user'),
   r('POST /bets/multi', 'betting', 'user'),
   r('GET /bets/:id', 'betting', 'user'),
-  r('POST /bets/:id/cash-out', 'betting', 'user'),
+  r('GET,POST /bets/:id/cash-out', 'betting', 'user'),
   r('POST /bets/share', 'betting', 'public'),
   r('GET /bets/share/:id', 'betting', 'public'),
   r('* /bets/*', 'betting', 'public'),

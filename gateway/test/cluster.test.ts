@@ -118,4 +118,21 @@ describe('two gateways on one Redis and one bus', () => {
       { userId: user.id, isOnline: false },
     ]);
   });
+
+  it('shuts down cleanly with sockets open: they are dropped and their users reported offline', async () => {
+    const user = { id: newId(), role: 'user' as const };
+    const socket = await on(a, user);
+    await eventually(() => presence.some((p) => p.userId === user.id && p.isOnline));
+    const dropped = new Promise((r) => socket.once('disconnect', r));
+    const started = Date.now();
+    await a.close();
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await dropped).toBe('io server disconnect');
+    expect(presence.filter((p) => p.userId === user.id)).toEqual([
+      { userId: user.id, isOnline: true },
+      { userId: user.id, isOnline: false },
+    ]);
+    // the other gateway carries on
+    expect((await fetch(`${b.url}/healthz`)).status).toBe(200);
+  });
 });
