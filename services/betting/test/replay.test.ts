@@ -1,3 +1,4 @@
+import type { EventEnvelope } from '@bet/kit';
 import { newId } from '@bet/kit';
 import { eventually } from '@bet/kit/testing';
 import {
@@ -175,7 +176,7 @@ describe('replays of every consumed event give one effect', () => {
       },
       at(-1000),
     );
-    const onUserTwice = async (e: typeof registered | typeof updated) => {
+    const onUserTwice = async (e: EventEnvelope) => {
       await onUser(e, { attempt: 1 });
       await onUser(e, { attempt: 2 });
     };
