@@ -12,7 +12,7 @@ const json = async (res: Response) => ({ status: res.status, body: (await res.js
 
 describe('gateway in front of the real identity service', () => {
   let infra: TestInfrastructure;
-  let identity: RunningService;
+  let identity: RunningService<any>;
   let gw: Awaited<ReturnType<typeof startGateway>>;
   const sockets: Socket[] = [];
 
