@@ -524,7 +524,8 @@ const MoneyReply = Type.Union([
 export const WalletDebit = defineCommand({
   subject: 'wallet.debit',
   owner: 'wallet',
-  description: 'Take a stake from a user wallet into bets-in-play. Idempotent on idempotencyKey.',
+  description:
+    'Take a stake from a user wallet into bets-in-play. Idempotent on idempotencyKey. Singles placed together are one debit (all or none) whose stake is held per bet: `holds` splits amountCents among the bet ids that settle it (absent: one hold under `reference`).',
   request: Type.Object({
     idempotencyKey: Type.String({ minLength: 1 }),
     userId: Id,
@@ -532,6 +533,13 @@ export const WalletDebit = defineCommand({
     type: Type.Union([Type.Literal('bet'), Type.Literal('aviator_bet')]),
     reference: Type.String(),
     description: Type.String(),
+    /** optional (added for singles sets): the held stake per settling reference; sums to amountCents */
+    holds: Type.Optional(
+      Type.Array(Type.Object({ reference: Type.String(), amountCents: Type.Integer({ minimum: 1 }) }), {
+        minItems: 1,
+        maxItems: 10,
+      }),
+    ),
   }),
   reply: MoneyReply,
   example: {
