@@ -32,14 +32,12 @@ export function authRoutes(app: App, idn: Identity) {
     },
     async (req, reply) => {
       const { user, accessToken, refreshToken } = await register(idn, req.body);
-      return reply
-        .status(201)
-        .send({
-          msg: 'Registration successful! Welcome.',
-          accessToken,
-          refreshToken,
-          user: publicUser(user),
-        });
+      return reply.status(201).send({
+        msg: 'Registration successful! Welcome.',
+        accessToken,
+        refreshToken,
+        user: publicUser(user),
+      });
     },
   );
 
