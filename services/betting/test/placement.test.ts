@@ -73,6 +73,11 @@ describe('placing bets', () => {
     expect(debits).toHaveLength(1);
     expect(debits[0]).toMatchObject({ amountCents: 2500, type: 'bet', description: '2 single bets' });
     expect(debits[0].idempotencyKey).toMatch(/^betset:[0-9a-f]{24}$/);
+    // held per bet, so each settles on its own
+    expect(debits[0].holds).toEqual([
+      { reference: res.body.bets[0]._id, amountCents: 1250 },
+      { reference: res.body.bets[1]._id, amountCents: 1250 },
+    ]);
     expect(h.wallet.balance(p.id)).toBe(7500);
     await eventually(() => betsOf(h, BetsPlaced.subject).filter((e) => e.data.userId === p.id).length === 2);
     for (const e of betsOf(h, BetsPlaced.subject).filter((x) => x.data.userId === p.id)) {

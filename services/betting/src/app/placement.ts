@@ -195,6 +195,7 @@ export class Placement {
       .selectAll()
       .where('id', '=', placementId)
       .executeTakeFirstOrThrow();
+    const bets = await this.betsOf(placementId);
     const request: CommandRequest<typeof WalletDebit> = {
       idempotencyKey: p.debit_key,
       userId: p.user_id,
@@ -202,6 +203,10 @@ export class Placement {
       type: 'bet',
       reference: p.id,
       description: p.description,
+      // each bet of a set settles (and is refunded) on its own: hold its stake under its id
+      ...(bets.length > 1
+        ? { holds: bets.map((b) => ({ reference: b.id, amountCents: Number(b.stake_cents) })) }
+        : {}),
     };
     return this.ctx.bus.request<DebitReply>(WalletDebit.subject, request, {
       timeoutMs: this.ctx.config.WALLET_TIMEOUT_MS,
@@ -217,9 +222,10 @@ export class Placement {
   }
 
   /**
-   * Gives back a stake taken for a placement that had already been rejected (a late
-   * debit). Idempotent on `refund:<placementId>`; if the wallet does not answer, the
-   * reconciler asks again.
+   * Gives back the stakes taken for a placement that had already been rejected (a late
+   * debit): one credit per bet, keyed `refund:<betId>` (for a lone bet, its id is the
+   * placement's), since the wallet holds a set's stake per bet. Idempotent; if the wallet
+   * does not answer, the reconciler asks again.
    */
   async refund(placementId: string): Promise<boolean> {
     const p = await this.ctx.db
@@ -228,29 +234,31 @@ export class Placement {
       .where('id', '=', placementId)
       .executeTakeFirstOrThrow();
     if (p.refund_state !== 'due') return p.refund_state === 'done';
-    const request: CommandRequest<typeof WalletCredit> = {
-      idempotencyKey: `refund:${p.id}`,
-      userId: p.user_id,
-      amountCents: Number(p.amount_cents),
-      type: 'refund',
-      reference: p.id,
-      description: 'Refund: the bet could not be placed',
-    };
-    try {
-      const reply = await this.ctx.bus.request<CommandReply<typeof WalletCredit>>(
-        WalletCredit.subject,
-        request,
-        {
-          timeoutMs: this.ctx.config.WALLET_TIMEOUT_MS,
-        },
-      );
-      if (!reply.ok) {
-        this.ctx.logger.error({ placementId, reply }, 'compensating refund refused; will retry');
+    for (const bet of await this.betsOf(placementId)) {
+      const request: CommandRequest<typeof WalletCredit> = {
+        idempotencyKey: `refund:${bet.id}`,
+        userId: p.user_id,
+        amountCents: Number(bet.stake_cents),
+        type: 'refund',
+        reference: bet.id,
+        description: 'Refund: the bet could not be placed',
+      };
+      try {
+        const reply = await this.ctx.bus.request<CommandReply<typeof WalletCredit>>(
+          WalletCredit.subject,
+          request,
+          {
+            timeoutMs: this.ctx.config.WALLET_TIMEOUT_MS,
+          },
+        );
+        if (!reply.ok) {
+          this.ctx.logger.error({ placementId, reply }, 'compensating refund refused; will retry');
+          return false;
+        }
+      } catch (err) {
+        this.ctx.logger.warn({ err, placementId }, 'compensating refund unanswered; will retry');
         return false;
       }
-    } catch (err) {
-      this.ctx.logger.warn({ err, placementId }, 'compensating refund unanswered; will retry');
-      return false;
     }
     await this.ctx.db
       .updateTable('placements')
@@ -258,6 +266,15 @@ export class Placement {
       .where('id', '=', placementId)
       .execute();
     return true;
+  }
+
+  private betsOf(placementId: string) {
+    return this.ctx.db
+      .selectFrom('bets')
+      .select(['id', 'stake_cents'])
+      .where('placement_id', '=', placementId)
+      .orderBy('id')
+      .execute();
   }
 
   private async accept(placementId: string): Promise<Finish> {
