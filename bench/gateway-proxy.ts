@@ -1,0 +1,187 @@
+/**
+ * Throughput and latency through the gateway to a trivial upstream, against the same
+ * upstream called directly.
+ *
+ *   node --import tsx bench/gateway-proxy.ts [--seconds 5] [--concurrency 32] [--no-redis]
+ *
+ * The upstream and the gateway each run in their own child process; this process only
+ * generates load (keep-alive connections through an undici Pool, one request in flight per
+ * connection). Scenarios: direct; gateway on a public route; gateway on a user route (token
+ * verified at the edge); the same with the rate limits in Redis (if Redis answers).
+ */
+import { fork } from 'node:child_process';
+import { createServer } from 'node:http';
+import { parseArgs } from 'node:util';
+import {
+  createLogger,
+  generateAuthKeys,
+  MemoryBus,
+  MemoryCache,
+  newId,
+  TokenSigner,
+  TokenVerifier,
+} from '@bet/kit';
+import { Pool } from 'undici';
+
+const role = process.argv[2];
+
+if (role === 'upstream') {
+  const body = JSON.stringify({ ok: true, games: [] });
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+  });
+  server.keepAliveTimeout = 60_000;
+  server.listen(0, '127.0.0.1', () => process.send!({ port: (server.address() as { port: number }).port }));
+} else if (role === 'gateway') {
+  const [upstream, publicKeyPem, redis] = process.argv.slice(3);
+  const { createGateway, loadGatewayConfig } = await import('../gateway/src/index');
+  const logger = createLogger('bench', 'silent');
+  const gw = await createGateway({
+    config: loadGatewayConfig({
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_MAX: '100000000',
+      BUS_PREFIX: `bench${process.pid}`,
+    }),
+    logger,
+    verifier: await TokenVerifier.create(publicKeyPem, 'bet-platform'),
+    bus: new MemoryBus(logger),
+    cache: new MemoryCache(),
+    redis: redis === 'none' ? null : redis,
+    upstreams: { games: upstream, wallet: upstream },
+  });
+  const url = await gw.listen(0, '127.0.0.1');
+  process.send!({ port: Number(new URL(url).port) });
+  process.on('message', async () => {
+    await gw.close();
+    process.exit(0);
+  });
+} else {
+  await main();
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      seconds: { type: 'string', default: '5' },
+      concurrency: { type: 'string', default: '32' },
+      'no-redis': { type: 'boolean', default: false },
+    },
+  });
+  const seconds = Number(values.seconds);
+  const concurrency = Number(values.concurrency);
+  const keys = await generateAuthKeys();
+  const token = await (await TokenSigner.create(keys.privateKeyPem, 'bet-platform', 3600)).signAccess({
+    id: newId(),
+    role: 'user',
+    username: 'bench',
+  });
+
+  const children: ReturnType<typeof fork>[] = [];
+  const start = (args: string[]) =>
+    new Promise<number>((resolve, reject) => {
+      const child = fork(new URL(import.meta.url).pathname, args, { execArgv: ['--import', 'tsx'] });
+      children.push(child);
+      child.once('message', (m: any) => resolve(m.port));
+      child.once('error', reject);
+    });
+
+  try {
+    const upstreamPort = await start(['upstream']);
+    const upstream = `http://127.0.0.1:${upstreamPort}`;
+    const memoryPort = await start(['gateway', upstream, keys.publicKeyPem, 'none']);
+    const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+    const useRedis = !values['no-redis'] && (await redisAnswers(redisUrl));
+    const redisPort = useRedis ? await start(['gateway', upstream, keys.publicKeyPem, redisUrl]) : null;
+
+    const scenarios: Array<[string, string, string, Record<string, string>]> = [
+      ['direct to the upstream', upstream, '/api/v1/games', {}],
+      ['gateway, public route', `http://127.0.0.1:${memoryPort}`, '/api/v1/games', {}],
+      [
+        'gateway, user route (token checked)',
+        `http://127.0.0.1:${memoryPort}`,
+        '/api/v1/wallet',
+        { authorization: `Bearer ${token}` },
+      ],
+    ];
+    if (redisPort) {
+      scenarios.push([
+        'gateway, public route, Redis limits',
+        `http://127.0.0.1:${redisPort}`,
+        '/api/v1/games',
+        {},
+      ]);
+    }
+
+    console.log(
+      `gateway proxy benchmark: ${seconds}s per scenario, ${concurrency} connections, 1 request in flight each`,
+    );
+    console.log(
+      `${'scenario'.padEnd(40)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)}`,
+    );
+    for (const [name, origin, path, headers] of scenarios) {
+      await load(origin, path, headers, 1, concurrency); // warm-up
+      const r = await load(origin, path, headers, seconds, concurrency);
+      console.log(
+        `${name.padEnd(40)} ${r.rps.toFixed(0).padStart(9)} ${r.p50.toFixed(2).padStart(8)} ${r.p99.toFixed(2).padStart(8)} ${String(r.errors).padStart(7)}`,
+      );
+    }
+    if (!redisPort) console.log('(Redis not reachable or --no-redis: the Redis scenario was skipped)');
+  } finally {
+    for (const c of children) {
+      c.send?.('stop');
+      setTimeout(() => c.kill(), 2_000).unref();
+    }
+  }
+}
+
+async function load(
+  origin: string,
+  path: string,
+  headers: Record<string, string>,
+  seconds: number,
+  concurrency: number,
+) {
+  const pool = new Pool(origin, { connections: concurrency, pipelining: 1 });
+  const latencies: number[] = [];
+  let errors = 0;
+  const until = performance.now() + seconds * 1000;
+  const worker = async () => {
+    while (performance.now() < until) {
+      const t0 = performance.now();
+      try {
+        const res = await pool.request({ method: 'GET', path, headers });
+        await res.body.arrayBuffer();
+        if (res.statusCode !== 200) errors++;
+      } catch {
+        errors++;
+      }
+      latencies.push(performance.now() - t0);
+    }
+  };
+  const began = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const elapsed = (performance.now() - began) / 1000;
+  await pool.close();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), errors };
+}
+
+async function redisAnswers(url: string) {
+  const { Redis } = await import('ioredis');
+  const r = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 1_000,
+    retryStrategy: () => null,
+  });
+  try {
+    await r.connect();
+    return (await r.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    r.disconnect();
+  }
+}
