@@ -611,6 +611,16 @@ export const BettingOpenBets = defineCommand({
   example: { request: { userId: U }, reply: { userId: U, pendingBets: 0 } },
 });
 
+export const GamesGet = defineCommand({
+  subject: 'games.get',
+  owner: 'games',
+  description:
+    'The current state and public prices of up to 100 games (unknown ids are left out): for a service that must not act on a stale read model, or that is building one.',
+  request: Type.Object({ gameIds: Type.Array(Id, { minItems: 1, maxItems: 100 }) }),
+  reply: Type.Object({ games: Type.Array(Game) }),
+  example: { request: { gameIds: [G] }, reply: { games: [exampleGame] } },
+});
+
 export const events = {
   UserRegistered,
   UserUpdated,
@@ -642,7 +652,7 @@ export const events = {
   PromotionDeleted,
 };
 
-export const commands = { WalletDebit, WalletCredit, WalletBalance, IdentityPresence, BettingOpenBets };
+export const commands = { WalletDebit, WalletCredit, WalletBalance, IdentityPresence, BettingOpenBets, GamesGet };
 
 /** helper types: `Ev<typeof GamesSettled>` is the payload type */
 export const exampleIds = { user: U, game: G, bet: B, transaction: T, other: W };

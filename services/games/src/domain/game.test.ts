@@ -21,6 +21,7 @@ function game(over: Partial<GameRecord> = {}): GameRecord {
     odds: { home: 200, draw: 320, away: 380 },
     base: { home: 200, draw: 320, away: 380 },
     adjusted: null,
+    priceSource: 'manual',
     lambdas: null,
     sim: null,
     settledAt: null,

@@ -5,6 +5,8 @@ import type { SimRecord } from './live';
 export type GameStatus = 'upcoming' | 'live' | 'finished' | 'cancelled';
 export type Outcome = 'A' | 'B' | 'Draw';
 export type Provider = 'manual' | 'simulator' | 'apifootball' | 'allsportsapi';
+/** model: priced by our goal model; provider: the provider's prices; manual: the admin's */
+export type PriceSource = 'model' | 'provider' | 'manual';
 
 /** A game as the domain sees it; prices in integer hundredths. */
 export interface GameRecord {
@@ -27,6 +29,8 @@ export interface GameRecord {
   base: Prices;
   /** an admin's price, which wins over `base` until reset */
   adjusted: Prices | null;
+  priceSource: PriceSource;
+  /** expected goals of the goal model (null for admin-made games) */
   lambdas: Lambdas | null;
   sim: SimRecord | null;
   settledAt: Date | null;

@@ -8,6 +8,7 @@ import { largestMove, preMatchPrices, type Prices } from './odds';
 const lambdas = { home: 1.7, away: 1.1 };
 function freshRecord(seed: number): SimRecord {
   return {
+    kickoffAt: 0,
     match: startMatch({ lambdas, homeSquad: squadOf('Arsenal'), awaySquad: squadOf('Chelsea'), seed }),
     oddsClock: 0,
     updateClock: 0,

@@ -24,6 +24,8 @@ export const DEFAULT_POLICY: LivePolicy = { minMove: 0.02, maxAgeMinutes: 5, clo
 
 /** A simulated match plus what has been announced about it. */
 export interface SimRecord {
+  /** real time (ms) of the kick-off: the match clock runs from here at the simulator's speed */
+  kickoffAt: number;
   match: MatchState;
   /** match clock of the last games.odds_changed */
   oddsClock: number;
@@ -86,6 +88,7 @@ export function advanceLive(input: LiveInput): LiveOutcome {
 
   return {
     rec: {
+      kickoffAt: rec.kickoffAt,
       match: state,
       oddsClock: announce ? state.clock : rec.oddsClock,
       updateClock: update ? state.clock : rec.updateClock,

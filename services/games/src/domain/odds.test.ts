@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   expectedGoals,
   impliedSum,
+  lambdasFromPrices,
   inPlayPrices,
   inPlayProbabilities,
   MIN_PRICE,
@@ -129,7 +130,7 @@ describe('odds model', () => {
     rh: fc.integer({ min: 0, max: 2 }),
     ra: fc.integer({ min: 0, max: 2 }),
   });
-  const toState = (s: fc.RecordValue<any>, extraHome = 0, extraAway = 0) => ({
+  const toState = (s: { home: number; away: number; phase: Phase; minute: number; sh: number; sa: number; rh: number; ra: number }, extraHome = 0, extraAway = 0) => ({
     lambdas: lambdasFor(s.home, s.away),
     score: { home: s.sh + extraHome, away: s.sa + extraAway },
     phase: s.phase as Phase,
@@ -185,6 +186,21 @@ describe('odds model', () => {
           expect(inPlayPrices(st(minute + 1), 0.06).home).toBeLessThanOrEqual(inPlayPrices(st(minute), 0.06).home);
         },
       ),
+    );
+  });
+
+  it('recovers the expected goals behind a book (provider prices → in-play model)', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0.4, max: 3.5, noNaN: true }), fc.double({ min: 0.4, max: 3.5, noNaN: true }), margin, (lh, la, m) => {
+        const book = preMatchPrices({ home: lh, away: la }, m);
+        const fitted = lambdasFromPrices(book);
+        const again = preMatchPrices(fitted, m);
+        // the fitted rates price the same book, give or take rounding
+        expect(Math.abs(again.home - book.home) / book.home).toBeLessThan(0.02);
+        expect(Math.abs(again.away - book.away) / book.away).toBeLessThan(0.02);
+        expect(Math.abs(again.draw - book.draw) / book.draw).toBeLessThan(0.03);
+      }),
+      { numRuns: 60 },
     );
   });
 });

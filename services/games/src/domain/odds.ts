@@ -235,3 +235,39 @@ export function largestMove(a: Prices, b: Prices): number {
 
 export const samePrices = (a: Prices | null | undefined, b: Prices | null | undefined) =>
   !!a && !!b && a.home === b.home && a.draw === b.draw && a.away === b.away;
+
+/**
+ * The expected goals that reproduce a book's prices: the margin is taken out in
+ * proportion, then (λ home, λ away) are fitted to the home and away probabilities.
+ * Lets in-play prices of a provider's game continue from the provider's own pre-match view.
+ */
+export function lambdasFromPrices(o: Prices): Lambdas {
+  const inv = { home: 100 / o.home, draw: 100 / o.draw, away: 100 / o.away };
+  const sum = inv.home + inv.draw + inv.away;
+  const target = { home: inv.home / sum, away: inv.away / sum };
+  const loss = (lh: number, la: number) => {
+    const p = outcomeProbabilities({ home: lh, away: la });
+    return (p.home - target.home) ** 2 + (p.away - target.away) ** 2;
+  };
+  let lh = 1.4;
+  let la = 1.1;
+  let stepSize = 0.5;
+  let best = loss(lh, la);
+  // pattern search: coarse to fine, always inside plausible football scoring rates
+  while (stepSize > 1e-4) {
+    let moved = false;
+    for (const [dh, da] of [[1, 0], [-1, 0], [0, 1], [0, -1], [1, -1], [-1, 1]] as const) {
+      const nh = Math.min(8, Math.max(0.05, lh + dh * stepSize));
+      const na = Math.min(8, Math.max(0.05, la + da * stepSize));
+      const l = loss(nh, na);
+      if (l < best) {
+        best = l;
+        lh = nh;
+        la = na;
+        moved = true;
+      }
+    }
+    if (!moved) stepSize /= 2;
+  }
+  return { home: lh, away: la };
+}

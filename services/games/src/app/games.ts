@@ -1,0 +1,379 @@
+import { badRequest, conflict, type FieldError, newId, notFound } from '@bet/kit';
+import {
+  GamesCancelled,
+  GamesCreated,
+  GamesOddsChanged,
+  GamesResultCorrected,
+  GamesSettled,
+  GamesUpdated,
+} from '@bet/proto-events';
+import { sql } from 'kysely';
+import type { Actor, Ctx, DB } from '../context';
+import { changedColumns, gameToRow, rowToGame } from '../db/rows';
+import {
+  type ApiGame,
+  assertCancellable,
+  assertOddsAdjustable,
+  assertStatusChange,
+  decideResult,
+  type GameRecord,
+  type GameStatus,
+  type ResultInput,
+  sameTeam,
+  toApiGame,
+  toDecimalOdds,
+} from '../domain/game';
+import { type Prices, samePrices } from '../domain/odds';
+import { audit } from './audit';
+import { event, type PendingEvent, recordEvents } from './events';
+import { repriceTeams } from './pricing';
+
+// ── reads ─────────────────────────────────────────────────────────────────
+
+export interface ListQuery {
+  status?: GameStatus;
+  limit: number;
+  order?: 'asc' | 'desc';
+  league?: string;
+  team?: string;
+  from?: Date;
+  to?: Date;
+}
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listGames(db: DB, q: ListQuery): Promise<ApiGame[]> {
+  let query = db.selectFrom('games').selectAll();
+  if (q.status) query = query.where('status', '=', q.status);
+  if (q.league) query = query.where(sql`lower(league)`, '=', q.league.trim().toLowerCase());
+  if (q.team) {
+    const pattern = `%${likeEscape(q.team.trim())}%`;
+    query = query.where((eb) => eb.or([eb('home_team', 'ilike', pattern), eb('away_team', 'ilike', pattern)]));
+  }
+  if (q.from) query = query.where('match_date', '>=', q.from);
+  if (q.to) query = query.where('match_date', '<=', q.to);
+  // Without a status or an order, the games nearest to now come first: the admin list
+  // (limit 100) then shows what is live, about to start and just finished.
+  const order = q.order ?? (q.status === 'finished' || q.status === 'cancelled' ? 'desc' : q.status ? 'asc' : undefined);
+  query = order
+    ? query.orderBy('match_date', order).orderBy('id', order)
+    : query.orderBy(sql`abs(extract(epoch from (match_date - now())))`).orderBy('id');
+  const rows = await query.limit(q.limit).execute();
+  return rows.map((r) => toApiGame(rowToGame(r)));
+}
+
+export async function findGame(db: DB, id: string): Promise<GameRecord> {
+  const row = await db.selectFrom('games').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Game not found');
+  return rowToGame(row);
+}
+
+export async function gameDetails(db: DB, id: string) {
+  const game = await findGame(db, id);
+  const events = await db
+    .selectFrom('match_events')
+    .selectAll()
+    .where('game_id', '=', id)
+    .orderBy('elapsed')
+    .orderBy(sql`coalesce(extra, 0)`)
+    .orderBy('seq')
+    .execute();
+  return {
+    scores: { ...game.score },
+    events: events.map((e) => ({
+      type: e.type as 'Goal' | 'Card' | 'subst',
+      time: { elapsed: e.elapsed, extra: e.extra },
+      player: { name: e.player },
+      team: { name: e.team },
+      detail: e.detail,
+    })),
+  };
+}
+
+// ── writes ────────────────────────────────────────────────────────────────
+
+export async function lockGame(trx: DB, id: string): Promise<GameRecord> {
+  const row = await trx.selectFrom('games').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!row) throw notFound('Game not found');
+  return rowToGame(row);
+}
+
+export async function saveGame(trx: DB, before: GameRecord, after: GameRecord, extra: Record<string, unknown> = {}) {
+  const cols = { ...changedColumns(before, after), ...extra };
+  if (Object.keys(cols).length === 0) return;
+  await trx.updateTable('games').set({ ...cols, updated_at: new Date() }).where('id', '=', after.id).execute();
+}
+
+/**
+ * The events that announce a change of a game: games.updated when anything the public
+ * sees changed apart from the price, games.odds_changed when the price changed, and
+ * games.cancelled on a cancellation. Settlement events are added by the callers that settle.
+ */
+export function changeEvents(before: GameRecord | null, after: GameRecord): PendingEvent[] {
+  const out: PendingEvent[] = [];
+  const api = toApiGame(after);
+  if (!before) return [event(GamesCreated, { game: api })];
+  const prev = toApiGame(before);
+  const { odds: _a, ...restBefore } = prev;
+  const { odds: _b, ...restAfter } = api;
+  if (JSON.stringify(restBefore) !== JSON.stringify(restAfter)) out.push(event(GamesUpdated, { game: api }));
+  if (!samePrices(before.odds, after.odds)) {
+    out.push(event(GamesOddsChanged, { gameId: after.id, odds: toDecimalOdds(after.odds), live: after.status === 'live' }));
+  }
+  if (before.status !== 'cancelled' && after.status === 'cancelled') {
+    out.push(event(GamesCancelled, { gameId: after.id, cancelledAt: (after.cancelledAt ?? new Date()).toISOString() }));
+  }
+  return out;
+}
+
+export interface CreateInput {
+  homeTeam: string;
+  awayTeam: string;
+  league: string;
+  matchDate: Date;
+  odds: Prices;
+  homeTeamLogo?: string | null;
+  awayTeamLogo?: string | null;
+}
+
+export function assertDistinctTeams(home: string, away: string) {
+  if (sameTeam(home, away)) {
+    throw badRequest('A team cannot play itself: homeTeam and awayTeam must differ', [
+      { path: 'awayTeam', location: 'body', msg: 'awayTeam must differ from homeTeam' },
+    ]);
+  }
+}
+
+export async function createGame(ctx: Ctx, actor: Actor, input: CreateInput): Promise<ApiGame> {
+  assertDistinctTeams(input.homeTeam, input.awayTeam);
+  const game: GameRecord = {
+    id: newId(),
+    provider: 'manual',
+    providerId: null,
+    homeTeam: input.homeTeam.trim(),
+    awayTeam: input.awayTeam.trim(),
+    homeTeamLogo: input.homeTeamLogo ?? null,
+    awayTeamLogo: input.awayTeamLogo ?? null,
+    league: input.league.trim(),
+    matchDate: input.matchDate,
+    status: 'upcoming',
+    score: { home: 0, away: 0 },
+    elapsed: null,
+    result: null,
+    odds: input.odds,
+    base: input.odds,
+    adjusted: null,
+    priceSource: 'manual',
+    lambdas: null,
+    sim: null,
+    settledAt: null,
+    cancelledAt: null,
+  };
+  await ctx.tx(async (trx) => {
+    await trx.insertInto('games').values(gameToRow(game)).execute();
+    await audit(trx, actor, 'game.create', 'game', game.id, null, toApiGame(game));
+    await recordEvents(trx, changeEvents(null, game));
+  });
+  return toApiGame(game);
+}
+
+export interface UpdateInput {
+  homeTeam: string;
+  awayTeam: string;
+  league: string;
+  matchDate: Date;
+  status?: GameStatus;
+}
+
+export async function updateGame(ctx: Ctx, actor: Actor, id: string, input: UpdateInput): Promise<ApiGame> {
+  assertDistinctTeams(input.homeTeam, input.awayTeam);
+  return ctx.tx(async (trx) => {
+    const before = await lockGame(trx, id);
+    const status = input.status ?? before.status;
+    assertStatusChange(before.status, status);
+    const now = new Date();
+    const after: GameRecord = {
+      ...before,
+      homeTeam: input.homeTeam.trim(),
+      awayTeam: input.awayTeam.trim(),
+      league: input.league.trim(),
+      matchDate: input.matchDate,
+      status,
+      elapsed: status === 'live' ? (before.elapsed ?? 0) : status === 'finished' ? (before.elapsed ?? 90) : before.elapsed,
+      cancelledAt: status === 'cancelled' && before.status !== 'cancelled' ? now : before.cancelledAt,
+    };
+    await saveGame(trx, before, after);
+    const events = changeEvents(before, after);
+    if (events.length > 0) {
+      await audit(trx, actor, 'game.update', 'game', id, toApiGame(before), toApiGame(after));
+      await recordEvents(trx, events);
+    }
+    return toApiGame(after);
+  });
+}
+
+/**
+ * Applies a result inside the caller's transaction: a first settlement, a correction or
+ * a score fix, with the events each one owes. Shared by admins, the simulator and syncs.
+ */
+export function applyResult(
+  before: GameRecord,
+  input: ResultInput,
+  decision: ReturnType<typeof decideResult>,
+  actor: Actor,
+  now: Date,
+): { after: GameRecord; events: PendingEvent[] } {
+  const scores = { home: input.homeScore, away: input.awayScore };
+  const after: GameRecord = {
+    ...before,
+    status: 'finished',
+    score: scores,
+    result: input.result,
+    elapsed: before.elapsed !== null && before.elapsed >= 90 ? before.elapsed : 90,
+    settledAt: before.settledAt ?? now,
+  };
+  const events = changeEvents(before, after);
+  if (decision.kind === 'settle') {
+    events.push(event(GamesSettled, { gameId: before.id, result: input.result, scores, settledAt: now.toISOString() }));
+  } else if (decision.kind === 'correct') {
+    events.push(
+      event(GamesResultCorrected, {
+        gameId: before.id,
+        previousResult: decision.previous,
+        result: input.result,
+        scores,
+        correctedAt: now.toISOString(),
+        correctedBy: actor.id,
+      }),
+    );
+  }
+  return { after, events };
+}
+
+export const RESULT_MESSAGES = {
+  settle: 'Result set; bets are being settled.',
+  correct: 'Result corrected; bets are being re-settled.',
+  rescore: 'Score corrected; the result is unchanged.',
+} as const;
+
+export async function setResult(ctx: Ctx, actor: Actor, id: string, input: ResultInput) {
+  const out = await ctx.tx(async (trx) => {
+    const before = await lockGame(trx, id);
+    const now = new Date();
+    const decision = decideResult(before, input, now);
+    const { after, events } = applyResult(before, input, decision, actor, now);
+    await saveGame(trx, before, after);
+    const action = decision.kind === 'settle' ? 'game.result' : decision.kind === 'correct' ? 'game.result_corrected' : 'game.rescore';
+    await audit(trx, actor, action, 'game', id, toApiGame(before), toApiGame(after));
+    await recordEvents(trx, events);
+    return { game: after, kind: decision.kind };
+  });
+  await repriceAfterResult(ctx, [out.game.homeTeam, out.game.awayTeam]);
+  return { game: toApiGame(out.game), msg: RESULT_MESSAGES[out.kind] };
+}
+
+/** A result changes both teams' form, so their upcoming model prices move (best effort). */
+export async function repriceAfterResult(ctx: Ctx, teams: string[]) {
+  try {
+    await ctx.tx(async (trx) => recordEvents(trx, await repriceTeams(trx, teams, ctx.config.ODDS_MARGIN)));
+  } catch (err) {
+    ctx.logger.warn({ err, teams }, 'could not re-price after a result');
+  }
+}
+
+export async function cancelGame(ctx: Ctx, actor: Actor, id: string): Promise<ApiGame> {
+  return ctx.tx(async (trx) => {
+    const before = await lockGame(trx, id);
+    assertCancellable(before);
+    const after: GameRecord = { ...before, status: 'cancelled', cancelledAt: new Date() };
+    await saveGame(trx, before, after);
+    await audit(trx, actor, 'game.cancel', 'game', id, toApiGame(before), toApiGame(after));
+    await recordEvents(trx, changeEvents(before, after));
+    return toApiGame(after);
+  });
+}
+
+export async function adjustOdds(ctx: Ctx, actor: Actor, id: string, prices: Prices): Promise<ApiGame> {
+  return ctx.tx(async (trx) => {
+    const before = await lockGame(trx, id);
+    assertOddsAdjustable(before);
+    const after: GameRecord = { ...before, adjusted: prices, odds: prices };
+    await saveGame(trx, before, after, { adjusted_by: actor.id, adjusted_at: new Date() });
+    await audit(
+      trx,
+      actor,
+      'odds.adjust',
+      'game',
+      id,
+      { odds: toDecimalOdds(before.odds), adjusted: before.adjusted ? toDecimalOdds(before.adjusted) : null },
+      { odds: toDecimalOdds(after.odds), adjusted: toDecimalOdds(prices) },
+    );
+    await recordEvents(trx, changeEvents(before, after));
+    return toApiGame(after);
+  });
+}
+
+export async function resetOdds(ctx: Ctx, actor: Actor, id: string): Promise<ApiGame> {
+  return ctx.tx(async (trx) => {
+    const before = await lockGame(trx, id);
+    assertOddsAdjustable(before);
+    if (!before.adjusted) throw conflict('The odds of this game are not adjusted', 'not_adjusted');
+    const after: GameRecord = { ...before, adjusted: null, odds: before.base };
+    await saveGame(trx, before, after, { adjusted_by: null, adjusted_at: null });
+    await audit(
+      trx,
+      actor,
+      'odds.reset',
+      'game',
+      id,
+      { odds: toDecimalOdds(before.odds), adjusted: toDecimalOdds(before.adjusted) },
+      { odds: toDecimalOdds(after.odds), adjusted: null },
+    );
+    await recordEvents(trx, changeEvents(before, after));
+    return toApiGame(after);
+  });
+}
+
+/** Odds from the edge: numbers > 1.00 with at most two decimals, or a 400 naming each bad field. */
+export function parseOdds(odds: { home: number; draw: number; away: number }, path = 'odds'): Prices {
+  const errors: FieldError[] = [];
+  const out: Partial<Prices> = {};
+  for (const k of ['home', 'draw', 'away'] as const) {
+    const v = odds[k];
+    const field = path ? `${path}.${k}` : k;
+    if (!Number.isFinite(v) || v <= 1) errors.push({ path: field, location: 'body', msg: `${field} must be greater than 1.00` });
+    else if (Math.abs(Math.round(v * 100) - v * 100) > 1e-6) {
+      errors.push({ path: field, location: 'body', msg: `${field} must have at most two decimals` });
+    } else if (v > 1000) errors.push({ path: field, location: 'body', msg: `${field} must be at most 1000.00` });
+    else out[k] = Math.round(v * 100);
+  }
+  if (errors.length > 0) throw badRequest(errors[0].msg, errors);
+  return out as Prices;
+}
+
+const DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+/**
+ * A date from the edge: ISO 8601 (a date-time without a zone is taken as UTC). Date-only
+ * values are accepted where `dateOnly` says so: the start or the end of that UTC day.
+ */
+export function parseDate(value: string, field: string, location: FieldError['location'], dateOnly?: 'start' | 'end'): Date {
+  const msg = `${field} must be a date-time (ISO 8601), e.g. 2026-05-01T15:00:00Z`;
+  const fail = () => badRequest(msg, [{ path: field, location, msg }]);
+  const m = DATE_TIME.exec(value.trim());
+  if (!m) throw fail();
+  const [, y, mo, d, h, mi, sec, frac, zone] = m;
+  // Date would roll 2026-02-31 over into March: check the calendar ourselves
+  const day = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
+  if (day.getUTCFullYear() !== Number(y) || day.getUTCMonth() !== Number(mo) - 1 || day.getUTCDate() !== Number(d)) throw fail();
+  if (h === undefined) {
+    if (!dateOnly) throw fail();
+    return new Date(day.getTime() + (dateOnly === 'end' ? 86_400_000 - 1 : 0));
+  }
+  if (Number(h) > 23 || Number(mi) > 59 || Number(sec ?? 0) > 59) throw fail();
+  const offset = !zone || zone.toUpperCase() === 'Z' ? 'Z' : zone.length === 5 ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone;
+  const out = new Date(`${y}-${mo}-${d}T${h}:${mi}:${sec ?? '00'}${frac ?? ''}${offset}`);
+  if (Number.isNaN(out.getTime())) throw fail();
+  return out;
+}

@@ -1,0 +1,48 @@
+import { Type } from '@bet/kit';
+
+/** The games service's own settings (documented in the README). */
+export const gamesConfig = {
+  /** main feed: the built-in simulator, one of the real providers, or none (admin-made games only) */
+  GAMES_PROVIDER: Type.Union(
+    [Type.Literal('simulator'), Type.Literal('apifootball'), Type.Literal('allsportsapi'), Type.Literal('none')],
+    { default: 'simulator' },
+  ),
+  /** bookmaker margin: the implied probabilities of a book add up to 1 + margin */
+  ODDS_MARGIN: Type.Number({ default: 0.06, minimum: 0, maximum: 0.5 }),
+
+  /** 1 = real time; 10 = ten times faster */
+  SIMULATOR_SPEED: Type.Number({ default: 1, exclusiveMinimum: 0, maximum: 100_000 }),
+  SIMULATOR_SEED: Type.Integer({ default: 2026, minimum: 0, maximum: 4_294_967_295 }),
+  /** real milliseconds between two simulator ticks */
+  SIMULATOR_TICK_MS: Type.Integer({ default: 1000, minimum: 10, maximum: 60_000 }),
+  /** simulated hours of upcoming fixtures kept in the calendar */
+  SIMULATOR_HORIZON_HOURS: Type.Number({ default: 24, minimum: 1, maximum: 24 * 14 }),
+  /** simulated hours of already-played fixtures created on a fresh start */
+  SIMULATOR_BACKFILL_HOURS: Type.Number({ default: 12, minimum: 0, maximum: 24 * 7 }),
+  /** simulated minutes between kick-off slots, and matches per slot */
+  SIMULATOR_SLOT_MINUTES: Type.Integer({ default: 20, minimum: 15, maximum: 24 * 60 }),
+  SIMULATOR_MATCHES_PER_SLOT: Type.Integer({ default: 2, minimum: 1, maximum: 8 }),
+  /** games per simulator transaction (short turns keep the embedded PGlite responsive) */
+  SIMULATOR_BATCH: Type.Integer({ default: 50, minimum: 1, maximum: 1000 }),
+
+  /** live prices: republish after a move of this fraction; at least this often; the clock this often */
+  LIVE_ODDS_MIN_MOVE: Type.Number({ default: 0.02, minimum: 0, maximum: 0.5 }),
+  LIVE_ODDS_MAX_AGE_MINUTES: Type.Integer({ default: 5, minimum: 1, maximum: 90 }),
+  LIVE_CLOCK_EVERY_MINUTES: Type.Integer({ default: 5, minimum: 1, maximum: 90 }),
+
+  API_FOOTBALL_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  API_FOOTBALL_URL: Type.String({ default: 'https://v3.football.api-sports.io' }),
+  /** comma-separated API-Football league ids to keep (empty: every league) */
+  API_FOOTBALL_LEAGUES: Type.String({ default: '', pattern: '^[0-9, ]*$' }),
+  ALLSPORTS_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  ALLSPORTS_API_URL: Type.String({ default: 'https://apiv2.allsportsapi.com/football/' }),
+  /** comma-separated AllSportsAPI league keys to keep (empty: every league) */
+  ALLSPORTS_LEAGUES: Type.String({ default: '', pattern: '^[0-9, ]*$' }),
+  /** scheduled sync of every provider with a key (0 disables the schedule) */
+  SYNC_INTERVAL_MINUTES: Type.Number({ default: 15, minimum: 0, maximum: 24 * 60 }),
+  /** days after today whose fixtures a sync fetches (yesterday is always included) */
+  SYNC_DAYS_AHEAD: Type.Integer({ default: 2, minimum: 0, maximum: 14 }),
+  /** upper bound of paged requests (odds) per sync, to stay inside provider quotas */
+  SYNC_MAX_PAGES: Type.Integer({ default: 3, minimum: 1, maximum: 50 }),
+  PROVIDER_TIMEOUT_MS: Type.Integer({ default: 10_000, minimum: 100, maximum: 120_000 }),
+};

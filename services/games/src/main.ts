@@ -1,0 +1,4 @@
+import { runStandalone } from '@bet/kit';
+import { gamesService } from './index';
+
+await runStandalone(gamesService, 4003);

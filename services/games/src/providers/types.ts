@@ -1,0 +1,97 @@
+import type { GameStatus } from '../domain/game';
+import type { Phase, Prices } from '../domain/odds';
+
+export type SourceName = 'apifootball' | 'allsportsapi';
+
+export const SOURCE_LABEL: Record<SourceName, string> = { apifootball: 'API-Football', allsportsapi: 'AllSportsAPI' };
+export const SOURCE_KEY_ENV: Record<SourceName, string> = { apifootball: 'API_FOOTBALL_KEY', allsportsapi: 'ALLSPORTS_API_KEY' };
+
+export interface ProviderEvent {
+  type: 'Goal' | 'Card' | 'subst';
+  side: 'home' | 'away';
+  elapsed: number;
+  extra: number | null;
+  player: string;
+  detail: string;
+}
+
+/** A provider's fixture mapped into our model. */
+export interface ProviderFixture {
+  providerId: string;
+  leagueId: string | null;
+  league: string | null;
+  homeTeam: string;
+  awayTeam: string;
+  homeTeamLogo: string | null;
+  awayTeamLogo: string | null;
+  matchDate: Date;
+  status: GameStatus;
+  /** where a live match stands, for in-play pricing */
+  phase: Phase | null;
+  elapsed: number | null;
+  /** the score after regulation time (what 1X2 bets settle on), or the running score */
+  score: { home: number; away: number } | null;
+  /** null when this answer carried no events */
+  events: ProviderEvent[] | null;
+}
+
+export interface ProviderPrice {
+  providerId: string;
+  odds: Prices;
+  live: boolean;
+}
+
+export type ProviderErrorKind = 'auth' | 'rate_limited' | 'unavailable' | 'bad_response';
+
+export class ProviderError extends Error {
+  override name = 'ProviderError';
+  constructor(
+    readonly kind: ProviderErrorKind,
+    msg: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(msg);
+  }
+}
+
+/** One interface over every real sports-data provider. Dates are UTC days, YYYY-MM-DD. */
+export interface SportsProvider {
+  readonly name: SourceName;
+  fixtures(days: readonly string[]): Promise<ProviderFixture[]>;
+  live(): Promise<ProviderFixture[]>;
+  /** fills `events` of the given fixtures when the fixture answers did not carry them */
+  loadEvents(fixtures: ProviderFixture[]): Promise<void>;
+  odds(days: readonly string[]): Promise<ProviderPrice[]>;
+  liveOdds(): Promise<ProviderPrice[]>;
+}
+
+export interface ProviderOptions {
+  baseUrl: string;
+  key: string;
+  timeoutMs: number;
+  /** league ids to keep; empty keeps every league */
+  leagues: ReadonlySet<string>;
+  maxPages: number;
+}
+
+/** Decimal odds from a provider ("1.85" or 1.85) into hundredths; null when unusable. */
+export function priceFrom(v: unknown): number | null {
+  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v.trim()) : Number.NaN;
+  if (!Number.isFinite(n) || n <= 1) return null;
+  return Math.max(101, Math.round(n * 100));
+}
+
+export function pricesFrom(home: unknown, draw: unknown, away: unknown): Prices | null {
+  const h = priceFrom(home);
+  const d = priceFrom(draw);
+  const a = priceFrom(away);
+  return h && d && a ? { home: h, draw: d, away: a } : null;
+}
+
+/** "45+2" → { elapsed: 45, extra: 2 }; "67'" → { elapsed: 67, extra: null } */
+export function minuteFrom(v: unknown): { elapsed: number; extra: number | null } | null {
+  const m = /^\s*(\d{1,3})\s*(?:\+\s*(\d{1,2}))?\s*'?\s*$/.exec(String(v ?? ''));
+  if (!m) return null;
+  const elapsed = Math.min(120, Number(m[1]));
+  return { elapsed: Math.max(1, elapsed), extra: m[2] ? Number(m[2]) : null };
+}

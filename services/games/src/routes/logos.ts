@@ -1,0 +1,18 @@
+import type { App } from '@bet/kit';
+import { Type } from '@bet/kit';
+import { crestSvg, LOGO_PATH } from '../domain/logos';
+
+export function registerLogoRoutes(app: App) {
+  app.get(
+    `${LOGO_PATH}/:file`,
+    {
+      config: { auth: 'public' },
+      schema: { tags: ['games'], params: Type.Object({ file: Type.String({ pattern: '^[a-z0-9-]{1,80}\\.svg$' }) }) },
+    },
+    async (req, reply) =>
+      reply
+        .header('content-type', 'image/svg+xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=86400, immutable')
+        .send(crestSvg(req.params.file.slice(0, -4))),
+  );
+}

@@ -1,0 +1,298 @@
+import { newId } from '@bet/kit';
+import { GamesCreated, GamesOddsChanged, GamesSettled, GamesUpdated } from '@bet/proto-events';
+import { event, type PendingEvent, recordEvents } from '../app/events';
+import { repriceAfterResult, saveGame } from '../app/games';
+import { loadStrengths, modelFor } from '../app/pricing';
+import { seedRankings } from '../app/rankings';
+import type { Ctx } from '../context';
+import { gameToRow, rowToGame } from '../db/rows';
+import { type Fixture, fixturesForSlot, slotAt, slotKickoff, squadOf } from '../domain/calendar';
+import { type GameRecord, toApiGame, toDecimalOdds } from '../domain/game';
+import { ALL_TEAMS, LEAGUES } from '../domain/leagues';
+import { advanceLive, type LivePolicy, type SimRecord } from '../domain/live';
+import { logoUrl } from '../domain/logos';
+import { invariantViolations, resultOf, startMatch } from '../domain/match';
+import { deriveSeed } from '../domain/rng';
+import { acquireLease, releaseLease } from './lease';
+
+export interface TickStats {
+  /** false when another replica holds the simulator lease */
+  leader: boolean;
+  created: number;
+  kickedOff: number;
+  advanced: number;
+  finished: number;
+  events: number;
+}
+
+const LEASE = 'simulator';
+const SLOTS_PER_TX = 24;
+
+/**
+ * Drives the built-in provider: keeps the rolling calendar filled, kicks matches off at
+ * their time, plays them at SIMULATOR_SPEED through the pure match engine, and persists
+ * each step with the events it owes in one transaction. Exactly one replica drives it
+ * (lease row); the others stand by and take over when the leader stops renewing.
+ */
+export class SimulatorRunner {
+  readonly holder = `sim-${newId()}`;
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+  private inflight: Promise<unknown> | undefined;
+  private seeded = false;
+
+  constructor(
+    private readonly ctx: Ctx,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  private get cfg() {
+    return this.ctx.config;
+  }
+
+  private get policy(): LivePolicy {
+    return {
+      minMove: this.cfg.LIVE_ODDS_MIN_MOVE,
+      maxAgeMinutes: this.cfg.LIVE_ODDS_MAX_AGE_MINUTES,
+      clockEveryMinutes: this.cfg.LIVE_CLOCK_EVERY_MINUTES,
+    };
+  }
+
+  /** Runs the first tick (awaitable) and keeps ticking every SIMULATOR_TICK_MS. */
+  start(): Promise<unknown> {
+    this.stopped = false;
+    const loop = async () => {
+      if (this.stopped) return;
+      this.inflight = this.tick().catch((err) => this.ctx.logger.error({ err }, 'simulator tick failed'));
+      await this.inflight;
+      if (!this.stopped) this.timer = setTimeout(loop, this.cfg.SIMULATOR_TICK_MS);
+    };
+    const first = loop();
+    return first;
+  }
+
+  async stop() {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.inflight;
+    await releaseLease(this.ctx.db, LEASE, this.holder).catch(() => {});
+  }
+
+  async tick(now = this.clock()): Promise<TickStats> {
+    const stats: TickStats = { leader: false, created: 0, kickedOff: 0, advanced: 0, finished: 0, events: 0 };
+    const ttl = Math.max(5_000, this.cfg.SIMULATOR_TICK_MS * 5);
+    if (!(await acquireLease(this.ctx.db, LEASE, this.holder, ttl))) return stats;
+    stats.leader = true;
+    await this.seedRankingsOnce();
+    await this.extendCalendar(now, stats);
+    const due = await this.ctx.db
+      .selectFrom('games')
+      .select('id')
+      .where('provider', '=', 'simulator')
+      .where((eb) => eb.or([eb('status', '=', 'live'), eb.and([eb('status', '=', 'upcoming'), eb('match_date', '<=', new Date(now))])]))
+      .orderBy('match_date')
+      .orderBy('id')
+      .execute();
+    const ids = due.map((r) => r.id);
+    const finishedTeams: string[] = [];
+    for (let i = 0; i < ids.length; i += this.cfg.SIMULATOR_BATCH) {
+      await this.advanceBatch(ids.slice(i, i + this.cfg.SIMULATOR_BATCH), now, stats, finishedTeams);
+    }
+    if (finishedTeams.length > 0) await repriceAfterResult(this.ctx, finishedTeams);
+    return stats;
+  }
+
+  /** The clubs' built-in ratings become their power rankings once; admins tune them after. */
+  private async seedRankingsOnce() {
+    if (this.seeded) return;
+    await this.ctx.tx(async (trx) => {
+      const fresh = await trx
+        .insertInto('meta')
+        .values({ key: 'rankings_seeded', value: JSON.stringify(true) })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .returning('key')
+        .executeTakeFirst();
+      if (fresh) await seedRankings(trx, LEAGUES.flatMap((l) => l.teams));
+    });
+    this.seeded = true;
+  }
+
+  private async extendCalendar(now: number, stats: TickStats) {
+    const { SIMULATOR_SEED: seed, SIMULATOR_SPEED: speed, SIMULATOR_SLOT_MINUTES: slotMinutes } = this.cfg;
+    const params = { seed, slotMinutes, matchesPerSlot: this.cfg.SIMULATOR_MATCHES_PER_SLOT };
+    const key = `calendar:${seed}:${speed}:${slotMinutes}:${params.matchesPerSlot}`;
+    const hour = 3_600_000 / speed;
+    const last = await this.ctx.db.selectFrom('meta').select('value').where('key', '=', key).executeTakeFirst();
+    const lastSlot = last ? Number(typeof last.value === 'string' ? JSON.parse(last.value) : last.value) : null;
+    const first = slotAt(now - this.cfg.SIMULATOR_BACKFILL_HOURS * hour, speed, slotMinutes);
+    const until = slotAt(now + this.cfg.SIMULATOR_HORIZON_HOURS * hour, speed, slotMinutes);
+    // after a long stop, resume from the backfill window instead of replaying every missed slot
+    for (let from = Math.max(first, lastSlot === null ? first : lastSlot + 1); from <= until; from += SLOTS_PER_TX) {
+      const to = Math.min(until, from + SLOTS_PER_TX - 1);
+      const fixtures: Fixture[] = [];
+      for (let s = from; s <= to; s++) fixtures.push(...fixturesForSlot(params, s, speed));
+      await this.ctx.tx(async (trx) => {
+        const strengths = await loadStrengths(trx, fixtures.flatMap((f) => [f.homeTeam, f.awayTeam]));
+        const events: PendingEvent[] = [];
+        for (const f of fixtures) {
+          const { lambdas, prices } = modelFor(strengths, f.homeTeam, f.awayTeam, this.cfg.ODDS_MARGIN);
+          const game: GameRecord = {
+            id: newId(),
+            provider: 'simulator',
+            providerId: f.key,
+            homeTeam: f.homeTeam,
+            awayTeam: f.awayTeam,
+            homeTeamLogo: logoUrl(f.homeTeam),
+            awayTeamLogo: logoUrl(f.awayTeam),
+            league: f.league,
+            matchDate: new Date(slotKickoff(f.slot, speed, slotMinutes)),
+            status: 'upcoming',
+            score: { home: 0, away: 0 },
+            elapsed: null,
+            result: null,
+            odds: prices,
+            base: prices,
+            adjusted: null,
+            priceSource: 'model',
+            lambdas,
+            sim: null,
+            settledAt: null,
+            cancelledAt: null,
+          };
+          const inserted = await trx
+            .insertInto('games')
+            .values(gameToRow(game))
+            .onConflict((oc) => oc.columns(['provider', 'provider_id']).where('provider_id', 'is not', null).doNothing())
+            .returning('id')
+            .executeTakeFirst();
+          if (inserted) events.push(event(GamesCreated, { game: toApiGame(game) }));
+        }
+        await trx
+          .insertInto('meta')
+          .values({ key, value: JSON.stringify(to) })
+          .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(to) }))
+          .execute();
+        await recordEvents(trx, events);
+        stats.created += events.length;
+        stats.events += events.length;
+      });
+    }
+  }
+
+  private async advanceBatch(ids: string[], now: number, stats: TickStats, finishedTeams: string[]) {
+    const { SIMULATOR_SPEED: speed, SIMULATOR_SEED: seed, ODDS_MARGIN: margin } = this.cfg;
+    await this.ctx.tx(async (trx) => {
+      // re-read under lock: an admin may have cancelled, settled or moved a game meanwhile
+      const rows = await trx
+        .selectFrom('games')
+        .selectAll()
+        .where('id', 'in', ids)
+        .where('provider', '=', 'simulator')
+        .orderBy('id')
+        .forUpdate()
+        .execute();
+      const interest = new Set(
+        (await trx.selectFrom('game_interest').select('game_id').where('game_id', 'in', ids).execute()).map((r) => r.game_id),
+      );
+      const events: PendingEvent[] = [];
+      const matchEvents: Array<Record<string, unknown>> = [];
+      for (const row of rows) {
+        const before = rowToGame(row);
+        if (before.status === 'upcoming' && before.matchDate.getTime() > now) continue;
+        if (before.status !== 'upcoming' && before.status !== 'live') continue;
+        let working = before;
+        let kicked = false;
+        if (before.status === 'upcoming' || !before.sim) {
+          const lambdas = before.lambdas ?? modelFor(new Map(), before.homeTeam, before.awayTeam, margin).lambdas;
+          const pool = (team: string) => ALL_TEAMS.get(team)?.league.names ?? 'en';
+          const sim: SimRecord = {
+            kickoffAt: before.status === 'upcoming' ? before.matchDate.getTime() : now,
+            match: startMatch({
+              lambdas,
+              homeSquad: squadOf(before.homeTeam, pool(before.homeTeam)),
+              awaySquad: squadOf(before.awayTeam, pool(before.awayTeam)),
+              seed: deriveSeed(seed, before.providerId ?? before.id),
+            }),
+            oddsClock: 0,
+            updateClock: 0,
+          };
+          working = { ...before, status: 'live', elapsed: 0, sim };
+          kicked = true;
+          stats.kickedOff++;
+        }
+        const rec = working.sim!;
+        const out = advanceLive({
+          rec,
+          targetClock: Math.floor(((now - rec.kickoffAt) * speed) / 60_000),
+          announced: working.odds,
+          adjusted: working.adjusted !== null,
+          interested: interest.has(before.id),
+          margin,
+          policy: this.policy,
+        });
+        if (!out.changed && !kicked) continue;
+        const match = out.rec.match;
+        const broken = invariantViolations(match, out.events);
+        if (broken.length > 0) {
+          // never persist an impossible state; the game waits for an admin
+          this.ctx.logger.error({ gameId: before.id, broken }, 'simulator produced an impossible state; step dropped');
+          continue;
+        }
+        const after: GameRecord = {
+          ...working,
+          sim: out.rec,
+          score: { ...match.score },
+          elapsed: match.minute,
+          base: out.model ?? working.base,
+          odds: out.announce ?? working.odds,
+        };
+        if (out.finished) {
+          after.status = 'finished';
+          after.result = resultOf(match.score);
+          after.settledAt = new Date(now);
+          after.elapsed = 90;
+        }
+        await saveGame(trx, before, after);
+        for (const e of out.events) {
+          matchEvents.push({
+            game_id: before.id,
+            seq: e.seq,
+            type: e.type,
+            side: e.side,
+            elapsed: e.elapsed,
+            extra: e.extra,
+            player: e.player,
+            team: e.side === 'home' ? before.homeTeam : before.awayTeam,
+            detail: e.detail,
+          });
+        }
+        if (kicked || out.update) events.push(event(GamesUpdated, { game: toApiGame(after) }));
+        if (out.announce) {
+          events.push(event(GamesOddsChanged, { gameId: before.id, odds: toDecimalOdds(out.announce), live: true }));
+        }
+        if (out.finished) {
+          events.push(
+            event(GamesSettled, {
+              gameId: before.id,
+              result: after.result!,
+              scores: { ...match.score },
+              settledAt: new Date(now).toISOString(),
+            }),
+          );
+          finishedTeams.push(before.homeTeam, before.awayTeam);
+          stats.finished++;
+        }
+        stats.advanced++;
+      }
+      if (matchEvents.length > 0) {
+        await trx
+          .insertInto('match_events')
+          .values(matchEvents as any)
+          .onConflict((oc) => oc.columns(['game_id', 'seq']).doNothing())
+          .execute();
+      }
+      await recordEvents(trx, events);
+      stats.events += events.length;
+    });
+  }
+}

@@ -1,0 +1,275 @@
+import { conflict, HttpError, isUniqueViolation, newId } from '@bet/kit';
+import { GamesSettled } from '@bet/proto-events';
+import { audit } from '../app/audit';
+import { event, type PendingEvent, recordEvents } from '../app/events';
+import { changeEvents, repriceAfterResult } from '../app/games';
+import { loadStrengths, modelFor } from '../app/pricing';
+import type { Actor, Ctx, DB } from '../context';
+import { gameToRow, rowToGame, changedColumns } from '../db/rows';
+import { mergeFixture } from '../domain/merge';
+import { AllSportsApi } from '../providers/allsportsapi';
+import { ApiFootball } from '../providers/apifootball';
+import {
+  ProviderError,
+  type ProviderEvent,
+  type ProviderFixture,
+  type ProviderPrice,
+  SOURCE_KEY_ENV,
+  SOURCE_LABEL,
+  type SourceName,
+  type SportsProvider,
+} from '../providers/types';
+import { acquireLease } from '../simulator/lease';
+
+export interface SyncSummary {
+  source: SourceName;
+  fetched: number;
+  created: number;
+  updated: number;
+  settled: number;
+  cancelled: number;
+  keptAdjusted: number;
+  conflicts: string[];
+  warnings: string[];
+}
+
+const utcDay = (t: number) => new Date(t).toISOString().slice(0, 10);
+const leagues = (csv: string) => new Set(csv.split(',').map((s) => s.trim()).filter(Boolean));
+
+/**
+ * Brings games in from the real providers: on demand (the admin's sync button) and on a
+ * schedule for every provider whose key is set. Each fixture is upserted by
+ * (provider, provider id) in its own transaction, so a run is idempotent and a failure
+ * half-way keeps what was already synced.
+ */
+export class SyncService {
+  private readonly running = new Map<SourceName, Promise<SyncSummary>>();
+  private timers: NodeJS.Timeout[] = [];
+  private readonly holder = `sync-${newId()}`;
+
+  constructor(
+    private readonly ctx: Ctx,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  provider(source: SourceName): SportsProvider | null {
+    const c = this.ctx.config;
+    const common = { timeoutMs: c.PROVIDER_TIMEOUT_MS, maxPages: c.SYNC_MAX_PAGES };
+    if (source === 'apifootball') {
+      return c.API_FOOTBALL_KEY
+        ? new ApiFootball({ ...common, baseUrl: c.API_FOOTBALL_URL, key: c.API_FOOTBALL_KEY, leagues: leagues(c.API_FOOTBALL_LEAGUES) })
+        : null;
+    }
+    return c.ALLSPORTS_API_KEY
+      ? new AllSportsApi({ ...common, baseUrl: c.ALLSPORTS_API_URL, key: c.ALLSPORTS_API_KEY, leagues: leagues(c.ALLSPORTS_LEAGUES) })
+      : null;
+  }
+
+  configuredSources(): SourceName[] {
+    return (['apifootball', 'allsportsapi'] as const).filter((s) => this.provider(s) !== null);
+  }
+
+  /** The admin's sync: answers a message, or an HTTP error that says what went wrong. */
+  async runOnDemand(source: SourceName, actor: Actor): Promise<string> {
+    if (!this.provider(source)) {
+      throw new HttpError(503, `${SOURCE_LABEL[source]} sync is not configured: set ${SOURCE_KEY_ENV[source]}`, undefined, 'not_configured');
+    }
+    if (this.running.has(source)) throw conflict(`A sync from ${SOURCE_LABEL[source]} is already running`, 'sync_running');
+    let summary: SyncSummary;
+    try {
+      summary = await this.run(source);
+    } catch (err) {
+      if (err instanceof ProviderError) {
+        const status = err.kind === 'rate_limited' ? 503 : 502;
+        const hint = err.kind === 'auth' ? ` (check ${SOURCE_KEY_ENV[source]})` : '';
+        throw new HttpError(status, `${err.message}${hint}`, undefined, `provider_${err.kind}`);
+      }
+      throw err;
+    }
+    await this.ctx.tx((trx) => audit(trx, actor, 'sync.run', 'sync', source, null, summary));
+    return describe(summary);
+  }
+
+  /** One sync from one provider; never runs twice at once for the same provider in this process. */
+  run(source: SourceName): Promise<SyncSummary> {
+    const current = this.running.get(source);
+    if (current) return current;
+    const p = this.doRun(source).finally(() => this.running.delete(source));
+    this.running.set(source, p);
+    return p;
+  }
+
+  private async doRun(source: SourceName): Promise<SyncSummary> {
+    const provider = this.provider(source);
+    if (!provider) throw new Error(`${SOURCE_KEY_ENV[source]} is not set`);
+    const c = this.ctx.config;
+    const now = this.now();
+    const days = Array.from({ length: c.SYNC_DAYS_AHEAD + 2 }, (_, i) => utcDay(now + (i - 1) * 86_400_000));
+    const summary: SyncSummary = {
+      source,
+      fetched: 0,
+      created: 0,
+      updated: 0,
+      settled: 0,
+      cancelled: 0,
+      keptAdjusted: 0,
+      conflicts: [],
+      warnings: [],
+    };
+    const label = SOURCE_LABEL[source];
+    const soft = async <T>(what: string, fn: () => Promise<T>, fallback: T): Promise<T> => {
+      try {
+        return await fn();
+      } catch (err) {
+        if (!(err instanceof ProviderError)) throw err;
+        summary.warnings.push(`${what} skipped: ${err.message}`);
+        return fallback;
+      }
+    };
+
+    // fixtures are the one call a sync cannot do without; the rest degrades to warnings
+    const byId = new Map<string, ProviderFixture>();
+    for (const f of await provider.fixtures(days)) byId.set(f.providerId, f);
+    for (const f of await soft('live scores', () => provider.live(), [] as ProviderFixture[])) byId.set(f.providerId, f);
+    const fixtures = [...byId.values()];
+    summary.fetched = fixtures.length;
+    const needEvents = fixtures.filter((f) => f.events === null && (f.status === 'live' || f.status === 'finished'));
+    await soft('match events', () => provider.loadEvents(needEvents), undefined);
+    const prices = new Map<string, ProviderPrice>();
+    for (const p of await soft('odds', () => provider.odds(days), [] as ProviderPrice[])) prices.set(p.providerId, p);
+    for (const p of await soft('live odds', () => provider.liveOdds(), [] as ProviderPrice[])) prices.set(p.providerId, p);
+
+    const strengths = await loadStrengths(this.ctx.db, fixtures.flatMap((f) => [f.homeTeam, f.awayTeam]));
+    const settledTeams: string[] = [];
+    for (const f of fixtures) {
+      const model = modelFor(strengths, f.homeTeam, f.awayTeam, c.ODDS_MARGIN);
+      const price = prices.get(f.providerId) ?? null;
+      const r = await this.upsert(source, f, price, model);
+      if (r.created) summary.created++;
+      else if (r.changed) summary.updated++;
+      if (r.settled) {
+        summary.settled++;
+        settledTeams.push(f.homeTeam, f.awayTeam);
+      }
+      if (r.cancelled) summary.cancelled++;
+      if (r.keptAdjusted) summary.keptAdjusted++;
+      if (r.conflict) {
+        summary.conflicts.push(`${f.homeTeam} v ${f.awayTeam}: ${r.conflict}`);
+        this.ctx.logger.warn({ source, providerId: f.providerId, conflict: r.conflict }, `${label} disagrees with a final game`);
+      }
+    }
+    if (settledTeams.length > 0) await repriceAfterResult(this.ctx, settledTeams);
+    this.ctx.logger.info({ summary }, `${label} sync done`);
+    return summary;
+  }
+
+  private async upsert(source: SourceName, f: ProviderFixture, price: ProviderPrice | null, model: ReturnType<typeof modelFor>) {
+    try {
+      return await this.upsertOnce(source, f, price, model);
+    } catch (err) {
+      // another replica inserted the same fixture a moment ago: now it is an update
+      if (isUniqueViolation(err)) return this.upsertOnce(source, f, price, model);
+      throw err;
+    }
+  }
+
+  private async upsertOnce(source: SourceName, f: ProviderFixture, price: ProviderPrice | null, model: ReturnType<typeof modelFor>) {
+    return this.ctx.tx(async (trx) => {
+      const row = await trx
+        .selectFrom('games')
+        .selectAll()
+        .where('provider', '=', source)
+        .where('provider_id', '=', f.providerId)
+        .forUpdate()
+        .executeTakeFirst();
+      const existing = row ? rowToGame(row) : null;
+      const now = new Date(this.now());
+      const m = mergeFixture({ existing, id: newId(), source, fixture: f, price, model, margin: this.ctx.config.ODDS_MARGIN, now });
+      const { after } = m;
+      let events: PendingEvent[];
+      if (!existing) {
+        await trx.insertInto('games').values(gameToRow(after)).execute();
+        events = changeEvents(null, after);
+      } else {
+        const cols = changedColumns(existing, after);
+        if (Object.keys(cols).length > 0) {
+          await trx.updateTable('games').set({ ...cols, updated_at: now }).where('id', '=', after.id).execute();
+        }
+        events = changeEvents(existing, after);
+      }
+      if (m.settled) {
+        events.push(event(GamesSettled, { gameId: after.id, result: m.settled, scores: after.score, settledAt: now.toISOString() }));
+      }
+      const eventsChanged = f.events ? await replaceEvents(trx, after, f.events) : false;
+      await recordEvents(trx, events);
+      return {
+        created: !existing,
+        changed: events.length > 0 || eventsChanged,
+        settled: !!m.settled,
+        cancelled: existing?.status !== 'cancelled' && after.status === 'cancelled',
+        keptAdjusted: m.keptAdjusted,
+        conflict: m.conflict,
+      };
+    });
+  }
+
+  /** Scheduled syncs of every provider with a key, one replica at a time (lease per provider). */
+  startSchedule() {
+    const minutes = this.ctx.config.SYNC_INTERVAL_MINUTES;
+    if (minutes <= 0) return;
+    for (const source of this.configuredSources()) {
+      const every = minutes * 60_000;
+      const tick = async () => {
+        try {
+          const mine = await acquireLease(this.ctx.db, `sync:${source}`, this.holder, Math.max(1_000, every * 0.9));
+          if (mine) await this.run(source);
+        } catch (err) {
+          this.ctx.logger.warn({ err, source }, 'scheduled sync failed');
+        }
+      };
+      this.timers.push(setTimeout(tick, 2_000), setInterval(tick, every));
+    }
+  }
+
+  async stop() {
+    for (const t of this.timers) clearTimeout(t);
+    this.timers = [];
+    await Promise.allSettled([...this.running.values()]);
+  }
+}
+
+/** Replaces a game's match events with the provider's list when it differs. */
+async function replaceEvents(trx: DB, g: { id: string; homeTeam: string; awayTeam: string }, events: ProviderEvent[]) {
+  const rows = events.map((e, i) => ({
+    game_id: g.id,
+    seq: i + 1,
+    type: e.type,
+    side: e.side,
+    elapsed: e.elapsed,
+    extra: e.extra,
+    player: e.player,
+    team: e.side === 'home' ? g.homeTeam : g.awayTeam,
+    detail: e.detail,
+  }));
+  const current = await trx.selectFrom('match_events').selectAll().where('game_id', '=', g.id).orderBy('seq').execute();
+  const key = (e: { seq: number; type: string; side: string; elapsed: number; extra: number | null; player: string; team: string; detail: string }) =>
+    [e.seq, e.type, e.side, e.elapsed, e.extra ?? '', e.player, e.team, e.detail].join('|');
+  const same = current.length === rows.length && current.every((c, i) => key(c) === key(rows[i]));
+  if (same) return false;
+  await trx.deleteFrom('match_events').where('game_id', '=', g.id).execute();
+  if (rows.length > 0) await trx.insertInto('match_events').values(rows).execute();
+  return true;
+}
+
+export function describe(s: SyncSummary): string {
+  const label = SOURCE_LABEL[s.source];
+  const parts = [`Successfully synced ${s.fetched} game${s.fetched === 1 ? '' : 's'} from ${label}`];
+  const detail = [`${s.created} new`, `${s.updated} updated`];
+  if (s.settled) detail.push(`${s.settled} settled`);
+  if (s.cancelled) detail.push(`${s.cancelled} cancelled`);
+  parts[0] += ` (${detail.join(', ')})`;
+  if (s.keptAdjusted) parts.push(`${s.keptAdjusted} kept their admin-adjusted odds`);
+  if (s.conflicts.length) parts.push(`${s.conflicts.length} result conflict(s) need an admin: ${s.conflicts.slice(0, 3).join('; ')}`);
+  if (s.warnings.length) parts.push(s.warnings.join('; '));
+  return `${parts.join('. ')}.`;
+}
