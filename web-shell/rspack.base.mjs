@@ -4,6 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const shellDir = dirname(fileURLToPath(import.meta.url));
+
 import { rspack } from '@rspack/core';
 
 // The modules that must exist exactly once in the page. The shell provides them; the remotes

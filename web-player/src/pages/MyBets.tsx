@@ -228,7 +228,15 @@ export default function MyBets() {
                         </span>
                       </td>
                       <td data-label="Payout" className="num">
-                        {money(bet.payout)}
+                        {bet.status === 'pending' ? (
+                          <span className="muted" title="Potential payout">
+                            {typeof bet.potentialPayout === 'number'
+                              ? `up to ${money(bet.potentialPayout)}`
+                              : '—'}
+                          </span>
+                        ) : (
+                          money(bet.payout)
+                        )}
                       </td>
                       <td data-label="Date">
                         <time dateTime={bet.createdAt} title={dateTime(bet.createdAt)}>
