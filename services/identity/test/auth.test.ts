@@ -1,5 +1,5 @@
 import { UserRegistered } from '@bet/proto-events';
-import { decodeJwt } from 'jose';
+import { decodeJwt, importPKCS8, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, newPlayer, registerPlayer, startIdentity, waitFor } from './helpers';
 
@@ -173,6 +173,46 @@ describe('sign-in and sessions', () => {
     expect((await h.call({ method: 'GET', url: '/api/v1/auth/me', token: p.refreshToken })).statusCode).toBe(
       401,
     );
+  });
+
+  it('refuses expired access and refresh tokens with their own message', async () => {
+    const p = await registerPlayer(h);
+    const hourAgo = Math.floor(Date.now() / 1000) - 3600;
+    const staleAccess = await h.infra.signer.signAccess(
+      { id: p.id, role: 'user', username: p.username },
+      hourAgo,
+    );
+    const me = await h.call({ method: 'GET', url: '/api/v1/auth/me', token: staleAccess });
+    expect(me.statusCode).toBe(401);
+    expect(me.json().msg).toBe('Not authorized: token expired');
+    // a refresh token naming a real session, correctly signed, but past its expiry
+    const key = await importPKCS8(h.infra.keys.privateKeyPem, 'EdDSA');
+    const staleRefresh = await new SignJWT({})
+      .setProtectedHeader({ alg: 'EdDSA', typ: 'JWT' })
+      .setSubject(p.id)
+      .setIssuer('bet-platform')
+      .setAudience('refresh')
+      .setJti(String(decodeJwt(p.refreshToken).jti))
+      .setIssuedAt(hourAgo)
+      .setExpirationTime(hourAgo + 60)
+      .sign(key);
+    const res = await h.call({
+      method: 'POST',
+      url: '/api/v1/auth/refresh-token',
+      payload: { token: staleRefresh },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().msg).toBe('Refresh token expired. Please log in again.');
+    // the genuine token still works: an expired copy did not end the session
+    expect(
+      (
+        await h.call({
+          method: 'POST',
+          url: '/api/v1/auth/refresh-token',
+          payload: { token: p.refreshToken },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('rotates the refresh token on each use', async () => {

@@ -45,8 +45,13 @@ const m0001: Migration = {
     await sql`create index users_admin_list on users (role, created_at desc) where closed_at is null`.execute(
       db,
     );
-    await sql`create index users_pending_limits on users (least(pending_bet_count_at, pending_stake_at))
-      where pending_bet_count_at is not null or pending_stake_at is not null`.execute(db);
+    // the limit sweep looks for due pending changes; few rows ever have one
+    await sql`create index users_pending_count on users (pending_bet_count_at) where pending_bet_count_at is not null`.execute(
+      db,
+    );
+    await sql`create index users_pending_stake on users (pending_stake_at) where pending_stake_at is not null`.execute(
+      db,
+    );
 
     await db.schema
       .createTable('refresh_tokens')
