@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Nav } from './Nav';
 import { RemoteBoundary } from './RemoteBoundary';
@@ -41,8 +41,22 @@ function Footer() {
 }
 
 /** Site layout: top navigation, the page, footer and the scroll-to-top button. */
+/** After an in-app navigation, keyboard and screen-reader users start from the new page's content. */
+function useFocusMainOnNavigation(pathname: string) {
+  const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
 export function Layout() {
   const location = useLocation();
+  useFocusMainOnNavigation(location.pathname);
   return (
     <div className="app">
       <a className="skip-link" href="#main">
