@@ -17,6 +17,14 @@ export interface Cache {
 
 export class MemoryCache implements Cache {
   private readonly entries = new Map<string, { value: string; expiresAt: number }>();
+  private writes = 0;
+
+  /** Expired keys are dropped on read, and swept every few thousand writes so unread ones go too. */
+  private sweep() {
+    if (++this.writes % 4096 !== 0) return;
+    const now = Date.now();
+    for (const [k, e] of this.entries) if (e.expiresAt <= now) this.entries.delete(k);
+  }
   private live(key: string) {
     const e = this.entries.get(key);
     if (!e) return undefined;
@@ -30,12 +38,14 @@ export class MemoryCache implements Cache {
     return this.live(key)?.value ?? null;
   }
   async set(key: string, value: string, ttlMs?: number) {
+    this.sweep();
     this.entries.set(key, { value, expiresAt: ttlMs ? Date.now() + ttlMs : Number.POSITIVE_INFINITY });
   }
   async del(key: string) {
     this.entries.delete(key);
   }
   async incr(key: string, ttlMs: number) {
+    this.sweep();
     const e = this.live(key);
     const next = (e ? Number(e.value) : 0) + 1;
     this.entries.set(key, { value: String(next), expiresAt: e ? e.expiresAt : Date.now() + ttlMs });
