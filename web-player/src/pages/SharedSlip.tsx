@@ -19,6 +19,8 @@ interface SharedSelection {
   gameDetails?: { homeTeam?: string; awayTeam?: string; league?: string | null };
   outcome: Outcome;
   odds?: number;
+  /** false once the game can no longer be bet on */
+  available?: boolean;
 }
 
 interface SharedSlipData {
@@ -51,10 +53,12 @@ export default function SharedSlip() {
   const raw = data?.selections ?? data?.slip?.selections ?? [];
   const betType = data?.betType ?? data?.slip?.betType ?? 'single';
   const selections = raw.map(toSlip).filter((s): s is SlipSelection => s !== null);
+  const unavailable = new Set(raw.filter((s) => s.available === false).map((s) => s.gameId ?? s.game?._id));
 
   const add = () => {
-    const usable = selections.filter((s) => isValidGameId(s.gameId));
-    if (usable.length < selections.length) toast.error('This game cannot be selected due to an invalid ID.');
+    const open = selections.filter((s) => !unavailable.has(s.gameId));
+    const usable = open.filter((s) => isValidGameId(s.gameId));
+    if (usable.length < open.length) toast.error('This game cannot be selected due to an invalid ID.');
     if (usable.length === 0) return;
     addMany(usable, betType);
     toast.success('Selections added to your bet slip!');
@@ -86,10 +90,16 @@ export default function SharedSlip() {
                   {pickLabel(s.outcome, s.gameDetails.homeTeam, s.gameDetails.awayTeam)}
                   {Number.isFinite(s.odds) ? <strong> @ {fmtOdds(s.odds)}</strong> : null}
                 </span>
+                {unavailable.has(s.gameId) && <span className="muted">No longer available for betting</span>}
               </li>
             ))}
           </ul>
-          <button type="button" className="btn btn--primary btn--block" onClick={add}>
+          <button
+            type="button"
+            className="btn btn--primary btn--block"
+            onClick={add}
+            disabled={selections.every((s) => unavailable.has(s.gameId))}
+          >
             Add to My Bet Slip
           </button>
         </div>
