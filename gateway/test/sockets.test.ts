@@ -257,7 +257,7 @@ for (const kind of ['cluster', 'embedded'] as const) {
       expect(await gone).toBe('io server disconnect');
     });
 
-    it('does not push notifications that went stale while the bridge was behind', async () => {
+    it('does not push notifications that went stale while the bridge was behind, nor malformed ones', async () => {
       const seen = record(await as(player));
       const old = new Date(Date.now() - 10 * 60_000).toISOString();
       await infra.bus.publish({
@@ -274,6 +274,8 @@ for (const kind of ['cluster', 'embedded'] as const) {
           settledAt: old,
         },
       });
+      // a payload off the catalogue is skipped without holding up what follows
+      await publish(infra, 'bets.voided', { betId: newId(), userId: player.id });
       const fresh = newId();
       await publish(infra, 'bets.settled', {
         betId: fresh,

@@ -190,7 +190,15 @@ export class Realtime {
         subjects: [...BRIDGED_SUBJECTS],
         handler: async (event) => {
           if (isStale(event.subject, event.occurredAt, Date.now(), this.opts.eventMaxAgeMs)) return;
-          for (const action of socketActionsFor(event.subject, event.data)) this.apply(action);
+          let actions: ReturnType<typeof socketActionsFor>;
+          try {
+            actions = socketActionsFor(event.subject, event.data);
+          } catch (err) {
+            // a payload off the catalogue would fail the same way on every redelivery
+            this.opts.logger.error({ err, subject: event.subject, id: event.id }, 'event not bridged: unexpected payload');
+            return;
+          }
+          for (const action of actions) this.apply(action);
         },
       }),
     );
