@@ -195,7 +195,10 @@ export class Realtime {
             actions = socketActionsFor(event.subject, event.data);
           } catch (err) {
             // a payload off the catalogue would fail the same way on every redelivery
-            this.opts.logger.error({ err, subject: event.subject, id: event.id }, 'event not bridged: unexpected payload');
+            this.opts.logger.error(
+              { err, subject: event.subject, id: event.id },
+              'event not bridged: unexpected payload',
+            );
             return;
           }
           for (const action of actions) this.apply(action);
