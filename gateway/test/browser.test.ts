@@ -46,7 +46,7 @@ describe.skipIf(!built || !existsSync(chromiumPath))("the built web app under th
       expect((await remoteEntry).status()).toBe(200);
       // the theme script ran (inline, allowed by its hash) and the app rendered into #root
       expect(await page.evaluate(() => document.documentElement.dataset.theme)).toMatch(/^(light|dark)$/);
-      expect((await page.locator('#root').innerText()).length).toBeGreaterThan(20);
+      expect(((await page.locator('#root').textContent()) ?? '').length).toBeGreaterThan(20);
       expect(problems).toEqual([]);
     } finally {
       await browser.close();
