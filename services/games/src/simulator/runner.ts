@@ -133,10 +133,9 @@ export class SimulatorRunner {
       for (let s = from; s <= to; s++) fixtures.push(...fixturesForSlot(params, s, speed));
       await this.ctx.tx(async (trx) => {
         const strengths = await loadStrengths(trx, fixtures.flatMap((f) => [f.homeTeam, f.awayTeam]));
-        const events: PendingEvent[] = [];
-        for (const f of fixtures) {
+        const games: GameRecord[] = fixtures.map((f) => {
           const { lambdas, prices } = modelFor(strengths, f.homeTeam, f.awayTeam, this.cfg.ODDS_MARGIN);
-          const game: GameRecord = {
+          return {
             id: newId(),
             provider: 'simulator',
             providerId: f.key,
@@ -159,14 +158,18 @@ export class SimulatorRunner {
             settledAt: null,
             cancelledAt: null,
           };
-          const inserted = await trx
-            .insertInto('games')
-            .values(gameToRow(game))
-            .onConflict((oc) => oc.columns(['provider', 'provider_id']).where('provider_id', 'is not', null).doNothing())
-            .returning('id')
-            .executeTakeFirst();
-          if (inserted) events.push(event(GamesCreated, { game: toApiGame(game) }));
-        }
+        });
+        const inserted =
+          games.length === 0
+            ? []
+            : await trx
+                .insertInto('games')
+                .values(games.map(gameToRow))
+                .onConflict((oc) => oc.columns(['provider', 'provider_id']).where('provider_id', 'is not', null).doNothing())
+                .returning('id')
+                .execute();
+        const fresh = new Set(inserted.map((r) => r.id));
+        const events = games.filter((g) => fresh.has(g.id)).map((g) => event(GamesCreated, { game: toApiGame(g) }));
         await trx
           .insertInto('meta')
           .values({ key, value: JSON.stringify(to) })

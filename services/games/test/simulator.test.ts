@@ -1,0 +1,258 @@
+import { newId } from '@bet/kit';
+import { eventually } from '@bet/kit/testing';
+import { BetsPlaced } from '@bet/proto-events';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SimulatorRunner } from '../src/index';
+import { type GamesHarness, startGames } from './helpers';
+
+const START = Date.parse('2026-06-01T12:00:00Z');
+const SIM_ENV = {
+  SIMULATOR_SPEED: '60',
+  SIMULATOR_SEED: '7',
+  SIMULATOR_HORIZON_HOURS: '6',
+  SIMULATOR_BACKFILL_HOURS: '4',
+};
+
+/** a simulator over the harness's real database, on a clock the test moves */
+function driver(h: GamesHarness) {
+  const clock = { now: START };
+  const runner = new SimulatorRunner(h.svc.ctx, () => clock.now);
+  return { clock, runner };
+}
+
+async function snapshot(h: GamesHarness) {
+  return h.svc.ctx.db
+    .selectFrom('games')
+    .select(['id', 'provider_id', 'home_team', 'away_team', 'league', 'match_date', 'status', 'home_score', 'away_score', 'result', 'elapsed'])
+    .where('provider', '=', 'simulator')
+    .orderBy('provider_id')
+    .execute();
+}
+
+describe('simulator against Postgres and NATS', () => {
+  let h: GamesHarness;
+  let sim: ReturnType<typeof driver>;
+  const history = new Map<string, string[]>();
+  const record = async () => {
+    for (const g of await snapshot(h)) {
+      const list = history.get(g.id) ?? [];
+      if (list[list.length - 1] !== g.status) list.push(g.status);
+      history.set(g.id, list);
+    }
+  };
+
+  beforeAll(async () => {
+    h = await startGames({ env: SIM_ENV });
+    sim = driver(h);
+    const first = await sim.runner.tick();
+    expect(first.leader).toBe(true);
+    await record();
+    // four simulated hours of play, ten simulated minutes per tick
+    for (let i = 0; i < 24; i++) {
+      sim.clock.now += 10_000;
+      await sim.runner.tick();
+      await record();
+    }
+    await h.svc.ctx.relay.flush();
+  }, 120_000);
+  afterAll(async () => {
+    await sim?.runner.stop();
+    await h?.close();
+  });
+
+  it('keeps a rolling calendar with upcoming, live and finished games of real leagues', async () => {
+    const games = await snapshot(h);
+    const by = (s: string) => games.filter((g) => g.status === s);
+    expect(by('upcoming').length).toBeGreaterThan(10);
+    expect(by('live').length).toBeGreaterThan(2);
+    expect(by('finished').length).toBeGreaterThan(10);
+    expect(new Set(games.map((g) => g.league))).toContain('Nigeria Premier Football League');
+    const api = (await h.api('GET', '/games/live')).body.games;
+    expect(api.length).toBe(by('live').length);
+    for (const g of api) {
+      expect(g.elapsedTime).toBeGreaterThanOrEqual(0);
+      expect(g.homeTeamLogo).toMatch(/^\/api\/v1\/games\/logos\/[a-z0-9-]+\.svg$/);
+    }
+    const logo = await h.svc.app.inject(api[0].homeTeamLogo);
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['content-type']).toMatch(/image\/svg\+xml/);
+    expect(logo.body).toContain('<svg');
+  });
+
+  it('never moves a game backwards: upcoming → live → finished only', () => {
+    const allowed = new Set(['upcoming', 'upcoming,live', 'upcoming,live,finished', 'live', 'live,finished', 'finished', 'upcoming,finished']);
+    for (const [id, path] of history) expect(allowed.has(path.join(',')), `${id}: ${path.join(' → ')}`).toBe(true);
+    expect([...history.values()].some((p) => p.join(',') === 'upcoming,live,finished')).toBe(true);
+  });
+
+  it('settles every finished game exactly once, with the score its goal events add up to', async () => {
+    const finished = (await snapshot(h)).filter((g) => g.status === 'finished');
+    await eventually(() => h.seen.filter((e) => e.subject === 'games.settled').length >= finished.length);
+    for (const g of finished) {
+      const settled = h.seen.filter((e) => e.subject === 'games.settled' && (e.data as any).gameId === g.id);
+      expect(settled).toHaveLength(1);
+      expect(settled[0].data).toMatchObject({ result: g.result, scores: { home: g.home_score, away: g.away_score } });
+      const details = (await h.api('GET', `/games/${g.id}/details`)).body;
+      const goals = (team: string) => details.events.filter((e: any) => e.type === 'Goal' && e.team.name === team).length;
+      expect({ home: goals(g.home_team), away: goals(g.away_team) }).toEqual({ home: g.home_score, away: g.away_score });
+      for (const e of details.events) {
+        expect(e.time.elapsed).toBeGreaterThanOrEqual(1);
+        expect(e.time.elapsed).toBeLessThanOrEqual(90);
+        expect(['Goal', 'Card', 'subst']).toContain(e.type);
+        expect(e.player.name).toEqual(expect.any(String));
+      }
+    }
+  });
+
+  it('prices in play: live odds announcements are valid books and follow goals', async () => {
+    const live = h.seen.filter((e) => e.subject === 'games.odds_changed' && (e.data as any).live);
+    expect(live.length).toBeGreaterThan(5);
+    for (const e of live) {
+      const o = (e.data as any).odds;
+      for (const v of [o.home, o.draw, o.away]) {
+        expect(v).toBeGreaterThanOrEqual(1.01);
+        expect(Math.round(v * 100)).toBeCloseTo(v * 100, 9);
+      }
+      expect(1 / o.home + 1 / o.draw + 1 / o.away).toBeCloseTo(1.06, 1);
+    }
+  });
+
+  it('published only events that satisfy their catalogue schemas', () => {
+    expect(h.seen.length).toBeGreaterThan(100);
+    expect(h.invalid).toEqual([]);
+  });
+
+  it('leaves cancelled and admin-settled games alone and never settles twice', async () => {
+    const live = (await snapshot(h)).filter((g) => g.status === 'live');
+    expect(live.length).toBeGreaterThanOrEqual(2);
+    const [a, b] = live;
+    expect((await h.api('PATCH', `/games/${a.id}/cancel`, undefined, h.adminToken)).status).toBe(200);
+    const res = await h.api('PATCH', `/games/${b.id}/result`, { result: 'Draw', homeScore: 3, awayScore: 3 }, h.adminToken);
+    expect(res.status).toBe(200);
+    for (let i = 0; i < 15; i++) {
+      sim.clock.now += 10_000;
+      await sim.runner.tick();
+    }
+    await h.svc.ctx.relay.flush();
+    const after = await snapshot(h);
+    expect(after.find((g) => g.id === a.id)).toMatchObject({ status: 'cancelled', result: null });
+    expect(after.find((g) => g.id === b.id)).toMatchObject({ status: 'finished', result: 'Draw', home_score: 3, away_score: 3 });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(h.seen.filter((e) => e.subject === 'games.settled' && (e.data as any).gameId === b.id)).toHaveLength(1);
+    expect(h.seen.filter((e) => e.subject === 'games.settled' && (e.data as any).gameId === a.id)).toHaveLength(0);
+  });
+
+  it('re-prices upcoming games when a power ranking changes, but keeps an admin adjustment', async () => {
+    const upcoming = (await snapshot(h)).filter((g) => g.status === 'upcoming');
+    const target = upcoming[upcoming.length - 1];
+    const other = upcoming.find((g) => g.home_team !== target.home_team && g.away_team !== target.home_team && g.id !== target.id)!;
+    const adjusted = upcoming.find((g) => g.id !== target.id && (g.home_team === target.home_team || g.away_team === target.home_team));
+    if (adjusted) await h.api('PATCH', `/admin/games/${adjusted.id}/adjust-odds`, { home: 5, draw: 5, away: 5 }, h.adminToken);
+    const before = (await h.api('GET', `/games/${target.id}`)).body.odds;
+    const otherBefore = (await h.api('GET', `/games/${other.id}`)).body.odds;
+    const rankings = (await h.api('GET', '/admin/rankings', undefined, h.adminToken)).body.rankings;
+    const r = rankings.find((x: any) => x.teamName === target.home_team);
+    expect(r).toBeDefined();
+    const up = await h.api('PATCH', `/admin/rankings/${r._id}`, { ranking: r.ranking >= 95 ? 40 : 100 }, h.adminToken);
+    expect(up.status).toBe(200);
+    const after = (await h.api('GET', `/games/${target.id}`)).body.odds;
+    if (r.ranking >= 95) expect(after.home).toBeGreaterThan(before.home);
+    else expect(after.home).toBeLessThan(before.home);
+    expect((await h.api('GET', `/games/${other.id}`)).body.odds).toEqual(otherBefore);
+    if (adjusted) expect((await h.api('GET', `/games/${adjusted.id}`)).body.odds).toEqual({ home: 5, draw: 5, away: 5 });
+    await eventually(() =>
+      h.seen.some((e) => e.subject === 'games.odds_changed' && (e.data as any).gameId === target.id && !(e.data as any).live),
+    );
+  });
+
+  it('announces every in-play price change of a game somebody bet on', async () => {
+    // a game kicking off next, with a bet on it
+    const next = (await snapshot(h)).filter((g) => g.status === 'upcoming').sort((x, y) => +x.match_date - +y.match_date)[0];
+    await h.infra.bus.publish({
+      id: newId(),
+      subject: BetsPlaced.subject,
+      version: 1,
+      occurredAt: new Date().toISOString(),
+      data: { ...BetsPlaced.example, selections: [{ gameId: next.id, outcome: 'A', oddsHundredths: 200 }] },
+    });
+    await eventually(() => h.svc.ctx.db.selectFrom('game_interest').select('game_id').where('game_id', '=', next.id).executeTakeFirst());
+    sim.clock.now = Math.max(sim.clock.now, +next.match_date);
+    let announced = 0;
+    let minutes = 0;
+    let last = (await h.api('GET', `/games/${next.id}`)).body.odds;
+    for (let i = 0; i < 60; i++) {
+      sim.clock.now += 1_000; // one simulated minute per tick
+      await sim.runner.tick();
+      const g = (await h.api('GET', `/games/${next.id}`)).body;
+      if (g.status !== 'live') break;
+      minutes++;
+      const model = await h.svc.ctx.db.selectFrom('games').select(['base_home', 'base_draw', 'base_away']).where('id', '=', next.id).executeTakeFirstOrThrow();
+      // the public price is the model's price of this very minute
+      expect(g.odds).toEqual({ home: model.base_home / 100, draw: model.base_draw / 100, away: model.base_away / 100 });
+      if (JSON.stringify(g.odds) !== JSON.stringify(last)) announced++;
+      last = g.odds;
+    }
+    expect(minutes).toBeGreaterThan(30);
+    await h.svc.ctx.relay.flush();
+    await eventually(
+      () => h.seen.filter((e) => e.subject === 'games.odds_changed' && (e.data as any).gameId === next.id && (e.data as any).live).length >= announced,
+    );
+    expect(announced).toBeGreaterThan(20);
+  });
+});
+
+describe('simulator runs', () => {
+  it('are reproducible from a seed', async () => {
+    const runs = [];
+    for (let i = 0; i < 2; i++) {
+      const h = await startGames({ env: SIM_ENV });
+      const sim = driver(h);
+      for (let t = 0; t < 8; t++) {
+        await sim.runner.tick();
+        sim.clock.now += 15_000;
+      }
+      const games = (await snapshot(h)).map(({ id: _id, ...rest }) => rest);
+      const events = await h.svc.ctx.db
+        .selectFrom('match_events')
+        .innerJoin('games', 'games.id', 'match_events.game_id')
+        .select(['games.provider_id', 'match_events.seq', 'match_events.type', 'match_events.side', 'match_events.elapsed', 'match_events.extra', 'match_events.player', 'match_events.detail'])
+        .orderBy('games.provider_id')
+        .orderBy('match_events.seq')
+        .execute();
+      runs.push({ games, events });
+      await sim.runner.stop();
+      await h.close();
+    }
+    expect(runs[0].games.length).toBeGreaterThan(20);
+    expect(runs[0].events.length).toBeGreaterThan(50);
+    expect(runs[1]).toEqual(runs[0]);
+  }, 120_000);
+
+  it('are driven by exactly one replica at a time', async () => {
+    const h = await startGames({ env: SIM_ENV });
+    const a = driver(h);
+    const b = driver(h);
+    expect((await a.runner.tick()).leader).toBe(true);
+    expect((await b.runner.tick()).leader).toBe(false);
+    expect((await a.runner.tick()).leader).toBe(true);
+    await a.runner.stop(); // lets go of the lease
+    expect((await b.runner.tick()).leader).toBe(true);
+    expect((await a.runner.tick()).leader).toBe(false);
+    await b.runner.stop();
+    await h.close();
+  }, 60_000);
+
+  it('fill the embedded mode with upcoming, live and finished games at start', async () => {
+    const h = await startGames({ kind: 'embedded', env: { GAMES_PROVIDER: 'simulator', SIMULATOR_SPEED: '10' } });
+    try {
+      for (const status of ['upcoming', 'live', 'finished']) {
+        const res = await h.api('GET', `/games?status=${status}&limit=500`);
+        expect(res.body.games.length, status).toBeGreaterThan(0);
+      }
+      const rankings = (await h.api('GET', '/admin/rankings', undefined, h.adminToken)).body.rankings;
+      expect(rankings.map((r: any) => r.teamName)).toContain('Enyimba');
+    } finally {
+      await h.close();
+    }
+  }, 120_000);
+});
