@@ -11,9 +11,24 @@ export default defineConfig({
         test: {
           name: 'services',
           include: ['services/**/*.test.ts', 'gateway/**/*.test.ts', 'proto-events/**/*.test.ts', 'infra/**/*.test.ts', 'tests/**/*.test.ts'],
+          exclude: ['tests/e2e/**', '**/node_modules/**'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      'web-shell/vitest.config.ts',
+      'web-player/vitest.config.ts',
+      {
+        extends: true,
+        test: {
+          // browser tests: Playwright driving the machine's Chromium against the real stack
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
         },
       },
     ],
