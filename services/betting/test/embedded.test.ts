@@ -78,4 +78,15 @@ describe('embedded mode', () => {
     expect(answers.filter((a) => a.status === 201)).toHaveLength(3);
     expect(h.wallet.balance(p.id)).toBe(0);
   });
+
+  it('the reconciler finishes a placement whose debit answer was lost', async () => {
+    const g = await games.create();
+    const p = await player(h, 1_000);
+    h.wallet.silent = true;
+    const res = await call(h, 'POST', '/api/v1/bets/singles', p.auth, { stakePerBet: 4, selections: [{ gameId: g._id, outcome: 'A' }] });
+    h.wallet.silent = false;
+    expect(res.status).toBe(503);
+    await eventually(async () => (await call(h, 'GET', '/api/v1/bets', p.auth)).body.bets.length === 1, 10_000);
+    expect(h.wallet.balance(p.id)).toBe(600);
+  });
 });
