@@ -51,6 +51,9 @@ describe('reconciliation', () => {
     expect(code).toBe(0);
     const report = await h.reconcile();
     expect(report.ok).toBe(true);
+    expect((await h.http('POST', '/api/v1/admin/wallet/reconcile', { token: h.adminToken })).body.ok).toBe(
+      true,
+    );
     expect(report.checks.map((c) => c.name)).toEqual([
       'balanced-transactions',
       'wallet-balances',

@@ -373,6 +373,7 @@ describe('admin', () => {
       ['PATCH', `/api/v1/admin/users/${u.id}/wallet`, { amount: 100, description: 'free money' }],
       ['GET', `/api/v1/admin/users/${u.id}/transactions`],
       ['GET', '/api/v1/admin/wallet/reconcile'],
+      ['POST', '/api/v1/admin/wallet/reconcile'],
     ];
     for (const [method, url, body] of calls) {
       expect((await h.http(method, url, { token: u.token, body })).status, url).toBe(403);

@@ -138,8 +138,13 @@ export async function processWithdrawal(
       return row;
     }),
   );
-  if (processed.status === 'approved') return (await sendPayout(ctx, payouts, processed.id)) ?? processed;
-  return processed;
+  if (processed.status !== 'approved') return processed;
+  // the decision is committed; a payout hiccup is retried later, never undoes it
+  const paid = await sendPayout(ctx, payouts, processed.id).catch((err) => {
+    ctx.logger.error({ err, withdrawalId: processed.id }, 'payout not sent; the retry pass will');
+    return undefined;
+  });
+  return paid ?? processed;
 }
 
 /**

@@ -134,12 +134,15 @@ export function adminRoutes(app: App, ctx: WalletContext) {
     },
   );
 
-  app.get(
-    '/api/v1/admin/wallet/reconcile',
-    {
-      config: { auth: 'admin' },
-      schema: { tags: ['admin'], description: "Proves the ledger's invariants on the live database." },
+  // GET reads like a report, POST like "run it": both run the same read-only check
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/v1/admin/wallet/reconcile',
+    config: { auth: 'admin' },
+    schema: {
+      tags: ['admin'],
+      description: "Proves the ledger's invariants on the live database (read-only).",
     },
-    async () => reconcile(ctx.db),
-  );
+    handler: async () => reconcile(ctx.db),
+  });
 }
