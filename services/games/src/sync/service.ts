@@ -187,12 +187,14 @@ export class SyncService {
       const m = mergeFixture({ existing, id: newId(), source, fixture: f, price, model, margin: this.ctx.config.ODDS_MARGIN, now });
       const { after } = m;
       let events: PendingEvent[];
+      let stored = false;
       if (!existing) {
         await trx.insertInto('games').values(gameToRow(after)).execute();
         events = changeEvents(null, after);
       } else {
         const cols = changedColumns(existing, after);
-        if (Object.keys(cols).length > 0) {
+        stored = Object.keys(cols).length > 0;
+        if (stored) {
           await trx.updateTable('games').set({ ...cols, updated_at: now }).where('id', '=', after.id).execute();
         }
         events = changeEvents(existing, after);
@@ -204,7 +206,7 @@ export class SyncService {
       await recordEvents(trx, events);
       return {
         created: !existing,
-        changed: events.length > 0 || eventsChanged,
+        changed: stored || events.length > 0 || eventsChanged,
         settled: !!m.settled,
         cancelled: existing?.status !== 'cancelled' && after.status === 'cancelled',
         keptAdjusted: m.keptAdjusted,
