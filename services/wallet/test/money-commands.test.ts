@@ -331,6 +331,38 @@ describe('settlement events', () => {
     expect(await h.balance(u)).toBe(988);
   });
 
+  it('does not pay an event that contradicts the command already paid, and keeps going', async () => {
+    const u = newId();
+    await h.fund(u, 10);
+    const bet = await stakeFor(u, 1000);
+    await h.credit({ userId: u, amountCents: 2000, reference: bet, key: `win:${bet}` });
+    const contradicting = await h.publish('bets.settled', {
+      betId: bet,
+      userId: u,
+      status: 'won',
+      stakeCents: 1000,
+      payoutCents: 2100,
+      settledAt: now(),
+    });
+    // handled (recorded in the inbox) rather than retried until dropped
+    await eventually(
+      async () => (await countRows(h.db, 'inbox', sql`event_id = ${contradicting}`)) === 1,
+      3_000,
+    );
+    const next = await stakeFor(u, 100);
+    await h.publish('bets.settled', {
+      betId: next,
+      userId: u,
+      status: 'won',
+      stakeCents: 100,
+      payoutCents: 150,
+      settledAt: now(),
+    });
+    // the next settlement is not stuck behind the contradicting one's retries
+    await eventually(async () => (await keyCount(`win:${next}`)) === 1, 3_000);
+    expect(await h.balance(u)).toBe(2000 - 100 + 150);
+  });
+
   it('skips a malformed event without a second thought', async () => {
     const u = newId();
     await h.publish('bets.settled', { betId: 'x', userId: u, status: 'won' });

@@ -9,7 +9,7 @@ import {
   validate,
 } from '@bet/proto-events';
 import type { WalletContext } from '../context';
-import type { Trx } from '../db/ledger';
+import { IdempotencyConflictError, type Trx } from '../db/ledger';
 import { keys } from '../domain/references';
 import { clawback, loseStake, payout } from '../operations/money';
 
@@ -54,7 +54,19 @@ async function handle(ctx: WalletContext, consumer: string, event: EventEnvelope
     ctx.logger.error({ id: event.id, subject: event.subject, errors }, 'malformed money event skipped');
     return;
   }
-  const applied = await handleOnce(ctx.db, consumer, event.id, (trx) => applyMoneyEvent(trx, event));
+  const applied = await handleOnce(ctx.db, consumer, event.id, async (trx) => {
+    try {
+      await applyMoneyEvent(trx, event);
+    } catch (err) {
+      if (!(err instanceof IdempotencyConflictError)) throw err;
+      // the same movement was already made with other figures (a command and an event that
+      // disagree): retrying cannot settle that, a person must; the first figures stand
+      ctx.logger.error(
+        { id: event.id, subject: event.subject, data: event.data },
+        'money event contradicts an earlier movement; not applied',
+      );
+    }
+  });
   if (applied) ctx.relay.nudge();
 }
 
