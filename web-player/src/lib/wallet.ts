@@ -26,6 +26,9 @@ export const useWallet = create<WalletState>((set) => ({
   },
 }));
 
+/** when the balance is read after a settlement or withdrawal push */
+export const SETTLEMENT_REREADS_MS = [0, 1500, 4000];
+
 let wired = false;
 /** Keeps the balance fresh: on sign-in/out and when bets settle or withdrawals are processed. */
 export function wireWallet(): void {
@@ -39,7 +42,11 @@ export function wireWallet(): void {
     if (s.status === 'authenticated') void useWallet.getState().refresh();
     else useWallet.setState({ balance: null });
   });
-  const refresh = () => void useWallet.getState().refresh();
+  // The push and the wallet's credit come from different services and may arrive in either
+  // order, so the balance is read at once and again a little later.
+  const refresh = () => {
+    for (const delay of SETTLEMENT_REREADS_MS) setTimeout(() => void useWallet.getState().refresh(), delay);
+  };
   onSocketEvent('bet_settled', refresh);
   onSocketEvent('withdrawal_processed', refresh);
 }

@@ -1,5 +1,5 @@
 import { api, msgOr, toast, validationMsgOr } from '@bet/web-shell/core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { dateTime, money, timeAgo } from '../lib/format';
 import { useApi } from '../lib/useApi';
 import { useWallet } from '../lib/wallet';
@@ -8,6 +8,9 @@ import { Modal } from '../ui/Modal';
 import { TextField } from './auth';
 
 export const MIN_DEPOSIT_NGN = 100;
+/** While a payment is open in the other tab the balance is re-read this often, for this long. */
+export const DEPOSIT_POLL_MS = 3000;
+export const DEPOSIT_WAIT_MS = 15 * 60_000;
 
 interface Summary {
   currentWalletBalance?: number;
@@ -29,7 +32,46 @@ interface TxPage {
   totalPages?: number;
 }
 
-function DepositModal({ onClose }: { onClose: () => void }) {
+/**
+ * The provider's checkout happens in another tab and nothing is pushed when it completes, so after
+ * opening it the balance is re-read every few seconds until it moves (or the wait gives up), and
+ * again whenever the player comes back to this tab.
+ */
+function useAwaitDeposit() {
+  const [waitingSince, setWaitingSince] = useState<number | null>(null);
+
+  useEffect(() => {
+    const back = () => {
+      if (document.visibilityState === 'visible') void useWallet.getState().refresh();
+    };
+    document.addEventListener('visibilitychange', back);
+    window.addEventListener('focus', back);
+    return () => {
+      document.removeEventListener('visibilitychange', back);
+      window.removeEventListener('focus', back);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (waitingSince === null) return;
+    const start = useWallet.getState().balance;
+    const stop = useWallet.subscribe((s) => {
+      if (s.balance !== null && s.balance !== start) setWaitingSince(null);
+    });
+    const timer = setInterval(() => {
+      if (Date.now() - waitingSince > DEPOSIT_WAIT_MS) setWaitingSince(null);
+      else void useWallet.getState().refresh();
+    }, DEPOSIT_POLL_MS);
+    return () => {
+      stop();
+      clearInterval(timer);
+    };
+  }, [waitingSince]);
+
+  return { waiting: waitingSince !== null, startWaiting: () => setWaitingSince(Date.now()) };
+}
+
+function DepositModal({ onClose, onOpened }: { onClose: () => void; onOpened: () => void }) {
   const [amount, setAmount] = useState(String(MIN_DEPOSIT_NGN));
   const [busy, setBusy] = useState(false);
   const [link, setLink] = useState<string | null>(null);
@@ -51,6 +93,7 @@ function DepositModal({ onClose }: { onClose: () => void }) {
       );
       if (!res?.paymentLink) throw new Error('No payment link was returned.');
       toast.success('Redirecting to payment page...');
+      onOpened();
       if (tab) {
         tab.opener = null;
         tab.location.href = res.paymentLink;
@@ -176,20 +219,33 @@ function SummaryCard({ title, item }: { title: string; item?: { amount: number; 
 
 export default function Wallet() {
   const balance = useWallet((s) => s.balance);
-  const refreshBalance = useWallet((s) => s.refresh);
   const wallet = useApi<{ walletBalance: number }>('/wallet');
   const summary = useApi<Summary>('/wallet/summary');
   const [page, setPage] = useState(1);
   const txs = useApi<TxPage>('/wallet/transactions', { page, limit: 20 });
   const [modal, setModal] = useState<'deposit' | 'withdraw' | null>(null);
-  const current = wallet.data?.walletBalance ?? balance;
+  // The shared balance is the live one (kept fresh on settlements, withdrawals and deposits);
+  // the page's own read only covers the moment before it arrives.
+  const current = balance ?? wallet.data?.walletBalance ?? null;
+  const list = txs.data?.transactions ?? [];
+  const deposit = useAwaitDeposit();
+
+  // When the balance moves while the page is open, the summary and history move with it.
+  const { reload: reloadSummary } = summary;
+  const { reload: reloadTxs } = txs;
+  const seen = useRef(balance);
+  useEffect(() => {
+    if (seen.current !== null && balance !== null && balance !== seen.current) {
+      reloadSummary();
+      reloadTxs();
+    }
+    if (balance !== null) seen.current = balance;
+  }, [balance, reloadSummary, reloadTxs]);
   const reloadAll = () => {
-    wallet.reload();
     summary.reload();
     txs.reload();
-    void refreshBalance();
+    void useWallet.getState().refresh();
   };
-  const list = txs.data?.transactions ?? [];
 
   return (
     <section className="page wallet">
@@ -209,10 +265,15 @@ export default function Wallet() {
         <h2 className="summary__title">Current Balance</h2>
         {wallet.loading && current === null ? (
           <Spinner />
-        ) : wallet.error ? (
+        ) : wallet.error && current === null ? (
           <ErrorText>{wallet.error}</ErrorText>
         ) : (
           <p className="balance__amount">{money(current ?? 0)}</p>
+        )}
+        {deposit.waiting && (
+          <p className="muted" role="status">
+            Waiting for your payment to be confirmed. Your balance updates here as soon as it is.
+          </p>
         )}
       </div>
 
@@ -286,7 +347,7 @@ export default function Wallet() {
         </>
       )}
 
-      {modal === 'deposit' && <DepositModal onClose={() => setModal(null)} />}
+      {modal === 'deposit' && <DepositModal onClose={() => setModal(null)} onOpened={deposit.startWaiting} />}
       {modal === 'withdraw' && (
         <WithdrawModal balance={current} onClose={() => setModal(null)} onDone={reloadAll} />
       )}
