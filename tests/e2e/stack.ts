@@ -1,0 +1,187 @@
+// The real platform for the browser tests, started as `npm start` starts it: the embedded entry
+// point in a child process, on a free port, with a scratch data folder, serving the built bundles.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+export const REPO_ROOT = resolve(import.meta.dirname, '../..');
+export const RESULTS_DIR = join(REPO_ROOT, 'test-results', 'e2e');
+
+export const ADMIN = { email: 'admin@betplatform.local', password: 'Admin-Pitch-2026' };
+export const DEMO = { email: 'demo@betplatform.local', password: 'Demo-Kickoff-2026' };
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The bundles must exist before the platform starts (`npm test` builds them first). */
+function ensureWebBuilt(): void {
+  const built = [
+    'web-shell/dist/index.html',
+    'web-player/dist/remoteEntry.js',
+    'web-admin/dist/remoteEntry.js',
+  ];
+  if (built.every((f) => existsSync(join(REPO_ROOT, f)))) return;
+  const res = spawnSync('npm', ['run', 'build:web'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  if (res.status !== 0) throw new Error('npm run build:web failed');
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => done(port));
+    });
+    srv.on('error', fail);
+  });
+}
+
+export interface ApiResult<T = any> {
+  status: number;
+  body: T;
+}
+
+export interface Stack {
+  /** the address `npm start` prints (localhost), the one its payment links point at */
+  url: string;
+  output(): string;
+  api<T = any>(method: string, path: string, body?: unknown, token?: string): Promise<ApiResult<T>>;
+  login(email: string, password: string): Promise<{ accessToken: string; refreshToken: string; user: any }>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Spawns `node --import tsx infra/src/embedded.ts` and waits for its 'is running' banner.
+ * `env` adds settings (simulator speed...) on top of the defaults.
+ */
+export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
+  ensureWebBuilt();
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'bet-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'infra/src/embedded.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d.toString()));
+  child.stderr?.on('data', (d) => (output += d.toString()));
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+
+  const url = `http://localhost:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      await exited;
+      clearTimeout(killer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const until = Date.now() + 180_000;
+  while (!output.includes('is running')) {
+    if (child.exitCode !== null || Date.now() > until) {
+      await stop();
+      throw new Error(`the platform did not start:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+
+  const api = async <T = any>(method: string, path: string, body?: unknown, token?: string) => {
+    const res = await fetch(`http://127.0.0.1:${port}/api/v1${path}`, {
+      method,
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    return { status: res.status, body: (await res.json().catch(() => null)) as T };
+  };
+  const login = async (email: string, password: string) => {
+    const res = await api('POST', '/auth/login', { email, password });
+    if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  };
+  return { url, output: () => output, api, login, stop };
+}
+
+/** The machine's Chromium, headless; never a downloaded browser. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+/** A fresh context (its own storage) with the page's errors collected for the assertions. */
+export async function newPage(
+  browser: Browser,
+  opts: Parameters<Browser['newContext']>[0] = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...opts });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { context, page, errors };
+}
+
+export function screenshotPath(name: string): string {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  return join(RESULTS_DIR, name);
+}
+
+/** Signs in through the Login page (the way a player does). */
+export async function loginThroughUi(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+/** Serious and critical axe-core violations of the current page, as readable lines. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+export async function waitUntil<T>(
+  check: () => Promise<T | undefined | null | false>,
+  timeoutMs: number,
+  what: string,
+): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check().catch(() => undefined);
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+let counter = 0;
+/** A fresh player's registration details. */
+export function newcomer() {
+  const suffix = `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+  return {
+    firstName: 'Ada',
+    lastName: 'Obi',
+    username: `ada_${suffix}`,
+    email: `ada_${suffix}@example.com`,
+    password: 'Correct-Horse-42',
+  };
+}
