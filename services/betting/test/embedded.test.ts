@@ -83,10 +83,16 @@ describe('embedded mode', () => {
     const g = await games.create();
     const p = await player(h, 1_000);
     h.wallet.silent = true;
-    const res = await call(h, 'POST', '/api/v1/bets/singles', p.auth, { stakePerBet: 4, selections: [{ gameId: g._id, outcome: 'A' }] });
+    const res = await call(h, 'POST', '/api/v1/bets/singles', p.auth, {
+      stakePerBet: 4,
+      selections: [{ gameId: g._id, outcome: 'A' }],
+    });
     h.wallet.silent = false;
     expect(res.status).toBe(503);
-    await eventually(async () => (await call(h, 'GET', '/api/v1/bets', p.auth)).body.bets.length === 1, 10_000);
+    await eventually(
+      async () => (await call(h, 'GET', '/api/v1/bets', p.auth)).body.bets.length === 1,
+      10_000,
+    );
     expect(h.wallet.balance(p.id)).toBe(600);
   });
 });

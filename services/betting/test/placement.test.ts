@@ -489,8 +489,9 @@ describe('the saga with the wallet', () => {
     expect(await saga.finish(placement.id, late)).toBe('compensate');
     expect(await saga.finish(placement.id, late)).toBe('compensate');
     expect(h.wallet.balance(p.id)).toBe(1_000);
+    // the reconciler may ask too: the same key, so the money moves once
     const refunds = h.wallet.credits.filter((c) => c.userId === p.id);
-    expect(refunds.map((c) => c.idempotencyKey)).toEqual([`refund:${placement.id}`]);
+    expect(new Set(refunds.map((c) => c.idempotencyKey))).toEqual(new Set([`refund:${placement.id}`]));
     expect(refunds[0]).toMatchObject({ type: 'refund', amountCents: 400 });
     expect((await call(h, 'GET', '/api/v1/bets', p.auth)).body.bets).toEqual([]);
   });

@@ -8,11 +8,13 @@ import {
   WalletDebit,
 } from '@bet/proto-events';
 import { sql } from 'kysely';
+import { type BetJson, betJson, type GameSummary } from '../domain/bet-view';
 import { checkWeeklyLimits } from '../domain/limits';
 import {
   type BetType,
   checkSlip,
   MSG,
+  type Outcome,
   type PlannedBet,
   parseStake,
   planBets,
@@ -22,7 +24,7 @@ import { legResult } from '../domain/settlement';
 import { weekStart } from '../domain/week';
 import { recordEvents } from './outbox';
 import { ensureUser } from './read-models';
-import { type Ctx, gameState, loadGames } from './types';
+import { type Ctx, type Db, gameState, gameSummary, loadGames } from './types';
 
 export interface PlaceRequest {
   userId: string;
@@ -37,6 +39,17 @@ export type Finish = 'accepted' | 'rejected' | 'compensate';
 
 export const INSUFFICIENT_BALANCE = 'Insufficient balance';
 
+/** What the saga needs to know about a placement's bets and legs. */
+interface PlacementRecord {
+  id: string;
+  userId: string;
+  debitKey: string;
+  amountCents: bigint;
+  description: string;
+  bets: Array<{ id: string; stakeCents: bigint }>;
+  legs: Array<{ betId: string; idx: number; gameId: string; outcome: Outcome; odds: number }>;
+}
+
 /**
  * The placement saga (DESIGN §3): validate and record the bets as pending_payment →
  * debit the wallet (one debit per placement, so singles placed together are all accepted
@@ -50,130 +63,31 @@ export class Placement {
     private readonly onSettleNeeded: () => void,
   ) {}
 
-  async place(req: PlaceRequest): Promise<string[]> {
+  /** Places the bets and answers them as the public Bet objects (status pending). */
+  async place(req: PlaceRequest): Promise<BetJson[]> {
     if (!req.selections || req.selections.length === 0)
       throw new DomainError('no_selections', MSG.emptyOrNoStake, 400);
     const stakeCents = parseStake(req.stake);
     const selections = checkSlip(req.betType, req.selections);
     const now = new Date();
-    const { placementId, betIds } = await this.ctx.tx(async (trx) => {
-      await ensureUser(trx, req.userId, req.username);
-      const user = await trx
-        .selectFrom('users')
-        .selectAll()
-        .where('id', '=', req.userId)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
-      if (user.deleted) throw new HttpError(403, 'This account is closed.');
-      const games = await loadGames(
-        trx,
-        selections.map((s) => s.gameId),
-        'keyShare',
-      );
-      const planned = planBets(
-        req.betType,
-        stakeCents,
-        selections,
-        new Map([...games].map(([id, g]) => [id, gameState(g)])),
-        {
-          maxStakeCents: dollarsToCents(this.ctx.config.MAX_STAKE),
-          maxPayoutCents: dollarsToCents(this.ctx.config.MAX_PAYOUT),
-        },
-      );
-      // the user row lock above serialises one user's placements, so this count is exact
-      const usage = await trx
-        .selectFrom('bets')
-        .select([sql<string>`count(*)`.as('bets'), sql<string>`coalesce(sum(stake_cents), 0)`.as('stake')])
-        .where('user_id', '=', req.userId)
-        .where('created_at', '>=', weekStart(now))
-        .where('status', '!=', 'rejected')
-        .executeTakeFirstOrThrow();
-      const amountCents = planned.reduce((sum, b) => sum + b.stakeCents, 0n);
-      checkWeeklyLimits(
-        {
-          betCount: {
-            limit: user.bet_count_limit,
-            pending: user.bet_count_pending_at
-              ? { value: user.bet_count_pending ?? 0, effectiveAt: user.bet_count_pending_at }
-              : null,
-          },
-          stakeCents: {
-            limit: Number(user.stake_limit_cents),
-            pending: user.stake_pending_at
-              ? { value: Number(user.stake_pending_cents ?? 0), effectiveAt: user.stake_pending_at }
-              : null,
-          },
-        },
-        { bets: Number(usage.bets), stakeCents: BigInt(usage.stake) },
-        { bets: planned.length, stakeCents: amountCents },
-        now,
-      );
-      const betIds = planned.map(() => newId());
-      const placementId = planned.length === 1 ? betIds[0] : newId();
-      await trx
-        .insertInto('placements')
-        .values({
-          id: placementId,
-          user_id: req.userId,
-          debit_key: planned.length === 1 ? `bet:${placementId}` : `betset:${placementId}`,
-          amount_cents: amountCents.toString(),
-          description: describe(planned),
-          state: 'pending_payment',
-          reject_reason: null,
-          refund_state: null,
-          next_attempt_at: new Date(now.getTime() + this.ctx.config.RECONCILE_AFTER_MS),
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      await trx
-        .insertInto('bets')
-        .values(
-          planned.map((b, i) => ({
-            id: betIds[i],
-            placement_id: placementId,
-            user_id: req.userId,
-            bet_type: b.betType,
-            stake_cents: b.stakeCents.toString(),
-            total_odds: b.totalOdds,
-            potential_payout_cents: b.potentialPayoutCents.toString(),
-            status: 'pending_payment' as const,
-            created_at: now,
-            settled_at: null,
-          })),
-        )
-        .execute();
-      await trx
-        .insertInto('selections')
-        .values(
-          planned.flatMap((b, i) =>
-            b.legs.map((l, idx) => ({
-              bet_id: betIds[i],
-              idx,
-              game_id: l.gameId,
-              outcome: l.outcome,
-              odds: l.odds,
-              result: null,
-            })),
-          ),
-        )
-        .execute();
-      return { placementId, betIds };
-    });
+    // no event is written here, so a plain transaction (no outbox relay pass after it)
+    const { record, planned, games } = await this.ctx.db
+      .transaction()
+      .execute((trx) => this.record(trx, req, stakeCents, selections, now));
 
     let reply: DebitReply;
     try {
-      reply = await this.debit(placementId);
+      reply = await this.sendDebit(record);
     } catch (err) {
       if (err instanceof BusRequestError && err.code === 'no_responders') {
         // nobody received the request, so no money moved: the placement is simply refused
-        await this.reject(placementId, 'wallet_unavailable');
+        await this.reject(record.id, 'wallet_unavailable');
         throw new HttpError(
           503,
           'The wallet is unavailable right now; no money was taken. Please try again.',
         );
       }
-      this.ctx.logger.warn({ err, placementId }, 'stake debit unanswered; left to the reconciler');
+      this.ctx.logger.warn({ err, placementId: record.id }, 'stake debit unanswered; left to the reconciler');
       throw new HttpError(
         503,
         'Your bet is still being confirmed with the wallet. It will be accepted or cancelled shortly; check My Bets.',
@@ -181,31 +95,214 @@ export class Placement {
         'placement_pending',
       );
     }
-    const outcome = await this.finish(placementId, reply);
+    const outcome = await this.finish(record.id, reply, record);
     if (outcome === 'rejected') throw refusal(reply);
     if (outcome === 'compensate')
       throw new HttpError(409, 'Your bet could not be placed; any amount taken will be refunded.');
-    return betIds;
+    const summaries = new Map<string, GameSummary>([...games].map(([id, g]) => [id, gameSummary(g)]));
+    return planned.map((b, i) =>
+      betJson(
+        {
+          id: record.bets[i].id,
+          betType: b.betType,
+          stakeCents: b.stakeCents,
+          totalOdds: b.totalOdds,
+          potentialPayoutCents: b.potentialPayoutCents,
+          status: 'pending',
+          payoutCents: 0n,
+          createdAt: now,
+          settledAt: null,
+        },
+        b.legs.map((l) => ({ ...l, result: null })),
+        summaries,
+      ),
+    );
   }
 
-  /** Sends (or re-sends, with the same key) the placement's stake debit. */
-  async debit(placementId: string): Promise<DebitReply> {
+  /** Step 1: check everything against the read models and record the bets, unpaid. */
+  private async record(
+    trx: Db,
+    req: PlaceRequest,
+    stakeCents: bigint,
+    selections: SelectionInput[],
+    now: Date,
+  ) {
+    await ensureUser(trx, req.userId, req.username);
+    // the user row lock serialises one user's placements, so the week's usage below is exact
+    const user = await trx
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', req.userId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    if (user.deleted) throw new HttpError(403, 'This account is closed.');
+    const games = await loadGames(
+      trx,
+      selections.map((s) => s.gameId),
+      'keyShare',
+    );
+    const planned = planBets(
+      req.betType,
+      stakeCents,
+      selections,
+      new Map([...games].map(([id, g]) => [id, gameState(g)])),
+      {
+        maxStakeCents: dollarsToCents(this.ctx.config.MAX_STAKE),
+        maxPayoutCents: dollarsToCents(this.ctx.config.MAX_PAYOUT),
+      },
+    );
+    const usage = await trx
+      .selectFrom('bets')
+      .select([sql<string>`count(*)`.as('bets'), sql<string>`coalesce(sum(stake_cents), 0)`.as('stake')])
+      .where('user_id', '=', req.userId)
+      .where('created_at', '>=', weekStart(now))
+      .where('status', '!=', 'rejected')
+      .executeTakeFirstOrThrow();
+    const amountCents = planned.reduce((sum, b) => sum + b.stakeCents, 0n);
+    checkWeeklyLimits(
+      {
+        betCount: {
+          limit: user.bet_count_limit,
+          pending: user.bet_count_pending_at
+            ? { value: user.bet_count_pending ?? 0, effectiveAt: user.bet_count_pending_at }
+            : null,
+        },
+        stakeCents: {
+          limit: Number(user.stake_limit_cents),
+          pending: user.stake_pending_at
+            ? { value: Number(user.stake_pending_cents ?? 0), effectiveAt: user.stake_pending_at }
+            : null,
+        },
+      },
+      { bets: Number(usage.bets), stakeCents: BigInt(usage.stake) },
+      { bets: planned.length, stakeCents: amountCents },
+      now,
+    );
+    const betIds = planned.map(() => newId());
+    const id = planned.length === 1 ? betIds[0] : newId();
+    const record: PlacementRecord = {
+      id,
+      userId: req.userId,
+      debitKey: planned.length === 1 ? `bet:${id}` : `betset:${id}`,
+      amountCents,
+      description: describe(planned),
+      bets: planned.map((b, i) => ({ id: betIds[i], stakeCents: b.stakeCents })),
+      legs: planned.flatMap((b, i) =>
+        b.legs.map((l, idx) => ({
+          betId: betIds[i],
+          idx,
+          gameId: l.gameId,
+          outcome: l.outcome,
+          odds: l.odds,
+        })),
+      ),
+    };
+    await trx
+      .insertInto('placements')
+      .values({
+        id,
+        user_id: req.userId,
+        debit_key: record.debitKey,
+        amount_cents: amountCents.toString(),
+        description: record.description,
+        state: 'pending_payment',
+        reject_reason: null,
+        refund_state: null,
+        next_attempt_at: new Date(now.getTime() + this.ctx.config.RECONCILE_AFTER_MS),
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await trx
+      .insertInto('bets')
+      .values(
+        planned.map((b, i) => ({
+          id: betIds[i],
+          placement_id: id,
+          user_id: req.userId,
+          bet_type: b.betType,
+          stake_cents: b.stakeCents.toString(),
+          total_odds: b.totalOdds,
+          potential_payout_cents: b.potentialPayoutCents.toString(),
+          status: 'pending_payment' as const,
+          created_at: now,
+          settled_at: null,
+        })),
+      )
+      .execute();
+    await trx
+      .insertInto('selections')
+      .values(
+        record.legs.map((l) => ({
+          bet_id: l.betId,
+          idx: l.idx,
+          game_id: l.gameId,
+          outcome: l.outcome,
+          odds: l.odds,
+          result: null,
+        })),
+      )
+      .execute();
+    return { record, planned, games };
+  }
+
+  /** A placement as recorded (for the reconciler, which knows only its id). */
+  private async load(placementId: string): Promise<PlacementRecord> {
     const p = await this.ctx.db
       .selectFrom('placements')
       .selectAll()
       .where('id', '=', placementId)
       .executeTakeFirstOrThrow();
-    const bets = await this.betsOf(placementId);
-    const request: CommandRequest<typeof WalletDebit> = {
-      idempotencyKey: p.debit_key,
+    const rows = await this.ctx.db
+      .selectFrom('selections')
+      .innerJoin('bets', 'bets.id', 'selections.bet_id')
+      .select([
+        'bets.id as bet_id',
+        'bets.stake_cents',
+        'selections.idx',
+        'selections.game_id',
+        'selections.outcome',
+        'selections.odds',
+      ])
+      .where('bets.placement_id', '=', placementId)
+      .orderBy('bets.id')
+      .orderBy('selections.idx')
+      .execute();
+    const bets = new Map<string, bigint>();
+    for (const r of rows) bets.set(r.bet_id, BigInt(r.stake_cents));
+    return {
+      id: p.id,
       userId: p.user_id,
-      amountCents: Number(p.amount_cents),
+      debitKey: p.debit_key,
+      amountCents: BigInt(p.amount_cents),
+      description: p.description,
+      bets: [...bets].map(([id, stakeCents]) => ({ id, stakeCents })),
+      legs: rows.map((r) => ({
+        betId: r.bet_id,
+        idx: r.idx,
+        gameId: r.game_id,
+        outcome: r.outcome,
+        odds: r.odds,
+      })),
+    };
+  }
+
+  /** Sends (or re-sends, with the same key) the placement's stake debit. */
+  async debit(placementId: string): Promise<DebitReply> {
+    return this.sendDebit(await this.load(placementId));
+  }
+
+  private sendDebit(p: PlacementRecord): Promise<DebitReply> {
+    const request: CommandRequest<typeof WalletDebit> = {
+      idempotencyKey: p.debitKey,
+      userId: p.userId,
+      amountCents: Number(p.amountCents),
       type: 'bet',
       reference: p.id,
       description: p.description,
       // each bet of a set settles (and is refunded) on its own: hold its stake under its id
-      ...(bets.length > 1
-        ? { holds: bets.map((b) => ({ reference: b.id, amountCents: Number(b.stake_cents) })) }
+      ...(p.bets.length > 1
+        ? { holds: p.bets.map((b) => ({ reference: b.id, amountCents: Number(b.stakeCents) })) }
         : {}),
     };
     return this.ctx.bus.request<DebitReply>(WalletDebit.subject, request, {
@@ -214,11 +311,120 @@ export class Placement {
   }
 
   /** Acts on the wallet's answer: accept, reject, or (money taken for a rejected placement) compensate. */
-  async finish(placementId: string, reply: DebitReply): Promise<Finish> {
+  async finish(placementId: string, reply: DebitReply, known?: PlacementRecord): Promise<Finish> {
     if (!reply.ok) return this.reject(placementId, reply.reason);
-    const outcome = await this.accept(placementId);
+    const outcome = await this.accept(known ?? (await this.load(placementId)));
     if (outcome === 'compensate') await this.refund(placementId);
     return outcome;
+  }
+
+  /** Step 3: the stake is taken; the bets go live and are announced, in one transaction. */
+  private async accept(p: PlacementRecord): Promise<Finish> {
+    let settleNeeded = false;
+    const result = await this.ctx.tx(async (trx): Promise<Finish> => {
+      // the same lock order as placement and cash-out: games (key share) first, then the bets
+      const games = await loadGames(
+        trx,
+        p.legs.map((l) => l.gameId),
+        'keyShare',
+      );
+      const moved = await trx
+        .updateTable('placements')
+        .set({ state: 'accepted', updated_at: new Date() })
+        .where('id', '=', p.id)
+        .where('state', '=', 'pending_payment')
+        .returning('id')
+        .executeTakeFirst();
+      if (!moved) {
+        const row = await trx
+          .selectFrom('placements')
+          .select(['state', 'refund_state'])
+          .where('id', '=', p.id)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
+        if (row.state === 'accepted') return 'accepted';
+        if (row.refund_state === null) {
+          await trx
+            .updateTable('placements')
+            .set({ refund_state: 'due', next_attempt_at: new Date(), updated_at: new Date() })
+            .where('id', '=', p.id)
+            .execute();
+        }
+        return 'compensate';
+      }
+      const bets = await trx
+        .updateTable('bets')
+        .set({ status: 'pending' })
+        .where('placement_id', '=', p.id)
+        .where('status', '=', 'pending_payment')
+        .returningAll()
+        .execute();
+      // a game may have been settled or cancelled while the debit was in flight
+      const decided = new Set<string>();
+      for (const l of p.legs) {
+        const g = games.get(l.gameId);
+        const r = g ? legResult(l.outcome, gameState(g)) : null;
+        if (r === null) continue;
+        await trx
+          .updateTable('selections')
+          .set({ result: r })
+          .where('bet_id', '=', l.betId)
+          .where('idx', '=', l.idx)
+          .execute();
+        decided.add(l.betId);
+      }
+      if (decided.size > 0) {
+        await trx
+          .updateTable('bets')
+          .set({ needs_eval: true })
+          .where('id', 'in', [...decided])
+          .execute();
+        settleNeeded = true;
+      }
+      const events: EventData<typeof BetsPlaced>[] = bets.map((b) => ({
+        betId: b.id,
+        userId: b.user_id,
+        betType: b.bet_type,
+        stakeCents: Number(b.stake_cents),
+        totalOddsHundredths: b.total_odds,
+        potentialPayoutCents: Number(b.potential_payout_cents),
+        selections: p.legs
+          .filter((l) => l.betId === b.id)
+          .map((l) => ({ gameId: l.gameId, outcome: l.outcome, oddsHundredths: l.odds })),
+        placedAt: new Date(b.created_at).toISOString(),
+      }));
+      await recordEvents(trx, BetsPlaced.subject, events);
+      return 'accepted';
+    });
+    if (settleNeeded) this.onSettleNeeded();
+    return result;
+  }
+
+  /** Refuses a placement still waiting for its debit; returns where it ended up. */
+  async reject(placementId: string, reason: string): Promise<Finish> {
+    return this.ctx.db.transaction().execute(async (trx) => {
+      const moved = await trx
+        .updateTable('placements')
+        .set({ state: 'rejected', reject_reason: reason, updated_at: new Date() })
+        .where('id', '=', placementId)
+        .where('state', '=', 'pending_payment')
+        .returning('id')
+        .executeTakeFirst();
+      if (moved) {
+        await trx
+          .updateTable('bets')
+          .set({ status: 'rejected' })
+          .where('placement_id', '=', placementId)
+          .execute();
+        return 'rejected';
+      }
+      const p = await trx
+        .selectFrom('placements')
+        .select('state')
+        .where('id', '=', placementId)
+        .executeTakeFirstOrThrow();
+      return p.state === 'accepted' ? 'accepted' : 'rejected';
+    });
   }
 
   /**
@@ -234,11 +440,11 @@ export class Placement {
       .where('id', '=', placementId)
       .executeTakeFirstOrThrow();
     if (p.refund_state !== 'due') return p.refund_state === 'done';
-    for (const bet of await this.betsOf(placementId)) {
+    for (const bet of (await this.load(placementId)).bets) {
       const request: CommandRequest<typeof WalletCredit> = {
         idempotencyKey: `refund:${bet.id}`,
         userId: p.user_id,
-        amountCents: Number(bet.stake_cents),
+        amountCents: Number(bet.stakeCents),
         type: 'refund',
         reference: bet.id,
         description: 'Refund: the bet could not be placed',
@@ -266,140 +472,6 @@ export class Placement {
       .where('id', '=', placementId)
       .execute();
     return true;
-  }
-
-  private betsOf(placementId: string) {
-    return this.ctx.db
-      .selectFrom('bets')
-      .select(['id', 'stake_cents'])
-      .where('placement_id', '=', placementId)
-      .orderBy('id')
-      .execute();
-  }
-
-  private async accept(placementId: string): Promise<Finish> {
-    const legs = await this.ctx.db
-      .selectFrom('selections')
-      .innerJoin('bets', 'bets.id', 'selections.bet_id')
-      .select(['selections.bet_id', 'selections.idx', 'selections.game_id', 'selections.outcome'])
-      .where('bets.placement_id', '=', placementId)
-      .execute();
-    let settleNeeded = false;
-    const result = await this.ctx.tx(async (trx): Promise<Finish> => {
-      // the same lock order as placement and cash-out: games (key share) first, then the bets
-      const games = await loadGames(
-        trx,
-        legs.map((l) => l.game_id),
-        'keyShare',
-      );
-      const moved = await trx
-        .updateTable('placements')
-        .set({ state: 'accepted', updated_at: new Date() })
-        .where('id', '=', placementId)
-        .where('state', '=', 'pending_payment')
-        .returning('id')
-        .executeTakeFirst();
-      if (!moved) {
-        const p = await trx
-          .selectFrom('placements')
-          .select(['state', 'refund_state'])
-          .where('id', '=', placementId)
-          .forUpdate()
-          .executeTakeFirstOrThrow();
-        if (p.state === 'accepted') return 'accepted';
-        if (p.refund_state === null) {
-          await trx
-            .updateTable('placements')
-            .set({ refund_state: 'due', next_attempt_at: new Date(), updated_at: new Date() })
-            .where('id', '=', placementId)
-            .execute();
-        }
-        return 'compensate';
-      }
-      const bets = await trx
-        .updateTable('bets')
-        .set({ status: 'pending' })
-        .where('placement_id', '=', placementId)
-        .where('status', '=', 'pending_payment')
-        .returningAll()
-        .execute();
-      // a game may have been settled or cancelled while the debit was in flight
-      const decided = new Set<string>();
-      for (const l of legs) {
-        const g = games.get(l.game_id);
-        const r = g ? legResult(l.outcome, gameState(g)) : null;
-        if (r === null) continue;
-        await trx
-          .updateTable('selections')
-          .set({ result: r })
-          .where('bet_id', '=', l.bet_id)
-          .where('idx', '=', l.idx)
-          .execute();
-        decided.add(l.bet_id);
-      }
-      if (decided.size > 0) {
-        await trx
-          .updateTable('bets')
-          .set({ needs_eval: true })
-          .where('id', 'in', [...decided])
-          .execute();
-        settleNeeded = true;
-      }
-      const odds = await trx
-        .selectFrom('selections')
-        .select(['bet_id', 'game_id', 'outcome', 'odds'])
-        .where(
-          'bet_id',
-          'in',
-          bets.map((b) => b.id),
-        )
-        .orderBy('bet_id')
-        .orderBy('idx')
-        .execute();
-      const events: EventData<typeof BetsPlaced>[] = bets.map((b) => ({
-        betId: b.id,
-        userId: b.user_id,
-        betType: b.bet_type,
-        stakeCents: Number(b.stake_cents),
-        totalOddsHundredths: b.total_odds,
-        potentialPayoutCents: Number(b.potential_payout_cents),
-        selections: odds
-          .filter((o) => o.bet_id === b.id)
-          .map((o) => ({ gameId: o.game_id, outcome: o.outcome, oddsHundredths: o.odds })),
-        placedAt: new Date(b.created_at).toISOString(),
-      }));
-      await recordEvents(trx, BetsPlaced.subject, events);
-      return 'accepted';
-    });
-    if (settleNeeded) this.onSettleNeeded();
-    return result;
-  }
-
-  /** Refuses a placement still waiting for its debit; returns where it ended up. */
-  async reject(placementId: string, reason: string): Promise<Finish> {
-    return this.ctx.tx(async (trx) => {
-      const moved = await trx
-        .updateTable('placements')
-        .set({ state: 'rejected', reject_reason: reason, updated_at: new Date() })
-        .where('id', '=', placementId)
-        .where('state', '=', 'pending_payment')
-        .returning('id')
-        .executeTakeFirst();
-      if (moved) {
-        await trx
-          .updateTable('bets')
-          .set({ status: 'rejected' })
-          .where('placement_id', '=', placementId)
-          .execute();
-        return 'rejected';
-      }
-      const p = await trx
-        .selectFrom('placements')
-        .select('state')
-        .where('id', '=', placementId)
-        .executeTakeFirstOrThrow();
-      return p.state === 'accepted' ? 'accepted' : 'rejected';
-    });
   }
 }
 

@@ -27,14 +27,14 @@ export function registerBetRoutes(app: App, ctx: Ctx) {
     async (req, reply) => {
       const user = req.user!;
       const body = req.body as { stakePerBet?: number; selections?: SelectionInput[] };
-      const ids = await placement.place({
+      const bets = await placement.place({
         userId: user.id,
         username: user.username,
         betType: 'single',
         stake: body.stakePerBet,
         selections: body.selections,
       });
-      return reply.status(201).send({ msg: PLACED, bets: await renderBetsById(ctx.db, ids) });
+      return reply.status(201).send({ msg: PLACED, bets });
     },
   );
 
@@ -53,14 +53,14 @@ export function registerBetRoutes(app: App, ctx: Ctx) {
     async (req, reply) => {
       const user = req.user!;
       const body = req.body as { stake?: number; selections?: SelectionInput[] };
-      const ids = await placement.place({
+      const bets = await placement.place({
         userId: user.id,
         username: user.username,
         betType: 'multi',
         stake: body.stake,
         selections: body.selections,
       });
-      return reply.status(201).send({ msg: PLACED, bets: await renderBetsById(ctx.db, ids) });
+      return reply.status(201).send({ msg: PLACED, bets });
     },
   );
 

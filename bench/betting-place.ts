@@ -1,0 +1,164 @@
+/**
+ * Bets accepted per second, end to end THROUGH THE GATEWAY: HTTP → gateway (token check,
+ * rate limit in Redis) → betting (validation, limits, the saga's two transactions) → NATS
+ * wallet.debit → wallet (ledger transaction) → reply → bets.placed in the outbox → 201.
+ * Many users (1 000 by default), each bet a single on one of 20 games. Every service runs
+ * in its own process against the real Postgres, NATS and Redis of this machine; the same
+ * load sent straight to the betting service is printed for comparison, then pgbench.
+ *
+ *   node --import tsx bench/betting-place.ts [--seconds 10] [--concurrency 32] [--users 1000] [--pgbench 10]
+ */
+import { parseArgs } from 'node:util';
+import { newId } from '@bet/kit';
+import { WalletCredit } from '@bet/proto-events';
+import pg from 'pg';
+import { Pool } from 'undici';
+import { percentile, pgbench, startBenchStack } from './betting-stack';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '10' },
+    concurrency: { type: 'string', default: '32' },
+    users: { type: 'string', default: '1000' },
+    games: { type: 'string', default: '20' },
+    pgbench: { type: 'string', default: '10' },
+  },
+});
+const SECONDS = Number(values.seconds);
+const CONCURRENCY = Number(values.concurrency);
+const USERS = Number(values.users);
+const GAMES = Number(values.games);
+
+const stack = await startBenchStack({ services: ['wallet', 'games', 'betting'], gateway: true });
+try {
+  const admin = `Bearer ${await stack.token({ id: newId(), role: 'admin', username: 'bench-admin' })}`;
+  const gw = new Pool(stack.urls.gateway, { connections: CONCURRENCY + 4 });
+  const json = async (pool: Pool, method: 'GET' | 'POST', path: string, auth: string, body?: unknown) => {
+    const res = await pool.request({
+      method,
+      path,
+      headers: { authorization: auth, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: res.statusCode, body: (await res.body.json()) as any };
+  };
+
+  const gameIds: string[] = [];
+  for (let i = 0; i < GAMES; i++) {
+    const res = await json(gw, 'POST', '/api/v1/games', admin, {
+      homeTeam: `Home ${i}`,
+      awayTeam: `Away ${i}`,
+      league: 'Bench League',
+      matchDate: new Date(Date.now() + 3 * 3_600_000).toISOString(),
+      odds: { home: 2.1, draw: 3.3, away: 3.4 },
+    });
+    if (res.status !== 201) throw new Error(`game: ${res.status} ${JSON.stringify(res.body)}`);
+    gameIds.push(res.body.game._id);
+  }
+  const users = await Promise.all(
+    Array.from({ length: USERS }, async () => {
+      const id = newId();
+      return { id, auth: `Bearer ${await stack.token({ id })}` };
+    }),
+  );
+  for (let i = 0; i < users.length; i += 100) {
+    await Promise.all(
+      users.slice(i, i + 100).map((u) =>
+        stack.bus.request(WalletCredit.subject, {
+          idempotencyKey: `fund:${u.id}`,
+          userId: u.id,
+          amountCents: 100_000_000,
+          type: 'win',
+          reference: `fund:${u.id}`,
+          description: 'bench funding',
+        }),
+      ),
+    );
+  }
+  // betting learns about games from events: wait until the last one takes bets
+  for (let tries = 0; ; tries++) {
+    const probe = await json(gw, 'POST', '/api/v1/bets/share', users[0].auth, {
+      betType: 'single',
+      selections: [{ gameId: gameIds.at(-1), outcome: 'A' }],
+    });
+    if (probe.status === 201) break;
+    if (tries > 100) throw new Error(`games never reached betting: ${JSON.stringify(probe.body)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  const run = async (origin: string, seconds: number) => {
+    const pool = new Pool(origin, { connections: CONCURRENCY });
+    const latencies: number[] = [];
+    const statuses = new Map<number, number>();
+    const until = performance.now() + seconds * 1000;
+    const outcomes = ['A', 'Draw', 'B'];
+    const worker = async () => {
+      while (performance.now() < until) {
+        const u = users[Math.floor(Math.random() * users.length)];
+        const t0 = performance.now();
+        let status = 0;
+        try {
+          const res = await pool.request({
+            method: 'POST',
+            path: '/api/v1/bets/singles',
+            headers: { authorization: u.auth, 'content-type': 'application/json' },
+            body: JSON.stringify({
+              stakePerBet: 1,
+              selections: [
+                {
+                  gameId: gameIds[Math.floor(Math.random() * gameIds.length)],
+                  outcome: outcomes[Math.floor(Math.random() * 3)],
+                },
+              ],
+            }),
+          });
+          await res.body.arrayBuffer();
+          status = res.statusCode;
+        } catch {
+          status = -1;
+        }
+        latencies.push(performance.now() - t0);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      }
+    };
+    const began = performance.now();
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    const elapsed = (performance.now() - began) / 1000;
+    await pool.close();
+    latencies.sort((a, b) => a - b);
+    return { accepted: statuses.get(201) ?? 0, statuses, elapsed, latencies };
+  };
+  const line = (name: string, r: Awaited<ReturnType<typeof run>>) => {
+    const other = [...r.statuses]
+      .filter(([s]) => s !== 201)
+      .map(([s, n]) => `${n}×${s === -1 ? 'error' : s}`);
+    console.log(
+      `${name.padEnd(26)} ${(r.accepted / r.elapsed).toFixed(0).padStart(6)} bets/s   p50 ${percentile(r.latencies, 50).toFixed(1).padStart(6)} ms   p99 ${percentile(r.latencies, 99).toFixed(1).padStart(6)} ms   (${r.accepted} accepted in ${r.elapsed.toFixed(1)} s${other.length ? `; ${other.join(', ')}` : ''})`,
+    );
+  };
+
+  console.log(
+    `bet placement end to end: ${USERS} users, ${GAMES} games, ${CONCURRENCY} requests in flight, $1 singles, ${SECONDS} s per run`,
+  );
+  console.log(
+    'each service in its own process; Postgres, NATS JetStream and Redis on this machine (2 cores shared)',
+  );
+  await run(stack.urls.gateway, 2); // warm-up
+  line('through the gateway', await run(stack.urls.gateway, SECONDS));
+  line('straight to betting', await run(stack.urls.betting, SECONDS));
+  await gw.close();
+
+  const db = new pg.Client({ connectionString: stack.databaseUrl });
+  await db.connect();
+  const { rows } = await db.query(
+    `select (select count(*) from betting.bets where status = 'pending') as pending,
+            (select count(*) from betting.placements where state = 'pending_payment') as unfinished`,
+  );
+  await db.end();
+  console.log(
+    `bets accepted in total: ${rows[0].pending}; placements left unfinished: ${rows[0].unfinished}`,
+  );
+  console.log(pgbench(Number(values.pgbench)));
+} finally {
+  await stack.stop();
+}

@@ -1,0 +1,199 @@
+/**
+ * The platform pieces the betting benchmarks need, each in its own process as in the
+ * cluster mode (the machine has 2 cores: one event loop for everything would measure the
+ * event loop). This file is both the library the benchmarks import and, with a role
+ * argument, the child that runs one service or the gateway.
+ *
+ *   node --import tsx bench/betting-stack.ts service <wallet|games|betting>   (env as the cluster mode)
+ *   node --import tsx bench/betting-stack.ts gateway                          (upstream URLs in env)
+ */
+import { execFileSync, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  clusterInfrastructure,
+  createLogger,
+  generateAuthKeys,
+  NatsBus,
+  startService,
+  TokenSigner,
+} from '@bet/kit';
+import { createTestDatabase, TEST_NATS_URL, TEST_PG_URL, TEST_REDIS_URL } from '@bet/kit/testing';
+
+const role = process.argv[2];
+if (role === 'service') await runService(process.argv[3]);
+else if (role === 'gateway') await runGateway();
+
+async function runService(name: string) {
+  const defs: Record<string, () => Promise<any>> = {
+    wallet: async () => (await import('@bet/wallet')).walletService,
+    games: async () => (await import('@bet/games')).gamesService,
+    betting: async () => (await import('@bet/betting')).bettingService,
+  };
+  const def = await defs[name]();
+  const infra = await clusterInfrastructure(process.env, name);
+  const running = await startService(def, infra, { port: 0, host: '127.0.0.1' });
+  process.send!({ url: running.url });
+  process.on('message', async () => {
+    await running.stop();
+    await infra.close();
+    process.exit(0);
+  });
+}
+
+async function runGateway() {
+  const { createGateway, loadGatewayConfig } = await import('../gateway/src/index');
+  const infra = await clusterInfrastructure(process.env, 'gateway');
+  const gw = await createGateway({
+    config: loadGatewayConfig({ ...process.env, RATE_LIMIT_MAX: '1000000000' }),
+    logger: createLogger('gateway', 'silent'),
+    verifier: infra.verifier,
+    bus: infra.bus,
+    redis: process.env.REDIS_URL ?? null,
+    upstreams: {
+      wallet: process.env.WALLET_URL,
+      games: process.env.GAMES_URL,
+      betting: process.env.BETTING_URL,
+    },
+  });
+  const url = await gw.listen(0, '127.0.0.1');
+  process.send!({ url });
+  process.on('message', async () => {
+    await gw.close();
+    await infra.close();
+    process.exit(0);
+  });
+}
+
+export interface BenchStack {
+  urls: Record<string, string>;
+  /** the bench's own bus connection, as another service would have */
+  bus: NatsBus;
+  prefix: string;
+  databaseUrl: string;
+  token(user: { id: string; role?: 'user' | 'admin'; username?: string }): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export async function startBenchStack(opts: {
+  services: Array<'wallet' | 'games' | 'betting'>;
+  gateway?: boolean;
+  env?: Record<string, string>;
+}): Promise<BenchStack> {
+  const keys = await generateAuthKeys();
+  const signer = await TokenSigner.create(keys.privateKeyPem, 'bet-platform', 3600);
+  const database = await createTestDatabase();
+  const prefix = `bench${randomBytes(4).toString('hex')}`;
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    LOG_LEVEL: 'silent',
+    MODE: 'cluster',
+    NODE_ENV: 'production',
+    DATABASE_URL: database.url,
+    NATS_URL: TEST_NATS_URL,
+    REDIS_URL: TEST_REDIS_URL,
+    BUS_PREFIX: prefix,
+    JWT_PUBLIC_KEY: keys.publicKeyPem,
+    GAMES_PROVIDER: 'none',
+    DATA_DIR: `/tmp/${prefix}`,
+    ...opts.env,
+  };
+  const children: ReturnType<typeof fork>[] = [];
+  const start = (args: string[], extra: Record<string, string> = {}) =>
+    new Promise<string>((resolve, reject) => {
+      const child = fork(new URL(import.meta.url).pathname, args, {
+        execArgv: ['--import', 'tsx'],
+        env: { ...env, ...extra },
+      });
+      children.push(child);
+      child.once('message', (m: any) => resolve(m.url));
+      child.once('error', reject);
+      child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
+    });
+  const urls: Record<string, string> = {};
+  const bus = await NatsBus.connect({ url: TEST_NATS_URL, prefix });
+  try {
+    // one at a time: migrations of a fresh database, and the stream, are created by the first
+    for (const name of opts.services) urls[name] = await start(['service', name]);
+    if (opts.gateway) {
+      urls.gateway = await start(['gateway'], {
+        WALLET_URL: urls.wallet ?? '',
+        GAMES_URL: urls.games ?? '',
+        BETTING_URL: urls.betting ?? '',
+      });
+    }
+  } catch (err) {
+    for (const c of children) c.kill();
+    await database.drop();
+    throw err;
+  }
+  return {
+    urls,
+    bus,
+    prefix,
+    databaseUrl: database.url,
+    token: (u) =>
+      signer.signAccess({ id: u.id, role: u.role ?? 'user', username: u.username ?? `u${u.id.slice(-6)}` }),
+    async stop() {
+      await Promise.all(
+        children.map(
+          (c) =>
+            new Promise<void>((resolve) => {
+              const timer = setTimeout(() => {
+                c.kill('SIGKILL');
+                resolve();
+              }, 10_000);
+              c.once('exit', () => {
+                clearTimeout(timer);
+                resolve();
+              });
+              c.send?.('stop');
+            }),
+        ),
+      );
+      await bus.close();
+      await database.drop();
+      await deleteStream(prefix);
+    },
+  };
+}
+
+async function deleteStream(prefix: string) {
+  const { connect } = await import('@nats-io/transport-node');
+  const { jetstreamManager } = await import('@nats-io/jetstream');
+  const nc = await connect({ servers: TEST_NATS_URL });
+  const jsm = await jetstreamManager(nc);
+  await jsm.streams.delete(`${prefix.toUpperCase()}_EVENTS`).catch(() => {});
+  await nc.close();
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** pgbench on the same server, for scale: TPC-B-like, 10 clients. */
+export function pgbench(seconds: number): string {
+  const base = new URL(TEST_PG_URL);
+  const name = `pgbench_${randomBytes(4).toString('hex')}`;
+  const args = [
+    '-h',
+    base.hostname,
+    '-p',
+    base.port || '5432',
+    '-U',
+    decodeURIComponent(base.username || 'postgres'),
+  ];
+  const env = { ...process.env, ...(base.password ? { PGPASSWORD: decodeURIComponent(base.password) } : {}) };
+  execFileSync('createdb', [...args, name], { env });
+  try {
+    execFileSync('pgbench', [...args, '-i', '-q', '-s', '1', name], { env, stdio: 'ignore' });
+    const out = execFileSync('pgbench', [...args, '-n', '-T', String(seconds), '-c', '10', '-j', '2', name], {
+      env,
+    }).toString();
+    const tps = /tps = ([\d.]+)/.exec(out)?.[1];
+    const latency = /latency average = ([\d.]+) ms/.exec(out)?.[1];
+    return `pgbench (TPC-B-like, 10 clients, ${seconds} s): ${Number(tps).toFixed(0)} TPS, average latency ${latency} ms`;
+  } finally {
+    execFileSync('dropdb', [...args, '--if-exists', '--force', name], { env });
+  }
+}
