@@ -123,6 +123,64 @@ describe('money commands', () => {
     expect(replies.some((r) => !r.ok)).toBe(true);
   });
 
+  it('holds a set of singles per bet, so each settles its own stake', async () => {
+    const u = newId();
+    await h.fund(u, 30);
+    const [b1, b2, b3] = [newId(), newId(), newId()];
+    const set = newId();
+    const send = (holds: unknown) =>
+      h.infra.bus.request<any>(WalletDebit.subject, {
+        idempotencyKey: `betset:${set}`,
+        userId: u,
+        amountCents: 1500,
+        type: 'bet',
+        reference: set,
+        description: 'Singles x3',
+        holds,
+      });
+    const before = await countRows(h.db, 'transactions');
+    expect(
+      await send([
+        { reference: b1, amountCents: 500 },
+        { reference: b2, amountCents: 500 },
+      ]),
+    ).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(await countRows(h.db, 'transactions')).toBe(before);
+    const holds = [b1, b2, b3].map((reference) => ({ reference, amountCents: 500 }));
+    expect(await send(holds)).toMatchObject({ ok: true, balanceCents: 1500 });
+    const held = await h.db
+      .selectFrom('holds')
+      .select(['reference', 'amount'])
+      .where('user_id', '=', u)
+      .orderBy('reference')
+      .execute();
+    expect(held).toEqual([b1, b2, b3].sort().map((reference) => ({ reference, amount: '500' })));
+
+    const inPlay = await systemBalance('bets_in_play');
+    const house = await systemBalance('house');
+    await h.credit({ userId: u, amountCents: 500, reference: b1, key: `refund:${b1}`, type: 'refund' });
+    await h.publish('bets.settled', {
+      betId: b2,
+      userId: u,
+      status: 'won',
+      stakeCents: 500,
+      payoutCents: 1200,
+      settledAt: now(),
+    });
+    await h.publish('bets.settled', {
+      betId: b3,
+      userId: u,
+      status: 'lost',
+      stakeCents: 500,
+      payoutCents: 0,
+      settledAt: now(),
+    });
+    await eventually(async () => (await keyCount(`win:${b2}`)) === 1 && (await keyCount(`lost:${b3}`)) === 1);
+    expect(await systemBalance('bets_in_play')).toBe(inPlay - 1500);
+    expect(await systemBalance('house')).toBe(house - 700 + 500);
+    expect(await h.balance(u)).toBe(1500 + 500 + 1200);
+  });
+
   it('a burst of one command with one key has one effect', async () => {
     const u = newId();
     await h.fund(u, 10);

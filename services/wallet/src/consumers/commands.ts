@@ -16,11 +16,16 @@ import {
   type Trx,
   walletBalance,
 } from '../db/ledger';
+import { splitHolds } from '../domain/holds';
 import type { UserTxType } from '../domain/transactions';
 import { failpoint } from '../operations/failpoint';
 import { type MoneyMovement, payout, stake, withRetry } from '../operations/money';
 
 type MoneyReply = CommandReply<typeof WalletDebit>;
+
+class InvalidCommandError extends Error {
+  override name = 'InvalidCommandError';
+}
 
 /**
  * The money commands other services call before they answer their own users (bet placement,
@@ -30,7 +35,15 @@ type MoneyReply = CommandReply<typeof WalletDebit>;
 export async function startMoneyCommands(ctx: WalletContext) {
   ctx.track(
     await ctx.bus.reply(WalletDebit.subject, (req) =>
-      moneyCommand(ctx, WalletDebit.request, req, (trx, m) => stake(trx, m)),
+      moneyCommand(ctx, WalletDebit.request, req, (trx, m, raw) => {
+        const split = splitHolds(
+          m.amountCents,
+          m.reference,
+          (raw as CommandRequest<typeof WalletDebit>).holds,
+        );
+        if (!split.ok) throw new InvalidCommandError(split.msg);
+        return stake(trx, m, split.holds);
+      }),
     ),
   );
   ctx.track(
@@ -52,7 +65,7 @@ async function moneyCommand(
   ctx: WalletContext,
   schema: TSchema,
   raw: unknown,
-  run: (trx: Trx, m: MoneyMovement) => Promise<Posted>,
+  run: (trx: Trx, m: MoneyMovement, raw: unknown) => Promise<Posted>,
 ): Promise<MoneyReply> {
   const errors = validate(schema, raw);
   if (errors.length > 0)
@@ -69,7 +82,7 @@ async function moneyCommand(
   try {
     const posted = await withRetry(() =>
       ctx.tx(async (trx) => {
-        const result = await run(trx, movement);
+        const result = await run(trx, movement, raw);
         await failpoint(ctx, 'before_commit');
         return result;
       }),
@@ -92,7 +105,8 @@ async function moneyCommand(
       };
     }
     if (err instanceof AccountClosedError) return { ok: false, reason: 'unknown_account', msg: err.message };
-    if (err instanceof IdempotencyConflictError) return { ok: false, reason: 'invalid', msg: err.message };
+    if (err instanceof IdempotencyConflictError || err instanceof InvalidCommandError)
+      return { ok: false, reason: 'invalid', msg: err.message };
     throw err;
   }
 }

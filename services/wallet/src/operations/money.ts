@@ -1,5 +1,6 @@
 import { PG, pgCode } from '@bet/kit';
 import { lockedWalletBalance, type Posted, postTransaction, type Trx } from '../db/ledger';
+import type { Hold } from '../domain/holds';
 import {
   clawbackPostings,
   lossPostings,
@@ -19,12 +20,19 @@ export interface MoneyMovement {
   metadata?: Record<string, unknown>;
 }
 
-/** A stake leaves the wallet for bets in play and is held under the bet's reference. */
-export function stake(trx: Trx, m: MoneyMovement): Promise<Posted> {
+/**
+ * A stake leaves the wallet for bets in play and is held under the bet's reference (or, for
+ * singles placed together, under each bet's own reference).
+ */
+export function stake(
+  trx: Trx,
+  m: MoneyMovement,
+  holds: Hold[] = [{ reference: m.reference, amount: m.amountCents }],
+): Promise<Posted> {
   return postTransaction(trx, { ...m, requested: -m.amountCents }, async () => {
     await trx
       .insertInto('holds')
-      .values({ reference: m.reference, user_id: m.userId, amount: m.amountCents })
+      .values(holds.map((h) => ({ reference: h.reference, user_id: m.userId, amount: h.amount })))
       .onConflict((oc) =>
         oc.columns(['reference', 'user_id']).doUpdateSet((eb) => ({
           amount: eb('holds.amount', '+', eb.ref('excluded.amount')),
