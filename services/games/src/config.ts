@@ -25,9 +25,9 @@ export const gamesConfig = {
   /** games per simulator transaction (short turns keep the embedded PGlite responsive) */
   SIMULATOR_BATCH: Type.Integer({ default: 50, minimum: 1, maximum: 1000 }),
 
-  /** live prices: republish after a move of this fraction; at least this often; the clock this often */
+  /** live prices: republish once a public price is this much better for the bettor than the model's; any change at least this often; the clock this often */
   LIVE_ODDS_MIN_MOVE: Type.Number({ default: 0.02, minimum: 0, maximum: 0.5 }),
-  LIVE_ODDS_MAX_AGE_MINUTES: Type.Integer({ default: 5, minimum: 1, maximum: 90 }),
+  LIVE_ODDS_MAX_AGE_MINUTES: Type.Integer({ default: 10, minimum: 1, maximum: 90 }),
   LIVE_CLOCK_EVERY_MINUTES: Type.Integer({ default: 5, minimum: 1, maximum: 90 }),
 
   API_FOOTBALL_KEY: Type.Optional(Type.String({ minLength: 1 })),

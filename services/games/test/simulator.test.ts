@@ -16,7 +16,7 @@ const SIM_ENV = {
 /** a simulator over the harness's real database, on a clock the test moves */
 function driver(h: GamesHarness) {
   const clock = { now: START };
-  const runner = new SimulatorRunner(h.svc.ctx, () => clock.now);
+  const runner = new SimulatorRunner(h.svc.ctx, { clock: () => clock.now });
   return { clock, runner };
 }
 

@@ -1,18 +1,19 @@
 import { type MatchEvent, type MatchState, playUntil } from './match';
-import { inPlayPrices, largestMove, type Prices, samePrices } from './odds';
+import { inPlayPrices, type Prices, samePrices } from './odds';
 
 /**
  * What a simulated live game announces, and when. The public price of a game is always
  * the last one announced (the only one that can be bet on), so skipping an announcement
  * never lets anyone bet on an unannounced price; it only lets the public price lag the
- * model. The policy bounds that lag below the margin: a price that has drifted `minMove`
- * from the model is republished on that minute, so a public price is never more than
- * `minMove` better than the model's current one, and with a 6% margin and a 2% threshold
- * a lagging price is still shorter than fair. Goals, red cards, kick-off and half-time are
- * always announced at once, and so is every change on a game somebody has bet on.
+ * model. What matters is the direction of the lag: a public price longer than the model's
+ * is value for the bettor, a shorter one is not. So a price that has become `minMove`
+ * better for the bettor than the model's is republished on that very minute (with a 6%
+ * margin and a 2% threshold, a lagging price is still shorter than fair), while a price
+ * that is merely stingier waits for the next goal, card, phase change or `maxAgeMinutes`.
+ * Every change is announced at once on a game somebody has bet on.
  */
 export interface LivePolicy {
-  /** republish when any price moved by this fraction since the last announcement */
+  /** republish as soon as a public price is this fraction longer (better for the bettor) than the model's */
   minMove: number;
   /** republish a changed price at least this often (simulated minutes) */
   maxAgeMinutes: number;
@@ -20,7 +21,7 @@ export interface LivePolicy {
   clockEveryMinutes: number;
 }
 
-export const DEFAULT_POLICY: LivePolicy = { minMove: 0.02, maxAgeMinutes: 5, clockEveryMinutes: 5 };
+export const DEFAULT_POLICY: LivePolicy = { minMove: 0.02, maxAgeMinutes: 10, clockEveryMinutes: 5 };
 
 /** A simulated match plus what has been announced about it. */
 export interface SimRecord {
@@ -81,7 +82,7 @@ export function advanceLive(input: LiveInput): LiveOutcome {
       goal ||
       red ||
       phaseChanged ||
-      largestMove(input.announced, model) >= policy.minMove ||
+      bettorEdge(input.announced, model) >= policy.minMove ||
       state.clock - rec.oddsClock >= policy.maxAgeMinutes;
     if (due) announce = model;
   }
@@ -100,4 +101,9 @@ export function advanceLive(input: LiveInput): LiveOutcome {
     finished,
     changed,
   };
+}
+
+/** How much better for a bettor the public price is than the model's, at its best outcome. */
+export function bettorEdge(announced: Prices, model: Prices): number {
+  return Math.max(announced.home / model.home, announced.draw / model.draw, announced.away / model.away) - 1;
 }

@@ -224,15 +224,6 @@ export function inPlayPrices(s: InPlayState, margin: number): Prices {
   return priceWithMargin(inPlayProbabilities(s), margin);
 }
 
-/** Largest relative move of any of the three prices. */
-export function largestMove(a: Prices, b: Prices): number {
-  return Math.max(
-    Math.abs(b.home - a.home) / a.home,
-    Math.abs(b.draw - a.draw) / a.draw,
-    Math.abs(b.away - a.away) / a.away,
-  );
-}
-
 export const samePrices = (a: Prices | null | undefined, b: Prices | null | undefined) =>
   !!a && !!b && a.home === b.home && a.draw === b.draw && a.away === b.away;
 

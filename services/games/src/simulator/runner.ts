@@ -1,10 +1,10 @@
 import { newId } from '@bet/kit';
 import { GamesCreated, GamesOddsChanged, GamesSettled, GamesUpdated } from '@bet/proto-events';
 import { event, type PendingEvent, recordEvents } from '../app/events';
-import { repriceAfterResult, saveGame } from '../app/games';
+import { repriceAfterResult } from '../app/games';
 import { loadStrengths, modelFor } from '../app/pricing';
 import { seedRankings } from '../app/rankings';
-import type { Ctx } from '../context';
+import type { Ctx, DB } from '../context';
 import { gameToRow, rowToGame } from '../db/rows';
 import { type Fixture, fixturesForSlot, slotAt, slotKickoff, squadOf } from '../domain/calendar';
 import { type GameRecord, toApiGame, toDecimalOdds } from '../domain/game';
@@ -13,6 +13,7 @@ import { advanceLive, type LivePolicy, type SimRecord } from '../domain/live';
 import { logoUrl } from '../domain/logos';
 import { invariantViolations, resultOf, startMatch } from '../domain/match';
 import { deriveSeed } from '../domain/rng';
+import { sql } from 'kysely';
 import { acquireLease, releaseLease } from './lease';
 
 export interface TickStats {
@@ -41,10 +42,17 @@ export class SimulatorRunner {
   private inflight: Promise<unknown> | undefined;
   private seeded = false;
 
+  private readonly clock: () => number;
+  private readonly calendar: boolean;
+
+  /** `clock` replaces the wall clock (tests, benchmark); `calendar: false` only plays games already there */
   constructor(
     private readonly ctx: Ctx,
-    private readonly clock: () => number = Date.now,
-  ) {}
+    opts: { clock?: () => number; calendar?: boolean } = {},
+  ) {
+    this.clock = opts.clock ?? Date.now;
+    this.calendar = opts.calendar ?? true;
+  }
 
   private get cfg() {
     return this.ctx.config;
@@ -83,8 +91,10 @@ export class SimulatorRunner {
     const ttl = Math.max(5_000, this.cfg.SIMULATOR_TICK_MS * 5);
     if (!(await acquireLease(this.ctx.db, LEASE, this.holder, ttl))) return stats;
     stats.leader = true;
-    await this.seedRankingsOnce();
-    await this.extendCalendar(now, stats);
+    if (this.calendar) {
+      await this.seedRankingsOnce();
+      await this.extendCalendar(now, stats);
+    }
     const due = await this.ctx.db
       .selectFrom('games')
       .select('id')
@@ -188,16 +198,17 @@ export class SimulatorRunner {
       // re-read under lock: an admin may have cancelled, settled or moved a game meanwhile
       const rows = await trx
         .selectFrom('games')
-        .selectAll()
-        .where('id', 'in', ids)
-        .where('provider', '=', 'simulator')
-        .orderBy('id')
-        .forUpdate()
+        .leftJoin('game_interest', 'game_interest.game_id', 'games.id')
+        .selectAll('games')
+        .select('game_interest.bets')
+        .where('games.id', 'in', ids)
+        .where('games.provider', '=', 'simulator')
+        .orderBy('games.id')
+        .forUpdate('games')
         .execute();
-      const interest = new Set(
-        (await trx.selectFrom('game_interest').select('game_id').where('game_id', 'in', ids).execute()).map((r) => r.game_id),
-      );
+      const interest = new Set(rows.filter((r) => r.bets != null).map((r) => r.id));
       const events: PendingEvent[] = [];
+      const updates: GameRecord[] = [];
       const matchEvents: Array<Record<string, unknown>> = [];
       for (const row of rows) {
         const before = rowToGame(row);
@@ -255,7 +266,7 @@ export class SimulatorRunner {
           after.settledAt = new Date(now);
           after.elapsed = 90;
         }
-        await saveGame(trx, before, after);
+        updates.push(after);
         for (const e of out.events) {
           matchEvents.push({
             game_id: before.id,
@@ -287,6 +298,7 @@ export class SimulatorRunner {
         }
         stats.advanced++;
       }
+      await saveSimulated(trx, updates);
       if (matchEvents.length > 0) {
         await trx
           .insertInto('match_events')
@@ -298,4 +310,25 @@ export class SimulatorRunner {
       stats.events += events.length;
     });
   }
+}
+
+/**
+ * Writes the columns a simulator step changes for a whole batch in one UPDATE … FROM
+ * (VALUES …): one round trip per batch instead of one per game.
+ */
+async function saveSimulated(trx: DB, games: GameRecord[]) {
+  if (games.length === 0) return;
+  const values = games.map(
+    (g) =>
+      sql`(${g.id}, ${g.status}, ${g.score.home}, ${g.score.away}, ${g.elapsed}, ${g.result}, ${g.odds.home}, ${g.odds.draw}, ${g.odds.away}, ${g.base.home}, ${g.base.draw}, ${g.base.away}, ${g.sim ? JSON.stringify(g.sim) : null}, ${g.settledAt ? g.settledAt.toISOString() : null})`,
+  );
+  await sql`
+    update games as g set
+      status = v.status, home_score = v.home_score::int, away_score = v.away_score::int, elapsed = v.elapsed::int,
+      result = v.result, odds_home = v.odds_home::int, odds_draw = v.odds_draw::int, odds_away = v.odds_away::int,
+      base_home = v.base_home::int, base_draw = v.base_draw::int, base_away = v.base_away::int,
+      sim_state = v.sim_state::jsonb, settled_at = v.settled_at::timestamptz, updated_at = now()
+    from (values ${sql.join(values)}) as v(id, status, home_score, away_score, elapsed, result, odds_home, odds_draw, odds_away,
+      base_home, base_draw, base_away, sim_state, settled_at)
+    where g.id = v.id`.execute(trx);
 }
