@@ -1,0 +1,222 @@
+/**
+ * Time from a games.settled event to every winning wallet credited, for N pending single
+ * bets on one game (half on the winner, half not), spread over many users. The betting
+ * and wallet services run in their own processes against the real Postgres and NATS.
+ *
+ * Seeding: the bets are written straight into betting's own tables, exactly as the saga
+ * records an accepted placement (placing 100 000 bets through HTTP would take longer than
+ * the measurement), and each stake goes through the real wallet.debit command, so the
+ * wallet holds every stake as it does in production. Only the settlement is timed:
+ * games.settled published → betting has settled every bet → every bets.settled event has
+ * left betting's outbox → the wallet has posted every win (wallet.transaction_posted).
+ *
+ *   node --import tsx bench/betting-settle.ts                 (2 000 bets: under a minute)
+ *   node --import tsx bench/betting-settle.ts --bets 10000
+ *   node --import tsx bench/betting-settle.ts --big           (10 000, then 100 000: several minutes)
+ */
+import { parseArgs } from 'node:util';
+import { type EventEnvelope, newId } from '@bet/kit';
+import {
+  GamesCreated,
+  GamesSettled,
+  WalletCredit,
+  WalletDebit,
+  WalletTransactionPosted,
+} from '@bet/proto-events';
+import pg from 'pg';
+import { startBenchStack } from './betting-stack';
+
+const { values } = parseArgs({
+  options: {
+    bets: { type: 'string', default: '2000' },
+    users: { type: 'string', default: '500' },
+    big: { type: 'boolean', default: false },
+    concurrency: { type: 'string', default: '64' },
+  },
+});
+const sizes = values.big ? [10_000, 100_000] : [Number(values.bets)];
+const USERS = Number(values.users);
+const CONCURRENCY = Number(values.concurrency);
+
+const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+async function pool<T>(items: T[], n: number, fn: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: n }, async () => {
+      while (next < items.length) await fn(items[next++]);
+    }),
+  );
+}
+
+async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs: number) {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function run(n: number) {
+  const stack = await startBenchStack({
+    services: ['wallet', 'betting'],
+    env: { SETTLE_BATCH: '1000' },
+  });
+  const db = new pg.Client({ connectionString: stack.databaseUrl });
+  await db.connect();
+  try {
+    const gameId = newId();
+    const occurredAt = new Date().toISOString();
+    await stack.bus.publish({
+      id: newId(),
+      subject: GamesCreated.subject,
+      version: 1,
+      occurredAt,
+      data: {
+        game: {
+          _id: gameId,
+          homeTeam: 'Enyimba',
+          awayTeam: 'Rivers United',
+          homeTeamLogo: null,
+          awayTeamLogo: null,
+          league: 'Nigeria Premier Football League',
+          matchDate: occurredAt,
+          status: 'upcoming',
+          scores: { home: 0, away: 0 },
+          elapsedTime: null,
+          odds: { home: 2.1, draw: 3.2, away: 3.6 },
+          result: null,
+        },
+      },
+    });
+    await waitFor(
+      async () => (await db.query('select 1 from betting.games where id = $1', [gameId])).rowCount === 1,
+      'the game',
+      10_000,
+    );
+
+    const users = Array.from({ length: Math.min(USERS, n) }, () => newId());
+    await pool(users, CONCURRENCY, async (userId) => {
+      await stack.bus.request(WalletCredit.subject, {
+        idempotencyKey: `fund:${userId}`,
+        userId,
+        amountCents: 1_000_000_000,
+        type: 'win',
+        reference: `fund:${userId}`,
+        description: 'bench funding',
+      });
+    });
+    const bets = Array.from({ length: n }, (_, i) => ({
+      id: newId(),
+      userId: users[i % users.length],
+      outcome: i % 2 === 0 ? 'A' : 'B',
+    }));
+    const winners = bets.filter((b) => b.outcome === 'A').length;
+    const seedStart = performance.now();
+    const now = new Date();
+    for (let i = 0; i < bets.length; i += 5_000) {
+      const chunk = bets.slice(i, i + 5_000);
+      const ids = chunk.map((b) => b.id);
+      const userIds = chunk.map((b) => b.userId);
+      await db.query('begin');
+      await db.query(
+        `insert into betting.placements (id, user_id, debit_key, amount_cents, description, state, next_attempt_at, created_at, updated_at)
+         select id, u, 'bet:' || id, 1000, 'Single bet', 'accepted', $3, $3, $3 from unnest($1::text[], $2::text[]) as t(id, u)`,
+        [ids, userIds, now],
+      );
+      await db.query(
+        `insert into betting.bets (id, placement_id, user_id, bet_type, stake_cents, total_odds, potential_payout_cents, status, created_at)
+         select id, id, u, 'single', 1000, case when o = 'A' then 210 else 360 end,
+                case when o = 'A' then 2100 else 3600 end, 'pending', $4
+         from unnest($1::text[], $2::text[], $3::text[]) as t(id, u, o)`,
+        [ids, userIds, chunk.map((b) => b.outcome), now],
+      );
+      await db.query(
+        `insert into betting.selections (bet_id, idx, game_id, outcome, odds)
+         select id, 0, $3, o, case when o = 'A' then 210 else 360 end from unnest($1::text[], $2::text[]) as t(id, o)`,
+        [ids, chunk.map((b) => b.outcome), gameId],
+      );
+      await db.query('commit');
+    }
+    await pool(bets, CONCURRENCY, async (b) => {
+      const reply = await stack.bus.request<{ ok: boolean }>(
+        WalletDebit.subject,
+        {
+          idempotencyKey: `bet:${b.id}`,
+          userId: b.userId,
+          amountCents: 1000,
+          type: 'bet',
+          reference: b.id,
+          description: 'Single bet',
+        },
+        { timeoutMs: 30_000 },
+      );
+      if (!reply.ok) throw new Error('seeding debit refused');
+    });
+    const seeded = performance.now() - seedStart;
+
+    // watch the wallet's own announcements of the credits it posts
+    let credited = 0;
+    let lastCredit = 0;
+    const watch = await stack.bus.consume({
+      durable: 'bench-settle-watch',
+      subjects: [WalletTransactionPosted.subject],
+      handler: async (e: EventEnvelope<any>) => {
+        if (
+          e.data.type === 'win' &&
+          e.data.reference !== undefined &&
+          !String(e.data.reference).startsWith('fund:')
+        ) {
+          credited++;
+          lastCredit = performance.now();
+        }
+      },
+    });
+
+    const t0 = performance.now();
+    await stack.bus.publish({
+      id: newId(),
+      subject: GamesSettled.subject,
+      version: 1,
+      occurredAt: new Date().toISOString(),
+      data: { gameId, result: 'A', scores: { home: 2, away: 1 }, settledAt: new Date().toISOString() },
+    });
+    const timeout = Math.max(120_000, n * 20);
+    let tSettled = 0;
+    let tRelayed = 0;
+    await waitFor(
+      async () => {
+        if (!tSettled) {
+          const { rows } = await db.query(
+            `select count(*)::int as n from betting.bets where status = 'pending'`,
+          );
+          if (rows[0].n === 0) tSettled = performance.now();
+        }
+        if (tSettled && !tRelayed) {
+          const { rows } = await db.query(
+            `select count(*)::int as n from betting.outbox where subject = 'bets.settled' and published_at is null`,
+          );
+          if (rows[0].n === 0) tRelayed = performance.now();
+        }
+        return tRelayed > 0 && credited >= winners;
+      },
+      'every wallet credited',
+      timeout,
+    );
+    await watch.stop();
+    console.log(
+      `${String(n).padStart(7)} bets (${winners} winners, ${users.length} users): ` +
+        `betting settled all in ${secs(tSettled - t0)}, bets.settled all published at ${secs(tRelayed - t0)}, ` +
+        `every winner credited at ${secs(lastCredit - t0)} → ${(n / ((lastCredit - t0) / 1000)).toFixed(0)} bets/s end to end` +
+        `   (seeding took ${secs(seeded)})`,
+    );
+  } finally {
+    await db.end();
+    await stack.stop();
+  }
+}
+
+console.log(
+  'settlement: games.settled → betting settles → outbox → JetStream → wallet pays; each service its own process',
+);
+for (const n of sizes) await run(n);
