@@ -106,10 +106,20 @@ export async function startService<DB, P extends TProperties>(
     verifier: infra.verifier,
     readiness: { database: () => database.ping(), bus: () => infra.bus.ping() },
   });
-  await def.routes(app, ctx);
-  await def.start?.(ctx);
-  relay.start();
-  const address = await app.listen({ port: opts.port ?? 0, host: opts.host ?? config.HOST });
+  let address: string;
+  try {
+    await def.routes(app, ctx);
+    await def.start?.(ctx);
+    relay.start();
+    address = await app.listen({ port: opts.port ?? 0, host: opts.host ?? config.HOST });
+  } catch (err) {
+    // a service that cannot start lets go of everything it already holds
+    await app.close().catch(() => {});
+    for (const fn of stops.reverse()) await Promise.resolve(fn()).catch(() => {});
+    await relay.stop();
+    await database.close();
+    throw err;
+  }
   logger.info({ address }, `${def.name} listening`);
   let stopped = false;
   return {
