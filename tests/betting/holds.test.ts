@@ -40,10 +40,9 @@ describe('a set of singles in the wallet', () => {
     expect((await inPlay()).ok).toBe(true);
   });
 
-  // KNOWN GAP (reported to the wallet): the wallet still holds a set's stake under the set's
-  // reference and ignores `holds`, so nothing is released when its bets settle. Turn this into
-  // `it(...)` once services/wallet honours wallet.debit `holds`.
-  it.fails('releases every stake of the set from bets in play once its bets are settled', async () => {
-    await eventually(async () => (await inPlay()).check.checked === 0, 3_000);
+  it('releases every stake of the set from bets in play once its bets are settled', async () => {
+    // each bet settled its own hold: nothing is left in play, and the books agree
+    await eventually(async () => (await inPlay()).check.checked === 0, 5_000);
+    expect((await inPlay()).check.ok).toBe(true);
   });
 });
