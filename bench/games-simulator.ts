@@ -15,9 +15,10 @@
  * of domain/live.ts), to show what the policy saves. CPU is this process's (process.cpuUsage):
  * the service's work, not Postgres's.
  */
+
+import { gamesService, SimulatorRunner } from '@bet/games';
 import { newId, startService } from '@bet/kit';
 import { testInfrastructure } from '@bet/kit/testing';
-import { gamesService, SimulatorRunner } from '@bet/games';
 import { modelFor } from '../services/games/src/app/pricing';
 import { gameToRow } from '../services/games/src/db/rows';
 import { squadOf } from '../services/games/src/domain/calendar';
@@ -32,7 +33,8 @@ const SPEED = 60; // one simulated minute per second of the fake clock
 
 const teams = LEAGUES.flatMap((l) => l.teams.map((t) => ({ name: t.name, pool: l.names })));
 const pair = (i: number) => [teams[(2 * i) % teams.length], teams[(2 * i + 1) % teams.length]] as const;
-const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+const fmt = (n: number, d = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 
 function cpuSince(start: NodeJS.CpuUsage) {
   const u = process.cpuUsage(start);
@@ -44,7 +46,12 @@ function engineOnly() {
   const margin = 0.06;
   let recs: SimRecord[] = Array.from({ length: MATCHES }, (_, i) => ({
     kickoffAt: 0,
-    match: startMatch({ lambdas, homeSquad: squadOf(pair(i)[0].name), awaySquad: squadOf(pair(i)[1].name), seed: i + 1 }),
+    match: startMatch({
+      lambdas,
+      homeSquad: squadOf(pair(i)[0].name),
+      awaySquad: squadOf(pair(i)[1].name),
+      seed: i + 1,
+    }),
     oddsClock: 0,
     updateClock: 0,
   }));
@@ -56,7 +63,15 @@ function engineOnly() {
   let minutes = 0;
   for (let clock = 1; clock <= MAX_MATCH_CLOCK; clock++) {
     recs = recs.map((rec, i) => {
-      const out = advanceLive({ rec, targetClock: clock, announced: announced[i], adjusted: false, interested: true, margin, policy: DEFAULT_POLICY });
+      const out = advanceLive({
+        rec,
+        targetClock: clock,
+        announced: announced[i],
+        adjusted: false,
+        interested: true,
+        margin,
+        policy: DEFAULT_POLICY,
+      });
       if (out.changed) minutes++;
       matchEvents += out.events.length;
       if (out.announce) {
@@ -70,14 +85,21 @@ function engineOnly() {
   const cpu = cpuSince(cpu0);
   console.log(`\n1. engine only: ${MATCHES} matches, ${fmt(minutes)} match-minutes played`);
   console.log(`   ${fmt(matchEvents)} match events, ${fmt(prices)} price announcements in ${fmt(wall)} ms`);
-  console.log(`   ${fmt(minutes / (wall / 1000))} match-minutes/s, ${fmt((matchEvents + prices) / (wall / 1000))} events/s, CPU ${fmt(cpu)} ms (${fmt((100 * cpu) / wall)}% of one core)`);
+  console.log(
+    `   ${fmt(minutes / (wall / 1000))} match-minutes/s, ${fmt((matchEvents + prices) / (wall / 1000))} events/s, CPU ${fmt(cpu)} ms (${fmt((100 * cpu) / wall)}% of one core)`,
+  );
   announced = [];
 }
 
 async function serviceRun(label: string, everyGameBetOn: boolean) {
   const infra = await testInfrastructure({
     kind: INFRA,
-    env: { GAMES_PROVIDER: 'none', SIMULATOR_SPEED: String(SPEED), SIMULATOR_BATCH: process.env.BENCH_BATCH ?? '200', LOG_LEVEL: 'silent' },
+    env: {
+      GAMES_PROVIDER: 'none',
+      SIMULATOR_SPEED: String(SPEED),
+      SIMULATOR_BATCH: process.env.BENCH_BATCH ?? '200',
+      LOG_LEVEL: 'silent',
+    },
   });
   const svc = await startService(gamesService, infra);
   const ctx = svc.ctx as any;
@@ -117,7 +139,11 @@ async function serviceRun(label: string, everyGameBetOn: boolean) {
       .execute();
   }
   let published = 0;
-  await infra.bus.consume({ durable: 'bench-count', subjects: ['games.>'], handler: async () => void published++ });
+  await infra.bus.consume({
+    durable: 'bench-count',
+    subjects: ['games.>'],
+    handler: async () => void published++,
+  });
 
   const clock = { now: kickoff };
   const runner = new SimulatorRunner(ctx, { clock: () => clock.now, calendar: false });
@@ -130,15 +156,27 @@ async function serviceRun(label: string, everyGameBetOn: boolean) {
     const s = await runner.tick();
     ticks++;
     events += s.events;
-    const live = await ctx.db.selectFrom('games').select((eb: any) => eb.fn.countAll().as('n')).where('status', '=', 'live').executeTakeFirst();
+    const live = await ctx.db
+      .selectFrom('games')
+      .select((eb: any) => eb.fn.countAll().as('n'))
+      .where('status', '=', 'live')
+      .executeTakeFirst();
     maxLive = Math.max(maxLive, Number(live.n));
     if (Number(live.n) === 0 && ticks > 1) break;
     clock.now += 60_000 / SPEED;
   }
   const wall = performance.now() - t0;
   const cpu = cpuSince(cpu0);
-  const kinds = await ctx.db.selectFrom('outbox').select(['subject', (eb: any) => eb.fn.countAll().as('n')]).groupBy('subject').orderBy('subject').execute();
-  const matchEvents = await ctx.db.selectFrom('match_events').select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirst();
+  const kinds = await ctx.db
+    .selectFrom('outbox')
+    .select(['subject', (eb: any) => eb.fn.countAll().as('n')])
+    .groupBy('subject')
+    .orderBy('subject')
+    .execute();
+  const matchEvents = await ctx.db
+    .selectFrom('match_events')
+    .select((eb: any) => eb.fn.countAll().as('n'))
+    .executeTakeFirst();
   // the relay publishes in the background while the ticks run, as in production
   const total = kinds.reduce((sum: number, k: any) => sum + Number(k.n), 0);
   const p0 = performance.now();
@@ -147,13 +185,21 @@ async function serviceRun(label: string, everyGameBetOn: boolean) {
   while (published < total && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
   const drainMs = performance.now() - p0;
 
-  console.log(`\n2${label}. service adapter on ${INFRA === 'cluster' ? 'Postgres + NATS JetStream' : 'PGlite + in-memory bus'}: ${everyGameBetOn ? 'a bet on every game (every price change announced)' : 'no bets (announcement policy)'}`);
+  console.log(
+    `\n2${label}. service adapter on ${INFRA === 'cluster' ? 'Postgres + NATS JetStream' : 'PGlite + in-memory bus'}: ${everyGameBetOn ? 'a bet on every game (every price change announced)' : 'no bets (announcement policy)'}`,
+  );
   console.log(
     `   ${MATCHES} matches (${maxLive} live at once), ${ticks} ticks of one simulated minute, ${fmt(wall)} ms (${fmt(wall / ticks, 1)} ms/tick, SIMULATOR_BATCH ${ctx.config.SIMULATOR_BATCH})`,
   );
-  console.log(`   outbox: ${kinds.map((k: any) => `${k.subject} ${k.n}`).join(', ')}; match events stored: ${matchEvents.n}`);
-  console.log(`   ${fmt(events / (wall / 1000))} events/s written with their state changes; CPU ${fmt(cpu)} ms (${fmt((100 * cpu) / wall)}% of one core)`);
-  console.log(`   all ${published} of ${total} events delivered through the bus ${fmt(drainMs)} ms after the last tick (${fmt(published / ((wall + drainMs) / 1000))} events/s end to end)`);
+  console.log(
+    `   outbox: ${kinds.map((k: any) => `${k.subject} ${k.n}`).join(', ')}; match events stored: ${matchEvents.n}`,
+  );
+  console.log(
+    `   ${fmt(events / (wall / 1000))} events/s written with their state changes; CPU ${fmt(cpu)} ms (${fmt((100 * cpu) / wall)}% of one core)`,
+  );
+  console.log(
+    `   all ${published} of ${total} events delivered through the bus ${fmt(drainMs)} ms after the last tick (${fmt(published / ((wall + drainMs) / 1000))} events/s end to end)`,
+  );
   await runner.stop();
   await svc.stop();
   await infra.close();
@@ -165,7 +211,9 @@ engineOnly();
 const a = await serviceRun('a', true);
 if (!process.env.BENCH_SKIP_POLICY) {
   const b = await serviceRun('b', false);
-  console.log(`\n   the policy wrote ${fmt(100 - (100 * b.events) / a.events)}% fewer outbox rows (${b.events} vs ${a.events})`);
+  console.log(
+    `\n   the policy wrote ${fmt(100 - (100 * b.events) / a.events)}% fewer outbox rows (${b.events} vs ${a.events})`,
+  );
 }
 console.log(`\ntotal ${fmt((performance.now() - started) / 1000, 1)} s`);
 process.exit(0);

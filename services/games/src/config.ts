@@ -4,7 +4,12 @@ import { Type } from '@bet/kit';
 export const gamesConfig = {
   /** main feed: the built-in simulator, one of the real providers, or none (admin-made games only) */
   GAMES_PROVIDER: Type.Union(
-    [Type.Literal('simulator'), Type.Literal('apifootball'), Type.Literal('allsportsapi'), Type.Literal('none')],
+    [
+      Type.Literal('simulator'),
+      Type.Literal('apifootball'),
+      Type.Literal('allsportsapi'),
+      Type.Literal('none'),
+    ],
     { default: 'simulator' },
   ),
   /** bookmaker margin: the implied probabilities of a book add up to 1 + margin */

@@ -1,7 +1,7 @@
 import { defineService } from '@bet/kit';
+import { gamesConfig } from './config';
 import { startCommandResponders } from './consumers/commands';
 import { startInterestConsumer } from './consumers/interest';
-import { gamesConfig } from './config';
 import type { Ctx } from './context';
 import { migrations } from './db/migrations';
 import type { GamesDB } from './db/schema';

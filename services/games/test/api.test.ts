@@ -1,6 +1,6 @@
+import { newId } from '@bet/kit';
 import { eventually } from '@bet/kit/testing';
 import { BetsPlaced, Game, GamesGet, validate } from '@bet/proto-events';
-import { newId } from '@bet/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { future, type GamesHarness, past, startGames } from './helpers';
 
@@ -19,25 +19,60 @@ async function makeGame(over: Record<string, unknown> = {}) {
   const res = await h.api(
     'POST',
     '/games',
-    { homeTeam: `Home ${n}`, awayTeam: `Away ${n}`, league: 'Test League', matchDate: past(30), odds: ODDS, ...over },
+    {
+      homeTeam: `Home ${n}`,
+      awayTeam: `Away ${n}`,
+      league: 'Test League',
+      matchDate: past(30),
+      odds: ODDS,
+      ...over,
+    },
     h.adminToken,
   );
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.game;
 }
 const eventsFor = (gameId: string, subject?: string) =>
-  h.seen.filter((e) => ((e.data as any).gameId ?? (e.data as any).game?._id) === gameId && (!subject || e.subject === subject));
-const auditOf = async (id: string) => (await h.api('GET', `/admin/games/${id}/audit`, undefined, h.adminToken)).body.audit;
+  h.seen.filter(
+    (e) =>
+      ((e.data as any).gameId ?? (e.data as any).game?._id) === gameId && (!subject || e.subject === subject),
+  );
+const auditOf = async (id: string) =>
+  (await h.api('GET', `/admin/games/${id}/audit`, undefined, h.adminToken)).body.audit;
 
 describe('catalogue reads', () => {
   let early: any;
   let late: any;
   let done: any;
   beforeAll(async () => {
-    early = await makeGame({ homeTeam: 'Kano Pillars', awayTeam: 'Enyimba', league: 'Nigeria Premier Football League', matchDate: future(60) });
-    late = await makeGame({ homeTeam: 'Arsenal', awayTeam: 'Kano Pillars', league: 'Premier League', matchDate: future(600) });
-    done = await makeGame({ homeTeam: 'Lobi Stars', awayTeam: 'Remo Stars', league: 'Nigeria Premier Football League', matchDate: past(300) });
-    expect((await h.api('PATCH', `/games/${done._id}/result`, { result: 'A', homeScore: 2, awayScore: 1 }, h.adminToken)).status).toBe(200);
+    early = await makeGame({
+      homeTeam: 'Kano Pillars',
+      awayTeam: 'Enyimba',
+      league: 'Nigeria Premier Football League',
+      matchDate: future(60),
+    });
+    late = await makeGame({
+      homeTeam: 'Arsenal',
+      awayTeam: 'Kano Pillars',
+      league: 'Premier League',
+      matchDate: future(600),
+    });
+    done = await makeGame({
+      homeTeam: 'Lobi Stars',
+      awayTeam: 'Remo Stars',
+      league: 'Nigeria Premier Football League',
+      matchDate: past(300),
+    });
+    expect(
+      (
+        await h.api(
+          'PATCH',
+          `/games/${done._id}/result`,
+          { result: 'A', homeScore: 2, awayScore: 1 },
+          h.adminToken,
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it('answers { games } with the public Game shape', async () => {
@@ -46,7 +81,20 @@ describe('catalogue reads', () => {
     expect(res.body.games.length).toBeGreaterThanOrEqual(3);
     for (const g of res.body.games) expect(validate(Game, g)).toEqual([]);
     expect(Object.keys(res.body.games[0]).sort()).toEqual(
-      ['_id', 'homeTeam', 'awayTeam', 'homeTeamLogo', 'awayTeamLogo', 'league', 'matchDate', 'status', 'scores', 'elapsedTime', 'odds', 'result'].sort(),
+      [
+        '_id',
+        'homeTeam',
+        'awayTeam',
+        'homeTeamLogo',
+        'awayTeamLogo',
+        'league',
+        'matchDate',
+        'status',
+        'scores',
+        'elapsedTime',
+        'odds',
+        'result',
+      ].sort(),
     );
   });
 
@@ -59,13 +107,17 @@ describe('catalogue reads', () => {
     expect(finished.map((g: any) => g._id)).toContain(done._id);
     const fd = finished.map((g: any) => g.matchDate);
     expect(fd).toEqual([...fd].sort().reverse());
-    const desc = (await h.api('GET', '/games?status=upcoming&order=desc')).body.games.map((g: any) => g.matchDate);
+    const desc = (await h.api('GET', '/games?status=upcoming&order=desc')).body.games.map(
+      (g: any) => g.matchDate,
+    );
     expect(desc).toEqual([...desc].sort().reverse());
     expect((await h.api('GET', '/games?limit=1')).body.games).toHaveLength(1);
   });
 
   it('filters by league (any case), team (home or away, substring, any case) and date range', async () => {
-    const npfl = (await h.api('GET', `/games?league=${encodeURIComponent('nigeria premier football league')}`)).body.games;
+    const npfl = (
+      await h.api('GET', `/games?league=${encodeURIComponent('nigeria premier football league')}`)
+    ).body.games;
     expect(npfl.map((g: any) => g._id).sort()).toEqual([early._id, done._id].sort());
     const kano = (await h.api('GET', '/games?team=pillars')).body.games;
     expect(kano.map((g: any) => g._id).sort()).toEqual([early._id, late._id].sort());
@@ -75,7 +127,9 @@ describe('catalogue reads', () => {
     expect(window.map((g: any) => g._id)).toEqual([early._id]);
     const today = new Date().toISOString().slice(0, 10);
     const byDay = (await h.api('GET', `/games?from=${today}&to=${today}&team=lobi`)).body.games;
-    expect(byDay.map((g: any) => g._id)).toEqual(new Date(done.matchDate).toISOString().slice(0, 10) === today ? [done._id] : []);
+    expect(byDay.map((g: any) => g._id)).toEqual(
+      new Date(done.matchDate).toISOString().slice(0, 10) === today ? [done._id] : [],
+    );
   });
 
   it('refuses bad list queries with a clear 400', async () => {
@@ -96,7 +150,18 @@ describe('catalogue reads', () => {
 
   it('lists live games, one game, and its details', async () => {
     const g = await makeGame();
-    await h.api('PUT', `/games/${g._id}`, { homeTeam: g.homeTeam, awayTeam: g.awayTeam, league: g.league, matchDate: g.matchDate, status: 'live' }, h.adminToken);
+    await h.api(
+      'PUT',
+      `/games/${g._id}`,
+      {
+        homeTeam: g.homeTeam,
+        awayTeam: g.awayTeam,
+        league: g.league,
+        matchDate: g.matchDate,
+        status: 'live',
+      },
+      h.adminToken,
+    );
     const live = (await h.api('GET', '/games/live')).body.games;
     expect(live.map((x: any) => x._id)).toContain(g._id);
     expect(live.every((x: any) => x.status === 'live')).toBe(true);
@@ -124,11 +189,21 @@ describe('catalogue reads', () => {
 describe('admin game operations', () => {
   it('creates a game, audits it and announces games.created', async () => {
     const g = await makeGame({ homeTeamLogo: 'https://img.example/h.png' });
-    expect(g).toMatchObject({ status: 'upcoming', odds: ODDS, scores: { home: 0, away: 0 }, result: null, homeTeamLogo: 'https://img.example/h.png' });
+    expect(g).toMatchObject({
+      status: 'upcoming',
+      odds: ODDS,
+      scores: { home: 0, away: 0 },
+      result: null,
+      homeTeamLogo: 'https://img.example/h.png',
+    });
     await eventually(() => eventsFor(g._id, 'games.created').length === 1);
     const trail = await auditOf(g._id);
     expect(trail).toHaveLength(1);
-    expect(trail[0]).toMatchObject({ action: 'game.create', actor: { _id: h.adminId, username: 'boss' }, before: null });
+    expect(trail[0]).toMatchObject({
+      action: 'game.create',
+      actor: { _id: h.adminId, username: 'boss' },
+      before: null,
+    });
     expect(trail[0].after.homeTeam).toBe(g.homeTeam);
   });
 
@@ -154,18 +229,32 @@ describe('admin game operations', () => {
       expect(res.body.errors.map((e: any) => e.path)).toContain(field);
       expect(res.body.msg).toEqual(expect.any(String));
     }
-    const both = await h.api('POST', '/games', { ...base, matchDate: 'soon', odds: { ...ODDS, home: 1.001 } }, h.adminToken);
+    const both = await h.api(
+      'POST',
+      '/games',
+      { ...base, matchDate: 'soon', odds: { ...ODDS, home: 1.001 } },
+      h.adminToken,
+    );
     expect(both.body.errors.map((e: any) => e.path).sort()).toEqual(['matchDate', 'odds.home']);
     expect((await h.api('GET', '/games?limit=500')).body.games.length).toBe(before);
   });
 
   it('edits a game; status only moves forward', async () => {
     const g = await makeGame();
-    const body = { homeTeam: 'Renamed FC', awayTeam: g.awayTeam, league: 'Other League', matchDate: future(90) };
+    const body = {
+      homeTeam: 'Renamed FC',
+      awayTeam: g.awayTeam,
+      league: 'Other League',
+      matchDate: future(90),
+    };
     const res = await h.api('PUT', `/games/${g._id}`, body, h.adminToken);
     expect(res.status).toBe(200);
     expect(res.body.msg).toBe('Game updated successfully!');
-    expect(res.body.game).toMatchObject({ homeTeam: 'Renamed FC', league: 'Other League', status: 'upcoming' });
+    expect(res.body.game).toMatchObject({
+      homeTeam: 'Renamed FC',
+      league: 'Other League',
+      status: 'upcoming',
+    });
     await eventually(() => eventsFor(g._id, 'games.updated').length === 1);
     const live = await h.api('PUT', `/games/${g._id}`, { ...body, status: 'live' }, h.adminToken);
     expect(live.body.game.status).toBe('live');
@@ -180,7 +269,12 @@ describe('admin game operations', () => {
     expect((await h.api('GET', `/games/${g._id}`)).body.status).toBe('finished');
     const bad = await h.api('PUT', `/games/${g._id}`, { ...body, matchDate: 'tomorrow' }, h.adminToken);
     expect(bad.status).toBe(400);
-    const missing = await h.api('PUT', `/games/${g._id}`, { homeTeam: 'A', league: 'L', matchDate: future(1) }, h.adminToken);
+    const missing = await h.api(
+      'PUT',
+      `/games/${g._id}`,
+      { homeTeam: 'A', league: 'L', matchDate: future(1) },
+      h.adminToken,
+    );
     expect(missing.status).toBe(400);
     expect(missing.body.msg).toBe('awayTeam is required');
     expect((await h.api('PUT', `/games/${newId()}`, body, h.adminToken)).status).toBe(404);
@@ -188,23 +282,47 @@ describe('admin game operations', () => {
 
   it('settles once with a result that agrees with the score, and corrects only when asked', async () => {
     const g = await makeGame();
-    const wrong = await h.api('PATCH', `/games/${g._id}/result`, { result: 'A', homeScore: 0, awayScore: 2 }, h.adminToken);
+    const wrong = await h.api(
+      'PATCH',
+      `/games/${g._id}/result`,
+      { result: 'A', homeScore: 0, awayScore: 2 },
+      h.adminToken,
+    );
     expect(wrong.status).toBe(400);
     expect(wrong.body.msg).toMatch(/does not match the score 0-2/);
     expect((await h.api('GET', `/games/${g._id}`)).body.status).toBe('upcoming');
 
-    const first = await h.api('PATCH', `/games/${g._id}/result`, { result: 'B', homeScore: 0, awayScore: 2 }, h.adminToken);
+    const first = await h.api(
+      'PATCH',
+      `/games/${g._id}/result`,
+      { result: 'B', homeScore: 0, awayScore: 2 },
+      h.adminToken,
+    );
     expect(first.status).toBe(200);
     expect(first.body.game).toMatchObject({ status: 'finished', result: 'B', scores: { home: 0, away: 2 } });
     await eventually(() => eventsFor(g._id, 'games.settled').length === 1);
-    expect(eventsFor(g._id, 'games.settled')[0].data).toMatchObject({ gameId: g._id, result: 'B', scores: { home: 0, away: 2 } });
+    expect(eventsFor(g._id, 'games.settled')[0].data).toMatchObject({
+      gameId: g._id,
+      result: 'B',
+      scores: { home: 0, away: 2 },
+    });
 
-    const second = await h.api('PATCH', `/games/${g._id}/result`, { result: 'Draw', homeScore: 1, awayScore: 1 }, h.adminToken);
+    const second = await h.api(
+      'PATCH',
+      `/games/${g._id}/result`,
+      { result: 'Draw', homeScore: 1, awayScore: 1 },
+      h.adminToken,
+    );
     expect(second.status).toBe(409);
     expect(second.body.msg).toMatch(/already settled.*correction/);
     expect((await h.api('GET', `/games/${g._id}`)).body.result).toBe('B');
 
-    const fix = await h.api('PATCH', `/games/${g._id}/result`, { result: 'Draw', homeScore: 1, awayScore: 1, correction: true }, h.adminToken);
+    const fix = await h.api(
+      'PATCH',
+      `/games/${g._id}/result`,
+      { result: 'Draw', homeScore: 1, awayScore: 1, correction: true },
+      h.adminToken,
+    );
     expect(fix.status).toBe(200);
     expect(fix.body.msg).toMatch(/corrected/);
     await eventually(() => eventsFor(g._id, 'games.result_corrected').length === 1);
@@ -214,24 +332,49 @@ describe('admin game operations', () => {
       scores: { home: 1, away: 1 },
       correctedBy: h.adminId,
     });
-    const same = await h.api('PATCH', `/games/${g._id}/result`, { result: 'Draw', homeScore: 1, awayScore: 1, correction: true }, h.adminToken);
+    const same = await h.api(
+      'PATCH',
+      `/games/${g._id}/result`,
+      { result: 'Draw', homeScore: 1, awayScore: 1, correction: true },
+      h.adminToken,
+    );
     expect(same.status).toBe(409);
-    const rescore = await h.api('PATCH', `/games/${g._id}/result`, { result: 'Draw', homeScore: 2, awayScore: 2, correction: true }, h.adminToken);
+    const rescore = await h.api(
+      'PATCH',
+      `/games/${g._id}/result`,
+      { result: 'Draw', homeScore: 2, awayScore: 2, correction: true },
+      h.adminToken,
+    );
     expect(rescore.status).toBe(200);
     await new Promise((r) => setTimeout(r, 300));
     expect(eventsFor(g._id, 'games.settled')).toHaveLength(1);
     expect(eventsFor(g._id, 'games.result_corrected')).toHaveLength(1);
-    expect((await auditOf(g._id)).map((a: any) => a.action)).toEqual(['game.create', 'game.result', 'game.result_corrected', 'game.rescore']);
+    expect((await auditOf(g._id)).map((a: any) => a.action)).toEqual([
+      'game.create',
+      'game.result',
+      'game.result_corrected',
+      'game.rescore',
+    ]);
   });
 
   it('refuses a result on a cancelled game or one that has not kicked off, and bad result bodies', async () => {
     const later = await makeGame({ matchDate: future(120) });
-    const early = await h.api('PATCH', `/games/${later._id}/result`, { result: 'A', homeScore: 1, awayScore: 0 }, h.adminToken);
+    const early = await h.api(
+      'PATCH',
+      `/games/${later._id}/result`,
+      { result: 'A', homeScore: 1, awayScore: 0 },
+      h.adminToken,
+    );
     expect(early.status).toBe(409);
     expect(early.body.msg).toMatch(/not kicked off/);
     const g = await makeGame();
     expect((await h.api('PATCH', `/games/${g._id}/cancel`, undefined, h.adminToken)).status).toBe(200);
-    const res = await h.api('PATCH', `/games/${g._id}/result`, { result: 'A', homeScore: 1, awayScore: 0 }, h.adminToken);
+    const res = await h.api(
+      'PATCH',
+      `/games/${g._id}/result`,
+      { result: 'A', homeScore: 1, awayScore: 0 },
+      h.adminToken,
+    );
     expect(res.status).toBe(409);
     expect(res.body.msg).toMatch(/cancelled game cannot get a result/);
     for (const body of [
@@ -241,7 +384,10 @@ describe('admin game operations', () => {
       { result: 'A', homeScore: 1 },
       { result: 'A', homeScore: 1, awayScore: 0, winner: 'me' },
     ]) {
-      expect((await h.api('PATCH', `/games/${later._id}/result`, body, h.adminToken)).status, JSON.stringify(body)).toBe(400);
+      expect(
+        (await h.api('PATCH', `/games/${later._id}/result`, body, h.adminToken)).status,
+        JSON.stringify(body),
+      ).toBe(400);
     }
     expect((await h.api('GET', `/games/${g._id}`)).body).toMatchObject({ status: 'cancelled', result: null });
   });
@@ -254,7 +400,12 @@ describe('admin game operations', () => {
     await eventually(() => eventsFor(g._id, 'games.cancelled').length === 1);
     expect((await h.api('PATCH', `/games/${g._id}/cancel`, undefined, h.adminToken)).status).toBe(409);
     const f = await makeGame();
-    await h.api('PATCH', `/games/${f._id}/result`, { result: 'Draw', homeScore: 0, awayScore: 0 }, h.adminToken);
+    await h.api(
+      'PATCH',
+      `/games/${f._id}/result`,
+      { result: 'Draw', homeScore: 0, awayScore: 0 },
+      h.adminToken,
+    );
     const refused = await h.api('PATCH', `/games/${f._id}/cancel`, undefined, h.adminToken);
     expect(refused.status).toBe(409);
     expect(refused.body.msg).toBe('A finished game cannot be cancelled');
@@ -273,20 +424,43 @@ describe('admin game operations', () => {
       expect(res.status).toBe(400);
       expect(res.body.msg).toMatch(msg);
     }
-    const res = await h.api('PATCH', `/admin/games/${g._id}/adjust-odds`, { home: 1.95, draw: 3.4, away: 4.25 }, h.adminToken);
+    const res = await h.api(
+      'PATCH',
+      `/admin/games/${g._id}/adjust-odds`,
+      { home: 1.95, draw: 3.4, away: 4.25 },
+      h.adminToken,
+    );
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ msg: 'Odds updated successfully!', game: { odds: { home: 1.95, draw: 3.4, away: 4.25 } } });
+    expect(res.body).toMatchObject({
+      msg: 'Odds updated successfully!',
+      game: { odds: { home: 1.95, draw: 3.4, away: 4.25 } },
+    });
     await eventually(() => eventsFor(g._id, 'games.odds_changed').length === 1);
-    expect(eventsFor(g._id, 'games.odds_changed')[0].data).toEqual({ gameId: g._id, odds: { home: 1.95, draw: 3.4, away: 4.25 }, live: false });
+    expect(eventsFor(g._id, 'games.odds_changed')[0].data).toEqual({
+      gameId: g._id,
+      odds: { home: 1.95, draw: 3.4, away: 4.25 },
+      live: false,
+    });
     const reset = await h.api('DELETE', `/admin/games/${g._id}/adjust-odds`, undefined, h.adminToken);
     expect(reset.status).toBe(200);
     expect(reset.body.game.odds).toEqual(ODDS);
     await eventually(() => eventsFor(g._id, 'games.odds_changed').length === 2);
-    expect((await h.api('DELETE', `/admin/games/${g._id}/adjust-odds`, undefined, h.adminToken)).status).toBe(409);
-    expect((await auditOf(g._id)).map((a: any) => a.action)).toEqual(['game.create', 'odds.adjust', 'odds.reset']);
+    expect((await h.api('DELETE', `/admin/games/${g._id}/adjust-odds`, undefined, h.adminToken)).status).toBe(
+      409,
+    );
+    expect((await auditOf(g._id)).map((a: any) => a.action)).toEqual([
+      'game.create',
+      'odds.adjust',
+      'odds.reset',
+    ]);
 
     await h.api('PATCH', `/games/${g._id}/cancel`, undefined, h.adminToken);
-    const closed = await h.api('PATCH', `/admin/games/${g._id}/adjust-odds`, { home: 2, draw: 3, away: 4 }, h.adminToken);
+    const closed = await h.api(
+      'PATCH',
+      `/admin/games/${g._id}/adjust-odds`,
+      { home: 2, draw: 3, away: 4 },
+      h.adminToken,
+    );
     expect(closed.status).toBe(409);
     expect(closed.body.msg).toMatch(/cancelled game cannot be changed/);
   });
@@ -296,41 +470,93 @@ describe('power rankings', () => {
   it('creates (default 75), lists, updates and deletes rankings, each audited', async () => {
     const created = await h.api('POST', '/admin/rankings', { teamName: 'Shooting Stars' }, h.adminToken);
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ msg: 'Ranking created successfully!', ranking: { teamName: 'Shooting Stars', ranking: 75 } });
+    expect(created.body).toMatchObject({
+      msg: 'Ranking created successfully!',
+      ranking: { teamName: 'Shooting Stars', ranking: 75 },
+    });
     const id = created.body.ranking._id;
     expect(id).toMatch(/^[0-9a-f]{24}$/);
-    const strong = await h.api('POST', '/admin/rankings', { teamName: 'Rivers United', ranking: 90 }, h.adminToken);
+    const strong = await h.api(
+      'POST',
+      '/admin/rankings',
+      { teamName: 'Rivers United', ranking: 90 },
+      h.adminToken,
+    );
     const list = (await h.api('GET', '/admin/rankings', undefined, h.adminToken)).body.rankings;
     expect(list.map((r: any) => r.teamName).slice(0, 2)).toEqual(['Rivers United', 'Shooting Stars']);
     const upd = await h.api('PATCH', `/admin/rankings/${id}`, { ranking: 60 }, h.adminToken);
-    expect(upd.body).toMatchObject({ msg: 'Ranking updated successfully!', ranking: { _id: id, ranking: 60 } });
-    const same = await h.api('PATCH', `/admin/rankings/${id}`, { ranking: 61, teamName: 'Shooting Stars' }, h.adminToken);
+    expect(upd.body).toMatchObject({
+      msg: 'Ranking updated successfully!',
+      ranking: { _id: id, ranking: 60 },
+    });
+    const same = await h.api(
+      'PATCH',
+      `/admin/rankings/${id}`,
+      { ranking: 61, teamName: 'Shooting Stars' },
+      h.adminToken,
+    );
     expect(same.status).toBe(200);
     const del = await h.api('DELETE', `/admin/rankings/${strong.body.ranking._id}`, undefined, h.adminToken);
     expect(del.body.msg).toBe('Ranking deleted successfully!');
-    expect((await h.api('GET', '/admin/rankings', undefined, h.adminToken)).body.rankings.map((r: any) => r.teamName)).toEqual([
-      'Shooting Stars',
+    expect(
+      (await h.api('GET', '/admin/rankings', undefined, h.adminToken)).body.rankings.map(
+        (r: any) => r.teamName,
+      ),
+    ).toEqual(['Shooting Stars']);
+    const rows = await h.svc.ctx.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('entity', '=', 'ranking')
+      .orderBy('at')
+      .execute();
+    expect(rows.map((r) => r.action)).toEqual([
+      'ranking.create',
+      'ranking.create',
+      'ranking.update',
+      'ranking.update',
+      'ranking.delete',
     ]);
-    const rows = await h.svc.ctx.db.selectFrom('audit_log').select('action').where('entity', '=', 'ranking').orderBy('at').execute();
-    expect(rows.map((r) => r.action)).toEqual(['ranking.create', 'ranking.create', 'ranking.update', 'ranking.update', 'ranking.delete']);
   });
 
   it('refuses duplicate names (any case), a renamed team, rankings outside 1..100, and unknown ids', async () => {
-    const c = await h.api('POST', '/admin/rankings', { teamName: 'Plateau United', ranking: 70 }, h.adminToken);
+    const c = await h.api(
+      'POST',
+      '/admin/rankings',
+      { teamName: 'Plateau United', ranking: 70 },
+      h.adminToken,
+    );
     const dup = await h.api('POST', '/admin/rankings', { teamName: '  plateau UNITED ' }, h.adminToken);
     expect(dup.status).toBe(409);
     expect(dup.body.msg).toMatch(/already exists/);
-    const rename = await h.api('PATCH', `/admin/rankings/${c.body.ranking._id}`, { ranking: 70, teamName: 'Plateau' }, h.adminToken);
+    const rename = await h.api(
+      'PATCH',
+      `/admin/rankings/${c.body.ranking._id}`,
+      { ranking: 70, teamName: 'Plateau' },
+      h.adminToken,
+    );
     expect(rename.status).toBe(400);
     expect(rename.body.msg).toBe('The team name of a ranking cannot be changed');
-    for (const body of [{ teamName: 'A', ranking: 0 }, { teamName: 'B', ranking: 101 }, { teamName: '' }, { teamName: 'C', ranking: 50.5 }]) {
-      expect((await h.api('POST', '/admin/rankings', body, h.adminToken)).status, JSON.stringify(body)).toBe(400);
+    for (const body of [
+      { teamName: 'A', ranking: 0 },
+      { teamName: 'B', ranking: 101 },
+      { teamName: '' },
+      { teamName: 'C', ranking: 50.5 },
+    ]) {
+      expect((await h.api('POST', '/admin/rankings', body, h.adminToken)).status, JSON.stringify(body)).toBe(
+        400,
+      );
     }
-    expect((await h.api('PATCH', `/admin/rankings/${c.body.ranking._id}`, { ranking: 0 }, h.adminToken)).status).toBe(400);
-    expect((await h.api('PATCH', `/admin/rankings/${newId()}`, { ranking: 50 }, h.adminToken)).status).toBe(404);
+    expect(
+      (await h.api('PATCH', `/admin/rankings/${c.body.ranking._id}`, { ranking: 0 }, h.adminToken)).status,
+    ).toBe(400);
+    expect((await h.api('PATCH', `/admin/rankings/${newId()}`, { ranking: 50 }, h.adminToken)).status).toBe(
+      404,
+    );
     expect((await h.api('DELETE', `/admin/rankings/${newId()}`, undefined, h.adminToken)).status).toBe(404);
     expect((await h.api('DELETE', '/admin/rankings/nope', undefined, h.adminToken)).status).toBe(400);
-    const r = (await h.api('GET', '/admin/rankings', undefined, h.adminToken)).body.rankings.find((x: any) => x._id === c.body.ranking._id);
+    const r = (await h.api('GET', '/admin/rankings', undefined, h.adminToken)).body.rankings.find(
+      (x: any) => x._id === c.body.ranking._id,
+    );
     expect(r).toEqual({ _id: c.body.ranking._id, teamName: 'Plateau United', ranking: 70 });
   });
 });
@@ -338,10 +564,16 @@ describe('power rankings', () => {
 describe('authorization', () => {
   it('every admin route answers 401 without a token and 403 to a player, and changes nothing', async () => {
     const g = await makeGame({ matchDate: future(45) });
-    const rank = (await h.api('POST', '/admin/rankings', { teamName: 'Sunshine Stars', ranking: 66 }, h.adminToken)).body.ranking;
+    const rank = (
+      await h.api('POST', '/admin/rankings', { teamName: 'Sunshine Stars', ranking: 66 }, h.adminToken)
+    ).body.ranking;
     const routes: Array<[string, string, unknown?]> = [
       ['POST', '/games', { homeTeam: 'A', awayTeam: 'B', league: 'L', matchDate: future(5), odds: ODDS }],
-      ['PUT', `/games/${g._id}`, { homeTeam: 'Hacked', awayTeam: 'B', league: 'L', matchDate: future(5), status: 'cancelled' }],
+      [
+        'PUT',
+        `/games/${g._id}`,
+        { homeTeam: 'Hacked', awayTeam: 'B', league: 'L', matchDate: future(5), status: 'cancelled' },
+      ],
       ['PATCH', `/games/${g._id}/result`, { result: 'A', homeScore: 1, awayScore: 0 }],
       ['PATCH', `/games/${g._id}/cancel`],
       ['PATCH', `/admin/games/${g._id}/adjust-odds`, { home: 9, draw: 9, away: 9 }],
@@ -366,7 +598,9 @@ describe('authorization', () => {
     }
     expect((await h.api('GET', `/games/${g._id}`)).body).toEqual(g);
     expect((await auditOf(g._id)).length).toBe(1);
-    const after = (await h.api('GET', '/admin/rankings', undefined, h.adminToken)).body.rankings.find((r: any) => r._id === rank._id);
+    const after = (await h.api('GET', '/admin/rankings', undefined, h.adminToken)).body.rankings.find(
+      (r: any) => r._id === rank._id,
+    );
     expect(after.ranking).toBe(66);
     expect((await h.api('GET', '/games?team=Intruders')).body.games).toEqual([]);
   });
@@ -387,7 +621,11 @@ describe('authorization', () => {
 describe('over the bus', () => {
   it('answers games.get with the current games', async () => {
     const g = await makeGame();
-    const reply = await h.infra.bus.request<any>(GamesGet.subject, { gameIds: [g._id, newId()] }, { timeoutMs: 3000 });
+    const reply = await h.infra.bus.request<any>(
+      GamesGet.subject,
+      { gameIds: [g._id, newId()] },
+      { timeoutMs: 3000 },
+    );
     expect(validate(GamesGet.reply, reply)).toEqual([]);
     expect(reply.games).toEqual([g]);
   });
@@ -404,7 +642,11 @@ describe('over the bus', () => {
     await h.infra.bus.publish(evt);
     await h.infra.bus.publish({ ...evt, id: newId() });
     const row = await eventually(async () => {
-      const r = await h.svc.ctx.db.selectFrom('game_interest').selectAll().where('game_id', '=', g._id).executeTakeFirst();
+      const r = await h.svc.ctx.db
+        .selectFrom('game_interest')
+        .selectAll()
+        .where('game_id', '=', g._id)
+        .executeTakeFirst();
       return r && r.bets === 2 ? r : undefined;
     });
     expect(row.bets).toBe(2);

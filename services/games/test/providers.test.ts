@@ -41,9 +41,36 @@ function apiFootballFixtures(): AfFixture[] {
       goals: { home: 0, away: 1 },
       events: [{ elapsed: 30, teamId: 4, player: 'T. Adeyemi', type: 'Goal', detail: 'Normal Goal' }],
     },
-    { id: 1003, date: at(1, '19:00'), short: 'NS', elapsed: null, league: { id: 39, name: 'Premier League' }, home: { id: 42, name: 'Arsenal' }, away: { id: 49, name: 'Chelsea' }, goals: { home: null, away: null } },
-    { id: 1004, date: at(1, '16:00'), short: 'NS', elapsed: null, league: NPFL, home: { id: 5, name: 'Lobi Stars' }, away: { id: 6, name: 'Heartland' }, goals: { home: null, away: null } },
-    { id: 1005, date: at(1, '16:00'), short: 'CANC', elapsed: null, league: NPFL, home: { id: 7, name: 'Akwa United' }, away: { id: 8, name: 'Kwara United' }, goals: { home: null, away: null } },
+    {
+      id: 1003,
+      date: at(1, '19:00'),
+      short: 'NS',
+      elapsed: null,
+      league: { id: 39, name: 'Premier League' },
+      home: { id: 42, name: 'Arsenal' },
+      away: { id: 49, name: 'Chelsea' },
+      goals: { home: null, away: null },
+    },
+    {
+      id: 1004,
+      date: at(1, '16:00'),
+      short: 'NS',
+      elapsed: null,
+      league: NPFL,
+      home: { id: 5, name: 'Lobi Stars' },
+      away: { id: 6, name: 'Heartland' },
+      goals: { home: null, away: null },
+    },
+    {
+      id: 1005,
+      date: at(1, '16:00'),
+      short: 'CANC',
+      elapsed: null,
+      league: NPFL,
+      home: { id: 7, name: 'Akwa United' },
+      away: { id: 8, name: 'Kwara United' },
+      goals: { home: null, away: null },
+    },
     {
       id: 1006,
       date: at(-1, '20:00'),
@@ -55,8 +82,26 @@ function apiFootballFixtures(): AfFixture[] {
       goals: { home: 2, away: 1 },
       fulltime: { home: 1, away: 1 },
     },
-    { id: 1007, date: at(0, '23:00'), short: 'NS', elapsed: null, league: { id: 667, name: 'Friendlies Clubs' }, home: { id: 11, name: 'Somewhere FC' }, away: { id: 12, name: 'Elsewhere FC' }, goals: { home: null, away: null } },
-    { id: 1008, date: at(1, '21:00'), short: 'NS', elapsed: null, league: { id: 39, name: 'Premier League' }, home: { id: 40, name: 'Liverpool' }, away: { id: 45, name: 'Everton' }, goals: { home: null, away: null } },
+    {
+      id: 1007,
+      date: at(0, '23:00'),
+      short: 'NS',
+      elapsed: null,
+      league: { id: 667, name: 'Friendlies Clubs' },
+      home: { id: 11, name: 'Somewhere FC' },
+      away: { id: 12, name: 'Elsewhere FC' },
+      goals: { home: null, away: null },
+    },
+    {
+      id: 1008,
+      date: at(1, '21:00'),
+      short: 'NS',
+      elapsed: null,
+      league: { id: 39, name: 'Premier League' },
+      home: { id: 40, name: 'Liverpool' },
+      away: { id: 45, name: 'Everton' },
+      goals: { home: null, away: null },
+    },
   ];
 }
 
@@ -77,12 +122,50 @@ function allSportsEvents(): AsEvent[] {
       league_key: 300,
       league_name: 'NPFL',
       goalscorers: [
-        { time: '12', home_scorer: '', away_scorer: 'I. Yusuf', score: '0 - 1', info: '', info_time: '1st Half' },
-        { time: '45+1', home_scorer: 'B. Lawal', away_scorer: '', score: '1 - 1', info: 'Penalty', info_time: '1st Half' },
-        { time: '77', home_scorer: '', away_scorer: 'I. Yusuf', score: '1 - 2', info: '', info_time: '2nd Half' },
+        {
+          time: '12',
+          home_scorer: '',
+          away_scorer: 'I. Yusuf',
+          score: '0 - 1',
+          info: '',
+          info_time: '1st Half',
+        },
+        {
+          time: '45+1',
+          home_scorer: 'B. Lawal',
+          away_scorer: '',
+          score: '1 - 1',
+          info: 'Penalty',
+          info_time: '1st Half',
+        },
+        {
+          time: '77',
+          home_scorer: '',
+          away_scorer: 'I. Yusuf',
+          score: '1 - 2',
+          info: '',
+          info_time: '2nd Half',
+        },
       ],
-      cards: [{ time: '63', home_fault: 'O. Chukwu', card: 'red card', away_fault: '', info: '', info_time: '2nd Half' }],
-      substitutes: [{ time: '70', home_scorer: [], score: 'substitution', away_scorer: { in: 'D. Obi', out: 'I. Yusuf', in_id: 1, out_id: 2 }, info_time: '2nd Half' }],
+      cards: [
+        {
+          time: '63',
+          home_fault: 'O. Chukwu',
+          card: 'red card',
+          away_fault: '',
+          info: '',
+          info_time: '2nd Half',
+        },
+      ],
+      substitutes: [
+        {
+          time: '70',
+          home_scorer: [],
+          score: 'substitution',
+          away_scorer: { in: 'D. Obi', out: 'I. Yusuf', in_id: 1, out_id: 2 },
+          info_time: '2nd Half',
+        },
+      ],
     },
     {
       ...base,
@@ -97,7 +180,16 @@ function allSportsEvents(): AsEvent[] {
       event_ft_result: '',
       league_key: 207,
       league_name: 'Serie A',
-      goalscorers: [{ time: '50', home_scorer: 'L. Rossi', away_scorer: '', score: '1 - 0', info: '', info_time: '2nd Half' }],
+      goalscorers: [
+        {
+          time: '50',
+          home_scorer: 'L. Rossi',
+          away_scorer: '',
+          score: '1 - 0',
+          info: '',
+          info_time: '2nd Half',
+        },
+      ],
     },
     {
       ...base,
@@ -191,7 +283,9 @@ describe('API-Football v3 (replayed)', () => {
   it('syncs fixtures, live scores, events and odds into the catalogue', async () => {
     const res = await sync('apifootball');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.msg).toBe('Successfully synced 7 games from API-Football (7 new, 0 updated, 2 settled, 1 cancelled).');
+    expect(res.body.msg).toBe(
+      'Successfully synced 7 games from API-Football (7 new, 0 updated, 2 settled, 1 cancelled).',
+    );
 
     const finished = await byProvider('apifootball', '1001');
     expect(finished).toMatchObject({
@@ -205,7 +299,12 @@ describe('API-Football v3 (replayed)', () => {
     });
     const details = (await h.api('GET', `/games/${finished._id}/details`)).body;
     expect(details.scores).toEqual({ home: 2, away: 1 });
-    expect(details.events.map((e: any) => `${e.time.elapsed}${e.time.extra ? `+${e.time.extra}` : ''} ${e.type} ${e.team.name} ${e.player.name} ${e.detail}`)).toEqual([
+    expect(
+      details.events.map(
+        (e: any) =>
+          `${e.time.elapsed}${e.time.extra ? `+${e.time.extra}` : ''} ${e.type} ${e.team.name} ${e.player.name} ${e.detail}`,
+      ),
+    ).toEqual([
       '23 Goal Enyimba C. Okafor Normal Goal',
       '40 Card Rivers United S. Bello Yellow Card',
       '55 Goal Rivers United M. Eze Normal Goal',
@@ -214,49 +313,89 @@ describe('API-Football v3 (replayed)', () => {
     ]);
 
     const live = await byProvider('apifootball', '1002');
-    expect(live).toMatchObject({ status: 'live', elapsedTime: 67, scores: { home: 0, away: 1 }, odds: { home: 5, draw: 3.1, away: 1.7 } });
+    expect(live).toMatchObject({
+      status: 'live',
+      elapsedTime: 67,
+      scores: { home: 0, away: 1 },
+      odds: { home: 5, draw: 3.1, away: 1.7 },
+    });
     expect((await h.api('GET', `/games/${live._id}/details`)).body.events).toHaveLength(1);
 
-    expect(await byProvider('apifootball', '1003')).toMatchObject({ status: 'upcoming', odds: { home: 1.85, draw: 3.6, away: 4.2 } });
+    expect(await byProvider('apifootball', '1003')).toMatchObject({
+      status: 'upcoming',
+      odds: { home: 1.85, draw: 3.6, away: 4.2 },
+    });
     // the second odds page was fetched too
-    expect(await byProvider('apifootball', '1008')).toMatchObject({ odds: { home: 1.55, draw: 4.33, away: 5.5 } });
-    expect(server.requests.some((r) => r.startsWith('/apifootball/odds?') && r.includes('page=2'))).toBe(true);
+    expect(await byProvider('apifootball', '1008')).toMatchObject({
+      odds: { home: 1.55, draw: 4.33, away: 5.5 },
+    });
+    expect(server.requests.some((r) => r.startsWith('/apifootball/odds?') && r.includes('page=2'))).toBe(
+      true,
+    );
     // no provider price: our model prices it, a valid book
     const modelled = await byProvider('apifootball', '1004');
     const o = modelled.odds;
     expect(1 / o.home + 1 / o.draw + 1 / o.away).toBeCloseTo(1.06, 2);
     expect(await byProvider('apifootball', '1005')).toMatchObject({ status: 'cancelled' });
     // settled on the regulation-time score: 1-1 after 90 minutes, 2-1 after extra time
-    expect(await byProvider('apifootball', '1006')).toMatchObject({ status: 'finished', result: 'Draw', scores: { home: 1, away: 1 } });
+    expect(await byProvider('apifootball', '1006')).toMatchObject({
+      status: 'finished',
+      result: 'Draw',
+      scores: { home: 1, away: 1 },
+    });
     // a league outside API_FOOTBALL_LEAGUES stays out
     expect(await byProvider('apifootball', '1007')).toBeUndefined();
 
     await settle();
     expect(eventsOf(finished._id, 'games.created')).toHaveLength(1);
     expect(eventsOf(finished._id, 'games.settled')).toHaveLength(1);
-    expect(eventsOf((await byProvider('apifootball', '1006'))._id, 'games.settled')[0].data).toMatchObject({ result: 'Draw' });
-    const trail = await h.svc.ctx.db.selectFrom('audit_log').selectAll().where('entity', '=', 'sync').execute();
-    expect(trail.map((t) => [t.action, t.entity_id, t.actor_id])).toEqual([['sync.run', 'apifootball', h.adminId]]);
+    expect(eventsOf((await byProvider('apifootball', '1006'))._id, 'games.settled')[0].data).toMatchObject({
+      result: 'Draw',
+    });
+    const trail = await h.svc.ctx.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('entity', '=', 'sync')
+      .execute();
+    expect(trail.map((t) => [t.action, t.entity_id, t.actor_id])).toEqual([
+      ['sync.run', 'apifootball', h.adminId],
+    ]);
   });
 
   it('is idempotent: the same answers again change nothing and announce nothing', async () => {
     await settle();
     const before = h.seen.length;
-    const count = await h.svc.ctx.db.selectFrom('games').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const count = await h.svc.ctx.db
+      .selectFrom('games')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     const res = await sync('apifootball');
     expect(res.body.msg).toBe('Successfully synced 7 games from API-Football (0 new, 0 updated).');
     await settle();
     expect(h.seen.length).toBe(before);
-    const after = await h.svc.ctx.db.selectFrom('games').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const after = await h.svc.ctx.db
+      .selectFrom('games')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toEqual(count.n);
   });
 
   it('follows a game to full time, never overwrites an admin adjustment, and reports a result it disagrees with', async () => {
     const arsenal = await byProvider('apifootball', '1003');
-    await h.api('PATCH', `/admin/games/${arsenal._id}/adjust-odds`, { home: 2.5, draw: 3.2, away: 2.9 }, h.adminToken);
+    await h.api(
+      'PATCH',
+      `/admin/games/${arsenal._id}/adjust-odds`,
+      { home: 2.5, draw: 3.2, away: 2.9 },
+      h.adminToken,
+    );
     const f = state.apiFootball.fixtures;
     const kano = f.find((x) => x.id === 1002)!;
-    Object.assign(kano, { short: 'FT', elapsed: 90, goals: { home: 0, away: 2 }, fulltime: { home: 0, away: 2 } });
+    Object.assign(kano, {
+      short: 'FT',
+      elapsed: 90,
+      goals: { home: 0, away: 2 },
+      fulltime: { home: 0, away: 2 },
+    });
     state.apiFootball.liveOdds = {};
     state.apiFootball.odds[1003] = ['1.70', '3.80', '4.80'];
     const enyimba = f.find((x) => x.id === 1001)!;
@@ -264,13 +403,20 @@ describe('API-Football v3 (replayed)', () => {
 
     const res = await sync('apifootball');
     expect(res.status).toBe(200);
-    expect(res.body.msg).toMatch(/^Successfully synced 7 games from API-Football \(0 new, 2 updated, 1 settled\)\./);
+    expect(res.body.msg).toMatch(
+      /^Successfully synced 7 games from API-Football \(0 new, 2 updated, 1 settled\)\./,
+    );
     expect(res.body.msg).toMatch(/1 kept their admin-adjusted odds/);
-    expect(res.body.msg).toMatch(/1 result conflict\(s\) need an admin: Enyimba v Rivers United: the provider reports Draw \(1-1\) for a game settled as A/);
+    expect(res.body.msg).toMatch(
+      /1 result conflict\(s\) need an admin: Enyimba v Rivers United: the provider reports Draw \(1-1\) for a game settled as A/,
+    );
 
     const k = await byProvider('apifootball', '1002');
     expect(k).toMatchObject({ status: 'finished', result: 'B', scores: { home: 0, away: 2 } });
-    expect(await byProvider('apifootball', '1001')).toMatchObject({ result: 'A', scores: { home: 2, away: 1 } });
+    expect(await byProvider('apifootball', '1001')).toMatchObject({
+      result: 'A',
+      scores: { home: 2, away: 1 },
+    });
     expect((await byProvider('apifootball', '1003')).odds).toEqual({ home: 2.5, draw: 3.2, away: 2.9 });
     const reset = await h.api('DELETE', `/admin/games/${arsenal._id}/adjust-odds`, undefined, h.adminToken);
     expect(reset.body.game.odds).toEqual({ home: 1.7, draw: 3.8, away: 4.8 });
@@ -286,7 +432,9 @@ describe('API-Football v3 (replayed)', () => {
     state.key = 'something-else';
     let res = await sync('apifootball');
     expect(res.status).toBe(502);
-    expect(res.body.msg).toMatch(/API-Football refused the API key: Error\/Missing application key.*\(check API_FOOTBALL_KEY\)/);
+    expect(res.body.msg).toMatch(
+      /API-Football refused the API key: Error\/Missing application key.*\(check API_FOOTBALL_KEY\)/,
+    );
     expect(res.body.msg).not.toContain(GOOD_KEY);
     state.key = GOOD_KEY;
     state.fail.apiFootball = 'ratelimit';
@@ -319,18 +467,38 @@ describe('AllSportsAPI (replayed)', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.msg).toBe('Successfully synced 4 games from AllSportsAPI (4 new, 0 updated, 2 settled).');
     const done = await byProvider('allsportsapi', '5001');
-    expect(done).toMatchObject({ status: 'finished', result: 'B', scores: { home: 1, away: 2 }, league: 'NPFL' });
+    expect(done).toMatchObject({
+      status: 'finished',
+      result: 'B',
+      scores: { home: 1, away: 2 },
+      league: 'NPFL',
+    });
     const details = (await h.api('GET', `/games/${done._id}/details`)).body;
-    expect(details.events.map((e: any) => `${e.time.elapsed}${e.time.extra ? `+${e.time.extra}` : ''} ${e.type} ${e.team.name} ${e.player.name} ${e.detail}`)).toEqual([
+    expect(
+      details.events.map(
+        (e: any) =>
+          `${e.time.elapsed}${e.time.extra ? `+${e.time.extra}` : ''} ${e.type} ${e.team.name} ${e.player.name} ${e.detail}`,
+      ),
+    ).toEqual([
       '12 Goal Plateau United I. Yusuf Normal Goal',
       '45+1 Goal Shooting Stars B. Lawal Penalty',
       '63 Card Shooting Stars O. Chukwu Red Card',
       '70 subst Plateau United D. Obi Substitution (I. Yusuf off)',
       '77 Goal Plateau United I. Yusuf Normal Goal',
     ]);
-    expect(await byProvider('allsportsapi', '5002')).toMatchObject({ status: 'live', elapsedTime: 67, scores: { home: 1, away: 0 } });
-    expect(await byProvider('allsportsapi', '5003')).toMatchObject({ status: 'upcoming', odds: { home: 2.1, draw: 3.25, away: 3.6 } });
-    expect(await byProvider('allsportsapi', '5004')).toMatchObject({ result: 'Draw', scores: { home: 1, away: 1 } });
+    expect(await byProvider('allsportsapi', '5002')).toMatchObject({
+      status: 'live',
+      elapsedTime: 67,
+      scores: { home: 1, away: 0 },
+    });
+    expect(await byProvider('allsportsapi', '5003')).toMatchObject({
+      status: 'upcoming',
+      odds: { home: 2.1, draw: 3.25, away: 3.6 },
+    });
+    expect(await byProvider('allsportsapi', '5004')).toMatchObject({
+      result: 'Draw',
+      scores: { home: 1, away: 1 },
+    });
     const again = await sync('allsportsapi');
     expect(again.body.msg).toBe('Successfully synced 4 games from AllSportsAPI (0 new, 0 updated).');
   });
@@ -339,7 +507,9 @@ describe('AllSportsAPI (replayed)', () => {
     state.key = 'nope';
     let res = await sync('allsportsapi');
     expect(res.status).toBe(502);
-    expect(res.body.msg).toMatch(/AllSportsAPI refused the API key: Invalid API key \(check ALLSPORTS_API_KEY\)/);
+    expect(res.body.msg).toMatch(
+      /AllSportsAPI refused the API key: Invalid API key \(check ALLSPORTS_API_KEY\)/,
+    );
     state.key = GOOD_KEY;
     state.fail.allSports = 'ratelimit';
     res = await sync('allsportsapi');
@@ -368,7 +538,13 @@ describe('events and schedule', () => {
     });
     try {
       const row = await eventually(
-        () => scheduled.svc.ctx.db.selectFrom('games').select('id').where('provider', '=', 'apifootball').where('provider_id', '=', '1003').executeTakeFirst(),
+        () =>
+          scheduled.svc.ctx.db
+            .selectFrom('games')
+            .select('id')
+            .where('provider', '=', 'apifootball')
+            .where('provider_id', '=', '1003')
+            .executeTakeFirst(),
         15_000,
       );
       expect(row).toBeDefined();
@@ -383,7 +559,9 @@ describe('events and schedule', () => {
     const { gamesService } = await import('../src/index');
     const infra = await testInfrastructure({ env: { GAMES_PROVIDER: 'apifootball' } });
     try {
-      await expect(startService(gamesService, infra)).rejects.toThrow(/GAMES_PROVIDER=apifootball needs API_FOOTBALL_KEY/);
+      await expect(startService(gamesService, infra)).rejects.toThrow(
+        /GAMES_PROVIDER=apifootball needs API_FOOTBALL_KEY/,
+      );
     } finally {
       await infra.close();
     }

@@ -18,7 +18,14 @@ export interface AfFixture {
   away: { id: number; name: string };
   goals: { home: number | null; away: number | null };
   fulltime?: { home: number | null; away: number | null };
-  events?: Array<{ elapsed: number; extra?: number | null; teamId: number; player: string; type: string; detail: string }>;
+  events?: Array<{
+    elapsed: number;
+    extra?: number | null;
+    teamId: number;
+    player: string;
+    type: string;
+    detail: string;
+  }>;
 }
 
 export interface AsEvent {
@@ -42,8 +49,15 @@ export interface ReplayState {
   /** the key the stand-in accepts (change it to play a revoked key) */
   key: string;
   /** what the next answers say; `null` odds mean "no bookmaker priced it" */
-  apiFootball: { fixtures: AfFixture[]; odds: Record<number, [string, string, string]>; liveOdds: Record<number, [string, string, string]> };
-  allSports: { events: AsEvent[]; odds: Record<number, Array<{ odd_bookmakers: string; odd_1: unknown; odd_x: unknown; odd_2: unknown }>> };
+  apiFootball: {
+    fixtures: AfFixture[];
+    odds: Record<number, [string, string, string]>;
+    liveOdds: Record<number, [string, string, string]>;
+  };
+  allSports: {
+    events: AsEvent[];
+    odds: Record<number, Array<{ odd_bookmakers: string; odd_1: unknown; odd_x: unknown; odd_2: unknown }>>;
+  };
   /** force an answer for the next matching calls */
   fail: {
     apiFootball?: 'ratelimit' | 'quota' | 'down';
@@ -53,7 +67,15 @@ export interface ReplayState {
 }
 
 function afFixtureJson(f: AfFixture, withEvents: boolean) {
-  const long: Record<string, string> = { NS: 'Not Started', '1H': 'First Half', HT: 'Halftime', '2H': 'Second Half', FT: 'Match Finished', AET: 'Match Finished After Extra Time', CANC: 'Match Cancelled' };
+  const long: Record<string, string> = {
+    NS: 'Not Started',
+    '1H': 'First Half',
+    HT: 'Halftime',
+    '2H': 'Second Half',
+    FT: 'Match Finished',
+    AET: 'Match Finished After Extra Time',
+    CANC: 'Match Cancelled',
+  };
   return {
     fixture: {
       id: f.id,
@@ -65,10 +87,28 @@ function afFixtureJson(f: AfFixture, withEvents: boolean) {
       venue: { id: 1, name: 'Stadium', city: 'City' },
       status: { long: long[f.short] ?? f.short, short: f.short, elapsed: f.elapsed },
     },
-    league: { id: f.league.id, name: f.league.name, country: 'Nigeria', logo: `https://media.example/leagues/${f.league.id}.png`, flag: null, season: 2026, round: 'Regular Season - 1' },
+    league: {
+      id: f.league.id,
+      name: f.league.name,
+      country: 'Nigeria',
+      logo: `https://media.example/leagues/${f.league.id}.png`,
+      flag: null,
+      season: 2026,
+      round: 'Regular Season - 1',
+    },
     teams: {
-      home: { id: f.home.id, name: f.home.name, logo: `https://media.example/teams/${f.home.id}.png`, winner: null },
-      away: { id: f.away.id, name: f.away.name, logo: `https://media.example/teams/${f.away.id}.png`, winner: null },
+      home: {
+        id: f.home.id,
+        name: f.home.name,
+        logo: `https://media.example/teams/${f.home.id}.png`,
+        winner: null,
+      },
+      away: {
+        id: f.away.id,
+        name: f.away.name,
+        logo: `https://media.example/teams/${f.away.id}.png`,
+        winner: null,
+      },
     },
     goals: f.goals,
     score: {
@@ -93,7 +133,12 @@ function afFixtureJson(f: AfFixture, withEvents: boolean) {
   };
 }
 
-const envelope = (get: string, parameters: Record<string, string>, response: unknown[], paging = { current: 1, total: 1 }) => ({
+const envelope = (
+  get: string,
+  parameters: Record<string, string>,
+  response: unknown[],
+  paging = { current: 1, total: 1 },
+) => ({
   get,
   parameters,
   errors: [],
@@ -114,33 +159,71 @@ export async function startReplayServer(state: ReplayState) {
     const params = Object.fromEntries(url.searchParams);
     if (state.fail.apiFootball === 'down') return send(res, 502, { message: 'Bad Gateway' });
     if (state.fail.apiFootball === 'ratelimit') {
-      return send(res, 429, { message: 'Too many requests. Your rate limit is 10 requests per minute.' }, { 'retry-after': '60' });
+      return send(
+        res,
+        429,
+        { message: 'Too many requests. Your rate limit is 10 requests per minute.' },
+        { 'retry-after': '60' },
+      );
     }
     if (req.headers['x-apisports-key'] !== state.key) {
       return send(res, 200, {
         ...envelope(path.slice(1), params, []),
-        errors: { token: 'Error/Missing application key. Go to https://www.api-football.com/documentation-v3 to learn how to get your API application key.' },
+        errors: {
+          token:
+            'Error/Missing application key. Go to https://www.api-football.com/documentation-v3 to learn how to get your API application key.',
+        },
       });
     }
     if (state.fail.apiFootball === 'quota') {
       return send(res, 200, {
         ...envelope(path.slice(1), params, []),
-        errors: { requests: 'You have reached the request limit for the day, Go to https://dashboard.api-football.com to upgrade your plan.' },
+        errors: {
+          requests:
+            'You have reached the request limit for the day, Go to https://dashboard.api-football.com to upgrade your plan.',
+        },
       });
     }
     const all = state.apiFootball.fixtures;
     if (path === '/fixtures') {
       if (params.live === 'all') {
-        return send(res, 200, envelope('fixtures', params, all.filter((f) => ['1H', 'HT', '2H', 'ET'].includes(f.short)).map((f) => afFixtureJson(f, true))));
+        return send(
+          res,
+          200,
+          envelope(
+            'fixtures',
+            params,
+            all.filter((f) => ['1H', 'HT', '2H', 'ET'].includes(f.short)).map((f) => afFixtureJson(f, true)),
+          ),
+        );
       }
       if (params.ids) {
         const ids = params.ids.split('-').map(Number);
-        return send(res, 200, envelope('fixtures', params, all.filter((f) => ids.includes(f.id)).map((f) => afFixtureJson(f, true))));
+        return send(
+          res,
+          200,
+          envelope(
+            'fixtures',
+            params,
+            all.filter((f) => ids.includes(f.id)).map((f) => afFixtureJson(f, true)),
+          ),
+        );
       }
       if (params.date) {
-        return send(res, 200, envelope('fixtures', params, all.filter((f) => f.date.startsWith(params.date)).map((f) => afFixtureJson(f, false))));
+        return send(
+          res,
+          200,
+          envelope(
+            'fixtures',
+            params,
+            all.filter((f) => f.date.startsWith(params.date)).map((f) => afFixtureJson(f, false)),
+          ),
+        );
       }
-      return send(res, 200, { ...envelope('fixtures', params, []), errors: { required: 'At least one parameter is required.' } });
+      return send(res, 200, {
+        ...envelope('fixtures', params, []),
+        errors: { required: 'At least one parameter is required.' },
+      });
     }
     if (path === '/odds') {
       if (state.fail.apiFootballOdds === 'ratelimit') return send(res, 429, { message: 'Too many requests' });
@@ -149,16 +232,43 @@ export async function startReplayServer(state: ReplayState) {
         .map((f) => {
           const [h, d, a] = state.apiFootball.odds[f.id];
           return {
-            league: { id: f.league.id, name: f.league.name, country: 'Nigeria', logo: null, flag: null, season: 2026 },
-            fixture: { id: f.id, timezone: 'UTC', date: f.date, timestamp: Math.floor(Date.parse(f.date) / 1000) },
+            league: {
+              id: f.league.id,
+              name: f.league.name,
+              country: 'Nigeria',
+              logo: null,
+              flag: null,
+              season: 2026,
+            },
+            fixture: {
+              id: f.id,
+              timezone: 'UTC',
+              date: f.date,
+              timestamp: Math.floor(Date.parse(f.date) / 1000),
+            },
             update: new Date().toISOString(),
             bookmakers: [
               {
                 id: 8,
                 name: 'Bet365',
                 bets: [
-                  { id: 5, name: 'Goals Over/Under', values: [{ value: 'Over 2.5', odd: '1.90' }, { value: 'Under 2.5', odd: '1.90' }] },
-                  { id: 1, name: 'Match Winner', values: [{ value: 'Home', odd: h }, { value: 'Draw', odd: d }, { value: 'Away', odd: a }] },
+                  {
+                    id: 5,
+                    name: 'Goals Over/Under',
+                    values: [
+                      { value: 'Over 2.5', odd: '1.90' },
+                      { value: 'Under 2.5', odd: '1.90' },
+                    ],
+                  },
+                  {
+                    id: 1,
+                    name: 'Match Winner',
+                    values: [
+                      { value: 'Home', odd: h },
+                      { value: 'Draw', odd: d },
+                      { value: 'Away', odd: a },
+                    ],
+                  },
                 ],
               },
             ],
@@ -168,7 +278,11 @@ export async function startReplayServer(state: ReplayState) {
       const page = Number(params.page ?? 1);
       const half = Math.ceil(items.length / 2);
       const slice = page === 1 ? items.slice(0, half) : items.slice(half);
-      return send(res, 200, envelope('odds', params, slice, { current: page, total: items.length > 1 ? 2 : 1 }));
+      return send(
+        res,
+        200,
+        envelope('odds', params, slice, { current: page, total: items.length > 1 ? 2 : 1 }),
+      );
     }
     if (path === '/odds/live') {
       const items = Object.entries(state.apiFootball.liveOdds).map(([id, [h, d, a]]) => ({
@@ -198,13 +312,17 @@ export async function startReplayServer(state: ReplayState) {
     const p = Object.fromEntries(url.searchParams);
     if (state.fail.allSports === 'down') return send(res, 503, { message: 'Service Unavailable' });
     if (state.fail.allSports === 'ratelimit') return send(res, 429, { message: 'Too Many Requests' });
-    if (p.APIkey !== state.key) return send(res, 200, { success: 0, error: [{ param: 'APIkey', msg: 'Invalid API key', cod: 1 }] });
+    if (p.APIkey !== state.key)
+      return send(res, 200, { success: 0, error: [{ param: 'APIkey', msg: 'Invalid API key', cod: 1 }] });
     const events = state.allSports.events;
     if (p.met === 'Fixtures') {
-      const inRange = events.filter((e) => e.event_date >= (p.from ?? '') && e.event_date <= (p.to ?? '9999'));
+      const inRange = events.filter(
+        (e) => e.event_date >= (p.from ?? '') && e.event_date <= (p.to ?? '9999'),
+      );
       return send(res, 200, { success: 1, result: inRange });
     }
-    if (p.met === 'Livescore') return send(res, 200, { success: 1, result: events.filter((e) => e.event_live === '1') });
+    if (p.met === 'Livescore')
+      return send(res, 200, { success: 1, result: events.filter((e) => e.event_live === '1') });
     if (p.met === 'Odds') {
       const result = Object.fromEntries(Object.entries(state.allSports.odds).map(([k, v]) => [k, v]));
       return send(res, 200, { success: 1, result });

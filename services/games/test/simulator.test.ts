@@ -23,7 +23,19 @@ function driver(h: GamesHarness) {
 async function snapshot(h: GamesHarness) {
   return h.svc.ctx.db
     .selectFrom('games')
-    .select(['id', 'provider_id', 'home_team', 'away_team', 'league', 'match_date', 'status', 'home_score', 'away_score', 'result', 'elapsed'])
+    .select([
+      'id',
+      'provider_id',
+      'home_team',
+      'away_team',
+      'league',
+      'match_date',
+      'status',
+      'home_score',
+      'away_score',
+      'result',
+      'elapsed',
+    ])
     .where('provider', '=', 'simulator')
     .orderBy('provider_id')
     .execute();
@@ -80,8 +92,17 @@ describe('simulator against Postgres and NATS', () => {
   });
 
   it('never moves a game backwards: upcoming → live → finished only', () => {
-    const allowed = new Set(['upcoming', 'upcoming,live', 'upcoming,live,finished', 'live', 'live,finished', 'finished', 'upcoming,finished']);
-    for (const [id, path] of history) expect(allowed.has(path.join(',')), `${id}: ${path.join(' → ')}`).toBe(true);
+    const allowed = new Set([
+      'upcoming',
+      'upcoming,live',
+      'upcoming,live,finished',
+      'live',
+      'live,finished',
+      'finished',
+      'upcoming,finished',
+    ]);
+    for (const [id, path] of history)
+      expect(allowed.has(path.join(',')), `${id}: ${path.join(' → ')}`).toBe(true);
     expect([...history.values()].some((p) => p.join(',') === 'upcoming,live,finished')).toBe(true);
   });
 
@@ -91,10 +112,17 @@ describe('simulator against Postgres and NATS', () => {
     for (const g of finished) {
       const settled = h.seen.filter((e) => e.subject === 'games.settled' && (e.data as any).gameId === g.id);
       expect(settled).toHaveLength(1);
-      expect(settled[0].data).toMatchObject({ result: g.result, scores: { home: g.home_score, away: g.away_score } });
+      expect(settled[0].data).toMatchObject({
+        result: g.result,
+        scores: { home: g.home_score, away: g.away_score },
+      });
       const details = (await h.api('GET', `/games/${g.id}/details`)).body;
-      const goals = (team: string) => details.events.filter((e: any) => e.type === 'Goal' && e.team.name === team).length;
-      expect({ home: goals(g.home_team), away: goals(g.away_team) }).toEqual({ home: g.home_score, away: g.away_score });
+      const goals = (team: string) =>
+        details.events.filter((e: any) => e.type === 'Goal' && e.team.name === team).length;
+      expect({ home: goals(g.home_team), away: goals(g.away_team) }).toEqual({
+        home: g.home_score,
+        away: g.away_score,
+      });
       for (const e of details.events) {
         expect(e.time.elapsed).toBeGreaterThanOrEqual(1);
         expect(e.time.elapsed).toBeLessThanOrEqual(90);
@@ -127,7 +155,12 @@ describe('simulator against Postgres and NATS', () => {
     expect(live.length).toBeGreaterThanOrEqual(2);
     const [a, b] = live;
     expect((await h.api('PATCH', `/games/${a.id}/cancel`, undefined, h.adminToken)).status).toBe(200);
-    const res = await h.api('PATCH', `/games/${b.id}/result`, { result: 'Draw', homeScore: 3, awayScore: 3 }, h.adminToken);
+    const res = await h.api(
+      'PATCH',
+      `/games/${b.id}/result`,
+      { result: 'Draw', homeScore: 3, awayScore: 3 },
+      h.adminToken,
+    );
     expect(res.status).toBe(200);
     for (let i = 0; i < 15; i++) {
       sim.clock.now += 10_000;
@@ -136,38 +169,68 @@ describe('simulator against Postgres and NATS', () => {
     await h.svc.ctx.relay.flush();
     const after = await snapshot(h);
     expect(after.find((g) => g.id === a.id)).toMatchObject({ status: 'cancelled', result: null });
-    expect(after.find((g) => g.id === b.id)).toMatchObject({ status: 'finished', result: 'Draw', home_score: 3, away_score: 3 });
+    expect(after.find((g) => g.id === b.id)).toMatchObject({
+      status: 'finished',
+      result: 'Draw',
+      home_score: 3,
+      away_score: 3,
+    });
     await new Promise((r) => setTimeout(r, 300));
-    expect(h.seen.filter((e) => e.subject === 'games.settled' && (e.data as any).gameId === b.id)).toHaveLength(1);
-    expect(h.seen.filter((e) => e.subject === 'games.settled' && (e.data as any).gameId === a.id)).toHaveLength(0);
+    expect(
+      h.seen.filter((e) => e.subject === 'games.settled' && (e.data as any).gameId === b.id),
+    ).toHaveLength(1);
+    expect(
+      h.seen.filter((e) => e.subject === 'games.settled' && (e.data as any).gameId === a.id),
+    ).toHaveLength(0);
   });
 
   it('re-prices upcoming games when a power ranking changes, but keeps an admin adjustment', async () => {
     const upcoming = (await snapshot(h)).filter((g) => g.status === 'upcoming');
     const target = upcoming[upcoming.length - 1];
-    const other = upcoming.find((g) => g.home_team !== target.home_team && g.away_team !== target.home_team && g.id !== target.id)!;
-    const adjusted = upcoming.find((g) => g.id !== target.id && (g.home_team === target.home_team || g.away_team === target.home_team));
-    if (adjusted) await h.api('PATCH', `/admin/games/${adjusted.id}/adjust-odds`, { home: 5, draw: 5, away: 5 }, h.adminToken);
+    const other = upcoming.find(
+      (g) => g.home_team !== target.home_team && g.away_team !== target.home_team && g.id !== target.id,
+    )!;
+    const adjusted = upcoming.find(
+      (g) => g.id !== target.id && (g.home_team === target.home_team || g.away_team === target.home_team),
+    );
+    if (adjusted)
+      await h.api(
+        'PATCH',
+        `/admin/games/${adjusted.id}/adjust-odds`,
+        { home: 5, draw: 5, away: 5 },
+        h.adminToken,
+      );
     const before = (await h.api('GET', `/games/${target.id}`)).body.odds;
     const otherBefore = (await h.api('GET', `/games/${other.id}`)).body.odds;
     const rankings = (await h.api('GET', '/admin/rankings', undefined, h.adminToken)).body.rankings;
     const r = rankings.find((x: any) => x.teamName === target.home_team);
     expect(r).toBeDefined();
-    const up = await h.api('PATCH', `/admin/rankings/${r._id}`, { ranking: r.ranking >= 95 ? 40 : 100 }, h.adminToken);
+    const up = await h.api(
+      'PATCH',
+      `/admin/rankings/${r._id}`,
+      { ranking: r.ranking >= 95 ? 40 : 100 },
+      h.adminToken,
+    );
     expect(up.status).toBe(200);
     const after = (await h.api('GET', `/games/${target.id}`)).body.odds;
     if (r.ranking >= 95) expect(after.home).toBeGreaterThan(before.home);
     else expect(after.home).toBeLessThan(before.home);
     expect((await h.api('GET', `/games/${other.id}`)).body.odds).toEqual(otherBefore);
-    if (adjusted) expect((await h.api('GET', `/games/${adjusted.id}`)).body.odds).toEqual({ home: 5, draw: 5, away: 5 });
+    if (adjusted)
+      expect((await h.api('GET', `/games/${adjusted.id}`)).body.odds).toEqual({ home: 5, draw: 5, away: 5 });
     await eventually(() =>
-      h.seen.some((e) => e.subject === 'games.odds_changed' && (e.data as any).gameId === target.id && !(e.data as any).live),
+      h.seen.some(
+        (e) =>
+          e.subject === 'games.odds_changed' && (e.data as any).gameId === target.id && !(e.data as any).live,
+      ),
     );
   });
 
   it('announces every in-play price change of a game somebody bet on', async () => {
     // a game kicking off next, with a bet on it
-    const next = (await snapshot(h)).filter((g) => g.status === 'upcoming').sort((x, y) => +x.match_date - +y.match_date)[0];
+    const next = (await snapshot(h))
+      .filter((g) => g.status === 'upcoming')
+      .sort((x, y) => +x.match_date - +y.match_date)[0];
     await h.infra.bus.publish({
       id: newId(),
       subject: BetsPlaced.subject,
@@ -175,7 +238,13 @@ describe('simulator against Postgres and NATS', () => {
       occurredAt: new Date().toISOString(),
       data: { ...BetsPlaced.example, selections: [{ gameId: next.id, outcome: 'A', oddsHundredths: 200 }] },
     });
-    await eventually(() => h.svc.ctx.db.selectFrom('game_interest').select('game_id').where('game_id', '=', next.id).executeTakeFirst());
+    await eventually(() =>
+      h.svc.ctx.db
+        .selectFrom('game_interest')
+        .select('game_id')
+        .where('game_id', '=', next.id)
+        .executeTakeFirst(),
+    );
     sim.clock.now = Math.max(sim.clock.now, +next.match_date);
     let announced = 0;
     let minutes = 0;
@@ -186,16 +255,28 @@ describe('simulator against Postgres and NATS', () => {
       const g = (await h.api('GET', `/games/${next.id}`)).body;
       if (g.status !== 'live') break;
       minutes++;
-      const model = await h.svc.ctx.db.selectFrom('games').select(['base_home', 'base_draw', 'base_away']).where('id', '=', next.id).executeTakeFirstOrThrow();
+      const model = await h.svc.ctx.db
+        .selectFrom('games')
+        .select(['base_home', 'base_draw', 'base_away'])
+        .where('id', '=', next.id)
+        .executeTakeFirstOrThrow();
       // the public price is the model's price of this very minute
-      expect(g.odds).toEqual({ home: model.base_home / 100, draw: model.base_draw / 100, away: model.base_away / 100 });
+      expect(g.odds).toEqual({
+        home: model.base_home / 100,
+        draw: model.base_draw / 100,
+        away: model.base_away / 100,
+      });
       if (JSON.stringify(g.odds) !== JSON.stringify(last)) announced++;
       last = g.odds;
     }
     expect(minutes).toBeGreaterThan(30);
     await h.svc.ctx.relay.flush();
     await eventually(
-      () => h.seen.filter((e) => e.subject === 'games.odds_changed' && (e.data as any).gameId === next.id && (e.data as any).live).length >= announced,
+      () =>
+        h.seen.filter(
+          (e) =>
+            e.subject === 'games.odds_changed' && (e.data as any).gameId === next.id && (e.data as any).live,
+        ).length >= announced,
     );
     expect(announced).toBeGreaterThan(20);
   });
@@ -215,7 +296,16 @@ describe('simulator runs', () => {
       const events = await h.svc.ctx.db
         .selectFrom('match_events')
         .innerJoin('games', 'games.id', 'match_events.game_id')
-        .select(['games.provider_id', 'match_events.seq', 'match_events.type', 'match_events.side', 'match_events.elapsed', 'match_events.extra', 'match_events.player', 'match_events.detail'])
+        .select([
+          'games.provider_id',
+          'match_events.seq',
+          'match_events.type',
+          'match_events.side',
+          'match_events.elapsed',
+          'match_events.extra',
+          'match_events.player',
+          'match_events.detail',
+        ])
         .orderBy('games.provider_id')
         .orderBy('match_events.seq')
         .execute();
@@ -243,7 +333,10 @@ describe('simulator runs', () => {
   }, 60_000);
 
   it('fill the embedded mode with upcoming, live and finished games at start', async () => {
-    const h = await startGames({ kind: 'embedded', env: { GAMES_PROVIDER: 'simulator', SIMULATOR_SPEED: '10' } });
+    const h = await startGames({
+      kind: 'embedded',
+      env: { GAMES_PROVIDER: 'simulator', SIMULATOR_SPEED: '10' },
+    });
     try {
       for (const status of ['upcoming', 'live', 'finished']) {
         const res = await h.api('GET', `/games?status=${status}&limit=500`);

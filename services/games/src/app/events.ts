@@ -1,5 +1,5 @@
-import { type EventDefinition, validate } from '@bet/proto-events';
 import { newId, type Static, type TSchema } from '@bet/kit';
+import { type EventDefinition, validate } from '@bet/proto-events';
 import type { Kysely } from 'kysely';
 
 /** An event waiting to be written to the outbox. */
@@ -22,10 +22,20 @@ export async function recordEvents(trx: Kysely<any>, events: readonly PendingEve
   const now = new Date();
   const rows = events.map(({ def, data }) => {
     const errors = validate(def.schema, data);
-    if (errors.length > 0) throw new Error(`refusing to publish an invalid ${def.subject}: ${errors.join('; ')}`);
-    return { id: newId(), subject: def.subject, version: def.version, occurred_at: now, data: JSON.stringify(data) };
+    if (errors.length > 0)
+      throw new Error(`refusing to publish an invalid ${def.subject}: ${errors.join('; ')}`);
+    return {
+      id: newId(),
+      subject: def.subject,
+      version: def.version,
+      occurred_at: now,
+      data: JSON.stringify(data),
+    };
   });
   for (let i = 0; i < rows.length; i += 500) {
-    await trx.insertInto('outbox').values(rows.slice(i, i + 500)).execute();
+    await trx
+      .insertInto('outbox')
+      .values(rows.slice(i, i + 500))
+      .execute();
   }
 }

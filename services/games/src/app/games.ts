@@ -48,13 +48,16 @@ export async function listGames(db: DB, q: ListQuery): Promise<ApiGame[]> {
   if (q.league) query = query.where(sql`lower(league)`, '=', q.league.trim().toLowerCase());
   if (q.team) {
     const pattern = `%${likeEscape(q.team.trim())}%`;
-    query = query.where((eb) => eb.or([eb('home_team', 'ilike', pattern), eb('away_team', 'ilike', pattern)]));
+    query = query.where((eb) =>
+      eb.or([eb('home_team', 'ilike', pattern), eb('away_team', 'ilike', pattern)]),
+    );
   }
   if (q.from) query = query.where('match_date', '>=', q.from);
   if (q.to) query = query.where('match_date', '<=', q.to);
   // Without a status or an order, the games nearest to now come first: the admin list
   // (limit 100) then shows what is live, about to start and just finished.
-  const order = q.order ?? (q.status === 'finished' || q.status === 'cancelled' ? 'desc' : q.status ? 'asc' : undefined);
+  const order =
+    q.order ?? (q.status === 'finished' || q.status === 'cancelled' ? 'desc' : q.status ? 'asc' : undefined);
   query = order
     ? query.orderBy('match_date', order).orderBy('id', order)
     : query.orderBy(sql`abs(extract(epoch from (match_date - now())))`).orderBy('id');
@@ -98,10 +101,19 @@ export async function lockGame(trx: DB, id: string): Promise<GameRecord> {
   return rowToGame(row);
 }
 
-export async function saveGame(trx: DB, before: GameRecord, after: GameRecord, extra: Record<string, unknown> = {}) {
+export async function saveGame(
+  trx: DB,
+  before: GameRecord,
+  after: GameRecord,
+  extra: Record<string, unknown> = {},
+) {
   const cols = { ...changedColumns(before, after), ...extra };
   if (Object.keys(cols).length === 0) return;
-  await trx.updateTable('games').set({ ...cols, updated_at: new Date() }).where('id', '=', after.id).execute();
+  await trx
+    .updateTable('games')
+    .set({ ...cols, updated_at: new Date() })
+    .where('id', '=', after.id)
+    .execute();
 }
 
 /**
@@ -118,10 +130,21 @@ export function changeEvents(before: GameRecord | null, after: GameRecord): Pend
   const { odds: _b, ...restAfter } = api;
   if (JSON.stringify(restBefore) !== JSON.stringify(restAfter)) out.push(event(GamesUpdated, { game: api }));
   if (!samePrices(before.odds, after.odds)) {
-    out.push(event(GamesOddsChanged, { gameId: after.id, odds: toDecimalOdds(after.odds), live: after.status === 'live' }));
+    out.push(
+      event(GamesOddsChanged, {
+        gameId: after.id,
+        odds: toDecimalOdds(after.odds),
+        live: after.status === 'live',
+      }),
+    );
   }
   if (before.status !== 'cancelled' && after.status === 'cancelled') {
-    out.push(event(GamesCancelled, { gameId: after.id, cancelledAt: (after.cancelledAt ?? new Date()).toISOString() }));
+    out.push(
+      event(GamesCancelled, {
+        gameId: after.id,
+        cancelledAt: (after.cancelledAt ?? new Date()).toISOString(),
+      }),
+    );
   }
   return out;
 }
@@ -199,7 +222,12 @@ export async function updateGame(ctx: Ctx, actor: Actor, id: string, input: Upda
       league: input.league.trim(),
       matchDate: input.matchDate,
       status,
-      elapsed: status === 'live' ? (before.elapsed ?? 0) : status === 'finished' ? (before.elapsed ?? 90) : before.elapsed,
+      elapsed:
+        status === 'live'
+          ? (before.elapsed ?? 0)
+          : status === 'finished'
+            ? (before.elapsed ?? 90)
+            : before.elapsed,
       cancelledAt: status === 'cancelled' && before.status !== 'cancelled' ? now : before.cancelledAt,
     };
     await saveGame(trx, before, after);
@@ -234,7 +262,9 @@ export function applyResult(
   };
   const events = changeEvents(before, after);
   if (decision.kind === 'settle') {
-    events.push(event(GamesSettled, { gameId: before.id, result: input.result, scores, settledAt: now.toISOString() }));
+    events.push(
+      event(GamesSettled, { gameId: before.id, result: input.result, scores, settledAt: now.toISOString() }),
+    );
   } else if (decision.kind === 'correct') {
     events.push(
       event(GamesResultCorrected, {
@@ -263,7 +293,12 @@ export async function setResult(ctx: Ctx, actor: Actor, id: string, input: Resul
     const decision = decideResult(before, input, now);
     const { after, events } = applyResult(before, input, decision, actor, now);
     await saveGame(trx, before, after);
-    const action = decision.kind === 'settle' ? 'game.result' : decision.kind === 'correct' ? 'game.result_corrected' : 'game.rescore';
+    const action =
+      decision.kind === 'settle'
+        ? 'game.result'
+        : decision.kind === 'correct'
+          ? 'game.result_corrected'
+          : 'game.rescore';
     await audit(trx, actor, action, 'game', id, toApiGame(before), toApiGame(after));
     await recordEvents(trx, events);
     return { game: after, kind: decision.kind };
@@ -341,10 +376,12 @@ export function parseOdds(odds: { home: number; draw: number; away: number }, pa
   for (const k of ['home', 'draw', 'away'] as const) {
     const v = odds[k];
     const field = path ? `${path}.${k}` : k;
-    if (!Number.isFinite(v) || v <= 1) errors.push({ path: field, location: 'body', msg: `${field} must be greater than 1.00` });
+    if (!Number.isFinite(v) || v <= 1)
+      errors.push({ path: field, location: 'body', msg: `${field} must be greater than 1.00` });
     else if (Math.abs(Math.round(v * 100) - v * 100) > 1e-6) {
       errors.push({ path: field, location: 'body', msg: `${field} must have at most two decimals` });
-    } else if (v > 1000) errors.push({ path: field, location: 'body', msg: `${field} must be at most 1000.00` });
+    } else if (v > 1000)
+      errors.push({ path: field, location: 'body', msg: `${field} must be at most 1000.00` });
     else out[k] = Math.round(v * 100);
   }
   if (errors.length > 0) throw badRequest(errors[0].msg, errors);
@@ -358,7 +395,12 @@ const DATE_TIME =
  * A date from the edge: ISO 8601 (a date-time without a zone is taken as UTC). Date-only
  * values are accepted where `dateOnly` says so: the start or the end of that UTC day.
  */
-export function parseDate(value: string, field: string, location: FieldError['location'], dateOnly?: 'start' | 'end'): Date {
+export function parseDate(
+  value: string,
+  field: string,
+  location: FieldError['location'],
+  dateOnly?: 'start' | 'end',
+): Date {
   const msg = `${field} must be a date-time (ISO 8601), e.g. 2026-05-01T15:00:00Z`;
   const fail = () => badRequest(msg, [{ path: field, location, msg }]);
   const m = DATE_TIME.exec(value.trim());
@@ -366,13 +408,23 @@ export function parseDate(value: string, field: string, location: FieldError['lo
   const [, y, mo, d, h, mi, sec, frac, zone] = m;
   // Date would roll 2026-02-31 over into March: check the calendar ourselves
   const day = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
-  if (day.getUTCFullYear() !== Number(y) || day.getUTCMonth() !== Number(mo) - 1 || day.getUTCDate() !== Number(d)) throw fail();
+  if (
+    day.getUTCFullYear() !== Number(y) ||
+    day.getUTCMonth() !== Number(mo) - 1 ||
+    day.getUTCDate() !== Number(d)
+  )
+    throw fail();
   if (h === undefined) {
     if (!dateOnly) throw fail();
     return new Date(day.getTime() + (dateOnly === 'end' ? 86_400_000 - 1 : 0));
   }
   if (Number(h) > 23 || Number(mi) > 59 || Number(sec ?? 0) > 59) throw fail();
-  const offset = !zone || zone.toUpperCase() === 'Z' ? 'Z' : zone.length === 5 ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone;
+  const offset =
+    !zone || zone.toUpperCase() === 'Z'
+      ? 'Z'
+      : zone.length === 5
+        ? `${zone.slice(0, 3)}:${zone.slice(3)}`
+        : zone;
   const out = new Date(`${y}-${mo}-${d}T${h}:${mi}:${sec ?? '00'}${frac ?? ''}${offset}`);
   if (Number.isNaN(out.getTime())) throw fail();
   return out;

@@ -1,14 +1,14 @@
-import type { DB } from '../context';
 import { GamesOddsChanged } from '@bet/proto-events';
 import { sql } from 'kysely';
+import type { DB } from '../context';
 import { changedColumns, rowToGame } from '../db/rows';
 import { toDecimalOdds } from '../domain/game';
 import {
   DEFAULT_RANKING,
   expectedGoals,
   type Lambdas,
-  preMatchPrices,
   type Prices,
+  preMatchPrices,
   type RecentResult,
   samePrices,
   teamStrength,
@@ -25,7 +25,11 @@ export async function loadStrengths(db: DB, teams: readonly string[]): Promise<M
   const keys = [...new Set(teams.map(teamKey))];
   const out = new Map<string, number>();
   if (keys.length === 0) return out;
-  const rankings = await db.selectFrom('rankings').select(['team_key', 'ranking']).where('team_key', 'in', keys).execute();
+  const rankings = await db
+    .selectFrom('rankings')
+    .select(['team_key', 'ranking'])
+    .where('team_key', 'in', keys)
+    .execute();
   const ranking = new Map(rankings.map((r) => [r.team_key, r.ranking]));
   const recent = await sql<{ team: string; gf: number; ga: number }>`
     select team, gf, ga from (
@@ -47,9 +51,17 @@ export async function loadStrengths(db: DB, teams: readonly string[]): Promise<M
   return out;
 }
 
-export function modelFor(strengths: Map<string, number>, home: string, away: string, margin: number): { lambdas: Lambdas; prices: Prices } {
+export function modelFor(
+  strengths: Map<string, number>,
+  home: string,
+  away: string,
+  margin: number,
+): { lambdas: Lambdas; prices: Prices } {
   const fallback = teamStrength(DEFAULT_RANKING);
-  const lambdas = expectedGoals(strengths.get(teamKey(home)) ?? fallback, strengths.get(teamKey(away)) ?? fallback);
+  const lambdas = expectedGoals(
+    strengths.get(teamKey(home)) ?? fallback,
+    strengths.get(teamKey(away)) ?? fallback,
+  );
   return { lambdas, prices: preMatchPrices(lambdas, margin) };
 }
 
@@ -58,7 +70,11 @@ export function modelFor(strengths: Map<string, number>, home: string, away: str
  * result changed their form). An admin adjustment keeps its price; only the model's
  * price underneath moves. Returns the events to record.
  */
-export async function repriceTeams(trx: DB, teams: readonly string[], margin: number): Promise<PendingEvent[]> {
+export async function repriceTeams(
+  trx: DB,
+  teams: readonly string[],
+  margin: number,
+): Promise<PendingEvent[]> {
   const keys = [...new Set(teams.map(teamKey))];
   if (keys.length === 0) return [];
   const rows = await trx
@@ -72,16 +88,25 @@ export async function repriceTeams(trx: DB, teams: readonly string[], margin: nu
     .execute();
   if (rows.length === 0) return [];
   const games = rows.map(rowToGame);
-  const strengths = await loadStrengths(trx, games.flatMap((g) => [g.homeTeam, g.awayTeam]));
+  const strengths = await loadStrengths(
+    trx,
+    games.flatMap((g) => [g.homeTeam, g.awayTeam]),
+  );
   const events: PendingEvent[] = [];
   for (const before of games) {
     const { lambdas, prices } = modelFor(strengths, before.homeTeam, before.awayTeam, margin);
     const after = { ...before, lambdas, base: prices, odds: before.adjusted ?? prices };
     const cols = changedColumns(before, after);
     if (Object.keys(cols).length === 0) continue;
-    await trx.updateTable('games').set({ ...cols, updated_at: new Date() }).where('id', '=', before.id).execute();
+    await trx
+      .updateTable('games')
+      .set({ ...cols, updated_at: new Date() })
+      .where('id', '=', before.id)
+      .execute();
     if (!samePrices(before.odds, after.odds)) {
-      events.push(event(GamesOddsChanged, { gameId: before.id, odds: toDecimalOdds(after.odds), live: false }));
+      events.push(
+        event(GamesOddsChanged, { gameId: before.id, odds: toDecimalOdds(after.odds), live: false }),
+      );
     }
   }
   return events;

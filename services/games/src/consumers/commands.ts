@@ -1,6 +1,6 @@
 import { GamesGet } from '@bet/proto-events';
-import { rowToGame } from '../db/rows';
 import type { Ctx } from '../context';
+import { rowToGame } from '../db/rows';
 import { toApiGame } from '../domain/game';
 
 /** games.get: the current state and prices of a few games, for services that must not act on a stale read model. */
@@ -9,7 +9,9 @@ export async function startCommandResponders(ctx: Ctx) {
     await ctx.bus.reply(
       GamesGet.subject,
       async (req: { gameIds?: unknown }) => {
-        const ids = Array.isArray(req?.gameIds) ? req.gameIds.filter((id): id is string => typeof id === 'string').slice(0, 100) : [];
+        const ids = Array.isArray(req?.gameIds)
+          ? req.gameIds.filter((id): id is string => typeof id === 'string').slice(0, 100)
+          : [];
         if (ids.length === 0) return { games: [] };
         const rows = await ctx.db.selectFrom('games').selectAll().where('id', 'in', ids).execute();
         return { games: rows.map((r) => toApiGame(rowToGame(r))) };

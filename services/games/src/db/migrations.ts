@@ -33,7 +33,9 @@ export const migrations: Record<string, Migration> = {
         .addColumn('adjusted_by', 'text')
         .addColumn('adjusted_at', 'timestamptz')
         // where the pre-match price comes from: model (simulator, provider without odds), provider, manual (admin)
-        .addColumn('price_source', 'text', (c) => c.notNull().check(sql`price_source in ('model', 'provider', 'manual')`))
+        .addColumn('price_source', 'text', (c) =>
+          c.notNull().check(sql`price_source in ('model', 'provider', 'manual')`),
+        )
         .addColumn('lambda_home', 'double precision')
         .addColumn('lambda_away', 'double precision')
         .addColumn('sim_state', 'jsonb')
@@ -48,7 +50,9 @@ export const migrations: Record<string, Migration> = {
         )
         .execute();
       // one row per provider fixture: syncs upsert on it
-      await sql`create unique index games_provider_fixture on games (provider, provider_id) where provider_id is not null`.execute(db);
+      await sql`create unique index games_provider_fixture on games (provider, provider_id) where provider_id is not null`.execute(
+        db,
+      );
       await sql`create index games_status_date on games (status, match_date)`.execute(db);
       await sql`create index games_date on games (match_date)`.execute(db);
       await sql`create index games_home_team on games (lower(home_team), match_date)`.execute(db);

@@ -5,7 +5,8 @@ import type { GamesTable } from './schema';
 
 export type GameRow = Selectable<GamesTable>;
 
-const json = <T>(v: unknown): T | null => (v == null ? null : typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
+const json = <T>(v: unknown): T | null =>
+  v == null ? null : typeof v === 'string' ? (JSON.parse(v) as T) : (v as T);
 
 export function rowToGame(r: GameRow): GameRecord {
   return {
@@ -29,7 +30,8 @@ export function rowToGame(r: GameRow): GameRecord {
         ? { home: r.adj_home, draw: r.adj_draw, away: r.adj_away }
         : null,
     priceSource: r.price_source as PriceSource,
-    lambdas: r.lambda_home != null && r.lambda_away != null ? { home: r.lambda_home, away: r.lambda_away } : null,
+    lambdas:
+      r.lambda_home != null && r.lambda_away != null ? { home: r.lambda_home, away: r.lambda_away } : null,
     sim: json<SimRecord>(r.sim_state),
     settledAt: r.settled_at ? new Date(r.settled_at) : null,
     cancelledAt: r.cancelled_at ? new Date(r.cancelled_at) : null,

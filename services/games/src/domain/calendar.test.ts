@@ -9,9 +9,13 @@ const params = (seed: number) => ({ seed, slotMinutes: 20, matchesPerSlot: 2 });
 describe('rolling calendar', () => {
   it('is a pure function of seed and slot', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 2 ** 31 }), fc.integer({ min: 0, max: 10_000_000 }), (seed, slot) => {
-        expect(fixturesForSlot(params(seed), slot, 10)).toEqual(fixturesForSlot(params(seed), slot, 10));
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 31 }),
+        fc.integer({ min: 0, max: 10_000_000 }),
+        (seed, slot) => {
+          expect(fixturesForSlot(params(seed), slot, 10)).toEqual(fixturesForSlot(params(seed), slot, 10));
+        },
+      ),
     );
   });
 
@@ -35,23 +39,27 @@ describe('rolling calendar', () => {
 
   it('never books a club into two matches that overlap', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 2 ** 31 }), fc.integer({ min: 0, max: 5_000_000 }), (seed, start) => {
-        const lastKickoff = new Map<string, number>();
-        for (let slot = start; slot < start + 400; slot++) {
-          const fixtures = fixturesForSlot(params(seed), slot, 1);
-          const inSlot = new Set<string>();
-          for (const f of fixtures) {
-            expect(f.homeTeam).not.toBe(f.awayTeam);
-            for (const team of [f.homeTeam, f.awayTeam]) {
-              expect(inSlot.has(team)).toBe(false);
-              inSlot.add(team);
-              const prev = lastKickoff.get(team);
-              if (prev !== undefined) expect((slot - prev) * 20).toBeGreaterThan(MAX_MATCH_CLOCK);
-              lastKickoff.set(team, slot);
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 31 }),
+        fc.integer({ min: 0, max: 5_000_000 }),
+        (seed, start) => {
+          const lastKickoff = new Map<string, number>();
+          for (let slot = start; slot < start + 400; slot++) {
+            const fixtures = fixturesForSlot(params(seed), slot, 1);
+            const inSlot = new Set<string>();
+            for (const f of fixtures) {
+              expect(f.homeTeam).not.toBe(f.awayTeam);
+              for (const team of [f.homeTeam, f.awayTeam]) {
+                expect(inSlot.has(team)).toBe(false);
+                inSlot.add(team);
+                const prev = lastKickoff.get(team);
+                if (prev !== undefined) expect((slot - prev) * 20).toBeGreaterThan(MAX_MATCH_CLOCK);
+                lastKickoff.set(team, slot);
+              }
             }
           }
-        }
-      }),
+        },
+      ),
       { numRuns: 50 },
     );
   });

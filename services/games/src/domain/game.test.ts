@@ -1,6 +1,13 @@
 import { DomainError } from '@bet/kit';
 import { describe, expect, it } from 'vitest';
-import { assertCancellable, assertStatusChange, decideResult, type GameRecord, type GameStatus, resultMismatch } from './game';
+import {
+  assertCancellable,
+  assertStatusChange,
+  decideResult,
+  type GameRecord,
+  type GameStatus,
+  resultMismatch,
+} from './game';
 
 const NOW = new Date('2026-05-01T12:00:00Z');
 function game(over: Partial<GameRecord> = {}): GameRecord {
@@ -47,36 +54,52 @@ describe('game rules', () => {
     expect(resultMismatch('B', 0, 3)).toBeNull();
     expect(resultMismatch('A', 1, 1)).toMatch(/does not match the score 1-1/);
     expect(resultMismatch('Draw', 2, 0)).toMatch(/home win/);
-    expect(code(() => decideResult(game(), { result: 'B', homeScore: 2, awayScore: 0 }, NOW))).toBe('400:result_mismatch');
+    expect(code(() => decideResult(game(), { result: 'B', homeScore: 2, awayScore: 0 }, NOW))).toBe(
+      '400:result_mismatch',
+    );
   });
 
   it('settles once; a second result needs an explicit correction', () => {
-    expect(decideResult(game(), { result: 'A', homeScore: 1, awayScore: 0 }, NOW)).toEqual({ kind: 'settle' });
+    expect(decideResult(game(), { result: 'A', homeScore: 1, awayScore: 0 }, NOW)).toEqual({
+      kind: 'settle',
+    });
     const settled = game({ status: 'finished', result: 'A', score: { home: 1, away: 0 } });
-    expect(code(() => decideResult(settled, { result: 'Draw', homeScore: 1, awayScore: 1 }, NOW))).toBe('409:already_settled');
-    expect(decideResult(settled, { result: 'Draw', homeScore: 1, awayScore: 1, correction: true }, NOW)).toEqual({
+    expect(code(() => decideResult(settled, { result: 'Draw', homeScore: 1, awayScore: 1 }, NOW))).toBe(
+      '409:already_settled',
+    );
+    expect(
+      decideResult(settled, { result: 'Draw', homeScore: 1, awayScore: 1, correction: true }, NOW),
+    ).toEqual({
       kind: 'correct',
       previous: 'A',
     });
-    expect(decideResult(settled, { result: 'A', homeScore: 2, awayScore: 0, correction: true }, NOW)).toEqual({ kind: 'rescore' });
-    expect(code(() => decideResult(settled, { result: 'A', homeScore: 1, awayScore: 0, correction: true }, NOW))).toBe(
-      '409:same_result',
+    expect(decideResult(settled, { result: 'A', homeScore: 2, awayScore: 0, correction: true }, NOW)).toEqual(
+      { kind: 'rescore' },
     );
+    expect(
+      code(() => decideResult(settled, { result: 'A', homeScore: 1, awayScore: 0, correction: true }, NOW)),
+    ).toBe('409:same_result');
   });
 
   it('refuses a result on a cancelled game or one that has not kicked off', () => {
-    expect(code(() => decideResult(game({ status: 'cancelled' }), { result: 'A', homeScore: 1, awayScore: 0 }, NOW))).toBe(
-      '409:game_cancelled',
-    );
+    expect(
+      code(() =>
+        decideResult(game({ status: 'cancelled' }), { result: 'A', homeScore: 1, awayScore: 0 }, NOW),
+      ),
+    ).toBe('409:game_cancelled');
     const future = game({ status: 'upcoming', matchDate: new Date('2026-05-02T10:00:00Z') });
-    expect(code(() => decideResult(future, { result: 'A', homeScore: 1, awayScore: 0 }, NOW))).toBe('409:not_started');
+    expect(code(() => decideResult(future, { result: 'A', homeScore: 1, awayScore: 0 }, NOW))).toBe(
+      '409:not_started',
+    );
     const overdue = game({ status: 'upcoming', matchDate: new Date('2026-04-30T10:00:00Z') });
     expect(decideResult(overdue, { result: 'A', homeScore: 1, awayScore: 0 }, NOW).kind).toBe('settle');
   });
 
   it('status only moves forward', () => {
     const all: GameStatus[] = ['upcoming', 'live', 'finished', 'cancelled'];
-    const allowed = all.flatMap((from) => all.filter((to) => code(() => assertStatusChange(from, to)) === 'ok').map((to) => `${from}>${to}`));
+    const allowed = all.flatMap((from) =>
+      all.filter((to) => code(() => assertStatusChange(from, to)) === 'ok').map((to) => `${from}>${to}`),
+    );
     expect(allowed.sort()).toEqual(
       [
         'upcoming>upcoming',

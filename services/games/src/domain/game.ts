@@ -1,6 +1,6 @@
 import { DomainError } from '@bet/kit';
-import type { Lambdas, Prices } from './odds';
 import type { SimRecord } from './live';
+import type { Lambdas, Prices } from './odds';
 
 export type GameStatus = 'upcoming' | 'live' | 'finished' | 'cancelled';
 export type Outcome = 'A' | 'B' | 'Draw';
@@ -72,7 +72,11 @@ export function toApiGame(g: GameRecord): ApiGame {
   };
 }
 
-export const OUTCOME_LABEL: Record<Outcome, string> = { A: 'a home win (A)', B: 'an away win (B)', Draw: 'a draw' };
+export const OUTCOME_LABEL: Record<Outcome, string> = {
+  A: 'a home win (A)',
+  B: 'an away win (B)',
+  Draw: 'a draw',
+};
 
 export function outcomeOf(home: number, away: number): Outcome {
   return home > away ? 'A' : home < away ? 'B' : 'Draw';
@@ -102,14 +106,18 @@ export function assertStatusChange(from: GameStatus, to: GameStatus) {
   if (from === 'finished' && to === 'cancelled') {
     throw new DomainError('game_finished', 'A finished game cannot be cancelled', 409);
   }
-  if (from === 'cancelled') throw new DomainError('game_cancelled', 'A cancelled game cannot change status', 409);
-  if (from === 'finished') throw new DomainError('game_finished', `A finished game cannot become ${to} again`, 409);
+  if (from === 'cancelled')
+    throw new DomainError('game_cancelled', 'A cancelled game cannot change status', 409);
+  if (from === 'finished')
+    throw new DomainError('game_finished', `A finished game cannot become ${to} again`, 409);
   throw new DomainError('status_backwards', `A ${from} game cannot go back to ${to}`, 409);
 }
 
 export function assertCancellable(g: Pick<GameRecord, 'status'>) {
-  if (g.status === 'finished') throw new DomainError('game_finished', 'A finished game cannot be cancelled', 409);
-  if (g.status === 'cancelled') throw new DomainError('game_cancelled', 'This game is already cancelled', 409);
+  if (g.status === 'finished')
+    throw new DomainError('game_finished', 'A finished game cannot be cancelled', 409);
+  if (g.status === 'cancelled')
+    throw new DomainError('game_cancelled', 'This game is already cancelled', 409);
 }
 
 export interface ResultInput {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { squadOf } from './calendar';
 import { advanceLive, bettorEdge, DEFAULT_POLICY, type SimRecord } from './live';
 import { MAX_MATCH_CLOCK, startMatch } from './match';
-import { preMatchPrices, type Prices } from './odds';
+import { type Prices, preMatchPrices } from './odds';
 
 const lambdas = { home: 1.7, away: 1.1 };
 function freshRecord(seed: number): SimRecord {

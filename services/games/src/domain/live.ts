@@ -73,7 +73,10 @@ export function advanceLive(input: LiveInput): LiveOutcome {
 
   const update =
     changed &&
-    (finished || phaseChanged || goal || (state.minute !== before.minute && state.clock - rec.updateClock >= policy.clockEveryMinutes));
+    (finished ||
+      phaseChanged ||
+      goal ||
+      (state.minute !== before.minute && state.clock - rec.updateClock >= policy.clockEveryMinutes));
 
   let announce: Prices | null = null;
   if (model && changed && !input.adjusted && !samePrices(model, input.announced)) {

@@ -22,9 +22,16 @@ export function slugOf(team: string): string {
 export const logoUrl = (team: string) => `${LOGO_PATH}/${slugOf(team)}.svg`;
 
 function initials(slug: string): string {
-  const words = slug.split('-').filter((w) => w && !['fc', 'sc', 'ac', 'cf', 'afc', 'the', 'of', 'de'].includes(w));
+  const words = slug
+    .split('-')
+    .filter((w) => w && !['fc', 'sc', 'ac', 'cf', 'afc', 'the', 'of', 'de'].includes(w));
   const picked = (words.length > 0 ? words : slug.split('-')).slice(0, 3);
-  return picked.length === 1 ? picked[0].slice(0, 3).toUpperCase() : picked.map((w) => w[0]).join('').toUpperCase();
+  return picked.length === 1
+    ? picked[0].slice(0, 3).toUpperCase()
+    : picked
+        .map((w) => w[0])
+        .join('')
+        .toUpperCase();
 }
 
 export function crestSvg(slug: string): string {

@@ -42,18 +42,24 @@ const lambda = fc.double({ min: 0.1, max: 5, noNaN: true });
 describe('match engine', () => {
   it('replays identically from a seed, however the minutes are batched', () => {
     fc.assert(
-      fc.property(seed, lambda, lambda, fc.array(fc.integer({ min: 1, max: 40 }), { maxLength: 10 }), (sd, lh, la, batches) => {
-        const a = playAll(newMatch(sd, lh, la));
-        let s = newMatch(sd, lh, la);
-        const events: MatchEvent[] = [];
-        for (const b of [...batches, MAX_MATCH_CLOCK]) {
-          const r = playUntil(s, s.clock + b);
-          s = r.state;
-          events.push(...r.events);
-        }
-        expect(s).toEqual(a.final);
-        expect(events).toEqual(a.events);
-      }),
+      fc.property(
+        seed,
+        lambda,
+        lambda,
+        fc.array(fc.integer({ min: 1, max: 40 }), { maxLength: 10 }),
+        (sd, lh, la, batches) => {
+          const a = playAll(newMatch(sd, lh, la));
+          let s = newMatch(sd, lh, la);
+          const events: MatchEvent[] = [];
+          for (const b of [...batches, MAX_MATCH_CLOCK]) {
+            const r = playUntil(s, s.clock + b);
+            s = r.state;
+            events.push(...r.events);
+          }
+          expect(s).toEqual(a.final);
+          expect(events).toEqual(a.events);
+        },
+      ),
       { numRuns: 200 },
     );
   });

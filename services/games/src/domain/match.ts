@@ -1,4 +1,4 @@
-import { type Lambdas, PLAYED_MINUTES, type Phase, redCardFactor } from './odds';
+import { type Lambdas, type Phase, PLAYED_MINUTES, redCardFactor } from './odds';
 import { intBetween, rngFrom } from './rng';
 
 /**
@@ -50,7 +50,12 @@ const YELLOWS_PER_SIDE = 1.9;
 const REDS_PER_SIDE = 0.08;
 const PENALTY_SHARE = 0.1;
 
-export function startMatch(opts: { lambdas: Lambdas; homeSquad: string[]; awaySquad: string[]; seed: number }): MatchState {
+export function startMatch(opts: {
+  lambdas: Lambdas;
+  homeSquad: string[];
+  awaySquad: string[];
+  seed: number;
+}): MatchState {
   const rng = rngFrom(opts.seed);
   const stoppage: [number, number] = [intBetween(rng, 0, 3), intBetween(rng, 1, 6)];
   return {
@@ -112,7 +117,15 @@ export function step(prev: MatchState): { state: MatchState; events: MatchEvent[
 
   const emit = (type: MatchEvent['type'], side: Side, player: string, detail: string) => {
     s.seq += 1;
-    events.push({ seq: s.seq, type, side, elapsed: s.minute, extra: s.extra > 0 ? s.extra : null, player, detail });
+    events.push({
+      seq: s.seq,
+      type,
+      side,
+      elapsed: s.minute,
+      extra: s.extra > 0 ? s.extra : null,
+      player,
+      detail,
+    });
   };
   // the goalkeeper (first on the pitch) neither scores nor is substituted in this engine
   const outfield = (side: Side) => (s.onPitch[side].length > 1 ? s.onPitch[side].slice(1) : s.onPitch[side]);
@@ -146,7 +159,13 @@ export function step(prev: MatchState): { state: MatchState; events: MatchEvent[
       sendOff(side, player);
       emit('Card', side, player, 'Red Card');
     }
-    if (s.phase === '2H' && s.minute >= 55 && s.extra === 0 && s.subs[side] < MAX_SUBS && s.bench[side].length > 0) {
+    if (
+      s.phase === '2H' &&
+      s.minute >= 55 &&
+      s.extra === 0 &&
+      s.subs[side] < MAX_SUBS &&
+      s.bench[side].length > 0
+    ) {
       if (rng.next() < (MAX_SUBS - s.subs[side]) * 0.035) {
         const out = pickOutfield(side);
         const inIdx = Math.floor(rng.next() * s.bench[side].length);
@@ -200,10 +219,12 @@ export function invariantViolations(s: MatchState, events: readonly MatchEvent[]
   for (const side of ['home', 'away'] as const) {
     if (s.score[side] < 0) out.push(`${side} score is negative`);
     if (s.red[side] > MAX_REDS) out.push(`${side} has ${s.red[side]} red cards`);
-    if (s.onPitch[side].length !== 11 - s.red[side]) out.push(`${side} has ${s.onPitch[side].length} players on the pitch with ${s.red[side]} reds`);
+    if (s.onPitch[side].length !== 11 - s.red[side])
+      out.push(`${side} has ${s.onPitch[side].length} players on the pitch with ${s.red[side]} reds`);
     if (s.subs[side] > MAX_SUBS) out.push(`${side} made ${s.subs[side]} substitutions`);
     if (new Set(s.onPitch[side]).size !== s.onPitch[side].length) out.push(`${side} fields a player twice`);
-    if (s.onPitch[side].some((p) => s.bench[side].includes(p))) out.push(`${side} has a player on the pitch and the bench`);
+    if (s.onPitch[side].some((p) => s.bench[side].includes(p)))
+      out.push(`${side} has a player on the pitch and the bench`);
   }
   if (s.minute < 0 || s.minute > 90) out.push(`minute ${s.minute} out of range`);
   if (s.phase === '1H' && s.minute > 45) out.push('first half beyond minute 45');
@@ -211,7 +232,8 @@ export function invariantViolations(s: MatchState, events: readonly MatchEvent[]
   if (s.phase === 'FT' && s.minute !== 90) out.push('full time before minute 90');
   for (const e of events) {
     if (e.elapsed < 1 || e.elapsed > 90) out.push(`event at minute ${e.elapsed}`);
-    if (e.extra !== null && e.elapsed !== 45 && e.elapsed !== 90) out.push(`stoppage event at minute ${e.elapsed}`);
+    if (e.extra !== null && e.elapsed !== 45 && e.elapsed !== 90)
+      out.push(`stoppage event at minute ${e.elapsed}`);
   }
   return out;
 }

@@ -1,7 +1,7 @@
+import type { ProviderFixture, ProviderPrice, SourceName } from '../providers/types';
 import type { GameRecord, Outcome } from './game';
 import { outcomeOf } from './game';
 import { inPlayPrices, type Lambdas, lambdasFromPrices, type Prices, samePrices } from './odds';
-import type { ProviderFixture, ProviderPrice, SourceName } from '../providers/types';
 
 export interface MergeInput {
   existing: GameRecord | null;
@@ -88,7 +88,8 @@ export function mergeFixture(m: MergeInput): MergeOutcome {
     after.status = f.status;
     if (f.status === 'live' || f.status === 'finished') {
       if (f.score) after.score = { ...f.score };
-      after.elapsed = f.status === 'finished' ? Math.max(90, f.elapsed ?? 90) : (f.elapsed ?? start.elapsed ?? 0);
+      after.elapsed =
+        f.status === 'finished' ? Math.max(90, f.elapsed ?? 90) : (f.elapsed ?? start.elapsed ?? 0);
     }
     if (f.status === 'upcoming') after.elapsed = null;
     if (f.status === 'cancelled') after.cancelledAt = m.now;
@@ -116,7 +117,12 @@ export function mergeFixture(m: MergeInput): MergeOutcome {
       after.base = m.price.odds;
     } else if (after.lambdas && f.phase && f.phase !== 'FT') {
       after.base = inPlayPrices(
-        { lambdas: after.lambdas, score: after.score, phase: f.phase, minute: Math.min(90, after.elapsed ?? 0) },
+        {
+          lambdas: after.lambdas,
+          score: after.score,
+          phase: f.phase,
+          minute: Math.min(90, after.elapsed ?? 0),
+        },
         m.margin,
       );
     }

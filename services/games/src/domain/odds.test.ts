@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   expectedGoals,
   impliedSum,
-  lambdasFromPrices,
   inPlayPrices,
   inPlayProbabilities,
+  lambdasFromPrices,
   MIN_PRICE,
   outcomeProbabilities,
   type Phase,
@@ -130,7 +130,20 @@ describe('odds model', () => {
     rh: fc.integer({ min: 0, max: 2 }),
     ra: fc.integer({ min: 0, max: 2 }),
   });
-  const toState = (s: { home: number; away: number; phase: Phase; minute: number; sh: number; sa: number; rh: number; ra: number }, extraHome = 0, extraAway = 0) => ({
+  const toState = (
+    s: {
+      home: number;
+      away: number;
+      phase: Phase;
+      minute: number;
+      sh: number;
+      sa: number;
+      rh: number;
+      ra: number;
+    },
+    extraHome = 0,
+    extraAway = 0,
+  ) => ({
     lambdas: lambdasFor(s.home, s.away),
     score: { home: s.sh + extraHome, away: s.sa + extraAway },
     phase: s.phase as Phase,
@@ -183,7 +196,9 @@ describe('odds model', () => {
             phase: '2H' as const,
             minute: min,
           });
-          expect(inPlayPrices(st(minute + 1), 0.06).home).toBeLessThanOrEqual(inPlayPrices(st(minute), 0.06).home);
+          expect(inPlayPrices(st(minute + 1), 0.06).home).toBeLessThanOrEqual(
+            inPlayPrices(st(minute), 0.06).home,
+          );
         },
       ),
     );
@@ -191,15 +206,20 @@ describe('odds model', () => {
 
   it('recovers the expected goals behind a book (provider prices → in-play model)', () => {
     fc.assert(
-      fc.property(fc.double({ min: 0.4, max: 3.5, noNaN: true }), fc.double({ min: 0.4, max: 3.5, noNaN: true }), margin, (lh, la, m) => {
-        const book = preMatchPrices({ home: lh, away: la }, m);
-        const fitted = lambdasFromPrices(book);
-        const again = preMatchPrices(fitted, m);
-        // the fitted rates price the same book, give or take rounding
-        expect(Math.abs(again.home - book.home) / book.home).toBeLessThan(0.02);
-        expect(Math.abs(again.away - book.away) / book.away).toBeLessThan(0.02);
-        expect(Math.abs(again.draw - book.draw) / book.draw).toBeLessThan(0.03);
-      }),
+      fc.property(
+        fc.double({ min: 0.4, max: 3.5, noNaN: true }),
+        fc.double({ min: 0.4, max: 3.5, noNaN: true }),
+        margin,
+        (lh, la, m) => {
+          const book = preMatchPrices({ home: lh, away: la }, m);
+          const fitted = lambdasFromPrices(book);
+          const again = preMatchPrices(fitted, m);
+          // the fitted rates price the same book, give or take rounding
+          expect(Math.abs(again.home - book.home) / book.home).toBeLessThan(0.02);
+          expect(Math.abs(again.away - book.away) / book.away).toBeLessThan(0.02);
+          expect(Math.abs(again.draw - book.draw) / book.draw).toBeLessThan(0.03);
+        },
+      ),
       { numRuns: 60 },
     );
   });

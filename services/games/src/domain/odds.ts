@@ -247,7 +247,14 @@ export function lambdasFromPrices(o: Prices): Lambdas {
   // pattern search: coarse to fine, always inside plausible football scoring rates
   while (stepSize > 1e-4) {
     let moved = false;
-    for (const [dh, da] of [[1, 0], [-1, 0], [0, 1], [0, -1], [1, -1], [-1, 1]] as const) {
+    for (const [dh, da] of [
+      [1, 0],
+      [-1, 0],
+      [0, 1],
+      [0, -1],
+      [1, -1],
+      [-1, 1],
+    ] as const) {
       const nh = Math.min(8, Math.max(0.05, lh + dh * stepSize));
       const na = Math.min(8, Math.max(0.05, la + da * stepSize));
       const l = loss(nh, na);

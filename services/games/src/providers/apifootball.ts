@@ -2,7 +2,6 @@ import type { GameStatus } from '../domain/game';
 import type { Phase } from '../domain/odds';
 import { getJson } from './http';
 import {
-  minuteFrom,
   ProviderError,
   type ProviderEvent,
   type ProviderFixture,
@@ -51,13 +50,16 @@ function checkErrors(body: any) {
   if (entries.length === 0) return;
   const text = entries.map(([, v]) => v).join('; ');
   const keys = entries.map(([k]) => k.toLowerCase());
-  if (keys.some((k) => k === 'token' || k === 'access')) throw new ProviderError('auth', `${LABEL} refused the API key: ${text}`);
-  if (keys.some((k) => k === 'requests' || k === 'ratelimit')) throw new ProviderError('rate_limited', `${LABEL} rate limit reached: ${text}`);
+  if (keys.some((k) => k === 'token' || k === 'access'))
+    throw new ProviderError('auth', `${LABEL} refused the API key: ${text}`);
+  if (keys.some((k) => k === 'requests' || k === 'ratelimit'))
+    throw new ProviderError('rate_limited', `${LABEL} rate limit reached: ${text}`);
   throw new ProviderError('bad_response', `${LABEL} reported: ${text}`);
 }
 
 function mapEvent(e: any, homeId: unknown): ProviderEvent | null {
-  const type = e?.type === 'Goal' ? 'Goal' : e?.type === 'Card' ? 'Card' : e?.type === 'subst' ? 'subst' : null;
+  const type =
+    e?.type === 'Goal' ? 'Goal' : e?.type === 'Card' ? 'Card' : e?.type === 'subst' ? 'subst' : null;
   if (!type || typeof e?.time?.elapsed !== 'number') return null;
   return {
     type,
@@ -87,7 +89,9 @@ export function mapFixture(item: any): ProviderFixture | null {
         ? { home: goals.home, away: goals.away }
         : null;
   const events = Array.isArray(item?.events)
-    ? item.events.map((e: any) => mapEvent(e, home.id)).filter((e: ProviderEvent | null): e is ProviderEvent => e !== null)
+    ? item.events
+        .map((e: any) => mapEvent(e, home.id))
+        .filter((e: ProviderEvent | null): e is ProviderEvent => e !== null)
     : null;
   return {
     providerId: String(f.id),
@@ -107,7 +111,8 @@ export function mapFixture(item: any): ProviderFixture | null {
 }
 
 function matchWinner(values: any[]): ReturnType<typeof pricesFrom> {
-  const by = (name: string) => values.find((v) => String(v?.value).toLowerCase() === name && !v?.suspended)?.odd;
+  const by = (name: string) =>
+    values.find((v) => String(v?.value).toLowerCase() === name && !v?.suspended)?.odd;
   return pricesFrom(by('home'), by('draw'), by('away'));
 }
 
@@ -116,15 +121,24 @@ export class ApiFootball implements SportsProvider {
   constructor(private readonly o: ProviderOptions) {}
 
   private async get(path: string, params: Record<string, string>) {
-    const url = new URL(path.replace(/^\//, ''), this.o.baseUrl.endsWith('/') ? this.o.baseUrl : `${this.o.baseUrl}/`);
+    const url = new URL(
+      path.replace(/^\//, ''),
+      this.o.baseUrl.endsWith('/') ? this.o.baseUrl : `${this.o.baseUrl}/`,
+    );
     for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-    const body = await getJson(url, { headers: { 'x-apisports-key': this.o.key }, timeoutMs: this.o.timeoutMs, label: LABEL });
+    const body = await getJson(url, {
+      headers: { 'x-apisports-key': this.o.key },
+      timeoutMs: this.o.timeoutMs,
+      label: LABEL,
+    });
     checkErrors(body);
-    if (!Array.isArray(body.response)) throw new ProviderError('bad_response', `${LABEL} answered without a response list`);
+    if (!Array.isArray(body.response))
+      throw new ProviderError('bad_response', `${LABEL} answered without a response list`);
     return body;
   }
 
-  private keep = (f: ProviderFixture) => this.o.leagues.size === 0 || (f.leagueId !== null && this.o.leagues.has(f.leagueId));
+  private keep = (f: ProviderFixture) =>
+    this.o.leagues.size === 0 || (f.leagueId !== null && this.o.leagues.has(f.leagueId));
 
   async fixtures(days: readonly string[]) {
     const out: ProviderFixture[] = [];
@@ -140,7 +154,9 @@ export class ApiFootball implements SportsProvider {
 
   async live() {
     const body = await this.get('fixtures', { live: 'all', timezone: 'UTC' });
-    return body.response.map(mapFixture).filter((f: ProviderFixture | null): f is ProviderFixture => !!f && this.keep(f));
+    return body.response
+      .map(mapFixture)
+      .filter((f: ProviderFixture | null): f is ProviderFixture => !!f && this.keep(f));
   }
 
   /** Events come with fixtures fetched by id, twenty ids per call. */
@@ -148,7 +164,10 @@ export class ApiFootball implements SportsProvider {
     const wanted = fixtures.filter((f) => f.events === null);
     for (let i = 0; i < wanted.length; i += 20) {
       const batch = wanted.slice(i, i + 20);
-      const body = await this.get('fixtures', { ids: batch.map((f) => f.providerId).join('-'), timezone: 'UTC' });
+      const body = await this.get('fixtures', {
+        ids: batch.map((f) => f.providerId).join('-'),
+        timezone: 'UTC',
+      });
       const byId = new Map<string, ProviderFixture>();
       for (const item of body.response) {
         const f = mapFixture(item);
@@ -187,7 +206,9 @@ export class ApiFootball implements SportsProvider {
     for (const item of body.response) {
       const id = item?.fixture?.id;
       if (id == null || item?.status?.blocked || item?.status?.finished) continue;
-      const bet = (item?.odds ?? []).find((b: any) => b?.name === 'Fulltime Result' || b?.name === 'Match Winner');
+      const bet = (item?.odds ?? []).find(
+        (b: any) => b?.name === 'Fulltime Result' || b?.name === 'Match Winner',
+      );
       const odds = bet ? matchWinner(bet.values ?? []) : null;
       if (odds) out.push({ providerId: String(id), odds, live: true });
     }

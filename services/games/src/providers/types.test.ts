@@ -42,8 +42,17 @@ describe('provider field mapping', () => {
       event_final_result: '1 - 0',
       event_ft_result: '',
     });
-    expect(mapAllSports(item(''))).toMatchObject({ status: 'upcoming', score: null, matchDate: new Date('2026-05-01T15:00:00Z') });
-    expect(mapAllSports(item('34', '1'))).toMatchObject({ status: 'live', phase: '1H', elapsed: 34, score: { home: 1, away: 0 } });
+    expect(mapAllSports(item(''))).toMatchObject({
+      status: 'upcoming',
+      score: null,
+      matchDate: new Date('2026-05-01T15:00:00Z'),
+    });
+    expect(mapAllSports(item('34', '1'))).toMatchObject({
+      status: 'live',
+      phase: '1H',
+      elapsed: 34,
+      score: { home: 1, away: 0 },
+    });
     expect(mapAllSports(item('Half Time', '1'))).toMatchObject({ status: 'live', phase: 'HT' });
     expect(mapAllSports(item('Finished'))).toMatchObject({ status: 'finished', score: { home: 1, away: 0 } });
     expect(mapAllSports(item('Cancelled'))).toMatchObject({ status: 'cancelled' });

@@ -3,8 +3,14 @@ import type { Phase, Prices } from '../domain/odds';
 
 export type SourceName = 'apifootball' | 'allsportsapi';
 
-export const SOURCE_LABEL: Record<SourceName, string> = { apifootball: 'API-Football', allsportsapi: 'AllSportsAPI' };
-export const SOURCE_KEY_ENV: Record<SourceName, string> = { apifootball: 'API_FOOTBALL_KEY', allsportsapi: 'ALLSPORTS_API_KEY' };
+export const SOURCE_LABEL: Record<SourceName, string> = {
+  apifootball: 'API-Football',
+  allsportsapi: 'AllSportsAPI',
+};
+export const SOURCE_KEY_ENV: Record<SourceName, string> = {
+  apifootball: 'API_FOOTBALL_KEY',
+  allsportsapi: 'ALLSPORTS_API_KEY',
+};
 
 export interface ProviderEvent {
   type: 'Goal' | 'Card' | 'subst';

@@ -25,7 +25,10 @@ const UpdateRanking = Type.Object(
   },
   { additionalProperties: false },
 );
-const SyncBody = Type.Object({ source: StringEnum(['apifootball', 'allsportsapi'] as const) }, { additionalProperties: false });
+const SyncBody = Type.Object(
+  { source: StringEnum(['apifootball', 'allsportsapi'] as const) },
+  { additionalProperties: false },
+);
 const AuditEntry = Type.Object({
   _id: Type.String(),
   at: Type.String(),
@@ -40,11 +43,19 @@ export function registerAdminRoutes(app: App, ctx: Ctx, sync: SyncService) {
     '/api/v1/admin/games/:id/adjust-odds',
     {
       config: { auth: 'admin' },
-      schema: { tags: ['admin'], params: IdParams, body: OddsBody, response: { 200: MsgGame, ...errorReplies(400, 401, 403, 404, 409) } },
+      schema: {
+        tags: ['admin'],
+        params: IdParams,
+        body: OddsBody,
+        response: { 200: MsgGame, ...errorReplies(400, 401, 403, 404, 409) },
+      },
     },
     async (req) => {
       const odds = parseOdds(req.body, '');
-      return { msg: 'Odds updated successfully!', game: await adjustOdds(ctx, actorOf(req), req.params.id, odds) };
+      return {
+        msg: 'Odds updated successfully!',
+        game: await adjustOdds(ctx, actorOf(req), req.params.id, odds),
+      };
     },
   );
 
@@ -52,7 +63,11 @@ export function registerAdminRoutes(app: App, ctx: Ctx, sync: SyncService) {
     '/api/v1/admin/games/:id/adjust-odds',
     {
       config: { auth: 'admin' },
-      schema: { tags: ['admin'], params: IdParams, response: { 200: MsgGame, ...errorReplies(400, 401, 403, 404, 409) } },
+      schema: {
+        tags: ['admin'],
+        params: IdParams,
+        response: { 200: MsgGame, ...errorReplies(400, 401, 403, 404, 409) },
+      },
     },
     async (req) => ({
       msg: 'Odds reset to the model price.',
@@ -67,7 +82,10 @@ export function registerAdminRoutes(app: App, ctx: Ctx, sync: SyncService) {
       schema: {
         tags: ['admin'],
         params: IdParams,
-        response: { 200: Type.Object({ audit: Type.Array(AuditEntry) }), ...errorReplies(400, 401, 403, 404) },
+        response: {
+          200: Type.Object({ audit: Type.Array(AuditEntry) }),
+          ...errorReplies(400, 401, 403, 404),
+        },
       },
     },
     async (req) => {
@@ -80,7 +98,11 @@ export function registerAdminRoutes(app: App, ctx: Ctx, sync: SyncService) {
     '/api/v1/admin/games/sync',
     {
       config: { auth: 'admin' },
-      schema: { tags: ['admin'], body: SyncBody, response: { 200: Msg, ...errorReplies(400, 401, 403, 409, 502, 503) } },
+      schema: {
+        tags: ['admin'],
+        body: SyncBody,
+        response: { 200: Msg, ...errorReplies(400, 401, 403, 409, 502, 503) },
+      },
     },
     async (req) => ({ msg: await sync.runOnDemand(req.body.source as SourceName, actorOf(req)) }),
   );
@@ -89,7 +111,10 @@ export function registerAdminRoutes(app: App, ctx: Ctx, sync: SyncService) {
     '/api/v1/admin/rankings',
     {
       config: { auth: 'admin' },
-      schema: { tags: ['admin'], response: { 200: Type.Object({ rankings: Type.Array(Ranking) }), ...errorReplies(401, 403) } },
+      schema: {
+        tags: ['admin'],
+        response: { 200: Type.Object({ rankings: Type.Array(Ranking) }), ...errorReplies(401, 403) },
+      },
     },
     async () => ({ rankings: await listRankings(ctx.db) }),
   );
@@ -101,7 +126,10 @@ export function registerAdminRoutes(app: App, ctx: Ctx, sync: SyncService) {
       schema: {
         tags: ['admin'],
         body: CreateRanking,
-        response: { 201: Type.Object({ msg: Type.String(), ranking: Ranking }), ...errorReplies(400, 401, 403, 409) },
+        response: {
+          201: Type.Object({ msg: Type.String(), ranking: Ranking }),
+          ...errorReplies(400, 401, 403, 409),
+        },
       },
     },
     async (req, reply) => {
@@ -118,7 +146,10 @@ export function registerAdminRoutes(app: App, ctx: Ctx, sync: SyncService) {
         tags: ['admin'],
         params: IdParams,
         body: UpdateRanking,
-        response: { 200: Type.Object({ msg: Type.String(), ranking: Ranking }), ...errorReplies(400, 401, 403, 404) },
+        response: {
+          200: Type.Object({ msg: Type.String(), ranking: Ranking }),
+          ...errorReplies(400, 401, 403, 404),
+        },
       },
     },
     async (req) => ({
@@ -131,7 +162,11 @@ export function registerAdminRoutes(app: App, ctx: Ctx, sync: SyncService) {
     '/api/v1/admin/rankings/:id',
     {
       config: { auth: 'admin' },
-      schema: { tags: ['admin'], params: IdParams, response: { 200: Msg, ...errorReplies(400, 401, 403, 404) } },
+      schema: {
+        tags: ['admin'],
+        params: IdParams,
+        response: { 200: Msg, ...errorReplies(400, 401, 403, 404) },
+      },
     },
     async (req) => {
       await deleteRanking(ctx, actorOf(req), req.params.id);

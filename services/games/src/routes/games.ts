@@ -97,7 +97,11 @@ export function registerGameRoutes(app: App, ctx: Ctx) {
     '/api/v1/games',
     {
       config: { auth: 'public' },
-      schema: { tags: ['games'], querystring: ListQuery, response: { 200: GamesReply, ...errorReplies(400) } },
+      schema: {
+        tags: ['games'],
+        querystring: ListQuery,
+        response: { 200: GamesReply, ...errorReplies(400) },
+      },
     },
     async (req) => {
       const q = req.query;
@@ -136,7 +140,11 @@ export function registerGameRoutes(app: App, ctx: Ctx) {
     '/api/v1/games/:id/details',
     {
       config: { auth: 'public' },
-      schema: { tags: ['games'], params: IdParams, response: { 200: DetailsReply, ...errorReplies(400, 404) } },
+      schema: {
+        tags: ['games'],
+        params: IdParams,
+        response: { 200: DetailsReply, ...errorReplies(400, 404) },
+      },
     },
     async (req) => gameDetails(ctx.db, req.params.id),
   );
@@ -145,7 +153,11 @@ export function registerGameRoutes(app: App, ctx: Ctx) {
     '/api/v1/games',
     {
       config: { auth: 'admin' },
-      schema: { tags: ['admin'], body: CreateBody, response: { 201: MsgGame, ...errorReplies(400, 401, 403) } },
+      schema: {
+        tags: ['admin'],
+        body: CreateBody,
+        response: { 201: MsgGame, ...errorReplies(400, 401, 403) },
+      },
     },
     async (req, reply) => {
       const b = req.body;
@@ -163,7 +175,12 @@ export function registerGameRoutes(app: App, ctx: Ctx) {
     '/api/v1/games/:id',
     {
       config: { auth: 'admin' },
-      schema: { tags: ['admin'], params: IdParams, body: UpdateBody, response: { 200: MsgGame, ...errorReplies(400, 401, 403, 404, 409) } },
+      schema: {
+        tags: ['admin'],
+        params: IdParams,
+        body: UpdateBody,
+        response: { 200: MsgGame, ...errorReplies(400, 401, 403, 404, 409) },
+      },
     },
     async (req) => {
       const b = req.body;
@@ -184,17 +201,30 @@ export function registerGameRoutes(app: App, ctx: Ctx) {
     '/api/v1/games/:id/result',
     {
       config: { auth: 'admin' },
-      schema: { tags: ['admin'], params: IdParams, body: ResultBody, response: { 200: MsgGame, ...errorReplies(400, 401, 403, 404, 409) } },
+      schema: {
+        tags: ['admin'],
+        params: IdParams,
+        body: ResultBody,
+        response: { 200: MsgGame, ...errorReplies(400, 401, 403, 404, 409) },
+      },
     },
-    async (req) => setResult(ctx, actorOf(req), req.params.id, { ...req.body, result: req.body.result as Outcome }),
+    async (req) =>
+      setResult(ctx, actorOf(req), req.params.id, { ...req.body, result: req.body.result as Outcome }),
   );
 
   app.patch(
     '/api/v1/games/:id/cancel',
     {
       config: { auth: 'admin' },
-      schema: { tags: ['admin'], params: IdParams, response: { 200: MsgGame, ...errorReplies(400, 401, 403, 404, 409) } },
+      schema: {
+        tags: ['admin'],
+        params: IdParams,
+        response: { 200: MsgGame, ...errorReplies(400, 401, 403, 404, 409) },
+      },
     },
-    async (req) => ({ msg: 'Game cancelled successfully.', game: await cancelGame(ctx, actorOf(req), req.params.id) }),
+    async (req) => ({
+      msg: 'Game cancelled successfully.',
+      game: await cancelGame(ctx, actorOf(req), req.params.id),
+    }),
   );
 }

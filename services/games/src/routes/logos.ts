@@ -7,7 +7,10 @@ export function registerLogoRoutes(app: App) {
     `${LOGO_PATH}/:file`,
     {
       config: { auth: 'public' },
-      schema: { tags: ['games'], params: Type.Object({ file: Type.String({ pattern: '^[a-z0-9-]{1,80}\\.svg$' }) }) },
+      schema: {
+        tags: ['games'],
+        params: Type.Object({ file: Type.String({ pattern: '^[a-z0-9-]{1,80}\\.svg$' }) }),
+      },
     },
     async (req, reply) =>
       reply

@@ -2,8 +2,10 @@ import { badRequest, type FieldError, HttpError, ID_PATTERN, type TSchema, Type 
 import { Game } from '@bet/proto-events';
 
 /** A string enum that validates with Ajv's `enum` (clear "must be one of" messages). */
-export const StringEnum = <const T extends readonly string[]>(values: T, opts: Record<string, unknown> = {}) =>
-  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...opts });
+export const StringEnum = <const T extends readonly string[]>(
+  values: T,
+  opts: Record<string, unknown> = {},
+) => Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...opts });
 
 export const IdParams = Type.Object({ id: Type.String({ pattern: ID_PATTERN }) });
 export const STATUSES = ['upcoming', 'live', 'finished', 'cancelled'] as const;
@@ -21,7 +23,9 @@ export const GamesReply = Type.Object({ games: Type.Array(Game) });
 
 export const ErrorReply = Type.Object({
   msg: Type.String(),
-  errors: Type.Optional(Type.Array(Type.Object({ path: Type.String(), location: Type.String(), msg: Type.String() }))),
+  errors: Type.Optional(
+    Type.Array(Type.Object({ path: Type.String(), location: Type.String(), msg: Type.String() })),
+  ),
   code: Type.Optional(Type.String()),
 });
 

@@ -1,5 +1,5 @@
-import type { DB } from '../context';
 import { sql } from 'kysely';
+import type { DB } from '../context';
 
 /**
  * A lease row: whoever holds an unexpired lease does the job (drive the simulator, run a

@@ -1,5 +1,6 @@
 import { newId } from '@bet/kit';
 import { GamesCreated, GamesOddsChanged, GamesSettled, GamesUpdated } from '@bet/proto-events';
+import { sql } from 'kysely';
 import { event, type PendingEvent, recordEvents } from '../app/events';
 import { repriceAfterResult } from '../app/games';
 import { loadStrengths, modelFor } from '../app/pricing';
@@ -13,7 +14,6 @@ import { advanceLive, type LivePolicy, type SimRecord } from '../domain/live';
 import { logoUrl } from '../domain/logos';
 import { invariantViolations, resultOf, startMatch } from '../domain/match';
 import { deriveSeed } from '../domain/rng';
-import { sql } from 'kysely';
 import { acquireLease, releaseLease } from './lease';
 
 export interface TickStats {
@@ -99,7 +99,12 @@ export class SimulatorRunner {
       .selectFrom('games')
       .select('id')
       .where('provider', '=', 'simulator')
-      .where((eb) => eb.or([eb('status', '=', 'live'), eb.and([eb('status', '=', 'upcoming'), eb('match_date', '<=', new Date(now))])]))
+      .where((eb) =>
+        eb.or([
+          eb('status', '=', 'live'),
+          eb.and([eb('status', '=', 'upcoming'), eb('match_date', '<=', new Date(now))]),
+        ]),
+      )
       .orderBy('match_date')
       .orderBy('id')
       .execute();
@@ -122,7 +127,11 @@ export class SimulatorRunner {
         .onConflict((oc) => oc.column('key').doNothing())
         .returning('key')
         .executeTakeFirst();
-      if (fresh) await seedRankings(trx, LEAGUES.flatMap((l) => l.teams));
+      if (fresh)
+        await seedRankings(
+          trx,
+          LEAGUES.flatMap((l) => l.teams),
+        );
     });
     this.seeded = true;
   }
@@ -132,17 +141,30 @@ export class SimulatorRunner {
     const params = { seed, slotMinutes, matchesPerSlot: this.cfg.SIMULATOR_MATCHES_PER_SLOT };
     const key = `calendar:${seed}:${speed}:${slotMinutes}:${params.matchesPerSlot}`;
     const hour = 3_600_000 / speed;
-    const last = await this.ctx.db.selectFrom('meta').select('value').where('key', '=', key).executeTakeFirst();
-    const lastSlot = last ? Number(typeof last.value === 'string' ? JSON.parse(last.value) : last.value) : null;
+    const last = await this.ctx.db
+      .selectFrom('meta')
+      .select('value')
+      .where('key', '=', key)
+      .executeTakeFirst();
+    const lastSlot = last
+      ? Number(typeof last.value === 'string' ? JSON.parse(last.value) : last.value)
+      : null;
     const first = slotAt(now - this.cfg.SIMULATOR_BACKFILL_HOURS * hour, speed, slotMinutes);
     const until = slotAt(now + this.cfg.SIMULATOR_HORIZON_HOURS * hour, speed, slotMinutes);
     // after a long stop, resume from the backfill window instead of replaying every missed slot
-    for (let from = Math.max(first, lastSlot === null ? first : lastSlot + 1); from <= until; from += SLOTS_PER_TX) {
+    for (
+      let from = Math.max(first, lastSlot === null ? first : lastSlot + 1);
+      from <= until;
+      from += SLOTS_PER_TX
+    ) {
       const to = Math.min(until, from + SLOTS_PER_TX - 1);
       const fixtures: Fixture[] = [];
       for (let s = from; s <= to; s++) fixtures.push(...fixturesForSlot(params, s, speed));
       await this.ctx.tx(async (trx) => {
-        const strengths = await loadStrengths(trx, fixtures.flatMap((f) => [f.homeTeam, f.awayTeam]));
+        const strengths = await loadStrengths(
+          trx,
+          fixtures.flatMap((f) => [f.homeTeam, f.awayTeam]),
+        );
         const games: GameRecord[] = fixtures.map((f) => {
           const { lambdas, prices } = modelFor(strengths, f.homeTeam, f.awayTeam, this.cfg.ODDS_MARGIN);
           return {
@@ -175,11 +197,15 @@ export class SimulatorRunner {
             : await trx
                 .insertInto('games')
                 .values(games.map(gameToRow))
-                .onConflict((oc) => oc.columns(['provider', 'provider_id']).where('provider_id', 'is not', null).doNothing())
+                .onConflict((oc) =>
+                  oc.columns(['provider', 'provider_id']).where('provider_id', 'is not', null).doNothing(),
+                )
                 .returning('id')
                 .execute();
         const fresh = new Set(inserted.map((r) => r.id));
-        const events = games.filter((g) => fresh.has(g.id)).map((g) => event(GamesCreated, { game: toApiGame(g) }));
+        const events = games
+          .filter((g) => fresh.has(g.id))
+          .map((g) => event(GamesCreated, { game: toApiGame(g) }));
         await trx
           .insertInto('meta')
           .values({ key, value: JSON.stringify(to) })
@@ -217,7 +243,8 @@ export class SimulatorRunner {
         let working = before;
         let kicked = false;
         if (before.status === 'upcoming' || !before.sim) {
-          const lambdas = before.lambdas ?? modelFor(new Map(), before.homeTeam, before.awayTeam, margin).lambdas;
+          const lambdas =
+            before.lambdas ?? modelFor(new Map(), before.homeTeam, before.awayTeam, margin).lambdas;
           const pool = (team: string) => ALL_TEAMS.get(team)?.league.names ?? 'en';
           const sim: SimRecord = {
             kickoffAt: before.status === 'upcoming' ? before.matchDate.getTime() : now,
@@ -249,7 +276,10 @@ export class SimulatorRunner {
         const broken = invariantViolations(match, out.events);
         if (broken.length > 0) {
           // never persist an impossible state; the game waits for an admin
-          this.ctx.logger.error({ gameId: before.id, broken }, 'simulator produced an impossible state; step dropped');
+          this.ctx.logger.error(
+            { gameId: before.id, broken },
+            'simulator produced an impossible state; step dropped',
+          );
           continue;
         }
         const after: GameRecord = {
@@ -282,7 +312,9 @@ export class SimulatorRunner {
         }
         if (kicked || out.update) events.push(event(GamesUpdated, { game: toApiGame(after) }));
         if (out.announce) {
-          events.push(event(GamesOddsChanged, { gameId: before.id, odds: toDecimalOdds(out.announce), live: true }));
+          events.push(
+            event(GamesOddsChanged, { gameId: before.id, odds: toDecimalOdds(out.announce), live: true }),
+          );
         }
         if (out.finished) {
           events.push(

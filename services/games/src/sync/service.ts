@@ -5,7 +5,7 @@ import { event, type PendingEvent, recordEvents } from '../app/events';
 import { changeEvents, repriceAfterResult } from '../app/games';
 import { loadStrengths, modelFor } from '../app/pricing';
 import type { Actor, Ctx, DB } from '../context';
-import { gameToRow, rowToGame, changedColumns } from '../db/rows';
+import { changedColumns, gameToRow, rowToGame } from '../db/rows';
 import { mergeFixture } from '../domain/merge';
 import { AllSportsApi } from '../providers/allsportsapi';
 import { ApiFootball } from '../providers/apifootball';
@@ -34,7 +34,13 @@ export interface SyncSummary {
 }
 
 const utcDay = (t: number) => new Date(t).toISOString().slice(0, 10);
-const leagues = (csv: string) => new Set(csv.split(',').map((s) => s.trim()).filter(Boolean));
+const leagues = (csv: string) =>
+  new Set(
+    csv
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
 
 /**
  * Brings games in from the real providers: on demand (the admin's sync button) and on a
@@ -57,11 +63,21 @@ export class SyncService {
     const common = { timeoutMs: c.PROVIDER_TIMEOUT_MS, maxPages: c.SYNC_MAX_PAGES };
     if (source === 'apifootball') {
       return c.API_FOOTBALL_KEY
-        ? new ApiFootball({ ...common, baseUrl: c.API_FOOTBALL_URL, key: c.API_FOOTBALL_KEY, leagues: leagues(c.API_FOOTBALL_LEAGUES) })
+        ? new ApiFootball({
+            ...common,
+            baseUrl: c.API_FOOTBALL_URL,
+            key: c.API_FOOTBALL_KEY,
+            leagues: leagues(c.API_FOOTBALL_LEAGUES),
+          })
         : null;
     }
     return c.ALLSPORTS_API_KEY
-      ? new AllSportsApi({ ...common, baseUrl: c.ALLSPORTS_API_URL, key: c.ALLSPORTS_API_KEY, leagues: leagues(c.ALLSPORTS_LEAGUES) })
+      ? new AllSportsApi({
+          ...common,
+          baseUrl: c.ALLSPORTS_API_URL,
+          key: c.ALLSPORTS_API_KEY,
+          leagues: leagues(c.ALLSPORTS_LEAGUES),
+        })
       : null;
   }
 
@@ -72,9 +88,15 @@ export class SyncService {
   /** The admin's sync: answers a message, or an HTTP error that says what went wrong. */
   async runOnDemand(source: SourceName, actor: Actor): Promise<string> {
     if (!this.provider(source)) {
-      throw new HttpError(503, `${SOURCE_LABEL[source]} sync is not configured: set ${SOURCE_KEY_ENV[source]}`, undefined, 'not_configured');
+      throw new HttpError(
+        503,
+        `${SOURCE_LABEL[source]} sync is not configured: set ${SOURCE_KEY_ENV[source]}`,
+        undefined,
+        'not_configured',
+      );
     }
-    if (this.running.has(source)) throw conflict(`A sync from ${SOURCE_LABEL[source]} is already running`, 'sync_running');
+    if (this.running.has(source))
+      throw conflict(`A sync from ${SOURCE_LABEL[source]} is already running`, 'sync_running');
     let summary: SyncSummary;
     try {
       summary = await this.run(source);
@@ -130,16 +152,24 @@ export class SyncService {
     // fixtures are the one call a sync cannot do without; the rest degrades to warnings
     const byId = new Map<string, ProviderFixture>();
     for (const f of await provider.fixtures(days)) byId.set(f.providerId, f);
-    for (const f of await soft('live scores', () => provider.live(), [] as ProviderFixture[])) byId.set(f.providerId, f);
+    for (const f of await soft('live scores', () => provider.live(), [] as ProviderFixture[]))
+      byId.set(f.providerId, f);
     const fixtures = [...byId.values()];
     summary.fetched = fixtures.length;
-    const needEvents = fixtures.filter((f) => f.events === null && (f.status === 'live' || f.status === 'finished'));
+    const needEvents = fixtures.filter(
+      (f) => f.events === null && (f.status === 'live' || f.status === 'finished'),
+    );
     await soft('match events', () => provider.loadEvents(needEvents), undefined);
     const prices = new Map<string, ProviderPrice>();
-    for (const p of await soft('odds', () => provider.odds(days), [] as ProviderPrice[])) prices.set(p.providerId, p);
-    for (const p of await soft('live odds', () => provider.liveOdds(), [] as ProviderPrice[])) prices.set(p.providerId, p);
+    for (const p of await soft('odds', () => provider.odds(days), [] as ProviderPrice[]))
+      prices.set(p.providerId, p);
+    for (const p of await soft('live odds', () => provider.liveOdds(), [] as ProviderPrice[]))
+      prices.set(p.providerId, p);
 
-    const strengths = await loadStrengths(this.ctx.db, fixtures.flatMap((f) => [f.homeTeam, f.awayTeam]));
+    const strengths = await loadStrengths(
+      this.ctx.db,
+      fixtures.flatMap((f) => [f.homeTeam, f.awayTeam]),
+    );
     const settledTeams: string[] = [];
     for (const f of fixtures) {
       const model = modelFor(strengths, f.homeTeam, f.awayTeam, c.ODDS_MARGIN);
@@ -155,7 +185,10 @@ export class SyncService {
       if (r.keptAdjusted) summary.keptAdjusted++;
       if (r.conflict) {
         summary.conflicts.push(`${f.homeTeam} v ${f.awayTeam}: ${r.conflict}`);
-        this.ctx.logger.warn({ source, providerId: f.providerId, conflict: r.conflict }, `${label} disagrees with a final game`);
+        this.ctx.logger.warn(
+          { source, providerId: f.providerId, conflict: r.conflict },
+          `${label} disagrees with a final game`,
+        );
       }
     }
     if (settledTeams.length > 0) await repriceAfterResult(this.ctx, settledTeams);
@@ -163,7 +196,12 @@ export class SyncService {
     return summary;
   }
 
-  private async upsert(source: SourceName, f: ProviderFixture, price: ProviderPrice | null, model: ReturnType<typeof modelFor>) {
+  private async upsert(
+    source: SourceName,
+    f: ProviderFixture,
+    price: ProviderPrice | null,
+    model: ReturnType<typeof modelFor>,
+  ) {
     try {
       return await this.upsertOnce(source, f, price, model);
     } catch (err) {
@@ -173,7 +211,12 @@ export class SyncService {
     }
   }
 
-  private async upsertOnce(source: SourceName, f: ProviderFixture, price: ProviderPrice | null, model: ReturnType<typeof modelFor>) {
+  private async upsertOnce(
+    source: SourceName,
+    f: ProviderFixture,
+    price: ProviderPrice | null,
+    model: ReturnType<typeof modelFor>,
+  ) {
     return this.ctx.tx(async (trx) => {
       const row = await trx
         .selectFrom('games')
@@ -184,7 +227,16 @@ export class SyncService {
         .executeTakeFirst();
       const existing = row ? rowToGame(row) : null;
       const now = new Date(this.now());
-      const m = mergeFixture({ existing, id: newId(), source, fixture: f, price, model, margin: this.ctx.config.ODDS_MARGIN, now });
+      const m = mergeFixture({
+        existing,
+        id: newId(),
+        source,
+        fixture: f,
+        price,
+        model,
+        margin: this.ctx.config.ODDS_MARGIN,
+        now,
+      });
       const { after } = m;
       let events: PendingEvent[];
       let stored = false;
@@ -195,12 +247,23 @@ export class SyncService {
         const cols = changedColumns(existing, after);
         stored = Object.keys(cols).length > 0;
         if (stored) {
-          await trx.updateTable('games').set({ ...cols, updated_at: now }).where('id', '=', after.id).execute();
+          await trx
+            .updateTable('games')
+            .set({ ...cols, updated_at: now })
+            .where('id', '=', after.id)
+            .execute();
         }
         events = changeEvents(existing, after);
       }
       if (m.settled) {
-        events.push(event(GamesSettled, { gameId: after.id, result: m.settled, scores: after.score, settledAt: now.toISOString() }));
+        events.push(
+          event(GamesSettled, {
+            gameId: after.id,
+            result: m.settled,
+            scores: after.score,
+            settledAt: now.toISOString(),
+          }),
+        );
       }
       const eventsChanged = f.events ? await replaceEvents(trx, after, f.events) : false;
       await recordEvents(trx, events);
@@ -223,7 +286,12 @@ export class SyncService {
       const every = minutes * 60_000;
       const tick = async () => {
         try {
-          const mine = await acquireLease(this.ctx.db, `sync:${source}`, this.holder, Math.max(1_000, every * 0.9));
+          const mine = await acquireLease(
+            this.ctx.db,
+            `sync:${source}`,
+            this.holder,
+            Math.max(1_000, every * 0.9),
+          );
           if (mine) await this.run(source);
         } catch (err) {
           this.ctx.logger.warn({ err, source }, 'scheduled sync failed');
@@ -241,7 +309,11 @@ export class SyncService {
 }
 
 /** Replaces a game's match events with the provider's list when it differs. */
-async function replaceEvents(trx: DB, g: { id: string; homeTeam: string; awayTeam: string }, events: ProviderEvent[]) {
+async function replaceEvents(
+  trx: DB,
+  g: { id: string; homeTeam: string; awayTeam: string },
+  events: ProviderEvent[],
+) {
   const rows = events.map((e, i) => ({
     game_id: g.id,
     seq: i + 1,
@@ -253,9 +325,22 @@ async function replaceEvents(trx: DB, g: { id: string; homeTeam: string; awayTea
     team: e.side === 'home' ? g.homeTeam : g.awayTeam,
     detail: e.detail,
   }));
-  const current = await trx.selectFrom('match_events').selectAll().where('game_id', '=', g.id).orderBy('seq').execute();
-  const key = (e: { seq: number; type: string; side: string; elapsed: number; extra: number | null; player: string; team: string; detail: string }) =>
-    [e.seq, e.type, e.side, e.elapsed, e.extra ?? '', e.player, e.team, e.detail].join('|');
+  const current = await trx
+    .selectFrom('match_events')
+    .selectAll()
+    .where('game_id', '=', g.id)
+    .orderBy('seq')
+    .execute();
+  const key = (e: {
+    seq: number;
+    type: string;
+    side: string;
+    elapsed: number;
+    extra: number | null;
+    player: string;
+    team: string;
+    detail: string;
+  }) => [e.seq, e.type, e.side, e.elapsed, e.extra ?? '', e.player, e.team, e.detail].join('|');
   const same = current.length === rows.length && current.every((c, i) => key(c) === key(rows[i]));
   if (same) return false;
   await trx.deleteFrom('match_events').where('game_id', '=', g.id).execute();
@@ -271,7 +356,10 @@ export function describe(s: SyncSummary): string {
   if (s.cancelled) detail.push(`${s.cancelled} cancelled`);
   parts[0] += ` (${detail.join(', ')})`;
   if (s.keptAdjusted) parts.push(`${s.keptAdjusted} kept their admin-adjusted odds`);
-  if (s.conflicts.length) parts.push(`${s.conflicts.length} result conflict(s) need an admin: ${s.conflicts.slice(0, 3).join('; ')}`);
+  if (s.conflicts.length)
+    parts.push(
+      `${s.conflicts.length} result conflict(s) need an admin: ${s.conflicts.slice(0, 3).join('; ')}`,
+    );
   if (s.warnings.length) parts.push(s.warnings.join('; '));
   return `${parts.join('. ')}.`;
 }
