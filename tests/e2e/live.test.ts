@@ -1,0 +1,99 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, launchBrowser, newPage, type Stack, startStack, waitUntil } from './stack';
+
+interface LiveGame {
+  _id: string;
+  homeTeam: string;
+  awayTeam: string;
+  elapsedTime: number | null;
+}
+
+// In-play betting on the simulator's own matches, played twenty times faster than real time so
+// a match lasts about four and a half minutes: a live single is placed and cashed out.
+describe('live betting', () => {
+  let stack: Stack;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [stack, browser] = await Promise.all([startStack({ SIMULATOR_SPEED: '20' }), launchBrowser()]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('cashes out a live single from My Bets and credits the offer to the wallet', async () => {
+    const session = await stack.login(DEMO.email, DEMO.password);
+    const token = session.accessToken;
+    const walletBefore = (await stack.api('GET', '/wallet', undefined, token)).body.walletBalance as number;
+
+    const { page, context, errors } = await newPage(browser);
+    await page.goto(`${stack.url}/support`);
+    await page.evaluate((s) => {
+      localStorage.setItem('accessToken', s.accessToken);
+      localStorage.setItem('refreshToken', s.refreshToken);
+    }, session);
+
+    // an early live match leaves minutes of play for the cash-out
+    const game = await waitUntil(
+      async () => {
+        const { body } = await stack.api<{ games: LiveGame[] }>('GET', '/games/live');
+        return body.games
+          .filter((g) => (g.elapsedTime ?? 0) >= 3 && (g.elapsedTime ?? 99) <= 45)
+          .sort((a, b) => (a.elapsedTime ?? 0) - (b.elapsedTime ?? 0))[0];
+      },
+      90_000,
+      'a live match in its first half',
+    );
+    const title = `${game.homeTeam} vs ${game.awayTeam}`;
+
+    await page.goto(`${stack.url}/live`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Live In-Play Matches' }).count()).toBe(1);
+    const card = page.locator('li.game', { has: page.getByText(game.homeTeam, { exact: true }) });
+    const clock = card.locator('.badge--live');
+    const firstClock = await clock.textContent();
+    // the match clock moves with the pushes, without a reload
+    await expect.poll(() => clock.textContent(), { timeout: 30_000 }).not.toBe(firstClock);
+
+    await card.getByRole('button', { name: new RegExp(`^${title}: Draw `) }).click();
+    const slip = page.locator('.with-slip__aside');
+    await slip.getByLabel('Stake per bet ($)').fill('10');
+    await slip.getByRole('button', { name: 'Place Bet', exact: true }).click();
+    await expect
+      .poll(() => page.locator('[data-sonner-toast]', { hasText: 'Bets placed successfully!' }).count())
+      .toBe(1);
+
+    await page.getByRole('link', { name: 'My Bets' }).click();
+    const row = page.locator('table.bets tbody tr', { hasText: title });
+    const cashOut = row.getByRole('button', { name: /^Cash Out \$\d+\.\d{2}$/ });
+    await cashOut.waitFor({ timeout: 20_000 });
+    await cashOut.click();
+    await expect
+      .poll(() => page.locator('[data-sonner-toast]', { hasText: 'Bet cashed out successfully!' }).count())
+      .toBe(1);
+    await expect.poll(() => row.locator('.badge').textContent()).toBe('cashed out');
+    expect(await row.getByRole('button', { name: /Cash Out/ }).count()).toBe(0);
+
+    // the wallet paid exactly what the bet says it was cashed out for
+    const { body } = await stack.api('GET', '/bets?limit=5', undefined, token);
+    const bet = body.bets.find((b: any) => b.selections[0]?.game?._id === game._id);
+    expect(bet.status).toBe('cashed_out');
+    expect(bet.payout).toBeGreaterThan(0);
+    await expect
+      .poll(() => row.locator('td[data-label="Payout"]').textContent())
+      .toBe(`$${bet.payout.toFixed(2)}`);
+    const expected = Math.round((walletBefore - 10 + bet.payout) * 100) / 100;
+    await expect
+      .poll(async () => (await stack.api('GET', '/wallet', undefined, token)).body.walletBalance, {
+        timeout: 10_000,
+      })
+      .toBe(expected);
+    const txs = (await stack.api('GET', '/wallet/transactions?limit=5', undefined, token)).body.transactions;
+    expect(txs[0].amount).toBeCloseTo(bet.payout, 2);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

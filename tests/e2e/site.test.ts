@@ -1,0 +1,260 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN,
+  DEMO,
+  launchBrowser,
+  loginThroughUi,
+  newPage,
+  type Stack,
+  screenshotPath,
+  seriousViolations,
+  startStack,
+} from './stack';
+
+// The shell around the pages: guards, the admin remote kept away from players, shared slips,
+// the theme, a phone-width layout and accessibility, against one running platform.
+describe('site: guards, shared slip, theme, phone layout, accessibility', () => {
+  let stack: Stack;
+  let browser: Browser;
+  let adminToken: string;
+  const games: Array<{ id: string; home: string; away: string }> = [];
+
+  beforeAll(async () => {
+    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+    adminToken = (await stack.login(ADMIN.email, ADMIN.password)).accessToken;
+    const tag = Date.now().toString(36).slice(-5);
+    const kickoff = new Date(Date.now() + 20 * 60_000).toISOString();
+    for (const [home, away] of [
+      [`Falcons ${tag}`, `Wolves ${tag}`],
+      [`Rovers ${tag}`, `Rangers ${tag}`],
+    ]) {
+      const res = await stack.api(
+        'POST',
+        '/games',
+        {
+          homeTeam: home,
+          awayTeam: away,
+          league: 'E2E Shield',
+          matchDate: kickoff,
+          odds: { home: 1.8, draw: 3.5, away: 4.2 },
+        },
+        adminToken,
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      games.push({ id: res.body.game._id, home, away });
+    }
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]', { hasText: text });
+  const odd = (page: Page, g: { home: string; away: string }, label: 'Home' | 'Draw' | 'Away') =>
+    page.getByRole('button', { name: new RegExp(`^${g.home} vs ${g.away}: ${label} `) });
+
+  /** A context already signed in (tokens from the API, as the Login page would store them). */
+  async function signedIn(email: string, password: string, opts: Parameters<Browser['newContext']>[0] = {}) {
+    const session = await stack.login(email, password);
+    const { context, page, errors } = await newPage(browser, opts);
+    await page.goto(`${stack.url}/support`);
+    await page.evaluate((s) => {
+      localStorage.setItem('accessToken', s.accessToken);
+      localStorage.setItem('refreshToken', s.refreshToken);
+    }, session);
+    return { context, page, errors };
+  }
+
+  function remoteRequests(context: BrowserContext) {
+    const urls: string[] = [];
+    context.on('request', (r) => urls.push(new URL(r.url()).pathname));
+    return urls;
+  }
+
+  it('sends a visitor to /login and back to the page asked for after signing in', async () => {
+    const { context, page, errors } = await newPage(browser);
+    await page.goto(`${stack.url}/my-bets?status=won`);
+    await page.waitForURL(`${stack.url}/login`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Login' }).count()).toBe(1);
+    await loginThroughUi(page, DEMO.email, DEMO.password);
+    await page.waitForURL(`${stack.url}/my-bets?status=won`);
+    await expect.poll(() => page.getByRole('heading', { name: 'My Bets' }).count()).toBe(1);
+    expect(await toast(page, 'Logged in successfully!').count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps a player out of /admin without ever fetching the admin remote', async () => {
+    const { context, page, errors } = await signedIn(DEMO.email, DEMO.password);
+    const requested = remoteRequests(context);
+    await page.goto(`${stack.url}/admin/users`);
+    await page.waitForURL(`${stack.url}/`);
+    await expect.poll(() => page.locator('.game').count()).toBeGreaterThan(0);
+    // the profile menu offers no Admin Panel either
+    await page.getByRole('button', { name: /account menu/ }).click();
+    await expect.poll(() => page.getByRole('link', { name: 'Wallet' }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Admin Panel' }).count()).toBe(0);
+    expect(requested).toContain('/remotes/player/remoteEntry.js');
+    expect(requested.filter((p) => p.startsWith('/remotes/admin/'))).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('lets an admin through the admin guard after signing in, loading the admin remote then', async () => {
+    const { context, page, errors } = await newPage(browser);
+    const requested = remoteRequests(context);
+    await page.goto(`${stack.url}/admin/games`);
+    await page.waitForURL(`${stack.url}/login`);
+    expect(requested.filter((p) => p.startsWith('/remotes/admin/'))).toEqual([]);
+    await loginThroughUi(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL(`${stack.url}/admin/games`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Admin Panel' }).count()).toBe(1);
+    expect(await page.locator('.admin__user').textContent()).toBe('admin');
+    expect(requested).toContain('/remotes/admin/remoteEntry.js');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens a shared slip in another browser and adds it with Add to My Bet Slip', async () => {
+    const sharer = await signedIn(DEMO.email, DEMO.password, {
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
+    const page = sharer.page;
+    await page.goto(`${stack.url}/`);
+    const [g1, g2] = games;
+    await odd(page, g1, 'Home').click();
+    await odd(page, g2, 'Away').click();
+    const slip = page.locator('.with-slip__aside');
+    await expect.poll(() => slip.locator('.slip__count').textContent()).toBe('(2)');
+    await slip.getByText('Multi', { exact: true }).click();
+    await slip.getByRole('button', { name: 'Share Slip' }).click();
+    await expect.poll(() => toast(page, 'Share link copied to clipboard!').count()).toBe(1);
+    const shareUrl = await page.evaluate(() => navigator.clipboard.readText());
+    expect(shareUrl).toMatch(new RegExp(`^${stack.url}/slip/[^/]+$`));
+
+    // someone else, not signed in, in a browser of their own
+    const friend = await newPage(browser);
+    await friend.page.goto(shareUrl);
+    await expect.poll(() => friend.page.getByRole('heading', { name: 'Shared Bet Slip' }).count()).toBe(1);
+    const items = friend.page.locator('.shared-list__item');
+    await expect.poll(() => items.count()).toBe(2);
+    expect(await items.locator('.shared-list__match').allTextContents()).toEqual([
+      `${g1.home} vs ${g1.away}`,
+      `${g2.home} vs ${g2.away}`,
+    ]);
+    await friend.page.getByRole('button', { name: 'Add to My Bet Slip' }).click();
+    await expect.poll(() => toast(friend.page, 'Selections added to your bet slip!').count()).toBe(1);
+    await friend.page.waitForURL(`${stack.url}/`);
+    const friendSlip = friend.page.locator('.with-slip__aside');
+    await expect.poll(() => friendSlip.locator('.slip__count').textContent()).toBe('(2)');
+    expect(await friendSlip.getByRole('radio', { name: 'Multi' }).isChecked()).toBe(true);
+    expect(await odd(friend.page, g1, 'Home').getAttribute('aria-pressed')).toBe('true');
+    expect(await odd(friend.page, g2, 'Away').getAttribute('aria-pressed')).toBe('true');
+    // the slip survives a reload
+    await friend.page.reload();
+    await expect.poll(() => friend.page.locator('.with-slip__aside .slip__count').textContent()).toBe('(2)');
+
+    expect([...sharer.errors, ...friend.errors]).toEqual([]);
+    await sharer.context.close();
+    await friend.context.close();
+  });
+
+  it('follows the system theme, toggles it and keeps the choice across a reload', async () => {
+    const { context, page } = await newPage(browser, { colorScheme: 'dark' });
+    const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
+    await page.goto(`${stack.url}/`);
+    expect(await theme()).toBe('dark');
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const darkBackground = await background();
+
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    expect(await theme()).toBe('light');
+    expect(await background()).not.toBe(darkBackground);
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+    await page.reload();
+    expect(await theme()).toBe('light');
+    await expect.poll(() => page.getByRole('button', { name: 'Switch to dark theme' }).count()).toBe(1);
+
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    expect(await theme()).toBe('dark');
+    await page.reload();
+    expect(await theme()).toBe('dark');
+    expect(await background()).toBe(darkBackground);
+    await context.close();
+  });
+
+  it('fits a 375-pixel phone: Home and the slip without horizontal scrolling', async () => {
+    const { context, page, errors } = await newPage(browser, {
+      viewport: { width: 375, height: 812 },
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+    });
+    const overflow = () =>
+      page.evaluate(() => ({
+        scrollWidth: document.scrollingElement!.scrollWidth,
+        innerWidth: window.innerWidth,
+      }));
+    await page.goto(`${stack.url}/`);
+    await expect.poll(() => page.locator('.game').count()).toBeGreaterThan(2);
+    const home = await overflow();
+    expect(home.scrollWidth).toBeLessThanOrEqual(home.innerWidth);
+    await page.screenshot({ path: screenshotPath('home-375.png') });
+    await page.screenshot({ path: screenshotPath('home-375-full.png'), fullPage: true });
+
+    const [g1, g2] = games;
+    await odd(page, g1, 'Draw').click();
+    await odd(page, g2, 'Home').click();
+    await page.getByRole('button', { name: 'Bet Slip (2)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Your Bet Slip' });
+    await expect.poll(() => dialog.count()).toBe(1);
+    await dialog.getByRole('button', { name: '+10', exact: true }).click();
+    await expect.poll(() => dialog.locator('.slip__payout').textContent()).not.toBe('$0.00');
+    const slip = await overflow();
+    expect(slip.scrollWidth).toBeLessThanOrEqual(slip.innerWidth);
+    // the picture without the 'added' toasts over the dialog's title
+    await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0);
+    const box = await dialog.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: screenshotPath('slip-375.png') });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('has no serious or critical axe violations on Home, Login, Wallet and My Bets in both themes', async () => {
+    const visitor = await newPage(browser);
+    const player = await signedIn(DEMO.email, DEMO.password);
+    await visitor.page.goto(`${stack.url}/support`);
+    const pages: Array<{ page: Page; path: string; ready: (p: Page) => Promise<unknown> }> = [
+      { page: visitor.page, path: '/', ready: (p) => p.locator('.game').first().waitFor() },
+      {
+        page: visitor.page,
+        path: '/login',
+        ready: (p) => p.getByRole('heading', { name: 'Login' }).waitFor(),
+      },
+      { page: player.page, path: '/wallet', ready: (p) => p.locator('.balance__amount').waitFor() },
+      {
+        page: player.page,
+        path: '/my-bets',
+        ready: (p) => p.locator('table.bets tbody tr:not(.skeleton-row), .empty-state').first().waitFor(),
+      },
+    ];
+    const found: string[] = [];
+    for (const theme of ['light', 'dark']) {
+      for (const { page, path, ready } of pages) {
+        await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+        await page.goto(`${stack.url}${path}`);
+        await ready(page);
+        expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+        for (const v of await seriousViolations(page)) found.push(`${path} [${theme}] ${v}`);
+      }
+    }
+    expect(found).toEqual([]);
+    expect([...visitor.errors, ...player.errors]).toEqual([]);
+    await visitor.context.close();
+    await player.context.close();
+  });
+});
