@@ -258,6 +258,9 @@ describe('admin game operations', () => {
     await eventually(() => eventsFor(g._id, 'games.updated').length === 1);
     const live = await h.api('PUT', `/games/${g._id}`, { ...body, status: 'live' }, h.adminToken);
     expect(live.body.game.status).toBe('live');
+    // the unchanged price is re-announced as an in-play price
+    await eventually(() => eventsFor(g._id, 'games.odds_changed').length === 1);
+    expect(eventsFor(g._id, 'games.odds_changed')[0].data).toEqual({ gameId: g._id, odds: ODDS, live: true });
     const back = await h.api('PUT', `/games/${g._id}`, { ...body, status: 'upcoming' }, h.adminToken);
     expect(back.status).toBe(409);
     expect(back.body.msg).toMatch(/cannot go back/);

@@ -132,6 +132,18 @@ describe('simulator against Postgres and NATS', () => {
     }
   });
 
+  it('announces the price of every game that kicked off as an in-play price', async () => {
+    const started = (await snapshot(h)).filter((g) => g.status !== 'upcoming' && g.status !== 'cancelled');
+    for (const g of started.filter((x) => x.status === 'live')) {
+      expect(
+        h.seen.some(
+          (e) =>
+            e.subject === 'games.odds_changed' && (e.data as any).gameId === g.id && (e.data as any).live,
+        ),
+      ).toBe(true);
+    }
+  });
+
   it('prices in play: live odds announcements are valid books and follow goals', async () => {
     const live = h.seen.filter((e) => e.subject === 'games.odds_changed' && (e.data as any).live);
     expect(live.length).toBeGreaterThan(5);

@@ -124,12 +124,24 @@ export async function saveGame(
 export function changeEvents(before: GameRecord | null, after: GameRecord): PendingEvent[] {
   const out: PendingEvent[] = [];
   const api = toApiGame(after);
-  if (!before) return [event(GamesCreated, { game: api })];
+  if (!before) {
+    const created = [event(GamesCreated, { game: api })];
+    // a game first seen in play (provider sync) announces its price as in-play too
+    if (after.status === 'live') {
+      created.push(
+        event(GamesOddsChanged, { gameId: after.id, odds: toDecimalOdds(after.odds), live: true }),
+      );
+    }
+    return created;
+  }
   const prev = toApiGame(before);
   const { odds: _a, ...restBefore } = prev;
   const { odds: _b, ...restAfter } = api;
   if (JSON.stringify(restBefore) !== JSON.stringify(restAfter)) out.push(event(GamesUpdated, { game: api }));
-  if (!samePrices(before.odds, after.odds)) {
+  // Going live re-announces the price as an in-play one even when it did not move: a
+  // read model (betting) takes in-play bets only on prices marked live.
+  const wentLive = before.status !== 'live' && after.status === 'live';
+  if (!samePrices(before.odds, after.odds) || wentLive) {
     out.push(
       event(GamesOddsChanged, {
         gameId: after.id,

@@ -311,9 +311,10 @@ export class SimulatorRunner {
           });
         }
         if (kicked || out.update) events.push(event(GamesUpdated, { game: toApiGame(after) }));
-        if (out.announce) {
+        // at kick-off the price is re-announced as in-play even if it did not move (see changeEvents)
+        if (out.announce || (kicked && !out.finished)) {
           events.push(
-            event(GamesOddsChanged, { gameId: before.id, odds: toDecimalOdds(out.announce), live: true }),
+            event(GamesOddsChanged, { gameId: before.id, odds: toDecimalOdds(after.odds), live: true }),
           );
         }
         if (out.finished) {
