@@ -127,14 +127,14 @@ export class Placement {
     selections: SelectionInput[],
     now: Date,
   ) {
-    await ensureUser(trx, req.userId, req.username);
     // the user row lock serialises one user's placements, so the week's usage below is exact
-    const user = await trx
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', req.userId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
+    const lockUser = () =>
+      trx.selectFrom('users').selectAll().where('id', '=', req.userId).forUpdate().executeTakeFirst();
+    let user = await lockUser();
+    if (!user) {
+      await ensureUser(trx, req.userId, req.username);
+      user = (await lockUser())!;
+    }
     if (user.deleted) throw new HttpError(403, 'This account is closed.');
     const games = await loadGames(
       trx,
