@@ -469,6 +469,46 @@ describe('admin game operations', () => {
   });
 });
 
+describe('ids and the last line of defence', () => {
+  it('admin routes answer 400 for a malformed id and 404 for an unknown game', async () => {
+    const body = { homeTeam: 'A', awayTeam: 'B', league: 'L', matchDate: future(5) };
+    const routes: Array<[string, string, unknown?]> = [
+      ['PUT', '/games/%s', body],
+      ['PATCH', '/games/%s/result', { result: 'A', homeScore: 1, awayScore: 0 }],
+      ['PATCH', '/games/%s/cancel'],
+      ['PATCH', '/admin/games/%s/adjust-odds', { home: 2, draw: 3, away: 4 }],
+      ['DELETE', '/admin/games/%s/adjust-odds'],
+      ['GET', '/admin/games/%s/audit'],
+    ];
+    for (const [method, path, payload] of routes) {
+      const bad = await h.api(method, path.replace('%s', 'not-an-id'), payload, h.adminToken);
+      expect(bad.status, `${method} ${path}`).toBe(400);
+      expect(bad.body.errors[0]).toMatchObject({ path: 'id', location: 'params' });
+      const unknown = await h.api(method, path.replace('%s', newId()), payload, h.adminToken);
+      expect(unknown.status, `${method} ${path}`).toBe(404);
+      expect(unknown.body.msg).toBe('Game not found');
+    }
+  });
+
+  it('the database itself refuses to bring a finished or cancelled game back', async () => {
+    const g = await makeGame();
+    await h.api('PATCH', `/games/${g._id}/result`, { result: 'A', homeScore: 1, awayScore: 0 }, h.adminToken);
+    await expect(
+      h.svc.ctx.db
+        .updateTable('games')
+        .set({ status: 'live', result: null })
+        .where('id', '=', g._id)
+        .execute(),
+    ).rejects.toThrow(/cannot become live/);
+    const c = await makeGame();
+    await h.api('PATCH', `/games/${c._id}/cancel`, undefined, h.adminToken);
+    await expect(
+      h.svc.ctx.db.updateTable('games').set({ status: 'upcoming' }).where('id', '=', c._id).execute(),
+    ).rejects.toThrow(/cannot become upcoming/);
+    expect((await h.api('GET', `/games/${g._id}`)).body.status).toBe('finished');
+  });
+});
+
 describe('power rankings', () => {
   it('creates (default 75), lists, updates and deletes rankings, each audited', async () => {
     const created = await h.api('POST', '/admin/rankings', { teamName: 'Shooting Stars' }, h.adminToken);
