@@ -180,9 +180,8 @@ export class OutboxRelay {
         .skipLocked()
         .execute();
       if (rows.length === 0) return 0;
-      for (const row of rows) {
-        await this.bus.publish(rowToEnvelope(row));
-      }
+      // sent in order on one connection; waiting for the acks together, not one by one
+      await Promise.all(rows.map((row) => this.bus.publish(rowToEnvelope(row))));
       await trx
         .updateTable('outbox')
         .set({ published_at: new Date() })
