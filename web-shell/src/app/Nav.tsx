@@ -1,5 +1,5 @@
 import { logout, useSession } from '@bet/web-shell/core';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useTheme } from './theme';
 
@@ -24,9 +24,9 @@ function ThemeToggle() {
   );
 }
 
-function ProfileMenu() {
+/** The profile menu; its open state lives in Nav so the two menus never cover each other. */
+function ProfileMenu({ open, setOpen }: { open: boolean; setOpen: (open: boolean) => void }) {
   const user = useSession((s) => s.user);
-  const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
@@ -51,7 +51,7 @@ function ProfileMenu() {
       document.removeEventListener('mousedown', onDown);
       document.removeEventListener('keydown', onKey);
     };
-  }, [open]);
+  }, [open, setOpen]);
 
   if (!user) return null;
   return (
@@ -62,7 +62,7 @@ function ProfileMenu() {
         className="profile-menu__button"
         aria-expanded={open}
         aria-controls={menuId}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => setOpen(!open)}
       >
         {user.profilePicture ? (
           <img className="avatar avatar--sm" src={user.profilePicture} alt="" />
@@ -104,11 +104,16 @@ function ProfileMenu() {
 export function Nav() {
   const status = useSession((s) => s.status);
   const signedIn = status === 'authenticated';
-  const [open, setOpen] = useState(false);
+  const [menu, setMenu] = useState<'links' | 'profile' | null>(null);
+  const open = menu === 'links';
   const location = useLocation();
   const linksId = useId();
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes the menu on navigation
-  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => setMenu(null), [location.pathname]);
+  const setProfileOpen = useCallback(
+    (o: boolean) => setMenu((m) => (o ? 'profile' : m === 'profile' ? null : m)),
+    [],
+  );
 
   return (
     <header className="site-header">
@@ -124,7 +129,7 @@ export function Nav() {
           className="icon-btn nav__toggle"
           aria-expanded={open}
           aria-controls={linksId}
-          onClick={() => setOpen((o) => !o)}
+          onClick={() => setMenu(open ? null : 'links')}
         >
           <span aria-hidden="true">☰</span>
           <span className="visually-hidden">Menu</span>
@@ -164,7 +169,7 @@ export function Nav() {
         </ul>
         <div className="nav__actions">
           <ThemeToggle />
-          {signedIn && <ProfileMenu />}
+          {signedIn && <ProfileMenu open={menu === 'profile'} setOpen={setProfileOpen} />}
         </div>
       </nav>
     </header>
