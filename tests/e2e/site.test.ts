@@ -132,6 +132,20 @@ describe('site: guards, shared slip, theme, phone layout, accessibility', () => 
     await slip.getByRole('button', { name: 'Share Slip' }).click();
     await expect.poll(() => toast(page, 'Share link copied to clipboard!').count()).toBe(1);
     const shareUrl = await page.evaluate(() => navigator.clipboard.readText());
+
+    // a price change reaches the slip of a signed-in player while the page stays open
+    const adjusted = await stack.api(
+      'PATCH',
+      `/admin/games/${g1.id}/adjust-odds`,
+      { home: 1.95, draw: 3.5, away: 4.2 },
+      adminToken,
+    );
+    expect(adjusted.status, JSON.stringify(adjusted.body)).toBe(200);
+    const g1Item = slip.locator('.slip__item', { hasText: `${g1.home} vs ${g1.away}` });
+    await expect.poll(() => g1Item.locator('.slip__odds').textContent(), { timeout: 15_000 }).toBe('1.95');
+    await expect.poll(() => odd(page, g1, 'Home').textContent()).toContain('1.95');
+    // multi: 1.95 × 4.20
+    await expect.poll(() => slip.locator('.slip__totals dd').first().textContent()).toBe('8.19');
     expect(shareUrl).toMatch(new RegExp(`^${stack.url}/slip/[^/]+$`));
 
     // someone else, not signed in, in a browser of their own
@@ -140,6 +154,10 @@ describe('site: guards, shared slip, theme, phone layout, accessibility', () => 
     await expect.poll(() => friend.page.getByRole('heading', { name: 'Shared Bet Slip' }).count()).toBe(1);
     const items = friend.page.locator('.shared-list__item');
     await expect.poll(() => items.count()).toBe(2);
+    expect(await items.allTextContents()).toEqual([
+      expect.stringContaining(`${g1.home} to win @ 1.95`),
+      expect.stringContaining(`${g2.away} to win @ 4.20`),
+    ]);
     expect(await items.locator('.shared-list__match').allTextContents()).toEqual([
       `${g1.home} vs ${g1.away}`,
       `${g2.home} vs ${g2.away}`,
@@ -159,6 +177,20 @@ describe('site: guards, shared slip, theme, phone layout, accessibility', () => 
     expect([...sharer.errors, ...friend.errors]).toEqual([]);
     await sharer.context.close();
     await friend.context.close();
+  });
+
+  it('shows 404 for an unknown path and a clear message when the player remote cannot load', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${stack.url}/no/such/page`);
+    await expect.poll(() => page.getByRole('heading', { name: '404 - Page Not Found' }).count()).toBe(1);
+
+    await page.route('**/remotes/player/remoteEntry.js', (route) => route.abort('connectionfailed'));
+    await page.goto(`${stack.url}/live`);
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: "We couldn't load the betting pages" }).count())
+      .toBe(1);
+    expect(await page.getByRole('button', { name: 'Reload page' }).count()).toBe(1);
+    await context.close();
   });
 
   it('follows the system theme, toggles it and keeps the choice across a reload', async () => {
@@ -220,6 +252,39 @@ describe('site: guards, shared slip, theme, phone layout, accessibility', () => 
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(375);
     await page.screenshot({ path: screenshotPath('slip-375.png') });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('on a phone, a signed-in player gets one header menu at a time and Wallet and My Bets fit', async () => {
+    const { context, page, errors } = await signedIn(DEMO.email, DEMO.password, {
+      viewport: { width: 375, height: 812 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    await page.goto(`${stack.url}/`);
+    const links = page.getByRole('button', { name: 'Menu', exact: true });
+    const account = page.getByRole('button', { name: /account menu/ });
+    await links.click();
+    await expect.poll(() => page.getByRole('link', { name: 'My Bets' }).isVisible()).toBe(true);
+    await account.click();
+    await expect.poll(() => page.getByRole('link', { name: 'Wallet' }).isVisible()).toBe(true);
+    expect(await links.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByRole('link', { name: 'My Bets' }).isVisible()).toBe(false);
+    await links.click();
+    expect(await account.getAttribute('aria-expanded')).toBe('false');
+    await page.getByRole('link', { name: 'My Bets' }).click();
+    await page.waitForURL(`${stack.url}/my-bets`);
+
+    for (const [path, ready] of [
+      ['/my-bets', '.empty-state, table.bets tbody tr:not(.skeleton-row)'],
+      ['/wallet', '.balance__amount'],
+    ]) {
+      if (path !== '/my-bets') await page.goto(`${stack.url}${path}`);
+      await page.locator(ready).first().waitFor();
+      const width = await page.evaluate(() => [document.scrollingElement!.scrollWidth, window.innerWidth]);
+      expect(width[0], path).toBeLessThanOrEqual(width[1]);
+    }
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -80,6 +80,9 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
   child.stdout?.on('data', (d) => (output += d.toString()));
   child.stderr?.on('data', (d) => (output += d.toString()));
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  // a crashed or interrupted test run must not leave the platform running
+  const orphan = () => child.kill('SIGKILL');
+  process.once('exit', orphan);
 
   const url = `http://localhost:${port}`;
   const stop = async () => {
@@ -89,6 +92,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
       await exited;
       clearTimeout(killer);
     }
+    process.off('exit', orphan);
     rmSync(dataDir, { recursive: true, force: true });
   };
 
