@@ -162,6 +162,29 @@ describe('a newcomer registers, deposits, bets and is paid', () => {
     await expect.poll(() => toast(page, /You won \$15\.00!/).count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await expect.poll(() => balance(page).textContent(), { timeout: 20_000 }).toBe('$35.00');
 
+    // 8. a withdrawal is held at once; the admin's refusal is pushed and the money comes back
+    await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await page.getByLabel('Amount ($)').fill('5');
+    await page.getByRole('button', { name: 'Request Withdrawal' }).click();
+    await expect.poll(() => toast(page, 'Withdrawal request submitted successfully!').count()).toBe(1);
+    await expect.poll(() => balance(page).textContent()).toBe('$30.00');
+    const pending = await stack.api('GET', '/admin/withdrawals?status=pending', undefined, adminToken);
+    const mine = pending.body.withdrawals.find((w: any) => w.user?.username === player.username);
+    expect(mine, JSON.stringify(pending.body)).toBeDefined();
+    const processed = await stack.api(
+      'PATCH',
+      `/admin/withdrawals/${mine._id}/process`,
+      { status: 'rejected', adminNotes: 'Please verify your account first.' },
+      adminToken,
+    );
+    expect(processed.status, JSON.stringify(processed.body)).toBe(200);
+    await expect
+      .poll(() => toast(page, /was rejected .* Note: Please verify your account first\./).count(), {
+        timeout: 20_000,
+      })
+      .toBe(1);
+    await expect.poll(() => balance(page).textContent(), { timeout: 20_000 }).toBe('$35.00');
+
     expect(await page.evaluate(() => (window as any).__e2eMarker)).toBe('still here');
     expect(errors).toEqual([]);
     await context.close();

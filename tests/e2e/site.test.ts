@@ -86,6 +86,42 @@ describe('site: guards, shared slip, theme, phone layout, accessibility', () => 
     await context.close();
   });
 
+  it('renews a stale access token once with the refresh token, and ends a dead session with the message', async () => {
+    const session = await stack.login(DEMO.email, DEMO.password);
+    const { context, page, errors } = await newPage(browser);
+    await page.goto(`${stack.url}/support`);
+    const store = (access: string, refresh: string) =>
+      page.evaluate(
+        ([a, r]) => {
+          localStorage.setItem('accessToken', a);
+          localStorage.setItem('refreshToken', r);
+        },
+        [access, refresh],
+      );
+    const tokens = () =>
+      page.evaluate(() => [localStorage.getItem('accessToken'), localStorage.getItem('refreshToken')]);
+
+    // an access token the gateway refuses, a good refresh token: the page renews and carries on
+    await store('stale.access.token', session.refreshToken);
+    await page.goto(`${stack.url}/wallet`);
+    await expect.poll(() => page.locator('.balance__amount').count()).toBe(1);
+    expect(page.url()).toBe(`${stack.url}/wallet`);
+    const [access, refresh] = await tokens();
+    expect(access).not.toBe('stale.access.token');
+    expect(access!.split('.')).toHaveLength(3);
+    expect(refresh).not.toBe(session.refreshToken); // rotated
+    expect(await toast(page, 'Your session has expired').count()).toBe(0);
+
+    // the refresh token already used once is refused: the session ends, with the spec's message
+    await store('stale.access.token', session.refreshToken);
+    await page.goto(`${stack.url}/wallet`);
+    await page.waitForURL(`${stack.url}/login`);
+    await expect.poll(() => toast(page, 'Your session has expired. Please log in again.').count()).toBe(1);
+    expect(await tokens()).toEqual([null, null]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('keeps a player out of /admin without ever fetching the admin remote', async () => {
     const { context, page, errors } = await signedIn(DEMO.email, DEMO.password);
     const requested = remoteRequests(context);
