@@ -1,4 +1,4 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import MyBets, { type Bet, canCashOut } from './MyBets';
@@ -6,6 +6,13 @@ import MyBets, { type Bet, canCashOut } from './MyBets';
 vi.mock('sonner', () => ({
   toast: { error: vi.fn(), success: vi.fn(), info: vi.fn() },
   Toaster: () => null,
+}));
+
+// the page's socket subscriptions, to push events at it
+const pushed = vi.hoisted(() => new Map<string, (...args: unknown[]) => void>());
+vi.mock('@bet/web-shell/core', async (original) => ({
+  ...(await original<typeof import('@bet/web-shell/core')>()),
+  useSocketEvent: (event: string, handler: (...args: unknown[]) => void) => pushed.set(event, handler),
 }));
 
 const id = (n: number) => n.toString(16).padStart(24, '0');
@@ -102,5 +109,24 @@ describe('<MyBets>', () => {
     expect(screen.getByText('Page 1 of 3')).toBeTruthy();
     const url = String(fetchMock.mock.calls[0][0]);
     expect(url).toContain('/api/v1/bets?page=1&limit=12');
+  });
+
+  it("reloads when a result is pushed and again when the player's bet is settled", async () => {
+    const fetchMock = vi.fn(async (_url: string) =>
+      respond({ bets: [bet({ status: 'won', payout: 20 })], totalPages: 1 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    render(
+      <MemoryRouter>
+        <MyBets />
+      </MemoryRouter>,
+    );
+    await screen.findByText('won');
+    const listCalls = () => fetchMock.mock.calls.filter((c) => String(c[0]).includes('/api/v1/bets?')).length;
+    expect(listCalls()).toBe(1);
+    act(() => pushed.get('gameResultUpdated')?.({ gameId: id(9), result: 'A' }));
+    await waitFor(() => expect(listCalls()).toBe(2));
+    act(() => pushed.get('bet_settled')?.({ betId: id(1), status: 'won' }));
+    await waitFor(() => expect(listCalls()).toBe(3));
   });
 });

@@ -95,6 +95,9 @@ export default function MyBets() {
     endDate,
   });
   useSocketEvent('gameResultUpdated', reload);
+  // gameResultUpdated comes from the games service and may beat the settlement of the bets it
+  // causes; bet_settled is sent once the player's own bet is settled, so the list is final then.
+  useSocketEvent('bet_settled', reload);
 
   // Any filter change starts again from page 1.
   const filter = (setter: (v: string) => void) => (v: string) => {
