@@ -36,12 +36,13 @@ describe('live betting', () => {
       localStorage.setItem('refreshToken', s.refreshToken);
     }, session);
 
-    // an early live match leaves minutes of play for the cash-out
+    // a match in its first half: in-play prices already out (they are published at least every
+    // five match minutes), its clock still running before the break, minutes left for the cash-out
     const game = await waitUntil(
       async () => {
         const { body } = await stack.api<{ games: LiveGame[] }>('GET', '/games/live');
         return body.games
-          .filter((g) => (g.elapsedTime ?? 0) >= 3 && (g.elapsedTime ?? 99) <= 45)
+          .filter((g) => (g.elapsedTime ?? 0) >= 6 && (g.elapsedTime ?? 99) <= 35)
           .sort((a, b) => (a.elapsedTime ?? 0) - (b.elapsedTime ?? 0))[0];
       },
       90_000,

@@ -81,7 +81,7 @@ describe('site: guards, shared slip, theme, phone layout, accessibility', () => 
     await loginThroughUi(page, DEMO.email, DEMO.password);
     await page.waitForURL(`${stack.url}/my-bets?status=won`);
     await expect.poll(() => page.getByRole('heading', { name: 'My Bets' }).count()).toBe(1);
-    expect(await toast(page, 'Logged in successfully!').count()).toBe(1);
+    await expect.poll(() => toast(page, 'Logged in successfully!').count()).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -183,6 +183,12 @@ describe('site: guards, shared slip, theme, phone layout, accessibility', () => 
     // multi: 1.95 × 4.20
     await expect.poll(() => slip.locator('.slip__totals dd').first().textContent()).toBe('8.19');
     expect(shareUrl).toMatch(new RegExp(`^${stack.url}/slip/[^/]+$`));
+
+    // betting learns the new price from its own copy of the event: wait until the shared slip has it
+    const shareId = shareUrl.split('/').pop();
+    await expect
+      .poll(async () => (await stack.api('GET', `/bets/share/${shareId}`)).body?.selections?.[0]?.odds)
+      .toBe(1.95);
 
     // someone else, not signed in, in a browser of their own
     const friend = await newPage(browser);

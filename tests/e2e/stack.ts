@@ -7,6 +7,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { vi } from 'vitest';
+
+// A page may answer in seconds on a busy two-core machine (argon2 on sign-up, PGlite, the
+// simulator): expect.poll waits up to 15 s here instead of vitest's 1 s.
+vi.setConfig({ expect: { poll: { timeout: 15_000, interval: 100 } } });
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 export const RESULTS_DIR = join(REPO_ROOT, 'test-results', 'e2e');
