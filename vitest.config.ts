@@ -10,7 +10,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'services',
-          include: ['services/**/*.test.ts', 'gateway/**/*.test.ts', 'proto-events/**/*.test.ts', 'infra/**/*.test.ts', 'tests/**/*.test.ts'],
+          include: [
+            'services/**/*.test.ts',
+            'gateway/**/*.test.ts',
+            'proto-events/**/*.test.ts',
+            'infra/**/*.test.ts',
+            'tests/**/*.test.ts',
+          ],
           exclude: ['tests/e2e/**', '**/node_modules/**'],
           environment: 'node',
           testTimeout: 30_000,

@@ -652,7 +652,14 @@ export const events = {
   PromotionDeleted,
 };
 
-export const commands = { WalletDebit, WalletCredit, WalletBalance, IdentityPresence, BettingOpenBets, GamesGet };
+export const commands = {
+  WalletDebit,
+  WalletCredit,
+  WalletBalance,
+  IdentityPresence,
+  BettingOpenBets,
+  GamesGet,
+};
 
 /** helper types: `Ev<typeof GamesSettled>` is the payload type */
 export const exampleIds = { user: U, game: G, bet: B, transaction: T, other: W };

@@ -140,10 +140,12 @@ describe.each(implementations)('event bus contract: %s', (_name, make) => {
 
   it('times out a request nobody answers in time, and reports missing responders', async () => {
     await bus.reply('slow.cmd', () => new Promise((r) => setTimeout(() => r('late'), 1_000)));
-    const err = await bus.request('slow.cmd', {}, { timeoutMs: 100 }).catch((e: BusRequestError) => e);
+    const err = await bus.request<never>('slow.cmd', {}, { timeoutMs: 100 }).catch((e: BusRequestError) => e);
     expect(err).toBeInstanceOf(BusRequestError);
     expect(err.code).toBe('timeout');
-    const none = await bus.request('nobody.home', {}, { timeoutMs: 500 }).catch((e: BusRequestError) => e);
+    const none = await bus
+      .request<never>('nobody.home', {}, { timeoutMs: 500 })
+      .catch((e: BusRequestError) => e);
     expect(none).toBeInstanceOf(BusRequestError);
     expect(['no_responders', 'timeout']).toContain(none.code);
   });
@@ -152,7 +154,7 @@ describe.each(implementations)('event bus contract: %s', (_name, make) => {
     await bus.reply('broken.cmd', async () => {
       throw new Error('boom');
     });
-    const err = await bus.request('broken.cmd', {}).catch((e: BusRequestError) => e);
+    const err = await bus.request<never>('broken.cmd', {}).catch((e: BusRequestError) => e);
     expect(err).toBeInstanceOf(BusRequestError);
     expect(err.code).toBe('handler_error');
   });
