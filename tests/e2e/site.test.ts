@@ -56,8 +56,13 @@ describe('site: guards, shared slip, theme, phone layout, accessibility', () => 
     page.getByRole('button', { name: new RegExp(`^${g.home} vs ${g.away}: ${label} `) });
 
   /** A context already signed in (tokens from the API, as the Login page would store them). */
+  // One sign-in per account for the whole file: the gateway allows ten auth calls a minute per
+  // address, and every test here comes from 127.0.0.1. No test renews these tokens, so the
+  // contexts can share them.
+  const sessions = new Map<string, ReturnType<Stack['login']>>();
   async function signedIn(email: string, password: string, opts: Parameters<Browser['newContext']>[0] = {}) {
-    const session = await stack.login(email, password);
+    if (!sessions.has(email)) sessions.set(email, stack.login(email, password));
+    const session = await sessions.get(email)!;
     const { context, page, errors } = await newPage(browser, opts);
     await page.goto(`${stack.url}/support`);
     await page.evaluate((s) => {
