@@ -107,20 +107,20 @@ export const UserPresence = defineEvent({
 });
 
 // ── wallet ────────────────────────────────────────────────────────────────
-const TxType = Type.Union(
-  [
-    'topup',
-    'bet',
-    'win',
-    'refund',
-    'cashout',
-    'withdrawal',
-    'withdrawal_reversal',
-    'adjustment',
-    'aviator_bet',
-    'aviator_win',
-  ].map((t) => Type.Literal(t)),
-);
+/** Every type a line of a user's wallet statement can have. */
+export const WALLET_TX_TYPES = [
+  'topup',
+  'bet',
+  'win',
+  'refund',
+  'cashout',
+  'withdrawal',
+  'withdrawal_reversal',
+  'adjustment',
+  'aviator_bet',
+  'aviator_win',
+] as const;
+const TxType = Type.Union(WALLET_TX_TYPES.map((t) => Type.Literal(t)));
 
 export const WalletTransactionPosted = defineEvent({
   subject: 'wallet.transaction_posted',

@@ -1,16 +1,6 @@
+import { WALLET_TX_TYPES } from '@bet/proto-events';
 /** Types a user sees on their statement (the catalogue's wallet transaction types). */
-export const USER_TX_TYPES = [
-  'topup',
-  'bet',
-  'win',
-  'refund',
-  'cashout',
-  'withdrawal',
-  'withdrawal_reversal',
-  'adjustment',
-  'aviator_bet',
-  'aviator_win',
-] as const;
+export const USER_TX_TYPES = WALLET_TX_TYPES;
 export type UserTxType = (typeof USER_TX_TYPES)[number];
 
 /** Movements between the platform's own accounts; they never appear on a statement. */
