@@ -205,34 +205,8 @@ export async function retryPayouts(
   return due.length;
 }
 
-export async function listWithdrawals(db: Trx, status: WithdrawalStatus, limit: number) {
-  return (
-    db
-      .selectFrom('withdrawals as w')
-      .leftJoin('users as u', 'u.id', 'w.user_id')
-      .leftJoin('accounts as a', 'a.id', 'w.user_id')
-      .select([
-        'w.id',
-        'w.user_id',
-        'w.amount',
-        'w.status',
-        'w.admin_notes',
-        'w.created_at',
-        'w.processed_at',
-        'u.username',
-        'u.email',
-        'a.balance',
-      ])
-      .where('w.status', '=', status)
-      // pending is a queue (oldest first); decided requests read like a history (newest first)
-      .orderBy('w.created_at', status === 'pending' ? 'asc' : 'desc')
-      .orderBy('w.id', status === 'pending' ? 'asc' : 'desc')
-      .limit(limit)
-      .execute()
-  );
-}
-
-export async function withdrawalView(db: Trx, id: string) {
+/** A withdrawal with its requester's name, email and current balance, as the admin screen shows it. */
+function withdrawalsWithUser(db: Trx) {
   return db
     .selectFrom('withdrawals as w')
     .leftJoin('users as u', 'u.id', 'w.user_id')
@@ -248,8 +222,22 @@ export async function withdrawalView(db: Trx, id: string) {
       'u.username',
       'u.email',
       'a.balance',
-    ])
-    .where('w.id', '=', id)
-    .executeTakeFirstOrThrow();
+    ]);
+}
+
+export async function listWithdrawals(db: Trx, status: WithdrawalStatus, limit: number) {
+  return (
+    withdrawalsWithUser(db)
+      .where('w.status', '=', status)
+      // pending is a queue (oldest first); decided requests read like a history (newest first)
+      .orderBy('w.created_at', status === 'pending' ? 'asc' : 'desc')
+      .orderBy('w.id', status === 'pending' ? 'asc' : 'desc')
+      .limit(limit)
+      .execute()
+  );
+}
+
+export async function withdrawalView(db: Trx, id: string) {
+  return withdrawalsWithUser(db).where('w.id', '=', id).executeTakeFirstOrThrow();
 }
 export type WithdrawalView = Awaited<ReturnType<typeof withdrawalView>>;
