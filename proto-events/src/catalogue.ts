@@ -587,8 +587,13 @@ export const WalletBalance = defineCommand({
   owner: 'wallet',
   description: "A user's current balance.",
   request: Type.Object({ userId: Id }),
-  reply: Type.Object({ userId: Id, balanceCents: Cents }),
-  example: { request: { userId: U }, reply: { userId: U, balanceCents: 9000 } },
+  reply: Type.Object({
+    userId: Id,
+    balanceCents: Cents,
+    /** money held for withdrawals still waiting for an admin (not in balanceCents) */
+    pendingWithdrawalCents: Type.Optional(Cents),
+  }),
+  example: { request: { userId: U }, reply: { userId: U, balanceCents: 9000, pendingWithdrawalCents: 0 } },
 });
 
 export const IdentityPresence = defineCommand({

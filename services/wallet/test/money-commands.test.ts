@@ -39,7 +39,7 @@ describe('money commands', () => {
       userId: u,
     });
     expect(validate(WalletBalance.reply, balance)).toEqual([]);
-    expect(balance).toEqual({ userId: u, balanceCents: 2750 });
+    expect(balance).toEqual({ userId: u, balanceCents: 2750, pendingWithdrawalCents: 0 });
     expect(await h.infra.bus.request(WalletBalance.subject, { userId: newId() })).toMatchObject({
       balanceCents: 0,
     });

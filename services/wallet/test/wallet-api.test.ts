@@ -2,6 +2,7 @@ import { newId } from '@bet/kit';
 import { eventually } from '@bet/kit/testing';
 import {
   validate,
+  WalletBalance,
   WalletTransactionPosted,
   WalletWithdrawalProcessed,
   WalletWithdrawalRequested,
@@ -158,6 +159,12 @@ describe('withdrawals', () => {
       ok: false,
       reason: 'insufficient_funds',
       balanceCents: 950,
+    });
+    // identity asks this before closing an account: held money still belongs to the user
+    expect(await h.infra.bus.request(WalletBalance.subject, { userId: u.id })).toEqual({
+      userId: u.id,
+      balanceCents: 950,
+      pendingWithdrawalCents: 2050,
     });
 
     const pending = await h.http('GET', '/api/v1/admin/withdrawals', { token: h.adminToken });

@@ -120,7 +120,11 @@ export async function closeAccount(idn: Identity, actorId: string, targetId: str
     ask<CommandReply<typeof WalletBalance>>(idn, WalletBalance, targetId),
     ask<CommandReply<typeof BettingOpenBets>>(idn, BettingOpenBets, targetId),
   ]);
-  checkClosable({ balanceCents: balance.balanceCents, pendingBets: bets.pendingBets });
+  checkClosable({
+    balanceCents: balance.balanceCents,
+    pendingWithdrawalCents: balance.pendingWithdrawalCents,
+    pendingBets: bets.pendingBets,
+  });
 
   await idn.ctx.tx(async (trx) => {
     const locked = await lockAdmins(trx);

@@ -36,5 +36,8 @@ describe('admin rules', () => {
     );
     expect(() => checkClosable({ balanceCents: 0, pendingBets: 1 })).toThrow(/1 pending bet;/);
     expect(() => checkClosable({ balanceCents: 0, pendingBets: 0 })).not.toThrow();
+    expect(() => checkClosable({ balanceCents: 0, pendingWithdrawalCents: 500, pendingBets: 0 })).toThrow(
+      /\$5\.00/,
+    );
   });
 });

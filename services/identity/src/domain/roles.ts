@@ -31,9 +31,15 @@ export function checkDeletion(input: {
 }
 
 /** What the wallet and betting services said about the user; the account closes only when both are clear. */
-export function checkClosable(input: { balanceCents: number; pendingBets: number }) {
-  if (input.balanceCents > 0) {
-    const dollars = (input.balanceCents / 100).toFixed(2);
+export function checkClosable(input: {
+  balanceCents: number;
+  pendingWithdrawalCents?: number;
+  pendingBets: number;
+}) {
+  // money waiting on a withdrawal decision is still the user's until an admin pays it out
+  const held = input.balanceCents + (input.pendingWithdrawalCents ?? 0);
+  if (held > 0) {
+    const dollars = (held / 100).toFixed(2);
     throw new DomainError(
       'holds_money',
       `This user still holds $${dollars}; the account can be closed once the balance is zero.`,

@@ -56,7 +56,17 @@ export async function startMoneyCommands(ctx: WalletContext) {
       const errors = validate(WalletBalance.request, req);
       if (errors.length > 0) throw new Error(`invalid wallet.balance request: ${errors.join('; ')}`);
       const { userId } = req as CommandRequest<typeof WalletBalance>;
-      return { userId, balanceCents: Number(await walletBalance(ctx.db, userId)) };
+      const held = await ctx.db
+        .selectFrom('withdrawals')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('amount'), eb.val('0')).as('cents'))
+        .where('user_id', '=', userId)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return {
+        userId,
+        balanceCents: Number(await walletBalance(ctx.db, userId)),
+        pendingWithdrawalCents: Number(held?.cents ?? 0),
+      };
     }),
   );
 }
