@@ -171,3 +171,33 @@ describe.each(implementations)('event bus contract: %s', (_name, make) => {
     expect(a).toContainEqual(['aviator.tick', { multiplier: 1.5 }]);
   });
 });
+
+describe('NATS consumer concurrency', () => {
+  it('handles up to `concurrency` events of a subject at once, and every one exactly once', async () => {
+    const bus = await NatsBus.connect({ url: TEST_NATS_URL, prefix: `cc${newId().slice(-10)}` });
+    try {
+      let inFlight = 0;
+      let peak = 0;
+      const done: unknown[] = [];
+      await bus.consume({
+        durable: 'par',
+        subjects: ['bets.settled'],
+        concurrency: 4,
+        handler: async (e) => {
+          inFlight++;
+          peak = Math.max(peak, inFlight);
+          await new Promise((r) => setTimeout(r, 30));
+          inFlight--;
+          done.push(e.data);
+        },
+      });
+      for (let i = 0; i < 20; i++) await bus.publish(event('bets.settled', i));
+      await eventually(() => done.length === 20, 10_000);
+      expect(peak).toBeGreaterThan(1);
+      expect(peak).toBeLessThanOrEqual(4);
+      expect(new Set(done).size).toBe(20);
+    } finally {
+      await bus.close();
+    }
+  });
+});

@@ -109,37 +109,45 @@ export class NatsBus implements EventBus {
       }
       const consumer = await this.js.consumers.get(this.stream, name);
       const messages = await consumer.consume({ max_messages: 64 });
-      const loop = (async () => {
-        for await (const m of messages) {
-          let event: EventEnvelope;
-          try {
-            event = fromBytes(m.data);
-          } catch (err) {
-            this.logger?.error({ err, subject: m.subject }, 'undecodable event; terminated');
+      const handle = async (m: typeof messages extends AsyncIterable<infer M> ? M : never) => {
+        let event: EventEnvelope;
+        try {
+          event = fromBytes(m.data);
+        } catch (err) {
+          this.logger?.error({ err, subject: m.subject }, 'undecodable event; terminated');
+          m.term();
+          return;
+        }
+        const attempt = m.info.deliveryCount;
+        try {
+          await opts.handler(event, { attempt });
+          m.ack();
+        } catch (err) {
+          const max = opts.maxDeliver ?? 10;
+          if (attempt >= max) {
+            this.logger?.error(
+              { err, subject: event.subject, id: event.id },
+              'event dropped after max deliveries',
+            );
             m.term();
-            continue;
-          }
-          const attempt = m.info.deliveryCount;
-          try {
-            await opts.handler(event, { attempt });
-            m.ack();
-          } catch (err) {
-            const max = opts.maxDeliver ?? 10;
-            if (attempt >= max) {
-              this.logger?.error(
-                { err, subject: event.subject, id: event.id },
-                'event dropped after max deliveries',
-              );
-              m.term();
-            } else {
-              this.logger?.warn(
-                { err, subject: event.subject, id: event.id, attempt },
-                'event handler failed; redelivering',
-              );
-              m.nak(Math.min(100 * 2 ** (attempt - 1), 10_000));
-            }
+          } else {
+            this.logger?.warn(
+              { err, subject: event.subject, id: event.id, attempt },
+              'event handler failed; redelivering',
+            );
+            m.nak(Math.min(100 * 2 ** (attempt - 1), 10_000));
           }
         }
+      };
+      const limit = Math.max(1, opts.concurrency ?? 1);
+      const loop = (async () => {
+        const inflight = new Set<Promise<void>>();
+        for await (const m of messages) {
+          const p: Promise<void> = handle(m).finally(() => inflight.delete(p));
+          inflight.add(p);
+          if (inflight.size >= limit) await Promise.race(inflight);
+        }
+        await Promise.all(inflight);
       })();
       stops.push(async () => {
         await messages.close();

@@ -30,6 +30,12 @@ export interface ConsumeOptions {
   ackWaitMs?: number;
   /** deliveries before an event is given up on (logged) */
   maxDeliver?: number;
+  /**
+   * How many events of one subject may be handled at once (NATS; the in-memory bus hands
+   * them out one by one). Only for handlers whose effects do not depend on the order of
+   * events, e.g. money movements keyed by bet. Default 1: in order.
+   */
+  concurrency?: number;
 }
 
 export interface Subscription {

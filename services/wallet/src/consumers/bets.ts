@@ -26,6 +26,9 @@ export async function startBetConsumers(ctx: WalletContext) {
     await ctx.bus.consume({
       durable: BET_CONSUMER,
       subjects: [BetsSettled.subject, BetsVoided.subject, BetsCashedOut.subject],
+      // each event moves money for one bet under its own key; a settlement of 100 000 bets
+      // must not wait on one database round trip at a time
+      concurrency: 8,
       handler: (event) => handle(ctx, BET_CONSUMER, event),
     }),
   );
