@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { type TestInfrastructure, testInfrastructure } from '@bet/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEchoServices, startGateway } from './helpers';
@@ -27,6 +28,8 @@ describe('gateway web bundles', () => {
     writeFileSync(join(shell, 'favicon.ico'), 'icon');
     writeFileSync(join(player, 'remoteEntry.js'), 'var player = {}');
     writeFileSync(join(player, '623.e658482e.js'), 'chunk()');
+    // what the web build's precompress step leaves beside an asset
+    writeFileSync(join(player, '623.e658482e.js.gz'), gzipSync('chunk()'));
     infra = await testInfrastructure({ kind: 'embedded' });
     echo = await startEchoServices(infra, ['games']);
     gw = await startGateway(infra, {
@@ -55,6 +58,21 @@ describe('gateway web bundles', () => {
       expect(res.headers.get('cache-control')).toBe('no-cache');
       expect(await res.text()).toBe(INDEX);
     }
+  });
+
+  it('serves the precompressed copy of an asset to a client that accepts it', async () => {
+    const res = await fetch(`${gw.url}/remotes/player/623.e658482e.js`, {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    // fetch decodes it: the body is the original file
+    expect(await res.text()).toBe('chunk()');
+    const plain = await fetch(`${gw.url}/remotes/player/623.e658482e.js`, {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(gunzipSync(gzipSync('chunk()')).toString()).toBe(await plain.text());
   });
 
   it('caches hashed assets for a year and entry points not at all; missing files are 404', async () => {

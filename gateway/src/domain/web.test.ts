@@ -3,6 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { cacheControlFor, inlineScriptHashes, isSpaPath } from './web';
 
 describe('web bundle rules', () => {
+  it('caches a precompressed copy like the file it stands for', () => {
+    expect(cacheControlFor('623.e658482e.js.br')).toBe(cacheControlFor('623.e658482e.js'));
+    expect(cacheControlFor('remoteEntry.js.gz')).toBe('no-cache');
+  });
+
   it('caches by file name', () => {
     expect(cacheControlFor('index.html')).toBe('no-cache');
     expect(cacheControlFor('remoteEntry.js')).toBe('no-cache');

@@ -5,7 +5,9 @@ import { createHash } from 'node:crypto';
  * (a year, immutable); the entry points (index.html, remoteEntry.js) must be revalidated
  * every time or a deploy would mix old and new chunks; anything else an hour.
  */
-export function cacheControlFor(fileName: string): string {
+export function cacheControlFor(served: string): string {
+  // a precompressed copy is cached as the file it stands for
+  const fileName = served.replace(/\.(gz|br)$/, '');
   if (fileName === 'index.html' || fileName === 'remoteEntry.js') return 'no-cache';
   if (/[.-][0-9a-f]{8,}\.[a-z0-9]+$/i.test(fileName)) return 'public, max-age=31536000, immutable';
   return 'public, max-age=3600';

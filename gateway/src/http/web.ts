@@ -33,6 +33,8 @@ export async function registerWeb(app: App, roots: WebRoots = {}) {
     index: false as const,
     cacheControl: false,
     dotfiles: 'ignore' as const,
+    // the web build writes .br/.gz beside each asset (infra/scripts/precompress.mjs)
+    preCompressed: true,
     setHeaders,
   };
   if (shell) await app.register(fastifyStatic, { root: shell, prefix: '/', ...common });
