@@ -22,14 +22,18 @@ const AVIATOR_CONSUMER = 'wallet-aviator';
  * idempotency key a money command for it would, so nothing is paid twice either way.
  */
 export async function startBetConsumers(ctx: WalletContext) {
+  const inBetOrder = perBetQueue();
   ctx.track(
     await ctx.bus.consume({
       durable: BET_CONSUMER,
       subjects: [BetsSettled.subject, BetsVoided.subject, BetsCashedOut.subject],
       // each event moves money for one bet under its own key; a settlement of 100 000 bets
       // must not wait on one database round trip at a time
+      // ...but the events of one bet go one after another, in the order they were delivered: a
+      // correction's clawback reads the wallet balance, so run before the win it corrects it
+      // would book the whole amount as debt and the win would then be paid in full
       concurrency: 8,
-      handler: (event) => handle(ctx, BET_CONSUMER, event),
+      handler: (event) => inBetOrder(betOf(event), () => handle(ctx, BET_CONSUMER, event)),
     }),
   );
   ctx.track(
@@ -39,6 +43,29 @@ export async function startBetConsumers(ctx: WalletContext) {
       handler: (event) => handle(ctx, AVIATOR_CONSUMER, event),
     }),
   );
+}
+
+function betOf(event: EventEnvelope): string {
+  const betId = (event.data as { betId?: unknown } | null)?.betId;
+  return typeof betId === 'string' ? betId : event.id;
+}
+
+/**
+ * Runs tasks with the same key one at a time, in the order they were queued (the kit calls
+ * the handler in delivery order). A failed task does not hold the next one back: it is
+ * redelivered later, as it would be without concurrency.
+ */
+export function perBetQueue() {
+  const tails = new Map<string, Promise<void>>();
+  return (key: string, task: () => Promise<void>): Promise<void> => {
+    const run = (tails.get(key) ?? Promise.resolve()).then(task);
+    const tail = run.catch(() => {});
+    tails.set(key, tail);
+    void tail.then(() => {
+      if (tails.get(key) === tail) tails.delete(key);
+    });
+    return run;
+  };
 }
 
 const schemas = {
