@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { AuthUser, TokenVerifier } from '../auth/tokens';
 import { InvalidTokenError } from '../auth/tokens';
-import { DomainError, HttpError } from '../errors';
+import { DomainError, type FieldError, HttpError } from '../errors';
 import type { Logger } from '../logger';
 import { formatValidationErrors } from './validation-errors';
 
@@ -90,6 +90,23 @@ export async function createServer(opts: ServerOptions): Promise<App> {
     if (auth === 'admin' && req.user.role !== 'admin') throw new HttpError(403, 'Admin access required');
   });
 
+  // Ajv's type coercion turns '1e400' (query, params, or a string in a body) into Infinity and
+  // then skips minimum/maximum for a non-finite number, so it reaches the handler (an SQL
+  // offset, a money amount). No valid input is ever a non-finite number: refuse it here.
+  app.addHook('preHandler', async (req: FastifyRequest) => {
+    const errors: FieldError[] = [];
+    for (const [location, value] of [
+      ['params', req.params],
+      ['query', req.query],
+      ['body', req.body],
+    ] as const) {
+      findNonFinite(value, '', 0, (path) =>
+        errors.push({ path, location, msg: `${path || 'value'} must be a finite number` }),
+      );
+    }
+    if (errors.length > 0) throw new HttpError(400, errors[0].msg, errors);
+  });
+
   app.setErrorHandler((err: any, req, reply: FastifyReply) => {
     if (err.validation) {
       const errors = formatValidationErrors(err.validation, err.validationContext ?? 'body');
@@ -146,4 +163,17 @@ export async function createServer(opts: ServerOptions): Promise<App> {
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   return app;
+}
+
+function findNonFinite(value: unknown, path: string, depth: number, report: (path: string) => void): void {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) report(path);
+    return;
+  }
+  if (depth > 8 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return;
+  if (Array.isArray(value)) {
+    value.forEach((v, i) => findNonFinite(v, `${path}[${i}]`, depth + 1, report));
+    return;
+  }
+  for (const [k, v] of Object.entries(value)) findNonFinite(v, path ? `${path}.${k}` : k, depth + 1, report);
 }

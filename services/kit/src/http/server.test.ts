@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { Type } from '@sinclair/typebox';
+import type { TokenVerifier } from '../auth/tokens';
+import { createLogger } from '../logger';
+import { createServer } from './server';
+
+async function app() {
+  const server = await createServer({
+    name: 'probe',
+    logger: createLogger('probe', 'silent'),
+    // public routes only: the verifier is never asked
+    verifier: {} as TokenVerifier,
+  });
+  server.get(
+    '/api/v1/list',
+    {
+      config: { auth: 'public' },
+      schema: { querystring: Type.Object({ page: Type.Integer({ minimum: 1, maximum: 1000, default: 1 }) }) },
+    },
+    async (req) => ({ page: (req.query as { page: number }).page }),
+  );
+  server.post(
+    '/api/v1/pay',
+    {
+      config: { auth: 'public' },
+      schema: {
+        body: Type.Object(
+          { amount: Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000 }), tags: Type.Optional(Type.Array(Type.Number())) },
+          { additionalProperties: false },
+        ),
+      },
+    },
+    async (req) => ({ amount: (req.body as { amount: number }).amount }),
+  );
+  return server;
+}
+
+describe('number coercion at the edge', () => {
+  it("refuses a query number that Ajv's coercion turns into Infinity, with errors[]", async () => {
+    const server = await app();
+    for (const v of ['1e400', '-1e400', 'Infinity']) {
+      const res = await server.inject(`/api/v1/list?page=${v}`);
+      expect(res.statusCode, v).toBe(400);
+      expect(res.json()).toEqual({
+        msg: 'page must be a finite number',
+        errors: [{ path: 'page', location: 'query', msg: 'page must be a finite number' }],
+      });
+    }
+    expect((await server.inject('/api/v1/list?page=7')).json()).toEqual({ page: 7 });
+    expect((await server.inject('/api/v1/list?page=1e9')).statusCode).toBe(400);
+  });
+
+  it('refuses numeric strings in a body that coerce to Infinity, nested ones too', async () => {
+    const server = await app();
+    const post = (payload: unknown) => server.inject({ method: 'POST', url: '/api/v1/pay', payload });
+    const top = await post({ amount: '1e400' });
+    expect(top.statusCode).toBe(400);
+    expect(top.json().errors).toEqual([{ path: 'amount', location: 'body', msg: 'amount must be a finite number' }]);
+    const nested = await post({ amount: 5, tags: ['1', '1e999'] });
+    expect(nested.statusCode).toBe(400);
+    expect(nested.json().errors[0].path).toBe('tags[1]');
+    expect((await post({ amount: '12.5' })).json()).toEqual({ amount: 12.5 });
+  });
+});
