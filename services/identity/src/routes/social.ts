@@ -71,9 +71,9 @@ export async function socialRoutes(app: App, idn: Identity) {
       app.get(start, { config: { auth: 'public' }, schema }, async () => {
         throw new HttpError(503, msg);
       });
-      app.get(callback, { config: { auth: 'public' }, schema }, async () => {
-        throw new HttpError(503, msg);
-      });
+      // a browser the provider sent back lands on the sign-in page, as after any failed
+      // callback (the README's contract for this route), not on a bare JSON error
+      app.get(callback, { config: { auth: 'public' }, schema }, async (_req, reply) => reply.redirect(failureUrl));
       continue;
     }
 
