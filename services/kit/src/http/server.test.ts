@@ -52,7 +52,7 @@ describe('number coercion at the edge', () => {
 
   it('refuses numeric strings in a body that coerce to Infinity, nested ones too', async () => {
     const server = await app();
-    const post = (payload: unknown) => server.inject({ method: 'POST', url: '/api/v1/pay', payload });
+    const post = (payload: Record<string, unknown>) => server.inject({ method: 'POST', url: '/api/v1/pay', payload });
     const top = await post({ amount: '1e400' });
     expect(top.statusCode).toBe(400);
     expect(top.json().errors).toEqual([{ path: 'amount', location: 'body', msg: 'amount must be a finite number' }]);
