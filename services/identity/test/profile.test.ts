@@ -330,6 +330,31 @@ describe('profile picture', () => {
     ).toEqual([]);
   });
 
+  it('answers a broken multipart body with a 400, not a 500, and stores nothing', async () => {
+    const p = await registerPlayer(h);
+    const boundary = 'brokenBoundary';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="profilePicture"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
+    for (const [contentType, payload] of [
+      ['multipart/form-data', 'abc'], // no boundary
+      [`multipart/form-data; boundary=${boundary}`, 'not a multipart body at all'],
+      [`multipart/form-data; boundary=${boundary}`, head.slice(0, 60)], // cut inside the part headers
+      [`multipart/form-data; boundary=${boundary}`, `${head}abc\r\n`], // no closing boundary
+    ]) {
+      const res = await h.call({
+        method: 'POST',
+        url: '/api/v1/users/profile-picture',
+        token: p.accessToken,
+        payload,
+        headers: { 'content-type': contentType },
+      });
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json().msg).toMatch(/could not be read/);
+    }
+    expect(
+      await h.svc.ctx.db.selectFrom('avatars').selectAll().where('user_id', '=', p.id).execute(),
+    ).toEqual([]);
+  });
+
   it('answers a malformed picture id with 400 and an unknown one with 404', async () => {
     expect((await h.call({ method: 'GET', url: '/api/v1/users/avatars/not-an-id' })).statusCode).toBe(400);
     expect((await h.call({ method: 'GET', url: `/api/v1/users/avatars/${'0'.repeat(24)}` })).statusCode).toBe(

@@ -171,7 +171,11 @@ export async function userRoutes(app: App, idn: Identity) {
           throw new HttpError(415, 'Send the picture as multipart/form-data in the field profilePicture.');
         if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
           throw badRequest('Send one picture only.');
-        throw err;
+        if (err instanceof HttpError) throw err;
+        // only the request is read in here: busboy's "Boundary not found", "Unexpected end of
+        // form", "Malformed part header"… are the client's broken body, not our fault
+        req.log.info({ err }, 'unreadable profile picture upload');
+        throw badRequest('The upload could not be read. Send the picture as multipart/form-data in the field profilePicture.');
       }
       // what the bytes are, not what the name or the browser says they are
       const type = await fileTypeFromBuffer(bytes);
