@@ -27,16 +27,19 @@ export function numericFields(...fields: string[]) {
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const FIRST_MS = Date.parse('0001-01-01T00:00:00.000Z');
+const LAST_MS = Date.parse('+010000-01-01T00:00:00.000Z');
 
 /** startDate/endDate as a day (whole UTC day, end inclusive) or an instant; '' means absent. */
 export function dateRange(startDate?: string, endDate?: string): { from?: Date; to?: Date } {
   const parse = (value: string | undefined, field: string, end: boolean): Date | undefined => {
     if (value === undefined || value.trim() === '') return undefined;
     const ms = Date.parse(DAY.test(value) ? `${value}T00:00:00.000Z` : value);
-    if (Number.isNaN(ms))
+    const at = new Date(end ? (DAY.test(value) ? ms + 86_400_000 : ms + 1) : ms);
+    // years 1..9999: JavaScript parses dates Postgres cannot store (and ends that are no date)
+    if (!(at.getTime() >= FIRST_MS && at.getTime() <= LAST_MS))
       throw fieldError(field, `${field} must be a date (YYYY-MM-DD) or a date-time`, 'query');
-    if (!end) return new Date(ms);
-    return new Date(DAY.test(value) ? ms + 86_400_000 : ms + 1);
+    return at;
   };
   const from = parse(startDate, 'startDate', false);
   const to = parse(endDate, 'endDate', true);
