@@ -101,6 +101,11 @@ describe('bet history', () => {
     expect(bad).toMatchObject({ status: 400, body: { msg: 'startDate must be a valid date' } });
   });
 
+  it('refuses a date Postgres cannot store with a 400, not a 500', async () => {
+    const early = await call(h, 'GET', '/api/v1/bets?startDate=-100000-01-01T00:00:00.000Z', p.auth);
+    expect(early).toMatchObject({ status: 400, body: { msg: 'startDate must be a valid date' } });
+  });
+
   it('refuses bad query values and other people’s bets', async () => {
     expect((await call(h, 'GET', '/api/v1/bets?limit=101', p.auth)).status).toBe(400);
     expect((await call(h, 'GET', '/api/v1/bets?sortBy=user', p.auth)).status).toBe(400);

@@ -25,12 +25,15 @@ const SORT_COLUMN = {
 } as const;
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const FIRST_MS = Date.parse('0001-01-01T00:00:00.000Z');
+const LAST_MS = Date.parse('+010000-01-01T00:00:00.000Z');
 
 /** A date filter bound: a calendar date (UTC) or an instant; an end date covers its whole day. */
 export function parseDateBound(value: string | undefined, name: string, end: boolean): Date | undefined {
   if (value === undefined || value === '') return undefined;
   const t = Date.parse(DATE_ONLY.test(value) ? `${value}T00:00:00.000Z` : value);
-  if (Number.isNaN(t))
+  // years 1..9999: JavaScript parses dates Postgres cannot store
+  if (!(t >= FIRST_MS && t < LAST_MS))
     throw badRequest(`${name} must be a valid date`, [
       { path: name, location: 'query', msg: `${name} must be a valid date` },
     ]);
