@@ -49,6 +49,9 @@ interface Case {
   /** raw body text (sent as application/json unless contentType says otherwise) */
   body?: string;
   contentType?: string;
+  headers?: Record<string, string>;
+  /** a page for the browser (HTML on error too), documented as such by its owner */
+  html?: boolean;
   expect?: (status: number, body: any) => void;
   /** a 400 to this case must be a schema failure with errors[] */
   schemaCase?: boolean;
@@ -69,10 +72,14 @@ let tamperedToken: string;
 /** 'METHOD /api/v1/x/:id' → the owning service's route schema */
 const schemas = new Map<string, any>();
 let outcomes: Outcome[] = [];
-let before: { wallet: any; txs: any; bets: any; profile: any };
+let before: Awaited<ReturnType<typeof snapshot>>;
 
-async function call(method: string, path: string, opts: { token?: string; body?: string; contentType?: string } = {}) {
-  const headers: Record<string, string> = {};
+async function call(
+  method: string,
+  path: string,
+  opts: { token?: string; body?: string; contentType?: string; headers?: Record<string, string> } = {},
+) {
+  const headers: Record<string, string> = { ...opts.headers };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.body !== undefined) headers['content-type'] = opts.contentType ?? 'application/json';
   const res = await fetch(platform.url + path, { method, headers, body: opts.body, redirect: 'manual' });
@@ -98,6 +105,8 @@ async function snapshot() {
     txs: await get('/api/v1/wallet/transactions?limit=100'),
     bets: await get('/api/v1/bets?limit=100'),
     profile: await get('/api/v1/users/profile'),
+    // no refused registration left an account behind
+    userCount: (await call('GET', '/api/v1/admin/users?limit=1', { token: adminToken })).body.totalCount as number,
   };
 }
 
@@ -140,6 +149,13 @@ async function loadSchemas(): Promise<ExpandedRoute[]> {
       }
     }
   }
+  // the sandbox checkout is hidden from OpenAPI (an HTML page for the browser, wallet README)
+  for (const [method, url] of [
+    ['GET', '/api/v1/wallet/sandbox/checkout/:reference'],
+    ['POST', '/api/v1/wallet/sandbox/checkout/:reference/pay'],
+    ['POST', '/api/v1/wallet/sandbox/checkout/:reference/cancel'],
+  ] as const)
+    extra.push({ method, url, service: 'wallet', auth: 'public', upload: false, catchAll: false, spec: 'openapi' });
   return extra;
 }
 
@@ -195,6 +211,20 @@ function casesFor(route: ExpandedRoute): Case[] {
   });
   if (route.auth === 'admin' && fromTable) {
     cases.push({ route, kind: 'player on admin route', path, token: playerToken, expect: (s) => expect(s).toBe(403) });
+  }
+
+  if (route.url.includes(':reference')) {
+    for (const ref of ['nope', `dep_${'0'.repeat(32)}`, `dep_${'a'.repeat(32)}%00`, `dep_${'b'.repeat(5000)}`]) {
+      cases.push({
+        route,
+        kind: `sandbox reference ${ref.slice(0, 12)}`,
+        path: route.url.replace(':reference', ref),
+        html: true,
+        ...(route.method === 'POST' ? { body: '', contentType: 'application/x-www-form-urlencoded' } : {}),
+        expect: (s) => expect(s).toBeGreaterThanOrEqual(400),
+      });
+    }
+    return cases;
   }
 
   // (4) malformed path ids: never a success, never a 5xx
@@ -284,6 +314,27 @@ function casesFor(route: ExpandedRoute): Case[] {
     cases.push(up('multipart field only', `--${boundary}\r\nContent-Disposition: form-data; name="profilePicture"\r\n\r\nx\r\n--${boundary}--\r\n`, mp));
   }
 
+  // (5c) the payment webhook: unsigned, wrongly signed, signed by nobody we know
+  if (route.url.endsWith('/wallet/webhooks/:provider') && route.method === 'POST') {
+    for (const [provider, signature, body] of [
+      ['sandbox', undefined, '{"event":"charge.completed","data":{"reference":"dep_x"}}'],
+      ['sandbox', 'deadbeef', '{"event":"charge.completed","data":{"reference":"dep_x","amount":1e999}}'],
+      ['sandbox', 'x'.repeat(5000), 'not json'],
+      ['flutterwave', 'deadbeef', '{}'],
+      ['paystack', 'deadbeef', '[]'],
+      ['../../admin', undefined, '{}'],
+    ] as const) {
+      cases.push({
+        route,
+        kind: `webhook ${provider} signature ${signature ? signature.slice(0, 8) : 'none'}`,
+        path: route.url.replace(':provider', encodeURIComponent(provider)),
+        body,
+        headers: signature ? { 'x-sandbox-signature': signature, 'verif-hash': signature, 'x-paystack-signature': signature } : {},
+        expect: (s) => expect(s).toBeGreaterThanOrEqual(400),
+      });
+    }
+  }
+
   // (6) wrong query strings
   if (route.method === 'GET' || route.method === 'DELETE') {
     const q = (kind: string, qs: string, schemaCase = false): Case => ({
@@ -315,7 +366,7 @@ async function runCase(c: Case): Promise<Outcome> {
   const { status, body } = await call(c.route.method, c.path, c);
   const problems: string[] = [];
   if (status >= 500 && !(status === 503 && allows503(c.route))) problems.push(`status ${status}`);
-  if (status >= 400 && (typeof body !== 'object' || body === null || typeof body.msg !== 'string'))
+  if (status >= 400 && !c.html && (typeof body !== 'object' || body === null || typeof body.msg !== 'string'))
     problems.push('error body without a string msg');
   if (status === 400 && c.schemaCase && !(Array.isArray(body?.errors) && body.errors.length > 0))
     problems.push('schema failure without errors[]');
@@ -388,6 +439,11 @@ describe('the public API under bad input', () => {
       expect(n).toBeGreaterThanOrEqual(2);
       expect(n).toBeLessThanOrEqual(40);
     }
+    const byStatus: Record<number, number> = {};
+    for (const o of outcomes) byStatus[o.status] = (byStatus[o.status] ?? 0) + 1;
+    console.log(`api sweep statuses: ${JSON.stringify(byStatus)}`);
+    const accepted = outcomes.filter((o) => o.status < 300 && o.c.route.method !== 'GET');
+    console.log(`api sweep: accepted writes: ${accepted.map((o) => `${o.c.route.method} ${o.c.path} [${o.c.kind}] ${o.status}`).join('; ')}`);
     console.log(
       `api sweep: ${tableRoutes.length} table routes + ${routes.length - tableRoutes.length} behind catch-alls, ${outcomes.length} cases; 503 allowed for: ${ALLOWED_503.join('; ')}`,
     );
@@ -398,6 +454,50 @@ describe('the public API under bad input', () => {
       .filter((o) => o.problem)
       .map((o) => `${o.c.route.method} ${o.c.path.slice(0, 120)} [${o.c.kind}] → ${o.problem}: ${JSON.stringify(o.body).slice(0, 160)}`);
     expect(failures).toEqual([]);
+  });
+
+  it('accepts no wrong write except the harmless ones listed here', () => {
+    const accepted = outcomes
+      .filter((o) => o.status < 300 && o.c.route.method !== 'GET')
+      .map((o) => `${o.c.route.method} ${o.c.route.url} [${o.c.kind}]`);
+    const harmless = (a: string) =>
+      // reconcile takes no body: it reads the ledger and reports
+      a.startsWith('POST /api/v1/admin/wallet/reconcile ') ||
+      // an empty patch changes nothing
+      a === 'PATCH /api/v1/users/profile [body empty object]' ||
+      // the kit coerces scalar types (coerceTypes: 'array'): 12345 becomes the name "12345"
+      a === 'POST /api/v1/admin/rankings [body teamName number]';
+    expect(accepted.filter((a) => !harmless(a))).toEqual([]);
+  });
+
+  it('a dot-segment path under a public catch-all never reaches a protected route unchecked', async () => {
+    const { request } = await import('node:http');
+    const raw = (path: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const u = new URL(platform.url);
+        const req = request({ host: u.hostname, port: u.port, path, method: 'GET' }, (res) => {
+          let body = '';
+          res.on('data', (d) => (body += d));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    for (const path of [
+      '/api/v1/wallet/../admin/withdrawals',
+      '/api/v1/wallet/%2e%2e/admin/withdrawals',
+      '/api/v1/wallet/..%2f..%2fapi/v1/admin/withdrawals',
+      '/api/v1/games/../admin/rankings',
+      '/api/v1/bets/../admin/risk/overview',
+      '/api/v1/users/../admin/users',
+      '/api/v1/users/%2e%2e/%2e%2e/v1/admin/users',
+      '/api/v1/bets/../users/stats',
+      '/api/v1/auth/..%2fauth/me',
+    ]) {
+      const res = await raw(path);
+      expect(res.status, `${path} → ${res.status} ${res.body.slice(0, 100)}`).toBeGreaterThanOrEqual(400);
+      expect(res.status, path).toBeLessThan(500);
+    }
   });
 
   it('the schema-derived cases reached the services that own a schema', () => {
@@ -415,6 +515,7 @@ describe('the public API under bad input', () => {
     expect(after.txs).toEqual(before.txs);
     expect(after.bets).toEqual(before.bets);
     expect(after.profile.email).toBe(before.profile.email);
+    expect(after.userCount).toBe(before.userCount);
     expect(after.profile.role).toBe('user');
     // the tokens still work: no case logged the seeded users out or demoted the admin
     expect((await call('GET', '/api/v1/auth/me', { token: playerToken })).status).toBe(200);
