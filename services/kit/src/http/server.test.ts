@@ -15,7 +15,12 @@ async function app() {
     '/api/v1/list',
     {
       config: { auth: 'public' },
-      schema: { querystring: Type.Object({ page: Type.Integer({ minimum: 1, maximum: 1000, default: 1 }) }) },
+      schema: {
+        querystring: Type.Object({
+          page: Type.Integer({ minimum: 1, maximum: 1000, default: 1 }),
+          q: Type.Optional(Type.String({ maxLength: 50 })),
+        }),
+      },
     },
     async (req) => ({ page: (req.query as { page: number }).page }),
   );
@@ -25,7 +30,11 @@ async function app() {
       config: { auth: 'public' },
       schema: {
         body: Type.Object(
-          { amount: Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000 }), tags: Type.Optional(Type.Array(Type.Number())) },
+          {
+            amount: Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000 }),
+            tags: Type.Optional(Type.Array(Type.Number())),
+            note: Type.Optional(Type.String({ maxLength: 100 })),
+          },
           { additionalProperties: false },
         ),
       },
@@ -60,5 +69,24 @@ describe('number coercion at the edge', () => {
     expect(nested.statusCode).toBe(400);
     expect(nested.json().errors[0].path).toBe('tags[1]');
     expect((await post({ amount: '12.5' })).json()).toEqual({ amount: 12.5 });
+  });
+
+  it('refuses U+0000 in a string (Postgres text cannot store it) wherever it comes', async () => {
+    const server = await app();
+    const body = await server.inject({
+      method: 'POST',
+      url: '/api/v1/pay',
+      payload: JSON.stringify({ amount: 5, note: 'ab\u0000cd' }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(body.statusCode).toBe(400);
+    expect(body.json()).toEqual({
+      msg: 'note must not contain a NUL character',
+      errors: [{ path: 'note', location: 'body', msg: 'note must not contain a NUL character' }],
+    });
+    const query = await server.inject('/api/v1/list?q=a%00b');
+    expect(query.statusCode).toBe(400);
+    expect(query.json().errors[0]).toEqual({ path: 'q', location: 'query', msg: 'q must not contain a NUL character' });
+    expect((await server.inject('/api/v1/list?q=fine')).statusCode).toBe(200);
   });
 });

@@ -90,9 +90,10 @@ export async function createServer(opts: ServerOptions): Promise<App> {
     if (auth === 'admin' && req.user.role !== 'admin') throw new HttpError(403, 'Admin access required');
   });
 
-  // Ajv's type coercion turns '1e400' (query, params, or a string in a body) into Infinity and
-  // then skips minimum/maximum for a non-finite number, so it reaches the handler (an SQL
-  // offset, a money amount). No valid input is ever a non-finite number: refuse it here.
+  // Two inputs no schema keyword catches and no valid request contains, refused before any
+  // handler sees them: Ajv's type coercion turns '1e400' (query, params, or a string in a
+  // body) into Infinity and then skips minimum/maximum for a non-finite number; and Postgres
+  // text cannot hold U+0000, so a "\u0000" in a JSON string fails the query (a 500).
   app.addHook('preHandler', async (req: FastifyRequest) => {
     const errors: FieldError[] = [];
     for (const [location, value] of [
@@ -100,8 +101,12 @@ export async function createServer(opts: ServerOptions): Promise<App> {
       ['query', req.query],
       ['body', req.body],
     ] as const) {
-      findNonFinite(value, '', 0, (path) =>
-        errors.push({ path, location, msg: `${path || 'value'} must be a finite number` }),
+      findUnstorable(value, '', 0, (path, what) =>
+        errors.push({
+          path,
+          location,
+          msg: `${path || 'value'} ${what === 'number' ? 'must be a finite number' : 'must not contain a NUL character'}`,
+        }),
       );
     }
     if (errors.length > 0) throw new HttpError(400, errors[0].msg, errors);
@@ -165,15 +170,27 @@ export async function createServer(opts: ServerOptions): Promise<App> {
   return app;
 }
 
-function findNonFinite(value: unknown, path: string, depth: number, report: (path: string) => void): void {
+function findUnstorable(
+  value: unknown,
+  path: string,
+  depth: number,
+  report: (path: string, what: 'number' | 'nul') => void,
+): void {
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) report(path);
+    if (!Number.isFinite(value)) report(path, 'number');
+    return;
+  }
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) report(path, 'nul');
     return;
   }
   if (depth > 8 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return;
   if (Array.isArray(value)) {
-    value.forEach((v, i) => findNonFinite(v, `${path}[${i}]`, depth + 1, report));
+    value.forEach((v, i) => findUnstorable(v, `${path}[${i}]`, depth + 1, report));
     return;
   }
-  for (const [k, v] of Object.entries(value)) findNonFinite(v, path ? `${path}.${k}` : k, depth + 1, report);
+  for (const [k, v] of Object.entries(value)) {
+    if (k.includes('\u0000')) report(path ? `${path}.${k}` : k, 'nul');
+    findUnstorable(v, path ? `${path}.${k}` : k, depth + 1, report);
+  }
 }
