@@ -56,7 +56,9 @@ describe('bets consumer handling several events at once', () => {
     release();
     await blocker;
 
-    await eventually(async () => (await keyCount(`win:${bet}`)) === 1 && (await keyCount(`settle:${bet}:1`)) === 1);
+    await eventually(
+      async () => (await keyCount(`win:${bet}`)) === 1 && (await keyCount(`settle:${bet}:1`)) === 1,
+    );
     // in order: paid 30.00, then all of it taken back; no debt booked for money the wallet had
     expect(await h.balance(u)).toBe(0);
     const { rows } = await sql<{ s: string | null }>`
