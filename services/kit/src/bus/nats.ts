@@ -143,7 +143,10 @@ export class NatsBus implements EventBus {
       const loop = (async () => {
         const inflight = new Set<Promise<void>>();
         for await (const m of messages) {
-          const p: Promise<void> = handle(m).finally(() => inflight.delete(p));
+          // an ack that fails (connection lost) is redelivered by the server; it must not end the loop
+          const p: Promise<void> = handle(m)
+            .catch((err) => this.logger?.warn({ err, subject: m.subject }, 'event acknowledgement failed'))
+            .finally(() => inflight.delete(p));
           inflight.add(p);
           if (inflight.size >= limit) await Promise.race(inflight);
         }
