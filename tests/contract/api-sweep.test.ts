@@ -395,6 +395,21 @@ function casesFor(route: ExpandedRoute): Case[] {
     }
   }
 
+  // (5d) money routes: a real game and a funded player, wrong in exactly one way each
+  const money = moneyCases[`${route.method} ${route.url}`];
+  if (money) {
+    for (const [kind, body] of money()) {
+      cases.push({
+        route,
+        kind: `money: ${kind}`,
+        path,
+        token: authorised,
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+        expect: (s) => expect(s).toBeGreaterThanOrEqual(400),
+      });
+    }
+  }
+
   // (6) wrong query strings
   if (route.method === 'GET' || route.method === 'DELETE') {
     const q = (kind: string, qs: string, schemaCase = false): Case => ({
@@ -454,6 +469,47 @@ async function pool<T, R>(items: T[], size: number, fn: (t: T) => Promise<R>): P
   return out;
 }
 
+let gameId = UNKNOWN_ID;
+let otherGameId = UNKNOWN_ID;
+const amounts = (field: string, extra: Record<string, unknown> = {}): [string, unknown][] => [
+  ['3 decimals', { ...extra, [field]: 10.005 }],
+  ['a tenth of a cent', { ...extra, [field]: 0.001 }],
+  ['zero', { ...extra, [field]: 0 }],
+  ['negative', { ...extra, [field]: -10 }],
+  ['more than anyone has', { ...extra, [field]: 1e15 }],
+  ['huge', { ...extra, [field]: 1e300 }],
+  ['beyond 2^53 cents', { ...extra, [field]: 90071992547409.93 }],
+  ['tiny exponent', { ...extra, [field]: 1e-7 }],
+  ['numeric string with 3 decimals', { ...extra, [field]: '10.005' }],
+  ['Infinity string', { ...extra, [field]: '1e400' }],
+];
+const sel = (gameId: string, outcome = 'A') => ({ gameId, outcome });
+/** bodies for the routes that move money; each must be refused and leave the balance alone */
+const moneyCases: Record<string, () => [string, unknown][]> = {
+  'POST /api/v1/bets/singles': () => [
+    ...amounts('stakePerBet', { selections: [sel(gameId)] }),
+    ['malformed game id', { stakePerBet: 10, selections: [sel('nope')] }],
+    ['unknown game id', { stakePerBet: 10, selections: [sel(UNKNOWN_ID)] }],
+    ['outcome X', { stakePerBet: 10, selections: [sel(gameId, 'X')] }],
+    ['no selections', { stakePerBet: 10, selections: [] }],
+    ['51 selections', { stakePerBet: 10, selections: Array.from({ length: 51 }, () => sel(gameId)) }],
+    ['no stake', { selections: [sel(gameId)] }],
+  ],
+  'POST /api/v1/bets/multi': () => [
+    ...amounts('stake', { selections: [sel(gameId), sel(otherGameId, 'B')] }),
+    ['same game twice', { stake: 10, selections: [sel(gameId), sel(gameId, 'B')] }],
+    ['one selection only', { stake: 10, selections: [sel(gameId)] }],
+    ['one unknown game', { stake: 10, selections: [sel(gameId), sel(UNKNOWN_ID)] }],
+  ],
+  'POST /api/v1/bets/share': () => [
+    ['unknown game', { selections: [sel(UNKNOWN_ID)], betType: 'single' }],
+    ['malformed game', { selections: [sel('x'.repeat(64))], betType: 'multi' }],
+    ['bad bet type', { selections: [sel(gameId)], betType: 'system' }],
+  ],
+  'POST /api/v1/wallet/request-withdrawal': () => amounts('amount'),
+  'POST /api/v1/wallet/deposit/initialize': () => amounts('amount').filter(([k]) => k !== 'more than anyone has'),
+};
+
 const tableRoutes = expandRouteTable();
 let routes: ExpandedRoute[] = tableRoutes;
 
@@ -478,6 +534,9 @@ describe('the public API under bad input', () => {
     playerRefreshToken = player.refreshToken;
     tamperedToken = tamper(playerToken);
     badCredentials = await forgedCredentials();
+    const games = (await call('GET', '/api/v1/games?status=upcoming')).body.games ?? [];
+    expect(games.length).toBeGreaterThanOrEqual(2);
+    [gameId, otherGameId] = [games[0]._id, games[1]._id];
     const extra = await loadSchemas();
     routes = [...tableRoutes, ...extra];
     console.log(`api sweep: ${extra.length} service routes behind catch-alls: ${extra.map((r) => `${r.method} ${r.url}`).join(', ')}`);
