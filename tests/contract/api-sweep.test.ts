@@ -624,6 +624,37 @@ describe('the public API under bad input', () => {
     }
   });
 
+  it('socket.io: forged and refresh tokens fail the handshake, a player joins only its own room', async () => {
+    const { io } = await import('socket.io-client');
+    const connect = (auth: Record<string, unknown>) =>
+      new Promise<{ socket?: any; error?: any }>((resolve) => {
+        const socket = io(platform.url, { path: '/socket.io', auth, transports: ['websocket'], reconnection: false });
+        socket.on('connect', () => resolve({ socket }));
+        socket.on('connect_error', (error) => {
+          socket.close();
+          resolve({ error });
+        });
+      });
+    for (const [kind, header] of [['tampered token', `Bearer ${tamperedToken}`], ...badCredentials]) {
+      if (kind === 'Basic scheme' || kind === 'empty Bearer') continue; // no token: a visitor
+      const { socket, error } = await connect({ token: header });
+      socket?.close();
+      expect(error?.message, kind).toBe('INVALID_TOKEN');
+    }
+    const me = (await call('GET', '/api/v1/auth/me', { token: playerToken })).body;
+    const admin = (await call('GET', '/api/v1/auth/me', { token: adminToken })).body;
+    const { socket } = await connect({ token: playerToken });
+    try {
+      const join = (id: unknown) => socket.timeout(5000).emitWithAck('joinUserRoom', id);
+      expect(await join(admin._id)).toEqual({ ok: false, msg: 'You can only join your own room' });
+      expect(await join({ $ne: null })).toEqual({ ok: false, msg: 'You can only join your own room' });
+      expect(await join(`${me._id} `)).toEqual({ ok: false, msg: 'You can only join your own room' });
+      expect((await join(me._id)).ok).toBe(true);
+    } finally {
+      socket.close();
+    }
+  });
+
   it('the schema-derived cases reached the services that own a schema', () => {
     // a sweep that only ever met 401s would prove nothing: most write routes must have seen a 400
     const validated = outcomes.filter((o) => o.status === 400 && Array.isArray(o.body?.errors));
