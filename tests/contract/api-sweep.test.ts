@@ -510,6 +510,36 @@ const moneyCases: Record<string, () => [string, unknown][]> = {
   'POST /api/v1/wallet/deposit/initialize': () => amounts('amount').filter(([k]) => k !== 'more than anyone has'),
 };
 
+/** a second player with money and one bet: the demo player must not see or touch it */
+let other: { token: string; id: string; betId: string };
+async function otherPlayerWithABet() {
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const reg = await call('POST', '/api/v1/auth/register', {
+    body: JSON.stringify({
+      username: `other_${suffix}`,
+      email: `other_${suffix}@example.com`,
+      password: 'Correct-Horse-42',
+      firstName: 'Ngozi',
+      lastName: 'Eze',
+    }),
+  });
+  expect(reg.status, JSON.stringify(reg.body)).toBe(201);
+  const id = reg.body.user._id as string;
+  const credit = await call('PATCH', `/api/v1/admin/users/${id}/wallet`, {
+    token: adminToken,
+    body: JSON.stringify({ amount: 20, description: 'sweep' }),
+  });
+  expect(credit.status, JSON.stringify(credit.body)).toBe(200);
+  const bet = await call('POST', '/api/v1/bets/singles', {
+    token: reg.body.accessToken,
+    body: JSON.stringify({ stakePerBet: 1, selections: [{ gameId, outcome: 'A' }] }),
+  });
+  expect(bet.status, JSON.stringify(bet.body)).toBe(201);
+  const betId = (bet.body.bets?.[0]?._id ?? bet.body._id) as string;
+  expect(betId).toMatch(/^[0-9a-f]{24}$/);
+  return { token: reg.body.accessToken as string, id, betId };
+}
+
 const tableRoutes = expandRouteTable();
 let routes: ExpandedRoute[] = tableRoutes;
 
@@ -536,7 +566,10 @@ describe('the public API under bad input', () => {
     badCredentials = await forgedCredentials();
     const games = (await call('GET', '/api/v1/games?status=upcoming')).body.games ?? [];
     expect(games.length).toBeGreaterThanOrEqual(2);
-    [gameId, otherGameId] = [games[0]._id, games[1]._id];
+    // the two that start last: neither kicks off (closing its market) while the sweep runs
+    const latest = [...games].sort((a: any, b: any) => Date.parse(b.matchDate) - Date.parse(a.matchDate));
+    [gameId, otherGameId] = [latest[0]._id, latest[1]._id];
+    other = await otherPlayerWithABet();
     const extra = await loadSchemas();
     routes = [...tableRoutes, ...extra];
     console.log(`api sweep: ${extra.length} service routes behind catch-alls: ${extra.map((r) => `${r.method} ${r.url}`).join(', ')}`);
@@ -653,6 +686,30 @@ describe('the public API under bad input', () => {
     } finally {
       socket.close();
     }
+  });
+
+  it("a player can neither read nor cash out another player's bet, nor read their data", async () => {
+    const own = await call('GET', `/api/v1/bets/${other.betId}`, { token: other.token });
+    expect(own.status).toBe(200);
+    for (const [method, path] of [
+      ['GET', `/api/v1/bets/${other.betId}`],
+      ['GET', `/api/v1/bets/${other.betId}/cash-out`],
+      ['POST', `/api/v1/bets/${other.betId}/cash-out`],
+      ['GET', `/api/v1/admin/users/${other.id}/bets`],
+      ['GET', `/api/v1/admin/users/${other.id}/transactions`],
+      ['GET', `/api/v1/admin/users/${other.id}`],
+      ['PATCH', `/api/v1/admin/users/${other.id}/wallet`],
+    ] as const) {
+      const res = await call(method, path, {
+        token: playerToken,
+        ...(method === 'GET' ? {} : { body: JSON.stringify(method === 'PATCH' ? { amount: 5 } : {}) }),
+      });
+      expect([403, 404], `${method} ${path} → ${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
+      expect(typeof res.body.msg).toBe('string');
+    }
+    const after = await call('GET', `/api/v1/bets/${other.betId}`, { token: other.token });
+    expect(after.body.status).toBe(own.body.status);
+    expect([after.body.stake, after.body.payout]).toEqual([own.body.stake, own.body.payout]);
   });
 
   it('the schema-derived cases reached the services that own a schema', () => {
