@@ -77,7 +77,10 @@ describe('social sign-in', () => {
         msg: `${label} sign-in is not configured (set ${env}_CLIENT_ID and ${env}_CLIENT_SECRET)`,
       });
       // the callback keeps its documented answer: back to the sign-in page with an error
-      const back = await unconfigured.call({ method: 'GET', url: `/api/v1/auth/${which}/callback?code=x&state=y` });
+      const back = await unconfigured.call({
+        method: 'GET',
+        url: `/api/v1/auth/${which}/callback?code=x&state=y`,
+      });
       expect(back.statusCode).toBe(302);
       expect(back.headers.location).toBe('http://bet.test/login?error=social');
     }

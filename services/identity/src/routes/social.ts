@@ -73,7 +73,9 @@ export async function socialRoutes(app: App, idn: Identity) {
       });
       // a browser the provider sent back lands on the sign-in page, as after any failed
       // callback (the README's contract for this route), not on a bare JSON error
-      app.get(callback, { config: { auth: 'public' }, schema }, async (_req, reply) => reply.redirect(failureUrl));
+      app.get(callback, { config: { auth: 'public' }, schema }, async (_req, reply) =>
+        reply.redirect(failureUrl),
+      );
       continue;
     }
 

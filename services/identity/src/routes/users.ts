@@ -175,7 +175,9 @@ export async function userRoutes(app: App, idn: Identity) {
         // only the request is read in here: busboy's "Boundary not found", "Unexpected end of
         // form", "Malformed part header"… are the client's broken body, not our fault
         req.log.info({ err }, 'unreadable profile picture upload');
-        throw badRequest('The upload could not be read. Send the picture as multipart/form-data in the field profilePicture.');
+        throw badRequest(
+          'The upload could not be read. Send the picture as multipart/form-data in the field profilePicture.',
+        );
       }
       // what the bytes are, not what the name or the browser says they are
       const type = await fileTypeFromBuffer(bytes);

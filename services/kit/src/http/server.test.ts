@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { Type } from '@sinclair/typebox';
+import { describe, expect, it } from 'vitest';
 import type { TokenVerifier } from '../auth/tokens';
 import { createLogger } from '../logger';
 import { createServer } from './server';
@@ -61,10 +61,13 @@ describe('number coercion at the edge', () => {
 
   it('refuses numeric strings in a body that coerce to Infinity, nested ones too', async () => {
     const server = await app();
-    const post = (payload: Record<string, unknown>) => server.inject({ method: 'POST', url: '/api/v1/pay', payload });
+    const post = (payload: Record<string, unknown>) =>
+      server.inject({ method: 'POST', url: '/api/v1/pay', payload });
     const top = await post({ amount: '1e400' });
     expect(top.statusCode).toBe(400);
-    expect(top.json().errors).toEqual([{ path: 'amount', location: 'body', msg: 'amount must be a finite number' }]);
+    expect(top.json().errors).toEqual([
+      { path: 'amount', location: 'body', msg: 'amount must be a finite number' },
+    ]);
     const nested = await post({ amount: 5, tags: ['1', '1e999'] });
     expect(nested.statusCode).toBe(400);
     expect(nested.json().errors[0].path).toBe('tags[1]');
@@ -86,7 +89,11 @@ describe('number coercion at the edge', () => {
     });
     const query = await server.inject('/api/v1/list?q=a%00b');
     expect(query.statusCode).toBe(400);
-    expect(query.json().errors[0]).toEqual({ path: 'q', location: 'query', msg: 'q must not contain a NUL character' });
+    expect(query.json().errors[0]).toEqual({
+      path: 'q',
+      location: 'query',
+      msg: 'q must not contain a NUL character',
+    });
     expect((await server.inject('/api/v1/list?q=fine')).statusCode).toBe(200);
   });
 });

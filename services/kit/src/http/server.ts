@@ -186,7 +186,7 @@ function findUnstorable(
   }
   if (depth > 8 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return;
   if (Array.isArray(value)) {
-    value.forEach((v, i) => findUnstorable(v, `${path}[${i}]`, depth + 1, report));
+    for (const [i, v] of value.entries()) findUnstorable(v, `${path}[${i}]`, depth + 1, report);
     return;
   }
   for (const [k, v] of Object.entries(value)) {
