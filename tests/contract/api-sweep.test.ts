@@ -5,17 +5,20 @@
  * owning service's own OpenAPI schema where it has one) and with wrong query strings.
  *
  * The contract (docs/api-conventions.md): bad input is a 4xx `{ msg, errors? }`, never a 5xx;
- * a schema failure carries `errors[]`; user/admin routes answer 401/403; and a refused
- * request leaves nothing behind (the demo player's balance, ledger and bets are compared
- * before and after).
+ * a schema failure carries `errors[]`; user/admin routes answer 401/403 (also to expired,
+ * forged, wrong-audience and refresh tokens); and a refused request leaves nothing behind
+ * (the demo player's balance, ledger, bets and the user count are compared before and
+ * after, and the writes that were accepted are listed). Also: the money routes with a real
+ * game and one wrong amount each, another player's bet out of reach, dot-segment paths, and
+ * the socket.io handshake and rooms.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expandRouteTable, type ExpandedRoute, samplePath } from '../../gateway/src/routes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ExpandedRoute, expandRouteTable, samplePath } from '../../gateway/src/routes';
 import { LOCAL_DEFAULTS } from '../../infra/src/defaults';
 import { startEmbedded } from '../../infra/src/embedded';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 type Platform = Awaited<ReturnType<typeof startEmbedded>>;
 
@@ -109,7 +112,8 @@ async function snapshot() {
     bets: await get('/api/v1/bets?limit=100'),
     profile: await get('/api/v1/users/profile'),
     // no refused registration left an account behind
-    userCount: (await call('GET', '/api/v1/admin/users?limit=1', { token: adminToken })).body.totalCount as number,
+    userCount: (await call('GET', '/api/v1/admin/users?limit=1', { token: adminToken })).body
+      .totalCount as number,
   };
 }
 
@@ -123,7 +127,13 @@ async function forgedCredentials(): Promise<[string, string][]> {
   const key = await importPKCS8(pem, 'EdDSA');
   const claims = JSON.parse(Buffer.from(playerToken.split('.')[1], 'base64url').toString());
   const now = Math.floor(Date.now() / 1000);
-  const sign = (k: CryptoKey, c: Record<string, unknown>, exp: number, aud = 'access', iss = claims.iss as string) =>
+  const sign = (
+    k: CryptoKey,
+    c: Record<string, unknown>,
+    exp: number,
+    aud = 'access',
+    iss = claims.iss as string,
+  ) =>
     new SignJWT({ role: 'admin', username: claims.username, ...c })
       .setProtectedHeader({ alg: 'EdDSA', typ: 'JWT' })
       .setSubject(claims.sub)
@@ -194,7 +204,15 @@ async function loadSchemas(): Promise<ExpandedRoute[]> {
     ['POST', '/api/v1/wallet/sandbox/checkout/:reference/pay'],
     ['POST', '/api/v1/wallet/sandbox/checkout/:reference/cancel'],
   ] as const)
-    extra.push({ method, url, service: 'wallet', auth: 'public', upload: false, catchAll: false, spec: 'openapi' });
+    extra.push({
+      method,
+      url,
+      service: 'wallet',
+      auth: 'public',
+      upload: false,
+      catchAll: false,
+      spec: 'openapi',
+    });
   return extra;
 }
 
@@ -214,7 +232,8 @@ function plausible(schema: any): Record<string, unknown> {
   for (const [k, s] of Object.entries<any>(schema?.properties ?? {})) {
     if (!(schema.required ?? []).includes(k)) continue;
     if (isNumeric(s)) out[k] = 1;
-    else if (s.type === 'string') out[k] = s.enum?.[0] ?? (s.format === 'email' ? 'x@example.com' : 'abcdefgh1A!');
+    else if (s.type === 'string')
+      out[k] = s.enum?.[0] ?? (s.format === 'email' ? 'x@example.com' : 'abcdefgh1A!');
     else if (s.type === 'boolean') out[k] = true;
     else if (s.type === 'array') out[k] = [];
     else if (s.type === 'object') out[k] = {};
@@ -229,7 +248,11 @@ function casesFor(route: ExpandedRoute): Case[] {
   const path = samplePath(route.url, UNKNOWN_ID);
   // routes reached through a public catch-all may still want a signed-in player
   const authorised =
-    route.auth === 'admin' ? adminToken : route.auth === 'user' || route.spec === 'openapi' ? playerToken : undefined;
+    route.auth === 'admin'
+      ? adminToken
+      : route.auth === 'user' || route.spec === 'openapi'
+        ? playerToken
+        : undefined;
   // the access of a route behind a catch-all is the service's to enforce (its own tests)
   const fromTable = route.spec !== 'openapi';
   const protectedRoute = route.auth !== 'public' && fromTable;
@@ -261,11 +284,22 @@ function casesFor(route: ExpandedRoute): Case[] {
     }
   }
   if (route.auth === 'admin' && fromTable) {
-    cases.push({ route, kind: 'player on admin route', path, token: playerToken, expect: (s) => expect(s).toBe(403) });
+    cases.push({
+      route,
+      kind: 'player on admin route',
+      path,
+      token: playerToken,
+      expect: (s) => expect(s).toBe(403),
+    });
   }
 
   if (route.url.includes(':reference')) {
-    for (const ref of ['nope', `dep_${'0'.repeat(32)}`, `dep_${'a'.repeat(32)}%00`, `dep_${'b'.repeat(5000)}`]) {
+    for (const ref of [
+      'nope',
+      `dep_${'0'.repeat(32)}`,
+      `dep_${'a'.repeat(32)}%00`,
+      `dep_${'b'.repeat(5000)}`,
+    ]) {
       cases.push({
         route,
         kind: `sandbox reference ${ref.slice(0, 12)}`,
@@ -310,15 +344,40 @@ function casesFor(route: ExpandedRoute): Case[] {
     cases.push(b('body not JSON', '{"amount": 10,'));
     cases.push(b('body text/plain', 'hello', false, 'text/plain'));
     cases.push(b('body JSON array', '[1,2]', true));
-    cases.push(b('body __proto__', JSON.stringify(base).replace(/^\{/, '{"__proto__":{"role":"admin","isAdmin":true},')));
-    cases.push(b('body constructor.prototype', JSON.stringify({ ...base, constructor: { prototype: { role: 'admin' } } })));
+    cases.push(
+      b(
+        'body __proto__',
+        JSON.stringify(base).replace(/^\{/, '{"__proto__":{"role":"admin","isAdmin":true},'),
+      ),
+    );
+    cases.push(
+      b(
+        'body constructor.prototype',
+        JSON.stringify({ ...base, constructor: { prototype: { role: 'admin' } } }),
+      ),
+    );
     cases.push(b('body form-encoded', 'amount=10&stake=5', false, 'application/x-www-form-urlencoded'));
     cases.push(b('body JSON with a NUL byte', `{"x":"\u0000", "y": "\x00"}`));
     cases.push(b('body JSON null', 'null'));
     cases.push(b('body deeply nested', `${'['.repeat(5000)}${']'.repeat(5000)}`));
     cases.push(b('body empty object', '{}'));
-    cases.push(b('body extra field', JSON.stringify({ ...base, isAdmin: true, role: 'admin' }), schema?.additionalProperties === false));
-    cases.push(b('body very long strings', JSON.stringify(Object.fromEntries(Object.keys(schema?.properties ?? { text: 1 }).map((k) => [k, 'x'.repeat(20_000)])))));
+    cases.push(
+      b(
+        'body extra field',
+        JSON.stringify({ ...base, isAdmin: true, role: 'admin' }),
+        schema?.additionalProperties === false,
+      ),
+    );
+    cases.push(
+      b(
+        'body very long strings',
+        JSON.stringify(
+          Object.fromEntries(
+            Object.keys(schema?.properties ?? { text: 1 }).map((k) => [k, 'x'.repeat(20_000)]),
+          ),
+        ),
+      ),
+    );
     const props = Object.entries<any>(schema?.properties ?? {});
     const numeric = props.filter(([, s]) => isNumeric(s)).slice(0, 2);
     // without a schema, guess the usual money/odds fields
@@ -330,21 +389,38 @@ function casesFor(route: ExpandedRoute): Case[] {
       cases.push(b(`body ${k} huge`, JSON.stringify({ ...base, [k]: 1e300 })));
       cases.push(b(`body ${k} overflow to Infinity`, `{"${k}": 1e999}`));
       cases.push(b(`body ${k} NaN string`, JSON.stringify({ ...base, [k]: 'NaN' }), known));
-      cases.push(b(`body ${k} string coercing to Infinity`, JSON.stringify({ ...base, [k]: '1e400' }), known));
+      cases.push(
+        b(`body ${k} string coercing to Infinity`, JSON.stringify({ ...base, [k]: '1e400' }), known),
+      );
       cases.push(b(`body ${k} 3 decimals`, JSON.stringify({ ...base, [k]: 10.005 })));
-      cases.push(b(`body ${k} beyond 2^53`, JSON.stringify({ ...base, [k]: 9007199254740993 })));
+      // raw text: the number is not a JavaScript double, the server's parser rounds it
+      cases.push(
+        b(
+          `body ${k} beyond 2^53`,
+          `${JSON.stringify(base).slice(0, -1)}${Object.keys(base).length ? ',' : ''}"${k}":9007199254740993}`,
+        ),
+      );
     }
     for (const [k] of props.filter(([, s]) => isString(s)).slice(0, 4)) {
       cases.push(b(`body ${k} number`, JSON.stringify({ ...base, [k]: 12345 })));
       cases.push(b(`body ${k} object`, JSON.stringify({ ...base, [k]: { $gt: '' } }), true));
       // Postgres text cannot hold U+0000: it must be refused before it reaches a query
       cases.push(b(`body ${k} with U+0000`, JSON.stringify({ ...base, [k]: 'ab\u0000cd' })));
-      cases.push(b(`body ${k} lone surrogate`, `${JSON.stringify({ ...base, [k]: 'x' }).slice(0, -1)},"${k}":"\\ud800"}`));
+      cases.push(
+        b(
+          `body ${k} lone surrogate`,
+          `${JSON.stringify({ ...base, [k]: 'x' }).slice(0, -1)},"${k}":"\\ud800"}`,
+        ),
+      );
     }
     for (const [k, s] of props.filter(([, s]) => s.type === 'array').slice(0, 1)) {
       cases.push(b(`body ${k} not an array`, JSON.stringify({ ...base, [k]: 'x' }), true));
-      cases.push(b(`body ${k} wrong items`, JSON.stringify({ ...base, [k]: [1, null, 'x', { a: 1 }] }), !!s.items));
-      cases.push(b(`body ${k} many items`, JSON.stringify({ ...base, [k]: Array.from({ length: 2000 }, () => ({})) })));
+      cases.push(
+        b(`body ${k} wrong items`, JSON.stringify({ ...base, [k]: [1, null, 'x', { a: 1 }] }), !!s.items),
+      );
+      cases.push(
+        b(`body ${k} many items`, JSON.stringify({ ...base, [k]: Array.from({ length: 2000 }, () => ({})) })),
+      );
     }
   }
 
@@ -365,13 +441,41 @@ function casesFor(route: ExpandedRoute): Case[] {
     });
     cases.push(up('multipart without boundary', 'abc', 'multipart/form-data'));
     cases.push(up('multipart junk', 'not a multipart body at all', mp));
-    cases.push(up('multipart truncated', part('profilePicture', 'a.png', 'image/png', '\x89PNG').slice(0, 60), mp));
+    cases.push(
+      up('multipart truncated', part('profilePicture', 'a.png', 'image/png', '\x89PNG').slice(0, 60), mp),
+    );
     cases.push(up('multipart no closing boundary', part('profilePicture', 'a.png', 'image/png', 'abc'), mp));
-    cases.push(up('multipart text as png', `${part('profilePicture', 'a.png', 'image/png', 'hello')}--${boundary}--\r\n`, mp));
-    cases.push(up('multipart empty file', `${part('profilePicture', 'a.png', 'image/png', '')}--${boundary}--\r\n`, mp));
-    cases.push(up('multipart wrong field', `${part('avatar', 'a.png', 'image/png', 'x')}--${boundary}--\r\n`, mp));
-    cases.push(up('multipart two files', `${part('profilePicture', 'a.png', 'image/png', 'x')}${part('profilePicture', 'b.png', 'image/png', 'y')}--${boundary}--\r\n`, mp));
-    cases.push(up('multipart field only', `--${boundary}\r\nContent-Disposition: form-data; name="profilePicture"\r\n\r\nx\r\n--${boundary}--\r\n`, mp));
+    cases.push(
+      up(
+        'multipart text as png',
+        `${part('profilePicture', 'a.png', 'image/png', 'hello')}--${boundary}--\r\n`,
+        mp,
+      ),
+    );
+    cases.push(
+      up(
+        'multipart empty file',
+        `${part('profilePicture', 'a.png', 'image/png', '')}--${boundary}--\r\n`,
+        mp,
+      ),
+    );
+    cases.push(
+      up('multipart wrong field', `${part('avatar', 'a.png', 'image/png', 'x')}--${boundary}--\r\n`, mp),
+    );
+    cases.push(
+      up(
+        'multipart two files',
+        `${part('profilePicture', 'a.png', 'image/png', 'x')}${part('profilePicture', 'b.png', 'image/png', 'y')}--${boundary}--\r\n`,
+        mp,
+      ),
+    );
+    cases.push(
+      up(
+        'multipart field only',
+        `--${boundary}\r\nContent-Disposition: form-data; name="profilePicture"\r\n\r\nx\r\n--${boundary}--\r\n`,
+        mp,
+      ),
+    );
   }
 
   // (5c) the payment webhook: unsigned, wrongly signed, signed by nobody we know
@@ -389,7 +493,9 @@ function casesFor(route: ExpandedRoute): Case[] {
         kind: `webhook ${provider} signature ${signature ? signature.slice(0, 8) : 'none'}`,
         path: route.url.replace(':provider', encodeURIComponent(provider)),
         body,
-        headers: signature ? { 'x-sandbox-signature': signature, 'verif-hash': signature, 'x-paystack-signature': signature } : {},
+        headers: signature
+          ? { 'x-sandbox-signature': signature, 'verif-hash': signature, 'x-paystack-signature': signature }
+          : {},
         expect: (s) => expect(s).toBeGreaterThanOrEqual(400),
       });
     }
@@ -419,7 +525,7 @@ function casesFor(route: ExpandedRoute): Case[] {
       token: authorised,
       schemaCase,
     });
-    cases.push(q('query generic junk', 'page=abc&limit=-5&sort[]=x&status=%00&q=' + 'x'.repeat(5000)));
+    cases.push(q('query generic junk', `page=abc&limit=-5&sort[]=x&status=%00&q=${'x'.repeat(5000)}`));
     cases.push(q('query huge numbers', 'page=1e308&limit=99999999999999999999&from=zzz&to=1e999'));
     for (const p of queryParams(route).slice(0, 4)) {
       if (isNumeric(p.schema)) {
@@ -441,6 +547,12 @@ async function runCase(c: Case): Promise<Outcome> {
   const { status, body } = await call(c.route.method, c.path, c);
   const problems: string[] = [];
   if (status >= 500 && !(status === 503 && allows503(c.route))) problems.push(`status ${status}`);
+  if (
+    status === 503 &&
+    NOT_RUNNING.has(c.route.service) &&
+    body?.msg !== `The ${c.route.service} service is unavailable`
+  )
+    problems.push("a 503 for a service that is not running, but not the gateway's");
   if (status >= 400 && !c.html && (typeof body !== 'object' || body === null || typeof body.msg !== 'string'))
     problems.push('error body without a string msg');
   if (status === 400 && c.schemaCase && !(Array.isArray(body?.errors) && body.errors.length > 0))
@@ -478,7 +590,7 @@ const amounts = (field: string, extra: Record<string, unknown> = {}): [string, u
   ['negative', { ...extra, [field]: -10 }],
   ['more than anyone has', { ...extra, [field]: 1e15 }],
   ['huge', { ...extra, [field]: 1e300 }],
-  ['beyond 2^53 cents', { ...extra, [field]: 90071992547409.93 }],
+  ['beyond 2^53 cents', { ...extra, [field]: 90071992547409.94 }],
   ['tiny exponent', { ...extra, [field]: 1e-7 }],
   ['numeric string with 3 decimals', { ...extra, [field]: '10.005' }],
   ['Infinity string', { ...extra, [field]: '1e400' }],
@@ -507,7 +619,8 @@ const moneyCases: Record<string, () => [string, unknown][]> = {
     ['bad bet type', { selections: [sel(gameId)], betType: 'system' }],
   ],
   'POST /api/v1/wallet/request-withdrawal': () => amounts('amount'),
-  'POST /api/v1/wallet/deposit/initialize': () => amounts('amount').filter(([k]) => k !== 'more than anyone has'),
+  'POST /api/v1/wallet/deposit/initialize': () =>
+    amounts('amount').filter(([k]) => k !== 'more than anyone has'),
 };
 
 /** a second player with money and one bet: the demo player must not see or touch it */
@@ -572,7 +685,9 @@ describe('the public API under bad input', () => {
     other = await otherPlayerWithABet();
     const extra = await loadSchemas();
     routes = [...tableRoutes, ...extra];
-    console.log(`api sweep: ${extra.length} service routes behind catch-alls: ${extra.map((r) => `${r.method} ${r.url}`).join(', ')}`);
+    console.log(
+      `api sweep: ${extra.length} service routes behind catch-alls: ${extra.map((r) => `${r.method} ${r.url}`).join(', ')}`,
+    );
     before = await snapshot();
     const cases = routes.flatMap(casesFor);
     outcomes = await pool(cases, 6, runCase);
@@ -598,7 +713,9 @@ describe('the public API under bad input', () => {
     for (const o of outcomes) byStatus[o.status] = (byStatus[o.status] ?? 0) + 1;
     console.log(`api sweep statuses: ${JSON.stringify(byStatus)}`);
     const accepted = outcomes.filter((o) => o.status < 300 && o.c.route.method !== 'GET');
-    console.log(`api sweep: accepted writes: ${accepted.map((o) => `${o.c.route.method} ${o.c.path} [${o.c.kind}] ${o.status}`).join('; ')}`);
+    console.log(
+      `api sweep: accepted writes: ${accepted.map((o) => `${o.c.route.method} ${o.c.path} [${o.c.kind}] ${o.status}`).join('; ')}`,
+    );
     console.log(
       `api sweep: ${tableRoutes.length} table routes + ${routes.length - tableRoutes.length} behind catch-alls, ${outcomes.length} cases; 503 allowed for: ${ALLOWED_503.join('; ')}`,
     );
@@ -607,7 +724,10 @@ describe('the public API under bad input', () => {
   it('never answers 5xx, always a string msg, errors[] on schema failures, 401/403 as the table says', () => {
     const failures = outcomes
       .filter((o) => o.problem)
-      .map((o) => `${o.c.route.method} ${o.c.path.slice(0, 120)} [${o.c.kind}] → ${o.problem}: ${JSON.stringify(o.body).slice(0, 160)}`);
+      .map(
+        (o) =>
+          `${o.c.route.method} ${o.c.path.slice(0, 120)} [${o.c.kind}] → ${o.problem}: ${JSON.stringify(o.body).slice(0, 160)}`,
+      );
     expect(failures).toEqual([]);
   });
 
@@ -650,6 +770,16 @@ describe('the public API under bad input', () => {
       '/api/v1/users/%2e%2e/%2e%2e/v1/admin/users',
       '/api/v1/bets/../users/stats',
       '/api/v1/auth/..%2fauth/me',
+      // spellings of an admin path that a router might read differently from the service
+      '/api/v1/%61dmin/users',
+      '/api/v1/admin/users/',
+      '/api/v1//admin/users',
+      '/api/v1/ADMIN/users',
+      '/api/v1/admin/users;x=1',
+      '/api/v1/admin%2fusers',
+      '/api/v1/admin/withdrawals%3fx=1',
+      '/api/v1/users/stats/../../admin/users',
+      '/api/v1/wallet/sandbox/../../admin/withdrawals',
     ]) {
       const res = await raw(path);
       expect(res.status, `${path} → ${res.status} ${res.body.slice(0, 100)}`).toBeGreaterThanOrEqual(400);
@@ -661,7 +791,12 @@ describe('the public API under bad input', () => {
     const { io } = await import('socket.io-client');
     const connect = (auth: Record<string, unknown>) =>
       new Promise<{ socket?: any; error?: any }>((resolve) => {
-        const socket = io(platform.url, { path: '/socket.io', auth, transports: ['websocket'], reconnection: false });
+        const socket = io(platform.url, {
+          path: '/socket.io',
+          auth,
+          transports: ['websocket'],
+          reconnection: false,
+        });
         socket.on('connect', () => resolve({ socket }));
         socket.on('connect_error', (error) => {
           socket.close();
@@ -704,7 +839,9 @@ describe('the public API under bad input', () => {
         token: playerToken,
         ...(method === 'GET' ? {} : { body: JSON.stringify(method === 'PATCH' ? { amount: 5 } : {}) }),
       });
-      expect([403, 404], `${method} ${path} → ${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
+      expect([403, 404], `${method} ${path} → ${res.status} ${JSON.stringify(res.body)}`).toContain(
+        res.status,
+      );
       expect(typeof res.body.msg).toBe('string');
     }
     const after = await call('GET', `/api/v1/bets/${other.betId}`, { token: other.token });
