@@ -532,6 +532,10 @@ function casesFor(route: ExpandedRoute): Case[] {
         cases.push(q(`query ${p.name} not a number`, `${p.name}=abc`, true));
         cases.push(q(`query ${p.name} negative`, `${p.name}=-1`));
         cases.push(q(`query ${p.name} huge`, `${p.name}=1e400`));
+      } else if (p.schema?.format || /date|from|to$|since|until/i.test(p.name)) {
+        for (const d of ['275760-09-14T00:00:00Z', '+275761-01-01', '0000-00-00', '2024-13-45', '-001000-01-01']) {
+          cases.push(q(`query ${p.name} date ${d}`, `${p.name}=${encodeURIComponent(d)}`));
+        }
       } else if (p.schema?.enum) {
         cases.push(q(`query ${p.name} not in enum`, `${p.name}=zzz`, true));
       } else {
