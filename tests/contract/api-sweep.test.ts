@@ -533,7 +533,13 @@ function casesFor(route: ExpandedRoute): Case[] {
         cases.push(q(`query ${p.name} negative`, `${p.name}=-1`));
         cases.push(q(`query ${p.name} huge`, `${p.name}=1e400`));
       } else if (p.schema?.format || /date|from|to$|since|until/i.test(p.name)) {
-        for (const d of ['275760-09-14T00:00:00Z', '+275761-01-01', '0000-00-00', '2024-13-45', '-001000-01-01']) {
+        for (const d of [
+          '275760-09-14T00:00:00Z',
+          '+275761-01-01',
+          '0000-00-00',
+          '2024-13-45',
+          '-001000-01-01',
+        ]) {
           cases.push(q(`query ${p.name} date ${d}`, `${p.name}=${encodeURIComponent(d)}`));
         }
       } else if (p.schema?.enum) {
@@ -716,6 +722,15 @@ describe('the public API under bad input', () => {
     const byStatus: Record<number, number> = {};
     for (const o of outcomes) byStatus[o.status] = (byStatus[o.status] ?? 0) + 1;
     console.log(`api sweep statuses: ${JSON.stringify(byStatus)}`);
+    const kinds: Record<string, number> = {};
+    for (const o of outcomes) {
+      const family = o.c.kind.replace(
+        /^(body|query|path id|money|multipart|webhook|sandbox reference)\b.*$/,
+        '$1',
+      );
+      kinds[family] = (kinds[family] ?? 0) + 1;
+    }
+    console.log(`api sweep cases by kind: ${JSON.stringify(kinds)}`);
     const accepted = outcomes.filter((o) => o.status < 300 && o.c.route.method !== 'GET');
     console.log(
       `api sweep: accepted writes: ${accepted.map((o) => `${o.c.route.method} ${o.c.path} [${o.c.kind}] ${o.status}`).join('; ')}`,
