@@ -1,5 +1,6 @@
 import { api, toast } from '@bet/web-shell/core';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { AuthCard, TextField } from './auth';
 
@@ -7,23 +8,21 @@ export const FORGOT_CONFIRMATION =
   "If an account with that email exists, we've sent a password reset link to it.";
 
 export default function ForgotPassword() {
-  const [email, setEmail] = useState('');
+  const { register, handleSubmit, formState } = useForm({ defaultValues: { email: '' } });
   const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const busy = formState.isSubmitting;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  // No error toast here, unlike the other forms: the answer is the same either way.
+  const submit = async ({ email }: { email: string }) => {
     if (!email.trim()) {
       toast.error('Please enter your email address.');
       return;
     }
-    setBusy(true);
     try {
       await api.post('/auth/request-password-reset', { email: email.trim() }, { silent: true });
     } catch {
       /* same answer either way: never reveal whether the account exists */
     }
-    setBusy(false);
     setSent(true);
     toast.success(FORGOT_CONFIRMATION);
   };
@@ -35,11 +34,11 @@ export default function ForgotPassword() {
           {FORGOT_CONFIRMATION}
         </p>
       ) : (
-        <form className="form" onSubmit={submit} noValidate>
+        <form className="form" onSubmit={handleSubmit(submit)} noValidate>
           <p className="muted">
             Enter your account's email and we'll send you a link to reset your password.
           </p>
-          <TextField label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} />
+          <TextField label="Email" type="email" autoComplete="email" {...register('email')} />
           <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
             {busy ? 'Sending…' : 'Send Reset Link'}
           </button>

@@ -1,22 +1,22 @@
-import { type AuthResponse, api, msgOr, signIn, toast, useSession } from '@bet/web-shell/core';
-import { type FormEvent, useState } from 'react';
+import { type AuthResponse, api, signIn, toast, useSession } from '@bet/web-shell/core';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { AuthCard, RedirectIfSignedIn, ShowPassword, SocialButtons, TextField, useFormState } from './auth';
+import { AuthCard, RedirectIfSignedIn, ShowPassword, SocialButtons, TextField, toastErrors } from './auth';
 
 export default function Login() {
   const status = useSession((s) => s.status);
-  const { values, set } = useFormState({ email: '', password: '' });
+  const { register, handleSubmit, formState } = useForm({ defaultValues: { email: '', password: '' } });
   const [show, setShow] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const busy = formState.isSubmitting;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!values.email.trim() || !values.password) {
-      toast.error('Please fill in both fields');
-      return;
-    }
-    setBusy(true);
-    try {
+  const submit = toastErrors(
+    'Login failed. Please check your credentials.',
+    async (values: { email: string; password: string }) => {
+      if (!values.email.trim() || !values.password) {
+        toast.error('Please fill in both fields');
+        return;
+      }
       const res = await api.post<AuthResponse>(
         '/auth/login',
         { email: values.email.trim(), password: values.password },
@@ -24,30 +24,19 @@ export default function Login() {
       );
       await signIn(res, res.user);
       toast.success('Logged in successfully!');
-    } catch (err) {
-      toast.error(msgOr(err, 'Login failed. Please check your credentials.'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   return (
     <RedirectIfSignedIn signedIn={status === 'authenticated'}>
       <AuthCard title="Login">
-        <form className="form" onSubmit={submit} noValidate>
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            value={values.email}
-            onChange={set('email')}
-          />
+        <form className="form" onSubmit={handleSubmit(submit)} noValidate>
+          <TextField label="Email" type="email" autoComplete="email" {...register('email')} />
           <TextField
             label="Password"
             type={show ? 'text' : 'password'}
             autoComplete="current-password"
-            value={values.password}
-            onChange={set('password')}
+            {...register('password')}
           />
           <div className="form-split">
             <ShowPassword checked={show} onChange={setShow} />

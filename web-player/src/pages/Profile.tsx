@@ -8,13 +8,14 @@ import {
   type User,
   useSession,
 } from '@bet/web-shell/core';
-import { type FormEvent, lazy, Suspense, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { dateTime, money, shortDate, signedMoney } from '../lib/format';
 import { listFrom, useApi } from '../lib/useApi';
 import { Avatar, ErrorText, Spinner } from '../ui/common';
 import { Modal } from '../ui/Modal';
-import { TextField } from './auth';
+import { TextField, toastErrors } from './auth';
 
 // recharts is big: it loads only with the chart.
 const NetProfitChart = lazy(() => import(/* webpackChunkName: "chart" */ './ProfileChart'));
@@ -27,14 +28,17 @@ interface Stats {
 }
 
 function EditProfileModal({ user, onClose }: { user: User; onClose: () => void }) {
-  const [firstName, setFirst] = useState(user.firstName ?? '');
-  const [lastName, setLast] = useState(user.lastName ?? '');
-  const [state, setState] = useState(user.state ?? '');
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    try {
+  const { register, handleSubmit, formState } = useForm({
+    defaultValues: {
+      firstName: user.firstName ?? '',
+      lastName: user.lastName ?? '',
+      state: user.state ?? '',
+    },
+  });
+  const busy = formState.isSubmitting;
+  const submit = toastErrors(
+    (err) => msgOr(err, errorMessage(err)),
+    async ({ firstName, lastName, state }: { firstName: string; lastName: string; state: string }) => {
       const res = await api.patch<{ user?: User } & Partial<User>>(
         '/users/profile',
         { firstName, lastName, state },
@@ -44,24 +48,14 @@ function EditProfileModal({ user, onClose }: { user: User; onClose: () => void }
       setUser(next);
       toast.success('Profile updated successfully!');
       onClose();
-    } catch (err) {
-      toast.error(msgOr(err, errorMessage(err)));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
   return (
     <Modal title="Edit Profile" onClose={onClose}>
-      <form className="form" onSubmit={submit}>
-        <TextField label="First Name" autoComplete="given-name" value={firstName} onChange={setFirst} />
-        <TextField label="Last Name" autoComplete="family-name" value={lastName} onChange={setLast} />
-        <TextField
-          label="State"
-          required={false}
-          placeholder="e.g. Lagos"
-          value={state}
-          onChange={setState}
-        />
+      <form className="form" onSubmit={handleSubmit(submit)}>
+        <TextField label="First Name" autoComplete="given-name" {...register('firstName')} />
+        <TextField label="Last Name" autoComplete="family-name" {...register('lastName')} />
+        <TextField label="State" required={false} placeholder="e.g. Lagos" {...register('state')} />
         <div className="form-actions">
           <button type="button" className="btn" onClick={onClose}>
             Cancel

@@ -1,19 +1,23 @@
-import { api, loadCurrentUser, msgOr, setUser, toast, type User, useSession } from '@bet/web-shell/core';
-import { type FormEvent, useEffect, useState } from 'react';
+import { api, loadCurrentUser, setUser, toast, type User, useSession } from '@bet/web-shell/core';
+import { useEffect, useState } from 'react';
+import { type FieldValues, type Path, type UseFormReturn, useForm } from 'react-hook-form';
 import { dateTime, money } from '../lib/format';
 import { ErrorText } from '../ui/common';
-import { ShowPassword, TextField, useFormState } from './auth';
+import { ShowPassword, TextField, toastErrors } from './auth';
+
+/** Clears the fields without `reset()`, which would also end `isSubmitting` while the handler still runs. */
+function clearAll<T extends FieldValues>(form: UseFormReturn<T>) {
+  for (const name of Object.keys(form.formState.defaultValues ?? {})) form.resetField(name as Path<T>);
+}
+
+const PASSWORD_CHANGE = { currentPassword: '', newPassword: '', confirmNewPassword: '' };
 
 function ChangePassword() {
-  const { values, set, reset } = useFormState({
-    currentPassword: '',
-    newPassword: '',
-    confirmNewPassword: '',
-  });
+  const form = useForm({ defaultValues: PASSWORD_CHANGE });
+  const { register, handleSubmit, formState } = form;
   const [show, setShow] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const busy = formState.isSubmitting;
+  const submit = toastErrors('Failed to change password.', async (values: typeof PASSWORD_CHANGE) => {
     if (!values.currentPassword || !values.newPassword || !values.confirmNewPassword) {
       toast.error('Please fill in all fields.');
       return;
@@ -22,20 +26,13 @@ function ChangePassword() {
       toast.error('New passwords do not match.');
       return;
     }
-    setBusy(true);
-    try {
-      await api.patch('/users/password', values, { silent: true });
-      toast.success('Password changed successfully!');
-      reset();
-    } catch (err) {
-      toast.error(msgOr(err, 'Failed to change password.'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    await api.patch('/users/password', values, { silent: true });
+    toast.success('Password changed successfully!');
+    clearAll(form);
+  });
   const type = show ? 'text' : 'password';
   return (
-    <form className="card form" onSubmit={submit} noValidate aria-labelledby="pw-title">
+    <form className="card form" onSubmit={handleSubmit(submit)} noValidate aria-labelledby="pw-title">
       <h2 id="pw-title" className="card__title">
         Change Password
       </h2>
@@ -43,22 +40,14 @@ function ChangePassword() {
         label="Current Password"
         type={type}
         autoComplete="current-password"
-        value={values.currentPassword}
-        onChange={set('currentPassword')}
+        {...register('currentPassword')}
       />
-      <TextField
-        label="New Password"
-        type={type}
-        autoComplete="new-password"
-        value={values.newPassword}
-        onChange={set('newPassword')}
-      />
+      <TextField label="New Password" type={type} autoComplete="new-password" {...register('newPassword')} />
       <TextField
         label="Confirm New Password"
         type={type}
         autoComplete="new-password"
-        value={values.confirmNewPassword}
-        onChange={set('confirmNewPassword')}
+        {...register('confirmNewPassword')}
       />
       <ShowPassword checked={show} onChange={setShow} />
       <div className="form-actions">
@@ -70,12 +59,14 @@ function ChangePassword() {
   );
 }
 
+const PASSWORD_SET = { newPassword: '', confirmPassword: '' };
+
 function SetPassword() {
-  const { values, set, reset } = useFormState({ newPassword: '', confirmPassword: '' });
+  const form = useForm({ defaultValues: PASSWORD_SET });
+  const { register, handleSubmit, formState } = form;
   const [show, setShow] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const busy = formState.isSubmitting;
+  const submit = toastErrors('Failed to set password.', async (values: typeof PASSWORD_SET) => {
     if (!values.newPassword || !values.confirmPassword) {
       toast.error('Please fill in all fields.');
       return;
@@ -84,40 +75,26 @@ function SetPassword() {
       toast.error('Passwords do not match.');
       return;
     }
-    setBusy(true);
-    try {
-      await api.post('/users/set-password', values, { silent: true });
-      toast.success('Password has been set successfully!');
-      reset();
-      await loadCurrentUser();
-    } catch (err) {
-      toast.error(msgOr(err, 'Failed to set password.'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    await api.post('/users/set-password', values, { silent: true });
+    toast.success('Password has been set successfully!');
+    clearAll(form);
+    await loadCurrentUser();
+  });
   const type = show ? 'text' : 'password';
   return (
-    <form className="card form" onSubmit={submit} noValidate aria-labelledby="setpw-title">
+    <form className="card form" onSubmit={handleSubmit(submit)} noValidate aria-labelledby="setpw-title">
       <h2 id="setpw-title" className="card__title">
         Set Account Password
       </h2>
       <p className="muted">
         You signed up with Google or Facebook. Set a password to also log in with your email.
       </p>
-      <TextField
-        label="New Password"
-        type={type}
-        autoComplete="new-password"
-        value={values.newPassword}
-        onChange={set('newPassword')}
-      />
+      <TextField label="New Password" type={type} autoComplete="new-password" {...register('newPassword')} />
       <TextField
         label="Confirm Password"
         type={type}
         autoComplete="new-password"
-        value={values.confirmPassword}
-        onChange={set('confirmPassword')}
+        {...register('confirmPassword')}
       />
       <ShowPassword checked={show} onChange={setShow} />
       <div className="form-actions">
@@ -129,50 +106,38 @@ function SetPassword() {
   );
 }
 
+const EMAIL_CHANGE = { newEmail: '', currentPassword: '' };
+
 function ChangeEmail({ user }: { user: User }) {
-  const { values, set, reset } = useFormState({ newEmail: '', currentPassword: '' });
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const form = useForm({ defaultValues: EMAIL_CHANGE });
+  const { register, handleSubmit, formState } = form;
+  const busy = formState.isSubmitting;
+  const submit = toastErrors('Failed to change email.', async (values: typeof EMAIL_CHANGE) => {
     if (!values.newEmail.trim() || !values.currentPassword) {
       toast.error('Please fill in all fields.');
       return;
     }
-    setBusy(true);
-    try {
-      await api.patch(
-        '/users/email',
-        { newEmail: values.newEmail.trim(), currentPassword: values.currentPassword },
-        { silent: true },
-      );
-      toast.success('Email changed successfully! Please check your inbox for verification if required.');
-      reset();
-      await loadCurrentUser();
-    } catch (err) {
-      toast.error(msgOr(err, 'Failed to change email.'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    await api.patch(
+      '/users/email',
+      { newEmail: values.newEmail.trim(), currentPassword: values.currentPassword },
+      { silent: true },
+    );
+    toast.success('Email changed successfully! Please check your inbox for verification if required.');
+    clearAll(form);
+    await loadCurrentUser();
+  });
   return (
-    <form className="card form" onSubmit={submit} noValidate aria-labelledby="email-title">
+    <form className="card form" onSubmit={handleSubmit(submit)} noValidate aria-labelledby="email-title">
       <h2 id="email-title" className="card__title">
         Change Email
       </h2>
       <p className="muted">Current email: {user.email}</p>
-      <TextField
-        label="New Email"
-        type="email"
-        autoComplete="email"
-        value={values.newEmail}
-        onChange={set('newEmail')}
-      />
+      <TextField label="New Email" type="email" autoComplete="email" {...register('newEmail')} />
       <TextField
         label="Current Password"
         type="password"
         autoComplete="current-password"
-        value={values.currentPassword}
-        onChange={set('currentPassword')}
+        {...register('currentPassword')}
       />
       <div className="form-actions">
         <button type="submit" className="btn btn--primary" disabled={busy}>
@@ -184,16 +149,17 @@ function ChangeEmail({ user }: { user: User }) {
 }
 
 function Limits() {
-  const [count, setCount] = useState('');
-  const [stake, setStake] = useState('');
+  const { register, handleSubmit, formState, setValue } = useForm({
+    defaultValues: { count: '', stake: '' },
+  });
   const [user, setLocalUser] = useState<User | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const busy = formState.isSubmitting;
 
   const fill = (u: User) => {
     setLocalUser(u);
-    setCount(String(u.limits?.weeklyBetCount?.limit ?? 0));
-    setStake(String(u.limits?.weeklyStakeAmount?.limit ?? 0));
+    setValue('count', String(u.limits?.weeklyBetCount?.limit ?? 0));
+    setValue('stake', String(u.limits?.weeklyStakeAmount?.limit ?? 0));
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads once on mount
   useEffect(() => {
@@ -207,16 +173,15 @@ function Limits() {
     return () => ctrl.abort();
   }, []);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const c = Number(count);
-    const s = Number(stake);
-    if (count === '' || stake === '' || !Number.isFinite(c) || !Number.isFinite(s) || c < 0 || s < 0) {
-      toast.error('Please enter both limits as numbers of 0 or more.');
-      return;
-    }
-    setBusy(true);
-    try {
+  const submit = toastErrors(
+    'Failed to update limits.',
+    async ({ count, stake }: { count: string; stake: string }) => {
+      const c = Number(count);
+      const s = Number(stake);
+      if (count === '' || stake === '' || !Number.isFinite(c) || !Number.isFinite(s) || c < 0 || s < 0) {
+        toast.error('Please enter both limits as numbers of 0 or more.');
+        return;
+      }
       const res = await api.post<{ user?: User; msg?: string }>(
         '/users/limits',
         { weeklyBetCountLimit: Math.floor(c), weeklyStakeAmountLimit: Math.round(s * 100) / 100 },
@@ -228,17 +193,13 @@ function Limits() {
         fill(next);
         setUser(next);
       }
-    } catch (err) {
-      toast.error(msgOr(err, 'Failed to update limits.'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   const pendingCount = user?.limits?.weeklyBetCount?.pending;
   const pendingStake = user?.limits?.weeklyStakeAmount?.pending;
   return (
-    <form className="card form" onSubmit={submit} noValidate aria-labelledby="limits-title">
+    <form className="card form" onSubmit={handleSubmit(submit)} noValidate aria-labelledby="limits-title">
       <h2 id="limits-title" className="card__title">
         Responsible Gambling
       </h2>
@@ -248,21 +209,13 @@ function Limits() {
       </p>
       {loadError && <ErrorText>{loadError}</ErrorText>}
       <div className="form-row">
-        <TextField
-          label="Weekly Bet Count Limit"
-          type="number"
-          min={0}
-          step={1}
-          value={count}
-          onChange={setCount}
-        />
+        <TextField label="Weekly Bet Count Limit" type="number" min={0} step={1} {...register('count')} />
         <TextField
           label="Weekly Stake Amount Limit ($)"
           type="number"
           min={0}
           step={0.01}
-          value={stake}
-          onChange={setStake}
+          {...register('stake')}
         />
       </div>
       {(pendingCount || pendingStake) && (

@@ -1,5 +1,6 @@
-import { type FormEvent, useId, useState } from 'react';
-import { TextField, useFormState } from './auth';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { TextField } from './auth';
 
 const FAQ = [
   {
@@ -17,12 +18,11 @@ const FAQ = [
 ];
 
 export default function Support() {
-  const { values, set, reset } = useFormState({ name: '', email: '', message: '' });
+  const { register, handleSubmit, reset } = useForm({ defaultValues: { name: '', email: '', message: '' } });
   const [notice, setNotice] = useState<string | null>(null);
   const messageId = useId();
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     // The contact form is not connected to a support desk yet: nothing is sent anywhere.
     setNotice(
       'Thanks for reaching out. Online messages are not connected to our support desk yet, so this message was not sent.',
@@ -36,23 +36,12 @@ export default function Support() {
       <div className="grid grid--2">
         <div className="card">
           <h2 className="card__title">Contact Us</h2>
-          <form className="form" onSubmit={submit}>
-            <TextField label="Name" autoComplete="name" value={values.name} onChange={set('name')} />
-            <TextField
-              label="Email"
-              type="email"
-              autoComplete="email"
-              value={values.email}
-              onChange={set('email')}
-            />
+          <form className="form" onSubmit={handleSubmit(submit)}>
+            <TextField label="Name" autoComplete="name" {...register('name')} />
+            <TextField label="Email" type="email" autoComplete="email" {...register('email')} />
             <div className="field">
               <label htmlFor={messageId}>Message</label>
-              <textarea
-                id={messageId}
-                required
-                value={values.message}
-                onChange={(e) => set('message')(e.target.value)}
-              />
+              <textarea id={messageId} required {...register('message')} />
             </div>
             <button type="submit" className="btn btn--primary">
               Send Message

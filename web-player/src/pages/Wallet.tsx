@@ -1,11 +1,12 @@
-import { api, msgOr, toast, validationMsgOr } from '@bet/web-shell/core';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { api, toast, validationMsgOr } from '@bet/web-shell/core';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { dateTime, money, timeAgo } from '../lib/format';
 import { useApi } from '../lib/useApi';
 import { useWallet } from '../lib/wallet';
 import { EmptyState, ErrorText, Pagination, Spinner } from '../ui/common';
 import { Modal } from '../ui/Modal';
-import { TextField } from './auth';
+import { TextField, toastErrors } from './auth';
 
 export const MIN_DEPOSIT_NGN = 100;
 /** While a payment is open in the other tab the balance is re-read this often, for this long. */
@@ -72,52 +73,52 @@ function useAwaitDeposit() {
 }
 
 function DepositModal({ onClose, onOpened }: { onClose: () => void; onOpened: () => void }) {
-  const [amount, setAmount] = useState(String(MIN_DEPOSIT_NGN));
-  const [busy, setBusy] = useState(false);
+  const { register, handleSubmit, formState } = useForm({
+    defaultValues: { amount: String(MIN_DEPOSIT_NGN) },
+  });
+  const busy = formState.isSubmitting;
   const [link, setLink] = useState<string | null>(null);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const value = Number(amount);
-    if (!amount || !Number.isFinite(value) || value < MIN_DEPOSIT_NGN) {
-      toast.error(`Please enter an amount of at least ${MIN_DEPOSIT_NGN} NGN.`);
-      return;
-    }
-    // Opened now, while the click still counts as a user gesture, so no pop-up blocker stops it.
-    const tab = window.open('', '_blank');
-    setBusy(true);
-    try {
-      const res = await api.post<{ paymentLink?: string }>(
-        '/wallet/deposit/initialize',
-        { amount: value },
-        { silent: true },
-      );
-      if (!res?.paymentLink) throw new Error('No payment link was returned.');
-      toast.success('Redirecting to payment page...');
-      onOpened();
-      if (tab) {
-        tab.opener = null;
-        tab.location.href = res.paymentLink;
-        onClose();
-      } else {
-        setLink(res.paymentLink);
+  const submit = toastErrors(
+    (err) => validationMsgOr(err, 'Failed to initiate deposit.'),
+    async ({ amount }: { amount: string }) => {
+      const value = Number(amount);
+      if (!amount || !Number.isFinite(value) || value < MIN_DEPOSIT_NGN) {
+        toast.error(`Please enter an amount of at least ${MIN_DEPOSIT_NGN} NGN.`);
+        return;
       }
-    } catch (err) {
-      tab?.close();
-      toast.error(validationMsgOr(err, 'Failed to initiate deposit.'));
-    } finally {
-      setBusy(false);
-    }
-  };
+      // Opened now, while the click still counts as a user gesture, so no pop-up blocker stops it.
+      const tab = window.open('', '_blank');
+      try {
+        const res = await api.post<{ paymentLink?: string }>(
+          '/wallet/deposit/initialize',
+          { amount: value },
+          { silent: true },
+        );
+        if (!res?.paymentLink) throw new Error('No payment link was returned.');
+        toast.success('Redirecting to payment page...');
+        onOpened();
+        if (tab) {
+          tab.opener = null;
+          tab.location.href = res.paymentLink;
+          onClose();
+        } else {
+          setLink(res.paymentLink);
+        }
+      } catch (err) {
+        tab?.close();
+        throw err;
+      }
+    },
+  );
   return (
     <Modal title="Deposit Funds" onClose={onClose}>
-      <form className="form" onSubmit={submit} noValidate>
+      <form className="form" onSubmit={handleSubmit(submit)} noValidate>
         <TextField
           label="Amount (NGN)"
           type="number"
           min={MIN_DEPOSIT_NGN}
           step={1}
-          value={amount}
-          onChange={setAmount}
+          {...register('amount')}
         />
         <p className="field__hint">
           Minimum deposit is {MIN_DEPOSIT_NGN} NGN. You will pay securely on the payment provider's page.
@@ -152,42 +153,23 @@ function WithdrawModal({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const [amount, setAmount] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const { register, handleSubmit, formState } = useForm({ defaultValues: { amount: '' } });
+  const busy = formState.isSubmitting;
+  const submit = toastErrors('Failed to request withdrawal.', async ({ amount }: { amount: string }) => {
     const value = Number(amount);
     if (!amount || !Number.isFinite(value) || value <= 0) {
       toast.error('Please enter a valid amount.');
       return;
     }
-    setBusy(true);
-    try {
-      await api.post(
-        '/wallet/request-withdrawal',
-        { amount: Math.round(value * 100) / 100 },
-        { silent: true },
-      );
-      toast.success('Withdrawal request submitted successfully!');
-      onDone();
-      onClose();
-    } catch (err) {
-      toast.error(msgOr(err, 'Failed to request withdrawal.'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    await api.post('/wallet/request-withdrawal', { amount: Math.round(value * 100) / 100 }, { silent: true });
+    toast.success('Withdrawal request submitted successfully!');
+    onDone();
+    onClose();
+  });
   return (
     <Modal title="Request Withdrawal" onClose={onClose}>
-      <form className="form" onSubmit={submit} noValidate>
-        <TextField
-          label="Amount ($)"
-          type="number"
-          min={0.01}
-          step={0.01}
-          value={amount}
-          onChange={setAmount}
-        />
+      <form className="form" onSubmit={handleSubmit(submit)} noValidate>
+        <TextField label="Amount ($)" type="number" min={0.01} step={0.01} {...register('amount')} />
         <p className="field__hint">
           {balance !== null ? `Available: ${money(balance)}. ` : ''}An administrator reviews every withdrawal
           request.

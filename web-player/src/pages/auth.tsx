@@ -1,4 +1,5 @@
-import { type ReactNode, useId, useState } from 'react';
+import { msgOr, toast } from '@bet/web-shell/core';
+import { type ComponentProps, type ReactNode, useId } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 
 /** Where the guard sent us from (remembered origin), else Home. */
@@ -45,42 +46,21 @@ export function SocialButtons() {
   );
 }
 
+/**
+ * A labelled input. Every other prop goes to the input itself, so react-hook-form's `register(...)`
+ * (name, onChange, onBlur, ref) spreads straight onto it.
+ */
 export function TextField({
   label,
-  value,
-  onChange,
   type = 'text',
-  autoComplete,
   required = true,
-  placeholder,
-  min,
-  step,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  type?: string;
-  autoComplete?: string;
-  required?: boolean;
-  placeholder?: string;
-  min?: number;
-  step?: number | string;
-}) {
+  ...input
+}: { label: string } & Omit<ComponentProps<'input'>, 'id'>) {
   const id = useId();
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type={type}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        autoComplete={autoComplete}
-        required={required}
-        placeholder={placeholder}
-        min={min}
-        step={step}
-      />
+      <input id={id} type={type} required={required} {...input} />
     </div>
   );
 }
@@ -94,10 +74,23 @@ export function ShowPassword({ checked, onChange }: { checked: boolean; onChange
   );
 }
 
-export function useFormState<T extends Record<string, string>>(initial: T) {
-  const [values, setValues] = useState<T>(initial);
-  const set = (key: keyof T) => (v: string) => setValues((s) => ({ ...s, [key]: v }));
-  return { values, set, reset: () => setValues(initial) };
+/**
+ * The submit handler the forms share (pass it to react-hook-form's `handleSubmit`, whose
+ * `isSubmitting` is the busy flag): `run` checks the values, toasting and returning early on a
+ * problem, then makes the call; whatever it throws becomes one error toast, with the server's
+ * message when there is one, else `fallback`.
+ */
+export function toastErrors<T>(
+  fallback: string | ((err: unknown) => string),
+  run: (values: T) => Promise<unknown>,
+) {
+  return async (values: T) => {
+    try {
+      await run(values);
+    } catch (err) {
+      toast.error(typeof fallback === 'string' ? msgOr(err, fallback) : fallback(err));
+    }
+  };
 }
 
 export { Link };
