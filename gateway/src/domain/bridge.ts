@@ -75,105 +75,57 @@ export function withdrawalMessage(d: EventData<typeof WalletWithdrawalProcessed>
  * never breaks an older gateway.
  */
 export function socketActionsFor(subject: string, data: any): SocketAction[] {
+  const emit = (to: Audience, event: string, payload: unknown): SocketAction[] => [
+    { kind: 'emit', to, event, payload },
+  ];
+  const toUser = (userId: string) => ({ room: 'user', userId }) as const;
   switch (subject) {
     case 'games.created':
-      return [
-        {
-          kind: 'emit',
-          to: EVERYONE,
-          event: 'new_game',
-          payload: (data as EventData<typeof GamesCreated>).game,
-        },
-      ];
+      return emit(EVERYONE, 'new_game', (data as EventData<typeof GamesCreated>).game);
     case 'games.updated':
-      return [
-        {
-          kind: 'emit',
-          to: EVERYONE,
-          event: 'gameUpdate',
-          payload: (data as EventData<typeof GamesUpdated>).game,
-        },
-      ];
+      return emit(EVERYONE, 'gameUpdate', (data as EventData<typeof GamesUpdated>).game);
     case 'games.odds_changed': {
       const d = data as EventData<typeof GamesOddsChanged>;
-      return [
-        {
-          kind: 'emit',
-          to: EVERYONE,
-          event: d.live ? 'liveOddsUpdate' : 'oddsUpdate',
-          payload: { gameId: d.gameId, odds: d.odds },
-        },
-      ];
+      return emit(EVERYONE, d.live ? 'liveOddsUpdate' : 'oddsUpdate', { gameId: d.gameId, odds: d.odds });
     }
     case 'games.settled':
     case 'games.result_corrected': {
       const d = data as EventData<typeof GamesSettled> | EventData<typeof GamesResultCorrected>;
-      return [
-        {
-          kind: 'emit',
-          to: EVERYONE,
-          event: 'gameResultUpdated',
-          payload: { gameId: d.gameId, result: d.result, scores: d.scores },
-        },
-      ];
+      return emit(EVERYONE, 'gameResultUpdated', { gameId: d.gameId, result: d.result, scores: d.scores });
     }
     case 'bets.settled': {
       const d = data as EventData<typeof BetsSettled>;
-      return [
-        {
-          kind: 'emit',
-          to: { room: 'user', userId: d.userId },
-          event: 'bet_settled',
-          payload: {
-            betId: d.betId,
-            status: d.status,
-            message: betSettledMessage(d),
-            payout: dollars(d.payoutCents),
-          },
-        },
-      ];
+      return emit(toUser(d.userId), 'bet_settled', {
+        betId: d.betId,
+        status: d.status,
+        message: betSettledMessage(d),
+        payout: dollars(d.payoutCents),
+      });
     }
     case 'bets.voided': {
       const d = data as EventData<typeof BetsVoided>;
-      return [
-        {
-          kind: 'emit',
-          to: { room: 'user', userId: d.userId },
-          event: 'bet_settled',
-          payload: {
-            betId: d.betId,
-            status: 'cancelled',
-            message: betVoidedMessage(d),
-            payout: dollars(d.refundCents),
-          },
-        },
-      ];
+      return emit(toUser(d.userId), 'bet_settled', {
+        betId: d.betId,
+        status: 'cancelled',
+        message: betVoidedMessage(d),
+        payout: dollars(d.refundCents),
+      });
     }
     case 'wallet.withdrawal_processed': {
       const d = data as EventData<typeof WalletWithdrawalProcessed>;
-      return [
-        {
-          kind: 'emit',
-          to: { room: 'user', userId: d.userId },
-          event: 'withdrawal_processed',
-          payload: {
-            withdrawalId: d.withdrawalId,
-            status: d.status === 'approved' ? 'success' : 'rejected',
-            message: withdrawalMessage(d),
-          },
-        },
-      ];
+      return emit(toUser(d.userId), 'withdrawal_processed', {
+        withdrawalId: d.withdrawalId,
+        status: d.status === 'approved' ? 'success' : 'rejected',
+        message: withdrawalMessage(d),
+      });
     }
     case 'user.presence': {
       const d = data as EventData<typeof UserPresence>;
-      return [
-        {
-          kind: 'emit',
-          to: { room: 'admins' },
-          event: 'userStatusUpdate',
-          payload: { userId: d.userId, isOnline: d.isOnline, lastSeen: d.lastSeen },
-        },
-      ];
+      return emit({ room: 'admins' }, 'userStatusUpdate', {
+        userId: d.userId,
+        isOnline: d.isOnline,
+        lastSeen: d.lastSeen,
+      });
     }
     case 'user.role_changed': {
       const d = data as EventData<typeof UserRoleChanged>;
