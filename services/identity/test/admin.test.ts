@@ -10,7 +10,16 @@ import {
 } from '@bet/proto-events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentityService } from '../src/index';
-import { type Harness, loginAs, newPlayer, registerPlayer, startIdentity, waitFor } from './helpers';
+import {
+  type Harness,
+  loginAs,
+  loginStatus,
+  newPlayer,
+  refreshStatus,
+  registerPlayer,
+  startIdentity,
+  waitFor,
+} from './helpers';
 
 const ADMIN = { email: 'root@bet.test', password: 'root-password-for-tests' };
 let h: Harness;
@@ -303,15 +312,7 @@ describe('closing an account', () => {
     expect(bets.statusCode).toBe(409);
     expect(bets.json().msg).toMatch(/2 pending bets/);
     // nothing happened to the account
-    expect(
-      (
-        await h.call({
-          method: 'POST',
-          url: '/api/v1/auth/refresh-token',
-          payload: { token: p.refreshToken },
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect(await refreshStatus(h, p.refreshToken)).toBe(200);
   });
 
   it('closes a clear account: no sign-in, no sessions, no personal data, row kept', async () => {
@@ -325,24 +326,8 @@ describe('closing an account', () => {
     const res = await asAdmin('DELETE', `/api/v1/admin/users/${p.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ msg: 'User deleted successfully.' });
-    expect(
-      (
-        await h.call({
-          method: 'POST',
-          url: '/api/v1/auth/login',
-          payload: { email: p.email, password: p.password },
-        })
-      ).statusCode,
-    ).toBe(401);
-    expect(
-      (
-        await h.call({
-          method: 'POST',
-          url: '/api/v1/auth/refresh-token',
-          payload: { token: p.refreshToken },
-        })
-      ).statusCode,
-    ).toBe(401);
+    expect(await loginStatus(h, p.email, p.password)).toBe(401);
+    expect(await refreshStatus(h, p.refreshToken)).toBe(401);
     expect((await h.call({ method: 'GET', url: '/api/v1/auth/me', token: p.accessToken })).statusCode).toBe(
       401,
     );
@@ -391,15 +376,7 @@ describe('closing an account', () => {
     } finally {
       await startResponders();
     }
-    expect(
-      (
-        await h.call({
-          method: 'POST',
-          url: '/api/v1/auth/login',
-          payload: { email: p.email, password: p.password },
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect(await loginStatus(h, p.email, p.password)).toBe(200);
   });
 });
 

@@ -1,6 +1,14 @@
 import { BettingOpenBets, IdentityPresence, UserDeleted, WalletBalance } from '@bet/proto-events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, loginAs, registerPlayer, startIdentity, waitFor } from './helpers';
+import {
+  type Harness,
+  loginAs,
+  loginStatus,
+  refreshStatus,
+  registerPlayer,
+  startIdentity,
+  waitFor,
+} from './helpers';
 
 /** The same service on the embedded mode's PGlite and in-memory bus. */
 let h: Harness;
@@ -37,15 +45,7 @@ describe('identity in embedded mode', () => {
       (await h.call({ method: 'POST', url: '/api/v1/auth/refresh-token', payload: { token: refreshToken } }))
         .statusCode,
     ).toBe(401);
-    expect(
-      (
-        await h.call({
-          method: 'POST',
-          url: '/api/v1/auth/refresh-token',
-          payload: { token: next.json().refreshToken },
-        })
-      ).statusCode,
-    ).toBe(401);
+    expect(await refreshStatus(h, next.json().refreshToken)).toBe(401);
   });
 
   it('serves the development mail page without extra settings and resets a password through it', async () => {
@@ -62,15 +62,7 @@ describe('identity in embedded mode', () => {
       payload: { password: 'embedded-new-pw', confirmPassword: 'embedded-new-pw' },
     });
     expect(reset.statusCode).toBe(200);
-    expect(
-      (
-        await h.call({
-          method: 'POST',
-          url: '/api/v1/auth/login',
-          payload: { email: p.email, password: 'embedded-new-pw' },
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect(await loginStatus(h, p.email, 'embedded-new-pw')).toBe(200);
   });
 
   it('stores and serves a profile picture', async () => {
@@ -136,15 +128,7 @@ describe('identity in embedded mode', () => {
       for (const s of subs) await s.stop();
     }
     await waitFor(() => h.events.find((e) => e.subject === UserDeleted.subject && e.data.userId === p.id));
-    expect(
-      (
-        await h.call({
-          method: 'POST',
-          url: '/api/v1/auth/login',
-          payload: { email: p.email, password: p.password },
-        })
-      ).statusCode,
-    ).toBe(401);
+    expect(await loginStatus(h, p.email, p.password)).toBe(401);
   });
 
   it('published only events that match the catalogue', () => {

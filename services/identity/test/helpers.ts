@@ -114,3 +114,14 @@ export async function loginAs(h: Harness, email: string, password: string) {
 export async function waitFor<T>(check: () => T | Promise<T>, timeoutMs?: number): Promise<NonNullable<T>> {
   return (await eventually(check as () => Promise<NonNullable<T> | undefined>, timeoutMs)) as NonNullable<T>;
 }
+
+/** the status a refresh with this token gets: 200 while its session lives */
+export async function refreshStatus(h: Harness, token: string) {
+  return (await h.call({ method: 'POST', url: '/api/v1/auth/refresh-token', payload: { token } })).statusCode;
+}
+
+/** the status a sign-in gets */
+export async function loginStatus(h: Harness, email: string, password: string) {
+  return (await h.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password } }))
+    .statusCode;
+}

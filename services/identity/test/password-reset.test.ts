@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/index';
-import { type Harness, registerPlayer, startIdentity, waitFor } from './helpers';
+import { type Harness, loginStatus, refreshStatus, registerPlayer, startIdentity, waitFor } from './helpers';
 
 const NEUTRAL = "If an account with that email exists, we've sent a password reset link to it.";
 
@@ -82,15 +82,7 @@ describe('password reset through the development outbox', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ msg: 'Password has been reset successfully!' });
     // the session from before the reset is over
-    expect(
-      (
-        await h.call({
-          method: 'POST',
-          url: '/api/v1/auth/refresh-token',
-          payload: { token: p.refreshToken },
-        })
-      ).statusCode,
-    ).toBe(401);
+    expect(await refreshStatus(h, p.refreshToken)).toBe(401);
     // single use
     const again = await h.call({
       method: 'POST',
@@ -99,24 +91,8 @@ describe('password reset through the development outbox', () => {
     });
     expect(again.statusCode).toBe(400);
     expect(again.json().msg).toBe('Invalid or expired reset token.');
-    expect(
-      (
-        await h.call({
-          method: 'POST',
-          url: '/api/v1/auth/login',
-          payload: { email: p.email, password: p.password },
-        })
-      ).statusCode,
-    ).toBe(401);
-    expect(
-      (
-        await h.call({
-          method: 'POST',
-          url: '/api/v1/auth/login',
-          payload: { email: p.email, password: 'new-secret-words' },
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect(await loginStatus(h, p.email, p.password)).toBe(401);
+    expect(await loginStatus(h, p.email, 'new-secret-words')).toBe(200);
   });
 
   it('refuses an expired link and a missing one', async () => {

@@ -1,6 +1,6 @@
 import { UserUpdated } from '@bet/proto-events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, registerPlayer, startIdentity, waitFor } from './helpers';
+import { type Harness, loginStatus, refreshStatus, registerPlayer, startIdentity, waitFor } from './helpers';
 
 let h: Harness;
 beforeAll(async () => {
@@ -110,24 +110,8 @@ describe('email and password', () => {
       msg: 'Email changed successfully! Please check your inbox for verification if required.',
       user: { email: `new-${p.email}` },
     });
-    expect(
-      (
-        await h.call({
-          method: 'POST',
-          url: '/api/v1/auth/login',
-          payload: { email: `new-${p.email}`, password: p.password },
-        })
-      ).statusCode,
-    ).toBe(200);
-    expect(
-      (
-        await h.call({
-          method: 'POST',
-          url: '/api/v1/auth/login',
-          payload: { email: p.email, password: p.password },
-        })
-      ).statusCode,
-    ).toBe(401);
+    expect(await loginStatus(h, `new-${p.email}`, p.password)).toBe(200);
+    expect(await loginStatus(h, p.email, p.password)).toBe(401);
     await waitFor(() =>
       h.events.find((e) => e.subject === UserUpdated.subject && e.data.email === `new-${p.email}`),
     );
@@ -168,33 +152,9 @@ describe('email and password', () => {
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ msg: 'Password changed successfully!' });
-    expect(
-      (
-        await h.call({
-          method: 'POST',
-          url: '/api/v1/auth/refresh-token',
-          payload: { token: p.refreshToken },
-        })
-      ).statusCode,
-    ).toBe(200);
-    expect(
-      (
-        await h.call({
-          method: 'POST',
-          url: '/api/v1/auth/refresh-token',
-          payload: { token: elsewhere.refreshToken },
-        })
-      ).statusCode,
-    ).toBe(401);
-    expect(
-      (
-        await h.call({
-          method: 'POST',
-          url: '/api/v1/auth/login',
-          payload: { email: p.email, password: 'brand-new-words' },
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect(await refreshStatus(h, p.refreshToken)).toBe(200);
+    expect(await refreshStatus(h, elsewhere.refreshToken)).toBe(401);
+    expect(await loginStatus(h, p.email, 'brand-new-words')).toBe(200);
   });
 
   it('refuses set-password on an account that has one', async () => {

@@ -1,7 +1,7 @@
 import { UserRegistered } from '@bet/proto-events';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, registerPlayer, startIdentity, waitFor } from './helpers';
+import { type Harness, loginStatus, refreshStatus, registerPlayer, startIdentity, waitFor } from './helpers';
 
 let provider: OAuth2Server;
 let h: Harness;
@@ -110,15 +110,7 @@ describe('social sign-in', () => {
       h.events.find((e) => e.subject === UserRegistered.subject && e.data.userId === user._id),
     );
     // the refresh token from the redirect works like any other
-    expect(
-      (
-        await h.call({
-          method: 'POST',
-          url: '/api/v1/auth/refresh-token',
-          payload: { token: tokens.refreshToken },
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect(await refreshStatus(h, tokens.refreshToken)).toBe(200);
 
     const again = tokensFrom(await signIn('google', info));
     expect((await me(again.accessToken))._id).toBe(user._id);
@@ -149,15 +141,7 @@ describe('social sign-in', () => {
       payload: { newPassword: 'other-sunrise-42', confirmPassword: 'other-sunrise-42' },
     });
     expect(twice.statusCode).toBe(409);
-    expect(
-      (
-        await h.call({
-          method: 'POST',
-          url: '/api/v1/auth/login',
-          payload: { email: 'chioma.okafor@gmail.com', password: 'lagos-sunrise-42' },
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect(await loginStatus(h, 'chioma.okafor@gmail.com', 'lagos-sunrise-42')).toBe(200);
   });
 
   it('links a verified email to the existing account', async () => {
