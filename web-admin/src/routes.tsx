@@ -89,71 +89,50 @@ function AdminNotFound() {
   );
 }
 
+/** Every admin screen of the spec; each arrives with the admin issue. */
+const PAGES: Array<{ path: string | null; title: string; summary: string }> = [
+  {
+    path: null,
+    title: 'Dashboard',
+    summary: 'Platform overview, financial snapshot, manual game sync and marketing tools.',
+  },
+  { path: 'users', title: 'User Management', summary: 'Search, promote, demote and delete users.' },
+  {
+    path: 'users/:userId',
+    title: 'User Details',
+    summary: "A user's profile, wallet adjustments, transactions and bets.",
+  },
+  { path: 'games', title: 'Game Management', summary: 'Create, edit, settle and cancel games.' },
+  { path: 'withdrawals', title: 'Withdrawal Requests', summary: 'Approve or reject pending withdrawals.' },
+  {
+    path: 'risk',
+    title: 'Risk Management',
+    summary: 'Platform exposure, per-game risk and odds adjustments.',
+  },
+  {
+    path: 'aviator',
+    title: 'Aviator Monitor',
+    summary: 'The live Aviator round: state, multiplier and round hash.',
+  },
+  { path: 'promotions', title: 'Manage Promotions', summary: 'Create, edit and delete promotions.' },
+  {
+    path: 'rankings',
+    title: 'Team Power Rankings',
+    summary: 'Manage team rankings used by the odds and the AI.',
+  },
+];
+
 export default function AdminRoutes() {
   return (
     <Routes>
       <Route element={<AdminLayout />}>
-        <Route
-          index
-          element={
-            <Pending
-              title="Dashboard"
-              summary="Platform overview, financial snapshot, manual game sync and marketing tools."
-            />
-          }
-        />
-        <Route
-          path="users"
-          element={<Pending title="User Management" summary="Search, promote, demote and delete users." />}
-        />
-        <Route
-          path="users/:userId"
-          element={
-            <Pending
-              title="User Details"
-              summary="A user's profile, wallet adjustments, transactions and bets."
-            />
-          }
-        />
-        <Route
-          path="games"
-          element={<Pending title="Game Management" summary="Create, edit, settle and cancel games." />}
-        />
-        <Route
-          path="withdrawals"
-          element={<Pending title="Withdrawal Requests" summary="Approve or reject pending withdrawals." />}
-        />
-        <Route
-          path="risk"
-          element={
-            <Pending
-              title="Risk Management"
-              summary="Platform exposure, per-game risk and odds adjustments."
-            />
-          }
-        />
-        <Route
-          path="aviator"
-          element={
-            <Pending
-              title="Aviator Monitor"
-              summary="The live Aviator round: state, multiplier and round hash."
-            />
-          }
-        />
-        <Route
-          path="promotions"
-          element={<Pending title="Manage Promotions" summary="Create, edit and delete promotions." />}
-        />
-        <Route
-          path="rankings"
-          element={
-            <Pending
-              title="Team Power Rankings"
-              summary="Manage team rankings used by the odds and the AI."
-            />
-          }
-        />
+        {PAGES.map(({ path, title, summary }) =>
+          path === null ? (
+            <Route key="index" index element={<Pending title={title} summary={summary} />} />
+          ) : (
+            <Route key={path} path={path} element={<Pending title={title} summary={summary} />} />
+          ),
+        )}
         <Route path="*" element={<AdminNotFound />} />
       </Route>
     </Routes>
