@@ -1,6 +1,6 @@
 // Build settings shared by web-shell, web-player and web-admin.
 
-import { dirname, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const shellDir = dirname(fileURLToPath(import.meta.url));
@@ -42,9 +42,14 @@ export function baseConfig({ dir, mode, publicPath }) {
     mode: prod ? 'production' : 'development',
     context: dir,
     target: ['web', 'es2020'],
-    devtool: prod ? false : 'eval-cheap-module-source-map',
+    // Never an eval-based source map: the gateway's CSP (script-src 'self') refuses eval, so an
+    // eval build is a blank page. A development build gets separate .map files instead.
+    devtool: prod ? false : 'cheap-module-source-map',
     output: {
-      path: resolve(dir, 'dist'),
+      // WEB_DIST_ROOT builds elsewhere (a test's scratch folder) without touching the served dist.
+      path: process.env.WEB_DIST_ROOT
+        ? resolve(process.env.WEB_DIST_ROOT, basename(dir))
+        : resolve(dir, 'dist'),
       publicPath,
       filename: prod ? '[name].[contenthash:8].js' : '[name].js',
       chunkFilename: prod ? '[name].[contenthash:8].js' : '[name].js',

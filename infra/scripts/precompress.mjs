@@ -27,7 +27,9 @@ function walk(dir) {
   }
 }
 
-for (const dir of process.argv.slice(2)) walk(dir);
+// WEB_DIST_ROOT: the bundles were built into <root>/<package> instead of <package>/dist.
+const root = process.env.WEB_DIST_ROOT;
+for (const dir of process.argv.slice(2)) walk(root ? join(root, dir.split('/')[0]) : dir);
 console.log(
   `precompressed ${files} files: ${(before / 1024).toFixed(0)} KiB → ${(after / 1024).toFixed(0)} KiB (brotli)`,
 );

@@ -18,10 +18,8 @@ export const LOCAL_DEFAULTS = {
   DEMO_OPENING_BALANCE: '1000',
 } as const;
 
-export function webRoots(root = REPO_ROOT) {
-  return {
-    shell: resolve(root, 'web-shell/dist'),
-    player: resolve(root, 'web-player/dist'),
-    admin: resolve(root, 'web-admin/dist'),
-  };
+/** Where the built bundles are: each package's dist, or <WEB_DIST_ROOT>/<package> when that is set. */
+export function webRoots(root = REPO_ROOT, distRoot = process.env.WEB_DIST_ROOT) {
+  const dir = (pkg: string) => (distRoot ? resolve(distRoot, pkg) : resolve(root, pkg, 'dist'));
+  return { shell: dir('web-shell'), player: dir('web-player'), admin: dir('web-admin') };
 }

@@ -1,0 +1,80 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, REPO_ROOT } from './stack';
+
+// `npm start` with NODE_ENV=development in the environment once built the web with eval source
+// maps, which the gateway's CSP refuses: a white page. This runs the real `npm start` that way
+// (bundles built into a scratch folder through WEB_DIST_ROOT, so the served dist of other runs is
+// left alone) and opens the page.
+describe('npm start with NODE_ENV=development', () => {
+  let child: ChildProcess;
+  let browser: Browser;
+  let output = '';
+  let url = '';
+  const scratch = mkdtempSync(join(tmpdir(), 'bet-devstart-'));
+
+  beforeAll(async () => {
+    const port = await new Promise<number>((done) => {
+      const srv = createServer().listen(0, '127.0.0.1', () => {
+        const p = (srv.address() as { port: number }).port;
+        srv.close(() => done(p));
+      });
+    });
+    child = spawn('npm', ['start'], {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        WEB_DIST_ROOT: join(scratch, 'web'),
+        DATA_DIR: join(scratch, 'data'),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    child.stdout?.on('data', (d) => (output += d.toString()));
+    child.stderr?.on('data', (d) => (output += d.toString()));
+    browser = await launchBrowser();
+    const until = Date.now() + 200_000;
+    while (!output.includes('is running')) {
+      if (child.exitCode !== null || Date.now() > until) throw new Error(`npm start failed:\n${output}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    url = `http://localhost:${port}`;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (child?.pid && child.exitCode === null) {
+      // npm runs node in a child: end the whole process group we started
+      process.kill(-child.pid, 'SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+    rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('builds a development bundle and serves a working page under the CSP', async () => {
+    expect(output).toMatch(/development|compiled/i);
+    const { context, page, errors } = await newPage(browser);
+    const blocked: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy|unsafe-eval/i.test(m.text())) blocked.push(m.text());
+    });
+    await page.goto(url);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Matches & Results' }).count())
+      .toBeGreaterThan(0);
+    // a development bundle: readable chunk names and its own source maps, never eval
+    const scripts = await page.evaluate(() => [...document.scripts].map((s) => s.src));
+    expect(scripts.some((s) => /\/main\.js$/.test(s))).toBe(true);
+    expect(blocked).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
