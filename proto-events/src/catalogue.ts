@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Cents, Game, Id, Limits, Odds, OddsHundredths, Outcome, Role, Scores, Timestamp } from './common';
-import { defineCommand, defineEvent } from './define';
+import { defineCommand, defineEvent, type EventDefinition } from './define';
 
 const U = '5f1d7f0c9b1e8a3d4c2b1a00';
 const G = '5f1d7f0c9b1e8a3d4c2b1a01';
@@ -668,3 +668,8 @@ export const commands = {
 
 /** helper types: `Ev<typeof GamesSettled>` is the payload type */
 export const exampleIds = { user: U, game: G, bet: B, transaction: T, other: W };
+
+/** Every event by its subject: for code that receives a subject at run time (bridges, test watchers). */
+export const eventsBySubject: ReadonlyMap<string, EventDefinition> = new Map(
+  Object.values(events).map((e): [string, EventDefinition] => [e.subject, e]),
+);

@@ -6,9 +6,9 @@ const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:
 if (!FormatRegistry.Has('date-time'))
   FormatRegistry.Set('date-time', (v) => ISO_DATE_TIME.test(v) && !Number.isNaN(Date.parse(v)));
 
-export interface EventDefinition<S extends TSchema = TSchema> {
+export interface EventDefinition<S extends TSchema = TSchema, Sub extends string = string> {
   kind: 'event';
-  subject: string;
+  subject: Sub;
   version: number;
   /** durable (JetStream) or transient (core NATS broadcast) */
   delivery: 'durable' | 'transient';
@@ -16,6 +16,8 @@ export interface EventDefinition<S extends TSchema = TSchema> {
   schema: S;
   example: Static<S>;
   description: string;
+  /** the services that react to it (durable consumer owners), so a reader sees who cares */
+  consumers?: string[];
 }
 
 export interface CommandDefinition<Q extends TSchema = TSchema, R extends TSchema = TSchema> {
@@ -28,9 +30,9 @@ export interface CommandDefinition<Q extends TSchema = TSchema, R extends TSchem
   description: string;
 }
 
-export function defineEvent<S extends TSchema>(
-  def: Omit<EventDefinition<S>, 'kind' | 'delivery'> & { delivery?: 'durable' | 'transient' },
-): EventDefinition<S> {
+export function defineEvent<S extends TSchema, const Sub extends string>(
+  def: Omit<EventDefinition<S, Sub>, 'kind' | 'delivery'> & { delivery?: 'durable' | 'transient' },
+): EventDefinition<S, Sub> {
   return { kind: 'event', delivery: 'durable', ...def };
 }
 
@@ -40,7 +42,7 @@ export function defineCommand<Q extends TSchema, R extends TSchema>(
   return { kind: 'command', ...def };
 }
 
-export type EventData<E> = E extends EventDefinition<infer S> ? Static<S> : never;
+export type EventData<E> = E extends EventDefinition<infer S, any> ? Static<S> : never;
 export type CommandRequest<C> = C extends CommandDefinition<infer Q, any> ? Static<Q> : never;
 export type CommandReply<C> = C extends CommandDefinition<any, infer R> ? Static<R> : never;
 

@@ -1,3 +1,4 @@
 export * from './catalogue';
 export * from './common';
 export * from './define';
+export * from './keys';

@@ -1,10 +1,8 @@
 import { type EventEnvelope, type RunningService, startService } from '@bet/kit';
 import { type TestInfrastructure, testInfrastructure } from '@bet/kit/testing';
-import { events, validate } from '@bet/proto-events';
+import { eventsBySubject, validate } from '@bet/proto-events';
 import type { GamesDB } from '../src/db/schema';
 import { gamesService } from '../src/index';
-
-const schemas = new Map(Object.values(events).map((e) => [e.subject, e.schema]));
 
 export interface GamesHarness {
   infra: TestInfrastructure;
@@ -34,7 +32,7 @@ export async function startGames(
     durable: `watch-${Math.random().toString(36).slice(2, 8)}`,
     subjects: ['games.>'],
     handler: async (e) => {
-      const schema = schemas.get(e.subject);
+      const schema = eventsBySubject.get(e.subject)?.schema;
       const errors = schema ? validate(schema, e.data) : [`unknown subject ${e.subject}`];
       if (errors.length > 0) invalid.push(`${e.subject}: ${errors.join('; ')}`);
       seen.push(e);

@@ -1,7 +1,7 @@
 import type { EventEnvelope, RunningService } from '@bet/kit';
 import { startService } from '@bet/kit';
 import { eventually, type TestInfrastructure, testInfrastructure } from '@bet/kit/testing';
-import { events as catalogue, validate } from '@bet/proto-events';
+import { eventsBySubject, validate } from '@bet/proto-events';
 import type { IdentityDB } from '../src/db/schema';
 import { type Clock, createIdentityService } from '../src/index';
 
@@ -29,8 +29,6 @@ export interface Harness {
   stop(): Promise<void>;
 }
 
-const bySubject = new Map(Object.values(catalogue).map((e) => [e.subject, e]));
-
 export async function startIdentity(
   opts: { kind?: 'cluster' | 'embedded'; env?: Record<string, string>; clock?: Clock } = {},
 ): Promise<Harness> {
@@ -45,7 +43,7 @@ export async function startIdentity(
     durable: 'identity-test-watch',
     subjects: ['user.>'],
     handler: async (e) => {
-      const def = bySubject.get(e.subject);
+      const def = eventsBySubject.get(e.subject);
       const problems = def ? validate(def.schema, e.data) : [`${e.subject} is not in the catalogue`];
       if (problems.length > 0) invalidEvents.push(`${e.subject}: ${problems.join('; ')}`);
       events.push(e);

@@ -3,8 +3,12 @@ import type { EventBus, EventEnvelope } from './bus/types';
 import { newId } from './ids';
 import type { Logger } from './logger';
 
-/** Tables every service has: the outbox it publishes from and the inbox it de-duplicates with. */
+/**
+ * Tables every service has: the outbox it publishes from, the inbox it de-duplicates with,
+ * and the leases its replicas elect a leader with (`jobs.ts`).
+ */
 export interface OutboxTables {
+  kit_leases: { name: string; holder: string; expires_at: Date };
   outbox: {
     seq: import('kysely').Generated<string>;
     id: string;

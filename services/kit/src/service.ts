@@ -1,16 +1,30 @@
+import type { CommandDefinition, CommandReply, CommandRequest, EventDefinition } from '@bet/proto-events';
+import { validate } from '@bet/proto-events';
 import { type Static, type TObject, type TProperties, Type } from '@sinclair/typebox';
 import type { Kysely, Migration } from 'kysely';
+import { Revocations } from './auth/revocations';
 import { TokenVerifier } from './auth/tokens';
 import { MemoryBus } from './bus/memory';
 import { NatsBus } from './bus/nats';
-import type { EventBus, Subscription } from './bus/types';
+import type { EventBus, EventHandler, Subscription } from './bus/types';
 import { type Cache, MemoryCache, RedisCache } from './cache';
+import { type Clock, systemClock } from './clock';
 import { type BaseConfig, baseConfig, loadConfig } from './config';
 import { type Database, type DatabaseOptions, openDatabase } from './db/database';
 import type { PGliteHost } from './db/pglite';
 import { type App, createServer } from './http/server';
+import {
+  type EveryOptions,
+  every,
+  keepLease,
+  type Lease,
+  type LeaseOptions,
+  leaseMigration,
+} from './jobs';
 import { createLogger, type Logger } from './logger';
-import { OutboxRelay, type OutboxTables, outboxMigration } from './outbox';
+import { broadcastEvent, MessageSchemaError, sendCommand, typedEvent } from './messages';
+import { handleOnce, OutboxRelay, type OutboxTables, outboxMigration } from './outbox';
+import type { JobModule, MessageModule, RouteModule } from './shape';
 
 /** What a service gets to do its work; built once at start, overridable in tests. */
 export interface ServiceContext<DB, C = Record<string, never>> {
@@ -23,24 +37,55 @@ export interface ServiceContext<DB, C = Record<string, never>> {
   cache: Cache;
   verifier: TokenVerifier;
   relay: OutboxRelay;
+  clock: Clock;
   /** A transaction whose outbox events are published right after it commits. */
   tx<T>(fn: (trx: Kysely<DB & OutboxTables>) => Promise<T>): Promise<T>;
+  /** A catalogue command over the bus, request and reply checked against the catalogue. */
+  request<Cmd extends CommandDefinition>(
+    command: Cmd,
+    request: CommandRequest<Cmd>,
+    opts?: { timeoutMs?: number },
+  ): Promise<CommandReply<Cmd>>;
+  /** A transient catalogue event (core NATS): high-rate data nobody replays. */
+  broadcast<E extends EventDefinition<any, any>>(event: E, data: Static<E['schema']>): void;
+  /** Periodic work that never overlaps itself and stops with the service (see `every`). */
+  every(name: string, ms: number, fn: () => Promise<unknown> | unknown, opts?: EveryOptions): void;
+  /** Leader election: a lease row this replica keeps while it can (see `keepLease`). */
+  lease(name: string, opts?: LeaseOptions): Lease;
   /** Subscriptions and timers to end, in reverse order, when the service stops. */
   onStop(fn: () => Promise<void> | void): void;
   track(sub: Subscription): Subscription;
 }
 
-export interface ServiceDefinition<DB, P extends TProperties = TProperties> {
+/** The context a service's parts receive: the kit's objects plus what the service built. */
+export type AppContextOf<DB, C, X> = ServiceContext<DB, C> & X;
+
+export interface ServiceDefinition<DB, P extends TProperties = TProperties, X extends object = object> {
   /** also the Postgres schema and the bus consumer-name prefix */
   name: string;
   config?: P;
+  /** explicit index of migrations (one file each), applied in name order */
   migrations: Record<string, Migration>;
-  routes(app: App, ctx: ServiceContext<DB, Static<TObject<P>>>): Promise<void> | void;
-  /** consumers, command responders, timers */
+  /**
+   * Builds the service's long-lived objects once (clients, engines, providers); tests pass
+   * `overrides` to replace any of them. What it returns is merged into the context.
+   */
+  context?(kit: ServiceContext<DB, Static<TObject<P>>>, overrides: Partial<X>): X | Promise<X>;
+  /** the calls it answers: one module per file (or, for services not yet in shape, one function) */
+  routes:
+    | ReadonlyArray<RouteModule<AppContextOf<DB, Static<TObject<P>>, X>>>
+    | ((app: App, ctx: ServiceContext<DB, Static<TObject<P>>>) => Promise<void> | void);
+  /** durable consumers, command responders and transient listeners: one module per file */
+  consumers?: ReadonlyArray<MessageModule<AppContextOf<DB, Static<TObject<P>>, X>>>;
+  /** periodic work: one module per file */
+  jobs?: ReadonlyArray<JobModule<AppContextOf<DB, Static<TObject<P>>, X>>>;
+  /** @deprecated services not yet in shape: consumers and timers started by hand */
   start?(ctx: ServiceContext<DB, Static<TObject<P>>>): Promise<void> | void;
 }
 
-export function defineService<DB, P extends TProperties>(def: ServiceDefinition<DB, P>) {
+export function defineService<DB, P extends TProperties, X extends object = object>(
+  def: ServiceDefinition<DB, P, X>,
+) {
   return def;
 }
 
@@ -64,20 +109,32 @@ export interface RunningService<DB = unknown> {
   stop(): Promise<void>;
 }
 
-export async function startService<DB, P extends TProperties>(
-  def: ServiceDefinition<DB, P>,
+export interface StartOptions<X = object> {
+  port?: number;
+  host?: string;
+  env?: Record<string, string | undefined>;
+  /** replaces objects the service's `context()` would build (tests) */
+  overrides?: Partial<X>;
+  clock?: Clock;
+}
+
+export async function startService<DB, P extends TProperties, X extends object>(
+  def: ServiceDefinition<DB, P, X>,
   infra: Infrastructure,
-  opts: { port?: number; host?: string; env?: Record<string, string | undefined> } = {},
+  opts: StartOptions<X> = {},
 ): Promise<RunningService<DB>> {
+  type Cfg = Static<TObject<P>>;
   const env = { ...infra.env, ...opts.env };
-  const config = loadConfig(Type.Object({ ...baseConfig, ...(def.config ?? {}) }), env) as BaseConfig &
-    Static<TObject<P>>;
+  const config = loadConfig(Type.Object({ ...baseConfig, ...(def.config ?? {}) }), env) as BaseConfig & Cfg;
   const logger = infra.logger.child({ service: def.name });
   const database = await openDatabase<DB & OutboxTables>(infra.database(def.name));
-  await database.migrate({ '0000_kit_outbox_inbox': outboxMigration, ...def.migrations }, logger);
+  await database.migrate(
+    { '0000_kit_outbox_inbox': outboxMigration, '0000_kit_leases': leaseMigration, ...def.migrations },
+    logger,
+  );
   const relay = new OutboxRelay(database.db, infra.bus, logger);
   const stops: Array<() => Promise<void> | void> = [];
-  const ctx: ServiceContext<DB, Static<TObject<P>>> = {
+  const ctx: ServiceContext<DB, Cfg> = {
     name: def.name,
     logger,
     config,
@@ -87,10 +144,23 @@ export async function startService<DB, P extends TProperties>(
     cache: infra.cache,
     verifier: infra.verifier,
     relay,
+    clock: opts.clock ?? systemClock,
     async tx(fn) {
       const result = await database.db.transaction().execute(fn);
       relay.nudge();
       return result;
+    },
+    request: (command, request, o) => sendCommand(infra.bus, command, request, o),
+    broadcast: (event, data) => broadcastEvent(infra.bus, event, data),
+    every(name, ms, fn, o = {}) {
+      const lease = o.leader ? ctx.lease(`job:${name}`) : undefined;
+      const timer = every(name, ms, fn, { logger, lease: lease && (() => lease.held) }, o);
+      stops.push(() => timer.stop());
+    },
+    lease(name, o) {
+      const lease = keepLease(database.db, name, logger, o);
+      stops.push(() => lease.stop());
+      return lease;
     },
     onStop(fn) {
       stops.push(fn);
@@ -108,7 +178,16 @@ export async function startService<DB, P extends TProperties>(
   });
   let address: string;
   try {
-    await def.routes(app, ctx);
+    if (def.context) Object.assign(ctx, await def.context(ctx, opts.overrides ?? {}), opts.overrides ?? {});
+    const appCtx = ctx as AppContextOf<DB, Cfg, X>;
+    if (typeof def.routes === 'function') await def.routes(app, ctx);
+    else for (const route of def.routes) await route.register(app, appCtx);
+    for (const m of def.consumers ?? []) await startMessageModule(m, appCtx, infra.bus, def.name);
+    for (const job of def.jobs ?? []) {
+      if (job.enabled && !job.enabled(appCtx)) continue;
+      const ms = typeof job.everyMs === 'function' ? job.everyMs(appCtx) : job.everyMs;
+      ctx.every(job.name, ms, () => job.run(appCtx), { leader: job.leader, immediately: job.immediately });
+    }
     await def.start?.(ctx);
     relay.start();
     address = await app.listen({ port: opts.port ?? 0, host: opts.host ?? config.HOST });
@@ -139,6 +218,66 @@ export async function startService<DB, P extends TProperties>(
   };
 }
 
+/** Wires one consumer, responder or listener module onto the bus; stops with the service. */
+async function startMessageModule<Ctx extends ServiceContext<any, any>>(
+  m: MessageModule<Ctx>,
+  ctx: Ctx,
+  bus: EventBus,
+  service: string,
+) {
+  if (m.kind === 'consumer') {
+    const bySubject = new Map<string, EventDefinition<any, any>>(
+      m.events.map((e: EventDefinition<any, any>) => [e.subject, e]),
+    );
+    const handler: EventHandler = async (envelope, info) => {
+      const def = bySubject.get(envelope.subject);
+      if (!def) return;
+      let event: any;
+      try {
+        event = typedEvent(def, envelope);
+      } catch (err) {
+        // a malformed event never becomes valid by redelivery: say so loudly and move on
+        ctx.logger.error(
+          { err, eventId: envelope.id, consumer: m.durable },
+          'event skipped: not in the catalogue shape',
+        );
+        return;
+      }
+      if (m.once === false) return m.handle(ctx, event, { ...info, trx: null });
+      const done = await handleOnce(ctx.db, m.durable, envelope.id, (trx) =>
+        m.handle(ctx, event, { ...info, trx }),
+      );
+      if (done) ctx.relay.nudge();
+    };
+    ctx.track(
+      await bus.consume({
+        durable: m.durable,
+        subjects: [...bySubject.keys()],
+        handler,
+        concurrency: m.concurrency,
+        ackWaitMs: m.ackWaitMs,
+        ...(m.maxDeliver !== undefined ? { maxDeliver: m.maxDeliver } : {}),
+      }),
+    );
+  } else if (m.kind === 'responder') {
+    const command: CommandDefinition = m.command;
+    ctx.track(
+      await bus.reply(
+        command.subject,
+        async (data) => {
+          const problems = validate(command.request, data);
+          if (problems.length > 0) throw new MessageSchemaError(command.subject, problems);
+          return m.handle(ctx, data);
+        },
+        { queue: `${service}.${command.subject}` },
+      ),
+    );
+  } else {
+    const event: EventDefinition = m.event;
+    ctx.track(bus.listen(event.subject, (data) => m.handle(ctx, data)));
+  }
+}
+
 /** Infrastructure of the cluster mode: Postgres, NATS JetStream and Redis from the environment. */
 export async function clusterInfrastructure(
   env: Record<string, string | undefined> = process.env,
@@ -148,9 +287,13 @@ export async function clusterInfrastructure(
   const logger = createLogger(name, config.LOG_LEVEL);
   if (!config.JWT_PUBLIC_KEY)
     throw new Error('Invalid configuration:\n  JWT_PUBLIC_KEY: is required in cluster mode');
-  const verifier = await TokenVerifier.create(config.JWT_PUBLIC_KEY, config.JWT_ISSUER);
   const bus = await NatsBus.connect({ url: config.NATS_URL, prefix: config.BUS_PREFIX, name, logger });
   const cache = RedisCache.connect(config.REDIS_URL, `${config.BUS_PREFIX}:`);
+  const maxAgeSeconds = config.JWT_MAX_TOKEN_AGE_SECONDS;
+  const verifier = await TokenVerifier.create(config.JWT_PUBLIC_KEY, config.JWT_ISSUER, {
+    maxAgeSeconds,
+    revocations: new Revocations(cache, { maxTokenAgeSeconds: maxAgeSeconds }),
+  });
   return {
     mode: 'cluster',
     bus,
@@ -182,7 +325,10 @@ export async function embeddedInfrastructure(opts: {
     bus,
     cache,
     database: (schema) => ({ kind: 'pglite', host: opts.host, schema }),
-    verifier: await TokenVerifier.create(opts.publicKeyPem, config.JWT_ISSUER),
+    verifier: await TokenVerifier.create(opts.publicKeyPem, config.JWT_ISSUER, {
+      maxAgeSeconds: config.JWT_MAX_TOKEN_AGE_SECONDS,
+      revocations: new Revocations(cache, { maxTokenAgeSeconds: config.JWT_MAX_TOKEN_AGE_SECONDS }),
+    }),
     logger: opts.logger,
     env: { ...env, MODE: 'embedded' },
     async close() {
@@ -196,8 +342,8 @@ export async function embeddedInfrastructure(opts: {
  * Entry point of a service in its own process (cluster and container modes): reads the
  * environment, starts, and shuts down gracefully on SIGINT/SIGTERM.
  */
-export async function runStandalone<DB, P extends TProperties>(
-  def: ServiceDefinition<DB, P>,
+export async function runStandalone<DB, P extends TProperties, X extends object>(
+  def: ServiceDefinition<DB, P, X>,
   defaultPort: number,
 ) {
   const { default: closeWithGrace } = await import('close-with-grace');

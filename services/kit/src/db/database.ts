@@ -61,6 +61,8 @@ export async function openDatabase<DB>(opts: DatabaseOptions): Promise<Database<
         db: db as Kysely<unknown>,
         provider: { getMigrations: async () => migrations },
         migrationTableSchema: opts.schema,
+        // the kit's own tables (outbox, leases) arrive beside a service's history, not after it
+        allowUnorderedMigrations: true,
       });
       const { error, results } = await migrator.migrateToLatest();
       for (const r of results ?? []) {

@@ -1,0 +1,8 @@
+/**
+ * The part of the kit that domain code may import: money, ids, errors and the clock. It
+ * pulls in no server, bus or database, so pure code stays light and unit-testable.
+ */
+export * from './clock';
+export { DomainError, type FieldError } from './errors';
+export { ID_PATTERN, isId, newId } from './ids';
+export * from './money';

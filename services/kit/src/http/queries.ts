@@ -1,0 +1,51 @@
+import { badRequest, type FieldError } from '../errors';
+
+/** A 400 naming one field, in the `{ msg, errors[] }` shape. */
+export function fieldError(path: string, msg: string, location: FieldError['location'] = 'body') {
+  return badRequest(msg, [{ path, location, msg }]);
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const FIRST_MS = Date.parse('0001-01-01T00:00:00.000Z');
+const LAST_MS = Date.parse('+010000-01-01T00:00:00.000Z');
+
+/**
+ * startDate/endDate query values: a day (a whole UTC day, the end day included) or an
+ * instant; '' means absent. Dates Postgres cannot store and ends before starts are a 400.
+ */
+export function dateRange(startDate?: string, endDate?: string): { from?: Date; to?: Date } {
+  const parse = (value: string | undefined, field: string, end: boolean): Date | undefined => {
+    if (value === undefined || value.trim() === '') return undefined;
+    const ms = Date.parse(DAY.test(value) ? `${value}T00:00:00.000Z` : value);
+    const at = new Date(end ? (DAY.test(value) ? ms + 86_400_000 : ms + 1) : ms);
+    if (!(at.getTime() >= FIRST_MS && at.getTime() <= LAST_MS))
+      throw fieldError(field, `${field} must be a date (YYYY-MM-DD) or a date-time`, 'query');
+    return at;
+  };
+  const from = parse(startDate, 'startDate', false);
+  const to = parse(endDate, 'endDate', true);
+  if (from && to && from >= to) throw fieldError('endDate', 'endDate must not be before startDate', 'query');
+  return { from, to };
+}
+
+/**
+ * Page count of a list: an empty list is one empty page (`totalPages: 1`), the same in
+ * every service (docs/api-conventions.md).
+ */
+export function pageCount(total: number, limit: number): number {
+  return Math.max(1, Math.ceil(total / limit));
+}
+
+/** The page envelope of a list call: `{ [key]: items, currentPage, totalPages, totalCount }`. */
+export function pageOf<K extends string, T>(
+  key: K,
+  items: T[],
+  q: { page: number; limit: number; total: number },
+): { [P in K]: T[] } & { currentPage: number; totalPages: number; totalCount: number } {
+  return {
+    [key]: items,
+    currentPage: q.page,
+    totalPages: pageCount(q.total, q.limit),
+    totalCount: q.total,
+  } as { [P in K]: T[] } & { currentPage: number; totalPages: number; totalCount: number };
+}

@@ -1,0 +1,102 @@
+import type { CommandDefinition, CommandReply, CommandRequest, EventDefinition } from '@bet/proto-events';
+import type { Static } from '@sinclair/typebox';
+import type { Kysely } from 'kysely';
+import type { DeliveryInfo } from './bus/types';
+import type { App } from './http/server';
+import type { EventOf } from './messages';
+
+/**
+ * The parts a service is made of, each declared in its own file and listed in its folder's
+ * index, so `index.ts` reads as the service's table of contents:
+ * routes/ (one file per call), consumers/ (one durable consumer, responder or listener per
+ * file), jobs/ (periodic work). The builders below are bound to the service's context type
+ * in its `context.ts`: `export const { route, consumer, responder, listener, job } = parts<AppContext>();`
+ */
+
+export interface RouteModule<Ctx> {
+  kind: 'route';
+  /** the call(s) this file answers, e.g. 'GET /api/v1/aviator/state' (for readers and the shape test) */
+  name: string;
+  register(app: App, ctx: Ctx): void | Promise<void>;
+}
+
+type AnyEvent = EventDefinition<any, any>;
+type EventUnion<Es extends readonly AnyEvent[]> = EventOf<Es[number]>;
+
+export interface ConsumerModule<Ctx, Es extends readonly AnyEvent[] = readonly AnyEvent[]> {
+  kind: 'consumer';
+  /** durable consumer name: replicas sharing it share the work */
+  durable: string;
+  events: Es;
+  /**
+   * Exactly once in effect (default): the handler runs in a transaction together with the
+   * inbox row of (durable, event id), and a redelivered event is skipped. `false` for
+   * handlers that keep their own idempotency (e.g. money keyed by bet).
+   */
+  once?: boolean;
+  concurrency?: number;
+  ackWaitMs?: number;
+  /** deliveries before giving up; unset: never give up */
+  maxDeliver?: number;
+  handle(ctx: Ctx, event: EventUnion<Es>, info: DeliveryInfo & { trx: Kysely<any> | null }): Promise<void>;
+}
+
+export interface ResponderModule<Ctx, C extends CommandDefinition = CommandDefinition> {
+  kind: 'responder';
+  command: C;
+  handle(ctx: Ctx, request: CommandRequest<C>): Promise<CommandReply<C>>;
+}
+
+export interface ListenerModule<Ctx, E extends AnyEvent = AnyEvent> {
+  kind: 'listener';
+  event: E;
+  handle(ctx: Ctx, data: Static<E['schema']>): void;
+}
+
+export interface JobModule<Ctx> {
+  kind: 'job';
+  name: string;
+  /** interval, fixed or read from the config */
+  everyMs: number | ((ctx: Ctx) => number);
+  /** only the replica holding the job's lease runs it (work that must happen once in a cluster) */
+  leader?: boolean;
+  /** run once at start instead of after the first interval */
+  immediately?: boolean;
+  /** set false to leave a job off (e.g. by configuration) */
+  enabled?: (ctx: Ctx) => boolean;
+  run(ctx: Ctx): Promise<unknown> | unknown;
+}
+
+export type MessageModule<Ctx> =
+  | ConsumerModule<Ctx, any>
+  | ResponderModule<Ctx, any>
+  | ListenerModule<Ctx, any>;
+
+/** Builders of a service's parts, typed by its context. */
+export function parts<Ctx>() {
+  return {
+    route(name: string, register: (app: App, ctx: Ctx) => void | Promise<void>): RouteModule<Ctx> {
+      return { kind: 'route', name, register };
+    },
+    consumer<const Es extends readonly AnyEvent[]>(
+      def: Omit<ConsumerModule<Ctx, Es>, 'kind'>,
+    ): ConsumerModule<Ctx, Es> {
+      return { kind: 'consumer', ...def };
+    },
+    responder<C extends CommandDefinition>(
+      command: C,
+      handle: (ctx: Ctx, request: CommandRequest<C>) => Promise<CommandReply<C>>,
+    ): ResponderModule<Ctx, C> {
+      return { kind: 'responder', command, handle };
+    },
+    listener<E extends AnyEvent>(
+      event: E,
+      handle: (ctx: Ctx, data: Static<E['schema']>) => void,
+    ): ListenerModule<Ctx, E> {
+      return { kind: 'listener', event, handle };
+    },
+    job(def: Omit<JobModule<Ctx>, 'kind'>): JobModule<Ctx> {
+      return { kind: 'job', ...def };
+    },
+  };
+}
