@@ -13,14 +13,7 @@ import { type BaseConfig, baseConfig, loadConfig } from './config';
 import { type Database, type DatabaseOptions, openDatabase } from './db/database';
 import type { PGliteHost } from './db/pglite';
 import { type App, createServer } from './http/server';
-import {
-  type EveryOptions,
-  every,
-  keepLease,
-  type Lease,
-  type LeaseOptions,
-  leaseMigration,
-} from './jobs';
+import { type EveryOptions, every, keepLease, type Lease, type LeaseOptions, leaseMigration } from './jobs';
 import { createLogger, type Logger } from './logger';
 import { broadcastEvent, MessageSchemaError, sendCommand, typedEvent } from './messages';
 import { handleOnce, OutboxRelay, type OutboxTables, outboxMigration } from './outbox';
