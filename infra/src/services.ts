@@ -47,3 +47,9 @@ export const GATEWAY_MAIN = 'gateway/src/main.ts';
 
 /** Upstream URL variables the gateway reads, per service. */
 export const upstreamEnv = (name: string) => `${name.toUpperCase()}_URL`;
+
+/** What gets an image, a compose service and a Kubernetes Deployment: every service and the gateway. */
+export const DEPLOYABLES: Array<{ name: string; main: string; port: number }> = [
+  ...SERVICES.map(({ name, main, port }) => ({ name, main, port })),
+  { name: 'gateway', main: GATEWAY_MAIN, port: 8080 },
+];

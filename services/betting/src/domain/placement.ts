@@ -1,4 +1,4 @@
-import { DomainError, hasAtMostTwoDecimals, isId, payoutCents, totalOddsHundredths } from '@bet/kit';
+import { DomainError, hasAtMostTwoDecimals, isId, payoutCents, totalOddsHundredths } from '@bet/kit/core';
 
 export type Outcome = 'A' | 'Draw' | 'B';
 export type BetType = 'single' | 'multi';

@@ -1,4 +1,4 @@
-import { hasAtMostTwoDecimals } from '@bet/kit';
+import { hasAtMostTwoDecimals } from '@bet/kit/core';
 
 export type AmountCheck = { ok: true; cents: bigint } | { ok: false; msg: string };
 

@@ -1,0 +1,146 @@
+/**
+ * Compiles every deployable into dist/<name>/: one ESM bundle of our own TypeScript (esbuild;
+ * the workspace packages are bundled in) beside a node_modules holding only the third-party
+ * packages that bundle imports, with their production dependencies. The container image of a
+ * service is that folder and nothing else; the gateway's also gets the built web apps.
+ *
+ *   node --import tsx infra/scripts/build-dist.ts [name…]
+ */
+import { cpSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { dirname, join, relative, resolve } from 'node:path';
+import { build, type Plugin } from 'esbuild';
+import { REPO_ROOT } from '../src/defaults';
+import { DEPLOYABLES } from '../src/services';
+
+const DIST = resolve(REPO_ROOT, 'dist');
+const builtins = new Set(builtinModules);
+
+/** Our workspace packages (`@bet/*`, relative paths) go into the bundle; everything else stays a package. */
+const externalThirdParty: Plugin = {
+  name: 'external-third-party',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('@bet/')) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+const packageName = (spec: string) => {
+  const parts = spec.split('/');
+  return spec.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
+};
+
+/** Node's lookup: the nearest node_modules/<name> walking up from `fromDir`. */
+function findPackage(name: string, fromDir: string): string | undefined {
+  let dir = fromDir;
+  for (;;) {
+    const candidate = join(dir, 'node_modules', name);
+    if (existsSync(join(candidate, 'package.json'))) return candidate;
+    const parent = dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
+/**
+ * Every package directory the bundle needs at run time: the imported packages and the
+ * transitive closure of their dependencies (optional ones when installed), as found by
+ * Node's own lookup from where each is imported.
+ */
+function runtimePackages(imports: Array<{ name: string; from: string }>) {
+  const found = new Map<string, string>(); // install path (relative to the repo) → real dir
+  const queue = [...imports];
+  while (queue.length > 0) {
+    const { name, from } = queue.shift() as { name: string; from: string };
+    const dir = findPackage(name, from);
+    if (!dir) throw new Error(`cannot find package ${name} from ${relative(REPO_ROOT, from)}`);
+    const key = relative(REPO_ROOT, dir);
+    if (found.has(key)) continue;
+    found.set(key, dir);
+    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+    const optionalPeers = manifest.peerDependenciesMeta ?? {};
+    const deps = [
+      ...Object.keys(manifest.dependencies ?? {}),
+      ...Object.keys(manifest.optionalDependencies ?? {}).filter((d) => findPackage(d, dir)),
+      ...Object.keys(manifest.peerDependencies ?? {}).filter(
+        (d) => !optionalPeers[d]?.optional && findPackage(d, dir),
+      ),
+    ];
+    for (const dep of deps) queue.push({ name: dep, from: dir });
+  }
+  return found;
+}
+
+/**
+ * Where a package installed at `key` goes in the image: hoisted packages keep their place;
+ * one nested in a workspace (services/x/node_modules/p) moves to the top, which is where
+ * the bundle (standing in for that workspace) looks for it.
+ */
+function targetPath(key: string) {
+  const i = key.indexOf('node_modules/');
+  return key.slice(i);
+}
+
+async function buildOne(name: string, main: string) {
+  const out = join(DIST, name);
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+  const result = await build({
+    entryPoints: [resolve(REPO_ROOT, main)],
+    outfile: join(out, 'main.mjs'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'linked',
+    metafile: true,
+    logLevel: 'warning',
+    plugins: [externalThirdParty],
+    // a CommonJS dependency inlined into an ES module still calls require()
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
+  });
+  const imports: Array<{ name: string; from: string }> = [];
+  for (const [file, input] of Object.entries(result.metafile.inputs)) {
+    for (const imp of input.imports) {
+      if (!imp.external) continue;
+      const bare = imp.path.replace(/^node:/, '');
+      if (imp.path.startsWith('node:') || builtins.has(bare) || builtins.has(bare.split('/')[0])) continue;
+      imports.push({ name: packageName(imp.path), from: dirname(resolve(REPO_ROOT, file)) });
+    }
+  }
+  const packages = runtimePackages(imports);
+  const placed = new Map<string, string>();
+  for (const [key, dir] of packages) {
+    const target = targetPath(key);
+    const real = realpathSync(dir);
+    const already = placed.get(target);
+    if (already && already !== real)
+      throw new Error(`two versions of ${target} wanted: ${already} and ${real}`);
+    placed.set(target, real);
+    cpSync(real, join(out, target), { recursive: true, dereference: true });
+  }
+  writeFileSync(
+    join(out, 'package.json'),
+    `${JSON.stringify({ name: `@bet/${name}-dist`, private: true, type: 'module', main: 'main.mjs' }, null, 2)}\n`,
+  );
+  return { name, packages: placed.size };
+}
+
+const only = process.argv.slice(2);
+const targets = DEPLOYABLES.filter((d) => only.length === 0 || only.includes(d.name));
+if (targets.length === 0) throw new Error(`no deployable named ${only.join(', ')}`);
+for (const d of targets) {
+  const r = await buildOne(d.name, d.main);
+  if (d.name === 'gateway') {
+    for (const app of ['shell', 'player', 'admin']) {
+      const from = resolve(REPO_ROOT, `web-${app}/dist`);
+      if (existsSync(from)) cpSync(from, join(DIST, 'gateway', 'web', app), { recursive: true });
+      else console.warn(`web-${app}/dist is missing: run npm run build:web first`);
+    }
+  }
+  console.log(`dist/${r.name}: main.mjs + ${r.packages} packages`);
+}

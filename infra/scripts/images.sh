@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Builds one image per deployable (infra/src/services.ts DEPLOYABLES) from infra/Dockerfile:
+#   npm run images                 # all of them, tagged bet-platform/<name>:latest
+#   npm run images -- wallet       # only some
+# ENGINE=docker uses Docker instead of podman. NODE_IMAGE overrides the base image; when it
+# is not set and the public node image cannot be pulled (no registry reachable), a local
+# stand-in is made once: Debian bookworm (mmdebstrap) with this machine's node and npm and a
+# `node` user, imported as localhost/node-local:bookworm.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+ENGINE=${ENGINE:-podman}
+TAG=${TAG:-latest}
+PUBLIC_NODE=docker.io/library/node:20-bookworm-slim
+LOCAL_NODE=localhost/node-local:bookworm
+# podman here cannot create the cgroups of its default isolation; chroot builds run RUN steps fine
+export BUILDAH_ISOLATION=${BUILDAH_ISOLATION:-chroot}
+
+local_node_image() {
+  if "$ENGINE" image exists "$LOCAL_NODE" 2>/dev/null; then return; fi
+  command -v mmdebstrap >/dev/null || { apt-get update -qq && apt-get install -y -qq mmdebstrap >/dev/null; }
+  local work node npm_dir
+  work=$(mktemp -d)
+  node=$(command -v node)
+  npm_dir=$(dirname "$(dirname "$(readlink -f "$(command -v npm)")")")
+  echo "::: making $LOCAL_NODE from Debian bookworm and $node ($(node -v))"
+  mmdebstrap --quiet --variant=minbase --include=ca-certificates \
+    --customize-hook="copy-in $node /usr/local/bin" \
+    --customize-hook='mkdir -p "$1/usr/local/lib/node_modules"' \
+    --customize-hook="copy-in $npm_dir /usr/local/lib/node_modules" \
+    --customize-hook='ln -s ../lib/node_modules/npm/bin/npm-cli.js "$1/usr/local/bin/npm"' \
+    --customize-hook='chroot "$1" useradd --uid 1000 --create-home --shell /bin/sh node' \
+    --customize-hook='cp -r /usr/local/share/ca-certificates/. "$1/usr/local/share/ca-certificates/" 2>/dev/null || true' \
+    --customize-hook='chroot "$1" update-ca-certificates >/dev/null' \
+    bookworm "$work/base.tar"
+  # this machine's trust store comes along (its egress proxy has its own CA), and Node is told
+  # to use it as this machine's Node is
+  "$ENGINE" import --change 'CMD ["node"]' --change 'ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt' \
+    "$work/base.tar" "$LOCAL_NODE"
+  rm -rf "$work"
+}
+
+if [ -z "${NODE_IMAGE:-}" ]; then
+  if "$ENGINE" image exists "$PUBLIC_NODE" 2>/dev/null || timeout 30 "$ENGINE" pull -q "$PUBLIC_NODE" >/dev/null 2>&1; then
+    NODE_IMAGE=$PUBLIC_NODE
+  else
+    echo "::: $PUBLIC_NODE cannot be pulled here; using a local stand-in"
+    local_node_image
+    NODE_IMAGE=$LOCAL_NODE
+  fi
+fi
+
+if [ $# -gt 0 ]; then names="$*"; else
+  names=$(node --import tsx -e "import('./infra/src/services.ts').then((m) => console.log(m.DEPLOYABLES.map((d) => d.name + ':' + d.port).join(' ')))")
+fi
+for entry in $names; do
+  name=${entry%%:*}
+  port=${entry#*:}
+  [ "$port" = "$entry" ] && port=$(node --import tsx -e "import('./infra/src/services.ts').then((m) => console.log(m.DEPLOYABLES.find((d) => d.name === '$name').port))")
+  echo "::: bet-platform/$name:$TAG (port $port, base $NODE_IMAGE)"
+  # docker format: OCI image configs have no HEALTHCHECK
+  "$ENGINE" build $([ "$ENGINE" = podman ] && echo --format docker) -f infra/Dockerfile --build-arg "NODE_IMAGE=$NODE_IMAGE" --build-arg "SERVICE=$name" \
+    --build-arg "PORT=$port" -t "bet-platform/$name:$TAG" .
+done
+"$ENGINE" images --filter reference='bet-platform/*'

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Starts what an image contains without a container runtime, for machines where
+# `podman run` cannot work (no usable cgroups). As faithful as that allows:
+#   - the image's own filesystem (podman image mount) under a throw-away writable layer,
+#   - its own mount and PID namespaces (unshare), /proc of its own, /tmp a tmpfs,
+#   - the image's configured user, working directory, environment and command,
+#   - then the image's HEALTHCHECK command run the same way until it passes.
+# What it does not give: a network namespace (the process is on the host network, so it
+# reaches Postgres/NATS/Redis on 127.0.0.1), cgroup limits, and the engine's own runtime.
+#
+#   infra/scripts/start-image.sh bet-platform/wallet:latest PORT=4102 DATABASE_URL=… [-- command…]
+# Runs in the foreground until the process exits; SIGTERM/SIGINT are passed on.
+set -euo pipefail
+image=$1
+shift
+extra_env=()
+while [ $# -gt 0 ] && [ "$1" != "--" ]; do extra_env+=("$1"); shift; done
+[ "${1:-}" = "--" ] && shift
+override_cmd=("$@")
+
+ENGINE=${ENGINE:-podman}
+config=$("$ENGINE" image inspect --format '{{json .Config}}' "$image")
+field() { node -e "const c=JSON.parse(process.argv[1]); const v=($1); process.stdout.write(v==null?'':String(v))" "$config"; }
+user=$(field 'c.User || "0"')
+workdir=$(field 'c.WorkingDir || "/"')
+mapfile -t image_env < <(field '(c.Env||[]).join("\n")')
+mapfile -t cmd < <(field '[...(c.Entrypoint||[]), ...(c.Cmd||[])].join("\n")')
+[ ${#override_cmd[@]} -gt 0 ] && cmd=("${override_cmd[@]}")
+mapfile -t health < <(field '(c.Healthcheck && c.Healthcheck.Test || []).join("\n")')
+
+lower=$("$ENGINE" image mount "$image")
+work=$(mktemp -d /tmp/start-image.XXXXXX)
+mkdir -p "$work/upper" "$work/work" "$work/root"
+cleanup() {
+  umount -R -l "$work/root" 2>/dev/null || true
+  rm -rf "$work"
+  "$ENGINE" image unmount "$image" >/dev/null 2>&1 || true
+}
+trap cleanup EXIT
+mount -t overlay overlay -o "lowerdir=$lower,upperdir=$work/upper,workdir=$work/work" "$work/root"
+# the image's user name → uid:gid, as the image's own /etc/passwd says
+uidgid=$(awk -F: -v u="${user%%:*}" '$1==u || $3==u {print $3":"$4; exit}' "$work/root/etc/passwd")
+[ -n "$uidgid" ] || uidgid=$user
+
+quote() { printf '%q ' "$@"; }
+inside() {
+  # $1: command line (already quoted); runs as the image's user, in its working dir and env
+  unshare --mount --pid --fork --kill-child --mount-proc="$work/root/proc" \
+    chroot --userspec="$uidgid" "$work/root" \
+    /usr/bin/env -i "${image_env[@]}" "${extra_env[@]}" HOME=/tmp /bin/sh -c "cd $(quote "$workdir") && exec $1"
+}
+mount -t tmpfs tmpfs "$work/root/tmp"
+mount --bind /dev "$work/root/dev"
+
+echo "::: starting $image as $user ($uidgid) in $workdir: ${cmd[*]}" >&2
+inside "$(quote "${cmd[@]}")" &
+pid=$!
+trap 'kill -TERM $pid 2>/dev/null' TERM INT
+
+if [ "${health[0]:-}" = "CMD" ] || [ "${health[0]:-}" = "CMD-SHELL" ]; then
+  probe=("${health[@]:1}")
+  [ "${health[0]}" = "CMD-SHELL" ] && probe=(/bin/sh -c "${health[1]}")
+  (
+    for _ in $(seq 1 60); do
+      sleep 1
+      kill -0 $pid 2>/dev/null || exit 0
+      if inside "$(quote "${probe[@]}")" >/dev/null 2>&1; then echo "::: $image HEALTHCHECK passed" >&2; exit 0; fi
+    done
+    echo "::: $image HEALTHCHECK did not pass in 60 s" >&2
+  ) &
+fi
+set +e
+wait $pid
+code=$?
+wait $pid 2>/dev/null
+exit $code
