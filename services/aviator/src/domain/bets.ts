@@ -1,0 +1,145 @@
+import { DomainError, parseMoney } from '@bet/kit/core';
+import { multiplierAt, payoutOf } from './multiplier';
+
+export const PANELS = [1, 2] as const;
+export type Panel = (typeof PANELS)[number];
+export const MIN_AUTO_CASH_OUT = 101;
+export const MAX_BETS_PER_ROUND = 2;
+
+export interface StakeRules {
+  minStakeCents: bigint;
+  maxStakeCents: bigint;
+}
+
+const dollars = (cents: bigint) => `$${(Number(cents) / 100).toFixed(2)}`;
+
+/** A stake as the player typed it → cents, or a refusal saying what is wrong with it. */
+export function parseStake(input: unknown, rules: StakeRules): bigint {
+  if (input === undefined || input === null || input === '')
+    throw new DomainError('stake_required', 'Please enter a stake.', 400);
+  const parsed = parseMoney(input);
+  if (!parsed.ok) {
+    throw parsed.reason === 'too_many_decimals'
+      ? new DomainError('stake_decimals', 'The stake can have at most two decimals.', 400)
+      : new DomainError('stake_not_a_number', 'The stake must be a number, e.g. 10 or 2.50.', 400);
+  }
+  if (parsed.cents <= 0n)
+    throw new DomainError('stake_not_positive', 'The stake must be greater than 0.', 400);
+  if (parsed.cents < rules.minStakeCents)
+    throw new DomainError('stake_below_min', `The minimum stake is ${dollars(rules.minStakeCents)}.`, 400);
+  if (parsed.cents > rules.maxStakeCents)
+    throw new DomainError('stake_above_max', `The maximum stake is ${dollars(rules.maxStakeCents)}.`, 400);
+  return parsed.cents;
+}
+
+/** An optional auto cash-out multiplier → hundredths (null: none). */
+export function parseAutoCashOut(input: unknown): number | null {
+  if (input === undefined || input === null || input === '') return null;
+  const n = typeof input === 'string' && /^\d+(\.\d+)?$/.test(input) ? Number(input) : input;
+  if (typeof n !== 'number' || !Number.isFinite(n))
+    throw new DomainError(
+      'auto_not_a_number',
+      'The auto cash-out must be a multiplier such as 2 or 1.50.',
+      400,
+    );
+  const h = Math.round(n * 100);
+  if (Math.abs(h / 100 - n) > 1e-9)
+    throw new DomainError('auto_decimals', 'The auto cash-out can have at most two decimals.', 400);
+  if (h < MIN_AUTO_CASH_OUT)
+    throw new DomainError('auto_too_low', 'The auto cash-out must be at least 1.01x.', 400);
+  if (h > 100_000_000)
+    throw new DomainError('auto_too_high', 'The auto cash-out can be at most 1000000x.', 400);
+  return h;
+}
+
+/** The panel of the bet: the one asked for, or the first free one. */
+export function choosePanel(input: unknown, taken: readonly number[]): Panel {
+  if (taken.length >= MAX_BETS_PER_ROUND)
+    throw new DomainError('third_bet', 'You can place at most two bets per round.', 409);
+  if (input === undefined || input === null) {
+    const free = PANELS.find((p) => !taken.includes(p));
+    return free!;
+  }
+  if (input !== 1 && input !== 2 && input !== '1' && input !== '2')
+    throw new DomainError('panel_invalid', 'The panel must be 1 or 2.', 400);
+  const panel = Number(input) as Panel;
+  if (taken.includes(panel))
+    throw new DomainError('panel_taken', `You already have a bet on panel ${panel} in this round.`, 409);
+  return panel;
+}
+
+/** The multiplier (hundredths) at which the biggest win of one bet is reached: its forced cash-out. */
+export function maxWinMultiplier(stakeCents: bigint, maxWinCents: bigint): number {
+  return Number((maxWinCents * 100n) / stakeCents);
+}
+
+export interface FlyingBet {
+  id: string;
+  stakeCents: bigint;
+  /** where the bet leaves by itself: its auto cash-out and its max win, the lower */
+  targetH: number | null;
+}
+
+/**
+ * The multiplier (hundredths) at which the round's payouts would reach `capCents` if every
+ * bet stayed in: the remaining bets are cashed out there. Computed at lift-off over the bets
+ * of the round (a bet that leaves earlier by hand only lowers the real total, so the cap holds).
+ * null: the cap is never reached.
+ */
+export function roundCapMultiplier(bets: readonly FlyingBet[], capCents: bigint): number | null {
+  if (bets.length === 0) return null;
+  const liabilityAt = (m: number) =>
+    bets.reduce(
+      (sum, b) => sum + payoutOf(b.stakeCents, b.targetH !== null && b.targetH <= m ? b.targetH : m),
+      0n,
+    );
+  const highest = Math.max(...bets.map((b) => b.targetH ?? Number.POSITIVE_INFINITY));
+  if (Number.isFinite(highest) && liabilityAt(highest) < capCents) return null;
+  if (liabilityAt(100) >= capCents) return 100;
+  // liability grows with m: binary search for the first hundredth at which it reaches the cap
+  let lo = 100;
+  let hi = Number.isFinite(highest) ? highest : 2 ** 52;
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (liabilityAt(mid) >= capCents) hi = mid;
+    else lo = mid;
+  }
+  return hi;
+}
+
+/** Where a bet leaves on its own in a round capped at `capH` (null: only by hand or the crash). */
+export function effectiveTarget(targetH: number | null, capH: number | null): number | null {
+  if (targetH === null) return capH;
+  if (capH === null) return targetH;
+  return Math.min(targetH, capH);
+}
+
+export type CashOutDecision =
+  | { ok: true; multiplier: number; payoutCents: bigint }
+  | { ok: false; reason: 'crashed' | 'not_running' };
+
+/**
+ * A cash-out asked at `now` is decided by server time alone: the multiplier at that instant
+ * (or the bet's own target, if the flight already passed it) when it is below the crash point.
+ */
+export function decideCashOut(
+  bet: { stakeCents: bigint; targetH: number | null },
+  round: { startedAt: number | null; crashPoint: number },
+  now: number,
+): CashOutDecision {
+  if (round.startedAt === null || now < round.startedAt) return { ok: false, reason: 'not_running' };
+  let m = multiplierAt(now - round.startedAt);
+  if (bet.targetH !== null && bet.targetH <= m) m = bet.targetH;
+  if (m >= round.crashPoint) return { ok: false, reason: 'crashed' };
+  return { ok: true, multiplier: m, payoutCents: payoutOf(bet.stakeCents, m) };
+}
+
+/** How a bet still in the air ends when its round crashes. */
+export function settleAtCrash(
+  bet: { stakeCents: bigint; targetH: number | null },
+  crashPoint: number,
+): { won: true; multiplier: number; payoutCents: bigint } | { won: false } {
+  if (bet.targetH !== null && bet.targetH < crashPoint)
+    return { won: true, multiplier: bet.targetH, payoutCents: payoutOf(bet.stakeCents, bet.targetH) };
+  return { won: false };
+}
