@@ -35,13 +35,18 @@ export interface RouteEntry {
   limit?: LimitClass;
   /** a multipart upload: the larger body limit applies */
   upload?: boolean;
+  /**
+   * the owner's own, smaller body limit: the gateway answers 413 itself, because an owner
+   * that refuses a body mid-upload closes the connection and the caller would see a 503
+   */
+  bodyLimit?: number;
 }
 
 const r = (
   spec: string,
   service: ServiceName,
   auth: Access,
-  extra: Pick<RouteEntry, 'limit' | 'upload'> = {},
+  extra: Pick<RouteEntry, 'limit' | 'upload' | 'bodyLimit'> = {},
 ): RouteEntry => ({
   spec,
   service,
@@ -87,7 +92,8 @@ export const routeTable: RouteEntry[] = [
   r('POST /wallet/deposit/initialize', 'wallet', 'user'),
   r('POST /wallet/request-withdrawal', 'wallet', 'user'),
   // payment-provider webhooks and the sandbox checkout page carry no bearer token
-  r('POST /wallet/webhooks/:provider', 'wallet', 'public'),
+  // 256 KiB: the wallet's webhook limit (services/wallet/src/routes/deposits.ts)
+  r('POST /wallet/webhooks/:provider', 'wallet', 'public', { bodyLimit: 256 * 1024 }),
   r('* /wallet/sandbox/*', 'wallet', 'public'),
   r('* /wallet/*', 'wallet', 'public'),
   r('GET /admin/withdrawals', 'wallet', 'admin'),
@@ -118,6 +124,7 @@ export const routeTable: RouteEntry[] = [
 
   // ── betting: bets, shared slips, leaderboards, stats, exposure ───────────────
   r('GET /bets', 'betting', 'user'),
+  r('GET /bets/rules', 'betting', 'public'),
   r('POST /bets/singles', 'betting', 'user'),
   r('POST /bets/multi', 'betting', 'user'),
   r('GET /bets/:id', 'betting', 'user'),
@@ -167,6 +174,7 @@ export const routeTable: RouteEntry[] = [
   r('GET /admin/dashboard/financial', 'admin', 'admin'),
   r('* /admin/dashboard/*', 'admin', 'admin'),
   r('GET /admin/users/:id/details', 'admin', 'admin'),
+  r('GET /admin/audit-log', 'admin', 'admin'),
   r('GET /promotions', 'admin', 'public'),
   r('GET /promotions/all', 'admin', 'admin'),
   r('POST /promotions', 'admin', 'admin'),
@@ -182,6 +190,7 @@ export interface ExpandedRoute {
   auth: Access;
   limit?: LimitClass;
   upload: boolean;
+  bodyLimit?: number;
   catchAll: boolean;
   spec: string;
 }
@@ -213,6 +222,7 @@ export function expandRouteTable(table: RouteEntry[] = routeTable): ExpandedRout
           auth: entry.auth,
           limit: entry.limit,
           upload: entry.upload ?? false,
+          ...(entry.bodyLimit ? { bodyLimit: entry.bodyLimit } : {}),
           catchAll,
           spec: entry.spec,
         });

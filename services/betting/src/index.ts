@@ -10,6 +10,7 @@ import type { BettingDB } from './db/schema';
 import { registerAdminRoutes } from './routes/admin';
 import { registerBetRoutes } from './routes/bets';
 import { registerBoardRoutes } from './routes/boards';
+import { registerRulesRoutes } from './routes/rules';
 import { registerShareRoutes } from './routes/share';
 
 export const bettingService = defineService<BettingDB, typeof bettingConfig>({
@@ -19,6 +20,7 @@ export const bettingService = defineService<BettingDB, typeof bettingConfig>({
   routes(app, ctx) {
     registerBetRoutes(app, ctx as Ctx);
     registerShareRoutes(app, ctx as Ctx);
+    registerRulesRoutes(app, ctx as Ctx);
     registerBoardRoutes(app, ctx as Ctx);
     registerAdminRoutes(app, ctx as Ctx);
   },

@@ -116,7 +116,19 @@ const init: Migration = {
   },
 };
 
+/** Short codes a player can type into a slip, each naming one shared slip. */
+const bookingCodes: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('booking_codes')
+      .addColumn('code', 'text', (c) => c.primaryKey())
+      .addColumn('share_id', 'text', (c) => c.notNull().unique().references('shares.id').onDelete('cascade'))
+      .execute();
+  },
+};
+
 /** Explicit, ordered index of migrations (names sort in order of application). */
 export const migrations: Record<string, Migration> = {
   '0001_betting_init': init,
+  '0002_booking_codes': bookingCodes,
 };

@@ -113,6 +113,11 @@ export interface SharesTable {
   created_at: Timestamp;
 }
 
+export interface BookingCodesTable {
+  code: string;
+  share_id: string;
+}
+
 export interface BettingDB {
   placements: PlacementsTable;
   bets: BetsTable;
@@ -120,4 +125,5 @@ export interface BettingDB {
   games: GamesTable;
   users: UsersTable;
   shares: SharesTable;
+  booking_codes: BookingCodesTable;
 }
