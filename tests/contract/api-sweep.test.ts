@@ -223,7 +223,9 @@ function queryParams(route: ExpandedRoute): any[] {
   return (schemas.get(`${route.method} ${route.url}`)?.parameters ?? []).filter((p: any) => p.in === 'query');
 }
 
-const isNumeric = (s: any) => s && (s.type === 'number' || s.type === 'integer');
+/** a number, or a money field (a number or a strict decimal string: `anyOf`) */
+const isNumeric = (s: any): boolean =>
+  !!s && (s.type === 'number' || s.type === 'integer' || (s.anyOf ?? []).some(isNumeric));
 const isString = (s: any) => s && s.type === 'string' && !s.enum && !s.format;
 
 /** a body that satisfies the schema's required fields well enough to reach per-field checks */
@@ -499,6 +501,14 @@ function casesFor(route: ExpandedRoute): Case[] {
         expect: (s) => expect(s).toBeGreaterThanOrEqual(400),
       });
     }
+    // over the wallet's own webhook limit (256 KiB) but under the gateway's: once a 503
+    cases.push({
+      route,
+      kind: 'webhook body over the limit',
+      path: route.url.replace(':provider', 'sandbox'),
+      body: JSON.stringify({ event: 'charge.completed', pad: 'x'.repeat(300 * 1024) }),
+      expect: (s) => expect(s).toBe(413),
+    });
   }
 
   // (5d) money routes: a real game and a funded player, wrong in exactly one way each
@@ -604,6 +614,17 @@ const amounts = (field: string, extra: Record<string, unknown> = {}): [string, u
   ['tiny exponent', { ...extra, [field]: 1e-7 }],
   ['numeric string with 3 decimals', { ...extra, [field]: '10.005' }],
   ['Infinity string', { ...extra, [field]: '1e400' }],
+  // positive, but less than a cent: once a 500 (0 cents reached a check constraint)
+  ['1e-10', { ...extra, [field]: 1e-10 }],
+  // a body is typed JSON: none of these is a number, however a coercing validator reads it
+  ['hex string', { ...extra, [field]: '0x10' }],
+  ['binary string', { ...extra, [field]: '0b11' }],
+  ['exponent string', { ...extra, [field]: '1e2' }],
+  ['blank string', { ...extra, [field]: ' ' }],
+  ['true', { ...extra, [field]: true }],
+  ['false', { ...extra, [field]: false }],
+  ['null', { ...extra, [field]: null }],
+  ['array of a number', { ...extra, [field]: [5] }],
 ];
 const sel = (gameId: string, outcome = 'A') => ({ gameId, outcome });
 /** bodies for the routes that move money; each must be refused and leave the balance alone */
@@ -631,6 +652,20 @@ const moneyCases: Record<string, () => [string, unknown][]> = {
   'POST /api/v1/wallet/request-withdrawal': () => amounts('amount'),
   'POST /api/v1/wallet/deposit/initialize': () =>
     amounts('amount').filter(([k]) => k !== 'more than anyone has'),
+  // limit fields: a coercing validator once read null, " " and false as 0 (no limit)
+  'POST /api/v1/users/limits': () =>
+    [null, ' ', '', false, true, [5], '0x10', '5'].flatMap((v): [string, unknown][] => [
+      // "5" is a valid money string, but a count is a number
+      ...(v === '5'
+        ? []
+        : [
+            [`stake limit ${JSON.stringify(v)}`, { weeklyBetCountLimit: 5, weeklyStakeAmountLimit: v }] as [
+              string,
+              unknown,
+            ],
+          ]),
+      [`count limit ${JSON.stringify(v)}`, { weeklyBetCountLimit: v, weeklyStakeAmountLimit: 50 }],
+    ]),
 };
 
 /** a second player with money and one bet: the demo player must not see or touch it */

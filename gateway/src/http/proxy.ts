@@ -50,6 +50,7 @@ export async function registerProxy(app: App, opts: ProxyOptions) {
           ...(route.limit ? { rateLimit: opts.limits[route.limit] } : {}),
         },
         ...(route.upload ? { bodyLimit: opts.uploadBodyLimit } : {}),
+        ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
         schema: {
           hide: route.catchAll,
           tags: [route.service],

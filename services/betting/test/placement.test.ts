@@ -135,6 +135,17 @@ describe('placing bets', () => {
     expect(await countBets(p.id)).toBe(0);
   });
 
+  it('takes a stake written as a strict decimal string, exactly', async () => {
+    const g = await games.create();
+    const p = await player(h, 10_000);
+    const res = await call(h, 'POST', '/api/v1/bets/singles', p.auth, {
+      stakePerBet: '7.10',
+      selections: [{ gameId: g._id, outcome: 'A' }],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.bets[0].stake).toBe(7.1);
+  });
+
   it('needs a signed-in user', async () => {
     const res = await call(h, 'POST', '/api/v1/bets/multi', {}, { stake: 1, selections: [] });
     expect(res.status).toBe(401);
@@ -185,6 +196,22 @@ describe('placing bets', () => {
         400,
         'stakePerBet must be a number',
       ],
+      [
+        'a stake positive but under a cent (once a 500)',
+        'singles',
+        async () => ({ stakePerBet: 1e-10, selections: await picks(1) }),
+        400,
+        'Please add selections and enter a valid stake.',
+      ],
+      ...(['0x10', '0b11', ' ', true, [5], null] as unknown[]).map(
+        (stake): [string, 'singles' | 'multi', () => Promise<unknown>, number, string] => [
+          `a stake of ${JSON.stringify(stake)} (no coercion of a body)`,
+          'multi',
+          async () => ({ stake, selections: await picks(2) }),
+          400,
+          'stake must be a number',
+        ],
+      ),
       [
         '11 selections',
         'multi',

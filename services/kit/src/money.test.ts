@@ -5,6 +5,7 @@ import {
   dollarsToCents,
   hasAtMostTwoDecimals,
   oddsToHundredths,
+  parseMoney,
   payoutCents,
   totalOddsHundredths,
 } from './money';
@@ -56,5 +57,45 @@ describe('money', () => {
         },
       ),
     );
+  });
+});
+
+describe('parseMoney', () => {
+  it('reads a number or a strict decimal string into exact cents', () => {
+    expect(parseMoney(10.5)).toEqual({ ok: true, cents: 1050n });
+    expect(parseMoney('10.5')).toEqual({ ok: true, cents: 1050n });
+    expect(parseMoney('0.07')).toEqual({ ok: true, cents: 7n });
+    expect(parseMoney('90071992547409.99')).toEqual({ ok: true, cents: 9007199254740999n });
+    expect(parseMoney('-3.10', { signed: true })).toEqual({ ok: true, cents: -310n });
+  });
+
+  it('refuses every other shape of "number"', () => {
+    for (const v of [
+      '0x10',
+      '0b11',
+      '1e3',
+      ' 5',
+      '5 ',
+      '',
+      ' ',
+      '-3',
+      '+3',
+      '.5',
+      '5.',
+      'NaN',
+      true,
+      false,
+      null,
+      [5],
+      {},
+    ]) {
+      expect(parseMoney(v), JSON.stringify(v)).toMatchObject({ ok: false, reason: 'not_a_number' });
+    }
+    expect(parseMoney('1.005')).toEqual({ ok: false, reason: 'too_many_decimals' });
+    expect(parseMoney(1.005)).toEqual({ ok: false, reason: 'too_many_decimals' });
+  });
+
+  it('lets a caller see that a tiny positive number is zero cents', () => {
+    expect(parseMoney(1e-10)).toEqual({ ok: true, cents: 0n });
   });
 });

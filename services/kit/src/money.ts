@@ -45,3 +45,39 @@ export function payoutCents(stakeCents: bigint, oddsHundredths: readonly number[
 export function totalOddsHundredths(oddsHundredths: readonly number[]): number {
   return Number(payoutCents(100n, oddsHundredths));
 }
+
+/**
+ * An amount as the API accepts it: a JSON number, or a strict decimal string (no sign, no
+ * exponent, no hex, at most two decimals). Anything else — `true`, `[5]`, `"0x10"`, `" "` —
+ * is not money.
+ */
+export const MONEY_STRING_PATTERN = '^\\d+(\\.\\d{1,2})?$';
+export const SIGNED_MONEY_STRING_PATTERN = '^-?\\d+(\\.\\d{1,2})?$';
+const MONEY_STRING = new RegExp(MONEY_STRING_PATTERN);
+const SIGNED_MONEY_STRING = new RegExp(SIGNED_MONEY_STRING_PATTERN);
+
+export type MoneyParse =
+  | { ok: true; cents: bigint }
+  | { ok: false; reason: 'not_a_number' | 'too_many_decimals' };
+
+/**
+ * Dollars (a number or a strict decimal string) → exact cents, or why not. Strings are read
+ * digit by digit, never through a float; numbers must have at most two decimals. `signed`
+ * lets a string carry a leading minus (admin adjustments).
+ */
+export function parseMoney(value: unknown, { signed = false } = {}): MoneyParse {
+  if (typeof value === 'string') {
+    if (!(signed ? SIGNED_MONEY_STRING : MONEY_STRING).test(value)) {
+      return /^-?\d+\.\d{3,}$/.test(value)
+        ? { ok: false, reason: 'too_many_decimals' }
+        : { ok: false, reason: 'not_a_number' };
+    }
+    const negative = value.startsWith('-');
+    const [whole, frac = ''] = value.replace(/^-/, '').split('.');
+    const cents = BigInt(whole) * 100n + BigInt(frac.padEnd(2, '0'));
+    return { ok: true, cents: negative ? -cents : cents };
+  }
+  if (typeof value !== 'number' || !Number.isFinite(value)) return { ok: false, reason: 'not_a_number' };
+  if (!hasAtMostTwoDecimals(value)) return { ok: false, reason: 'too_many_decimals' };
+  return { ok: true, cents: BigInt(Math.round(value * 100)) };
+}

@@ -30,7 +30,7 @@ export interface PlaceRequest {
   userId: string;
   username: string;
   betType: BetType;
-  stake: number | undefined;
+  stake: number | string | undefined;
   selections: SelectionInput[] | undefined;
 }
 

@@ -1,4 +1,4 @@
-import { DomainError, hasAtMostTwoDecimals, isId, payoutCents, totalOddsHundredths } from '@bet/kit/core';
+import { DomainError, isId, parseMoney, payoutCents, totalOddsHundredths } from '@bet/kit/core';
 
 export type Outcome = 'A' | 'Draw' | 'B';
 export type BetType = 'single' | 'multi';
@@ -54,12 +54,15 @@ export interface PlacementSettings {
 
 const bad = (code: string, msg: string) => new DomainError(code, msg, 400);
 
-/** A stake in dollars from the edge: present, > 0, at most two decimals. */
-export function parseStake(value: number | undefined): bigint {
-  if (value === undefined || !Number.isFinite(value) || value <= 0)
-    throw bad('invalid_stake', MSG.emptyOrNoStake);
-  if (!hasAtMostTwoDecimals(value)) throw bad('invalid_stake', MSG.stakeDecimals);
-  return BigInt(Math.round(value * 100));
+/**
+ * A stake in dollars from the edge (a number or a strict decimal string): present, at most
+ * two decimals, and at least one cent once converted (1e-10 is positive but no money).
+ */
+export function parseStake(value: number | string | undefined): bigint {
+  const r = parseMoney(value);
+  if (!r.ok && r.reason === 'too_many_decimals') throw bad('invalid_stake', MSG.stakeDecimals);
+  if (!r.ok || r.cents < 1n) throw bad('invalid_stake', MSG.emptyOrNoStake);
+  return r.cents;
 }
 
 /** The shape rules of a slip, before any game is looked up. */

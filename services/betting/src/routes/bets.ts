@@ -1,4 +1,4 @@
-import { type App, HttpError, notFound, Type } from '@bet/kit';
+import { type App, HttpError, MoneySchema, notFound, Type } from '@bet/kit';
 import { cashOut, currentOffer } from '../app/cashout';
 import { betHistory, type HistoryQuery } from '../app/queries';
 import { runtime } from '../app/runtime';
@@ -19,14 +19,14 @@ export function registerBetRoutes(app: App, ctx: Ctx) {
       schema: {
         summary: 'Place one single bet per selection, each at stakePerBet (all accepted or none)',
         body: Type.Object(
-          { stakePerBet: Type.Optional(Type.Number()), selections: Type.Optional(SelectionsSchema) },
+          { stakePerBet: Type.Optional(MoneySchema()), selections: Type.Optional(SelectionsSchema) },
           { additionalProperties: false },
         ),
       },
     },
     async (req, reply) => {
       const user = req.user!;
-      const body = req.body as { stakePerBet?: number; selections?: SelectionInput[] };
+      const body = req.body as { stakePerBet?: number | string; selections?: SelectionInput[] };
       const bets = await placement.place({
         userId: user.id,
         username: user.username,
@@ -45,14 +45,14 @@ export function registerBetRoutes(app: App, ctx: Ctx) {
       schema: {
         summary: 'Place one multi bet (accumulator) over 2..10 selections',
         body: Type.Object(
-          { stake: Type.Optional(Type.Number()), selections: Type.Optional(SelectionsSchema) },
+          { stake: Type.Optional(MoneySchema()), selections: Type.Optional(SelectionsSchema) },
           { additionalProperties: false },
         ),
       },
     },
     async (req, reply) => {
       const user = req.user!;
-      const body = req.body as { stake?: number; selections?: SelectionInput[] };
+      const body = req.body as { stake?: number | string; selections?: SelectionInput[] };
       const bets = await placement.place({
         userId: user.id,
         username: user.username,

@@ -1,4 +1,4 @@
-import { type App, badRequest, bearerToken, HttpError, hasAtMostTwoDecimals, Type } from '@bet/kit';
+import { type App, badRequest, bearerToken, HttpError, MoneySchema, parseMoney, Type } from '@bet/kit';
 import multipart from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
 import { SessionTokens } from '../adapters/tokens';
@@ -111,7 +111,7 @@ export async function userRoutes(app: App, idn: Identity) {
         body: Type.Object(
           {
             weeklyBetCountLimit: Type.Integer({ minimum: 0, maximum: MAX_BET_COUNT_LIMIT }),
-            weeklyStakeAmountLimit: Type.Number({ minimum: 0, maximum: MAX_STAKE_LIMIT_DOLLARS }),
+            weeklyStakeAmountLimit: MoneySchema({ description: 'dollars, 0 for no limit' }),
           },
           { additionalProperties: false },
         ),
@@ -120,13 +120,23 @@ export async function userRoutes(app: App, idn: Identity) {
     async (req) => {
       const { weeklyBetCountLimit, weeklyStakeAmountLimit } = req.body;
       // dollars at the edge, exact cents inside: more than two decimals is refused, not rounded
-      if (!hasAtMostTwoDecimals(weeklyStakeAmountLimit)) {
-        const msg = 'weeklyStakeAmountLimit must have at most two decimals';
+      const stake = parseMoney(weeklyStakeAmountLimit);
+      const stakeError = !stake.ok
+        ? stake.reason === 'too_many_decimals'
+          ? 'weeklyStakeAmountLimit must have at most two decimals'
+          : 'weeklyStakeAmountLimit must be a number'
+        : stake.cents < 0n
+          ? 'weeklyStakeAmountLimit must be at least 0'
+          : stake.cents > BigInt(MAX_STAKE_LIMIT_DOLLARS) * 100n
+            ? `weeklyStakeAmountLimit must be at most ${MAX_STAKE_LIMIT_DOLLARS}`
+            : null;
+      if (stakeError || !stake.ok) {
+        const msg = stakeError ?? 'weeklyStakeAmountLimit must be a number';
         throw badRequest(msg, [{ path: 'weeklyStakeAmountLimit', location: 'body', msg }]);
       }
       const user = await setLimits(idn, req.user!.id, {
         betCount: weeklyBetCountLimit,
-        stakeCents: Math.round(weeklyStakeAmountLimit * 100),
+        stakeCents: Number(stake.cents),
       });
       if (!user) throw new HttpError(401, ACCOUNT_GONE);
       const pending = user.limits.betCount.pending || user.limits.stakeCents.pending;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { AjvCompiler } from '@fastify/ajv-compiler';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -57,6 +58,7 @@ export async function createServer(opts: ServerOptions): Promise<App> {
     ajv: {
       customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: true },
     },
+    schemaController: { compilersFactory: { buildValidator: strictBodyValidators() } },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   app.decorateRequest('user', null);
@@ -91,9 +93,9 @@ export async function createServer(opts: ServerOptions): Promise<App> {
   });
 
   // Two inputs no schema keyword catches and no valid request contains, refused before any
-  // handler sees them: Ajv's type coercion turns '1e400' (query, params, or a string in a
-  // body) into Infinity and then skips minimum/maximum for a non-finite number; and Postgres
-  // text cannot hold U+0000, so a "\u0000" in a JSON string fails the query (a 500).
+  // handler sees them: Ajv's type coercion turns '1e400' (query or params) into Infinity, a
+  // JSON body overflows to it (1e999), and Ajv skips minimum/maximum for a non-finite number;
+  // and Postgres text cannot hold U+0000, so a "\u0000" in a JSON string fails the query (a 500).
   app.addHook('preHandler', async (req: FastifyRequest) => {
     const errors: FieldError[] = [];
     for (const [location, value] of [
@@ -168,6 +170,24 @@ export async function createServer(opts: ServerOptions): Promise<App> {
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   return app;
+}
+
+/**
+ * Query strings and path params are text, so their schemas coerce ("2" → 2). A JSON body
+ * already carries its types: coercing it would make `true`, `[5]`, `null`, `" "` or "0x10"
+ * an amount. Bodies are therefore validated by a second Ajv with coercion off.
+ */
+function strictBodyValidators(): any {
+  const pool = AjvCompiler();
+  return (externalSchemas: any, options: any) => {
+    const coercing = pool(externalSchemas, options);
+    const strict = pool(externalSchemas, {
+      ...options,
+      customOptions: { ...options?.customOptions, coerceTypes: false },
+    });
+    return (route: { httpPart?: string; [k: string]: unknown }) =>
+      route.httpPart === 'body' ? strict(route as any) : coercing(route as any);
+  };
 }
 
 function findUnstorable(

@@ -6,15 +6,36 @@ describe('amounts at the edge', () => {
   it('accepts positive dollars with at most two decimals', () => {
     expect(positiveDollars(12.34)).toEqual({ ok: true, cents: 1234n });
     expect(positiveDollars(0.29)).toEqual({ ok: true, cents: 29n });
-    for (const bad of [0, -1, 1.005, Number.NaN, Number.POSITIVE_INFINITY, '5', null, 1e12]) {
-      expect(positiveDollars(bad).ok).toBe(false);
+    expect(positiveDollars('12.30')).toEqual({ ok: true, cents: 1230n });
+    for (const bad of [
+      0,
+      -1,
+      1.005,
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      '5.',
+      '0x10',
+      ' ',
+      true,
+      null,
+      [5],
+      1e12,
+    ]) {
+      expect(positiveDollars(bad).ok, JSON.stringify(bad)).toBe(false);
     }
+  });
+
+  it('refuses an amount that is positive but less than a cent', () => {
+    expect(positiveDollars(1e-10)).toEqual({ ok: false, msg: 'amount must be at least 0.01' });
+    expect(positiveDollars('0.00')).toEqual({ ok: false, msg: 'amount must be at least 0.01' });
   });
 
   it('accepts signed non-zero adjustments', () => {
     expect(nonZeroDollars(-5.5)).toEqual({ ok: true, cents: -550n });
     expect(nonZeroDollars(0).ok).toBe(false);
     expect(nonZeroDollars(0.001).ok).toBe(false);
+    expect(nonZeroDollars(1e-10).ok).toBe(false);
+    expect(nonZeroDollars('-2.50')).toEqual({ ok: true, cents: -250n });
   });
 
   it('takes deposits from 100 NGN, in kobo', () => {

@@ -1,4 +1,4 @@
-import { hasAtMostTwoDecimals } from '@bet/kit/core';
+import { parseMoney } from '@bet/kit/core';
 
 export type AmountCheck = { ok: true; cents: bigint } | { ok: false; msg: string };
 
@@ -7,18 +7,22 @@ export const MAX_DOLLARS = 100_000_000;
 export const MIN_DEPOSIT_NGN = 100;
 export const MAX_DEPOSIT_NGN = 100_000_000;
 
-function toHundredths(value: unknown, field: string): AmountCheck {
-  if (typeof value !== 'number' || !Number.isFinite(value))
-    return { ok: false, msg: `${field} must be a number` };
-  if (!hasAtMostTwoDecimals(value)) return { ok: false, msg: `${field} must have at most two decimals` };
-  return { ok: true, cents: BigInt(Math.round(value * 100)) };
+/** A number or a strict decimal string (see parseMoney) → exact hundredths. */
+function toHundredths(value: unknown, field: string, signed = false): AmountCheck {
+  const r = parseMoney(value, { signed });
+  if (r.ok) return r;
+  return r.reason === 'too_many_decimals'
+    ? { ok: false, msg: `${field} must have at most two decimals` }
+    : { ok: false, msg: `${field} must be a number` };
 }
 
 /** A positive dollar amount with at most two decimals (stakes, withdrawals). */
 export function positiveDollars(value: unknown, field = 'amount'): AmountCheck {
   const r = toHundredths(value, field);
   if (!r.ok) return r;
-  if (r.cents <= 0n) return { ok: false, msg: `${field} must be greater than 0` };
+  if (typeof value === 'number' && value <= 0) return { ok: false, msg: `${field} must be greater than 0` };
+  // 1e-10 is positive but rounds to no money at all
+  if (r.cents < 1n) return { ok: false, msg: `${field} must be at least 0.01` };
   if (r.cents > BigInt(MAX_DOLLARS) * 100n)
     return { ok: false, msg: `${field} must be at most ${MAX_DOLLARS}` };
   return r;
@@ -26,7 +30,7 @@ export function positiveDollars(value: unknown, field = 'amount'): AmountCheck {
 
 /** A signed, non-zero dollar amount (admin adjustments). */
 export function nonZeroDollars(value: unknown, field = 'amount'): AmountCheck {
-  const r = toHundredths(value, field);
+  const r = toHundredths(value, field, true);
   if (!r.ok) return r;
   if (r.cents === 0n) return { ok: false, msg: `${field} must be a non-zero number` };
   const abs = r.cents < 0n ? -r.cents : r.cents;

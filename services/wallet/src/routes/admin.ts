@@ -1,4 +1,4 @@
-import { type App, badRequest, centsToDollars, ID_PATTERN, Type, unprocessable } from '@bet/kit';
+import { type App, badRequest, centsToDollars, ID_PATTERN, MoneySchema, Type, unprocessable } from '@bet/kit';
 import type { WalletContext } from '../context';
 import { AccountClosedError, InsufficientFundsError, walletBalance } from '../db/ledger';
 import { nonZeroDollars } from '../domain/amounts';
@@ -6,7 +6,7 @@ import { FILTER_GROUPS, totalPages, typesForFilter } from '../domain/transaction
 import { adjustWallet } from '../operations/adjustments';
 import { reconcile } from '../operations/reconcile';
 import { statement } from '../operations/statements';
-import { clientKey, dateRange, fieldError, numericFields, transactionJson } from './edge';
+import { clientKey, dateRange, fieldError, transactionJson } from './edge';
 
 const IdParams = Type.Object({ id: Type.String({ pattern: ID_PATTERN }) });
 const REQUIRED = 'Amount and description are required.';
@@ -16,7 +16,6 @@ export function adminRoutes(app: App, ctx: WalletContext) {
     '/api/v1/admin/users/:id/wallet',
     {
       config: { auth: 'admin' },
-      preValidation: numericFields('amount'),
       schema: {
         tags: ['admin'],
         description:
@@ -25,7 +24,7 @@ export function adminRoutes(app: App, ctx: WalletContext) {
         body: Type.Object(
           {
             amount: Type.Optional(
-              Type.Number({ description: 'signed dollars, non-zero, at most two decimals' }),
+              MoneySchema({ signed: true, description: 'signed dollars, non-zero, at most two decimals' }),
             ),
             description: Type.Optional(Type.String({ maxLength: 500 })),
           },

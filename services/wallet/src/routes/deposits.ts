@@ -1,22 +1,23 @@
-import { type App, Type } from '@bet/kit';
+import { type App, MoneySchema, Type } from '@bet/kit';
 import type { WalletContext } from '../context';
 import { depositNaira } from '../domain/amounts';
 import { handleDepositWebhook, initializeDeposit } from '../operations/deposits';
 import type { Providers } from '../providers';
 import type { Headers } from '../providers/types';
-import { fieldError, numericFields } from './edge';
+import { fieldError } from './edge';
 
 export function depositRoutes(app: App, ctx: WalletContext, providers: Providers) {
   app.post(
     '/api/v1/wallet/deposit/initialize',
     {
       config: { auth: 'user' },
-      preValidation: numericFields('amount'),
       schema: {
         tags: ['wallet'],
         description: 'Starts a card deposit in NGN (minimum 100); answers the checkout link.',
         body: Type.Object(
-          { amount: Type.Number({ description: 'naira, at most two decimals' }) },
+          {
+            amount: MoneySchema({ description: 'naira: a number or a decimal string, at most two decimals' }),
+          },
           { additionalProperties: false },
         ),
       },

@@ -7,25 +7,6 @@ export function fieldError(path: string, msg: string, location: FieldError['loca
   return badRequest(msg, [{ path, location, msg }]);
 }
 
-/**
- * The server's schema coercion turns `true` into 1 and `null` into 0; for money that would
- * make a non-number an amount. This runs before validation and refuses anything but a
- * number or a numeric string.
- */
-export function numericFields(...fields: string[]) {
-  return async (req: FastifyRequest) => {
-    const body = req.body as Record<string, unknown> | null | undefined;
-    if (!body || typeof body !== 'object') return;
-    for (const f of fields) {
-      const v = body[f];
-      if (v === undefined) continue;
-      if (typeof v === 'number') continue;
-      if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) continue;
-      throw fieldError(f, `${f} must be a number`);
-    }
-  };
-}
-
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const FIRST_MS = Date.parse('0001-01-01T00:00:00.000Z');
 const LAST_MS = Date.parse('+010000-01-01T00:00:00.000Z');

@@ -1,4 +1,4 @@
-import { type App, ID_PATTERN, Type, unprocessable } from '@bet/kit';
+import { type App, ID_PATTERN, MoneySchema, Type, unprocessable } from '@bet/kit';
 import type { WalletContext } from '../context';
 import { AccountClosedError, InsufficientFundsError } from '../db/ledger';
 import { positiveDollars } from '../domain/amounts';
@@ -10,7 +10,7 @@ import {
   withdrawalView,
 } from '../operations/withdrawals';
 import type { Providers } from '../providers';
-import { clientKey, fieldError, numericFields, withdrawalJson } from './edge';
+import { clientKey, fieldError, withdrawalJson } from './edge';
 
 const IdParams = Type.Object({ id: Type.String({ pattern: ID_PATTERN }) });
 
@@ -19,15 +19,11 @@ export function withdrawalRoutes(app: App, ctx: WalletContext, providers: Provid
     '/api/v1/wallet/request-withdrawal',
     {
       config: { auth: 'user' },
-      preValidation: numericFields('amount'),
       schema: {
         tags: ['wallet'],
         description:
           'Asks for a withdrawal; the amount is held at once until an admin decides. Optional Idempotency-Key header.',
-        body: Type.Object(
-          { amount: Type.Number({ description: 'dollars, at most two decimals' }) },
-          { additionalProperties: false },
-        ),
+        body: Type.Object({ amount: MoneySchema() }, { additionalProperties: false }),
       },
     },
     async (req, reply) => {
