@@ -31,7 +31,9 @@ export async function startBetConsumers(ctx: WalletContext) {
       // must not wait on one database round trip at a time
       // ...but the events of one bet go one after another, in the order they were delivered: a
       // correction's clawback reads the wallet balance, so run before the win it corrects it
-      // would book the whole amount as debt and the win would then be paid in full
+      // would book the whole amount as debt and the win would then be paid in full. This
+      // queue only orders one process; across replicas and redeliveries the bet's
+      // bet_settlements row holds a correction back until its predecessor is applied
       concurrency: 8,
       handler: (event) => inBetOrder(betOf(event), () => handle(ctx, BET_CONSUMER, event)),
     }),
@@ -164,32 +166,88 @@ export async function applyMoneyEvent(trx: Trx, event: EventEnvelope): Promise<v
   }
 }
 
+/**
+ * A correction that arrived before the result (or the correction) it corrects: it throws, so
+ * the bus redelivers it later, by when its predecessor has been applied.
+ */
+export class SettlementOutOfOrderError extends Error {
+  override name = 'SettlementOutOfOrderError';
+}
+
+/**
+ * Where this bet's settlement stands (0: first result applied, n: n-th correction applied,
+ * null: nothing yet), the row locked so the events of one bet apply one at a time whichever
+ * replica or delivery brings them.
+ */
+async function settlementLevel(trx: Trx, betId: string): Promise<number | null> {
+  const row = await trx
+    .selectFrom('bet_settlements')
+    .select('level')
+    .where('bet_id', '=', betId)
+    .forUpdate()
+    .executeTakeFirst();
+  return row ? row.level : null;
+}
+
+async function markSettled(trx: Trx, betId: string, userId: string, level: number) {
+  await trx
+    .insertInto('bet_settlements')
+    .values({ bet_id: betId, user_id: userId, level })
+    .onConflict((oc) =>
+      oc.column('bet_id').doUpdateSet((eb) => ({
+        level: eb.fn('greatest', [eb.ref('bet_settlements.level'), eb.ref('excluded.level')]),
+        updated_at: new Date(),
+      })),
+    )
+    .execute();
+}
+
 async function settle(trx: Trx, e: EventData<typeof BetsSettled>) {
   if (e.correction !== undefined) {
-    // a re-settlement moves only the difference, under its own key per correction
-    const adjustment = BigInt(e.adjustmentCents ?? 0);
-    const key = keys.correction(e.betId, e.correction);
-    if (adjustment > 0n) {
-      await payout(trx, {
-        key,
-        userId: e.userId,
-        amountCents: adjustment,
-        type: 'win',
-        reference: e.betId,
-        description: 'Settlement correction',
-      });
-    } else if (adjustment < 0n) {
-      await clawback(trx, {
-        key,
-        userId: e.userId,
-        amountCents: -adjustment,
-        type: 'adjustment',
-        reference: e.betId,
-        description: 'Settlement correction',
-      });
-    }
+    // a correction moves money relative to the state it corrects (a clawback reads the
+    // balance the win left): it applies only right after its predecessor, never before
+    const level = await settlementLevel(trx, e.betId);
+    if (level !== null && level >= e.correction) return; // applied already
+    if (level === null || level < e.correction - 1)
+      throw new SettlementOutOfOrderError(
+        `correction ${e.correction} of bet ${e.betId} before ${level === null ? 'its result' : `correction ${level + 1}`}`,
+      );
+    await applyCorrection(trx, e, e.correction);
+    await markSettled(trx, e.betId, e.userId, e.correction);
     return;
   }
+  // the first result: whatever corrections came first waited for it
+  await settlementLevel(trx, e.betId);
+  await applyResult(trx, e);
+  await markSettled(trx, e.betId, e.userId, 0);
+}
+
+async function applyCorrection(trx: Trx, e: EventData<typeof BetsSettled>, correction: number) {
+  // a re-settlement moves only the difference, under its own key per correction
+  const adjustment = BigInt(e.adjustmentCents ?? 0);
+  const key = keys.correction(e.betId, correction);
+  if (adjustment > 0n) {
+    await payout(trx, {
+      key,
+      userId: e.userId,
+      amountCents: adjustment,
+      type: 'win',
+      reference: e.betId,
+      description: 'Settlement correction',
+    });
+  } else if (adjustment < 0n) {
+    await clawback(trx, {
+      key,
+      userId: e.userId,
+      amountCents: -adjustment,
+      type: 'adjustment',
+      reference: e.betId,
+      description: 'Settlement correction',
+    });
+  }
+}
+
+async function applyResult(trx: Trx, e: EventData<typeof BetsSettled>) {
   if (e.status === 'won' && e.payoutCents > 0) {
     await payout(trx, {
       key: keys.win(e.betId),

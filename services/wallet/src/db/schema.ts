@@ -80,6 +80,13 @@ export interface WalletDB {
     created_at: Timestamp;
     completed_at: Opt<Date | null>;
   };
+  /** how far a bet's settlement has been applied: 0 its first result, n its n-th correction */
+  bet_settlements: {
+    bet_id: string;
+    user_id: string;
+    level: number;
+    updated_at: Timestamp;
+  };
   /** the sandbox provider's own records (what a real provider keeps on its side) */
   sandbox_payments: {
     reference: string;
