@@ -97,6 +97,26 @@ export const UserDeleted = defineEvent({
   example: { userId: U, deletedBy: T },
 });
 
+export const UserSessionsRevoked = defineEvent({
+  subject: 'user.sessions_revoked',
+  version: 1,
+  owner: 'identity',
+  description:
+    'Access tokens stopped working before their expiry: one session (sessionId) or every token of the user minted at or before revokedAt (sessionId null). Sockets of those sessions are dropped.',
+  schema: Type.Object({
+    userId: Id,
+    sessionId: Type.Union([Id, Type.Null()]),
+    /** epoch milliseconds */
+    revokedAt: Type.Integer({ minimum: 0 }),
+    reason: Type.Union(
+      ['logout', 'refresh_reuse', 'password_changed', 'password_reset', 'role_changed', 'account_closed'].map(
+        (r) => Type.Literal(r),
+      ),
+    ),
+  }),
+  example: { userId: U, sessionId: null, revokedAt: 1767225600000, reason: 'role_changed' },
+});
+
 export const UserPresence = defineEvent({
   subject: 'user.presence',
   version: 1,
@@ -673,3 +693,4 @@ export const exampleIds = { user: U, game: G, bet: B, transaction: T, other: W }
 export const eventsBySubject: ReadonlyMap<string, EventDefinition> = new Map(
   Object.values(events).map((e): [string, EventDefinition] => [e.subject, e]),
 );
+  UserSessionsRevoked,

@@ -10,6 +10,7 @@ import type {
   UserDeleted,
   UserPresence,
   UserRoleChanged,
+  UserSessionsRevoked,
   WalletWithdrawalProcessed,
 } from '@bet/proto-events';
 
@@ -22,7 +23,12 @@ export type SocketAction =
   /** the user's sockets join or leave the admins room (role changed) */
   | { kind: 'admin-membership'; userId: string; isAdmin: boolean }
   /** the account is closed: its sockets are dropped */
-  | { kind: 'disconnect-user'; userId: string };
+  | { kind: 'disconnect-user'; userId: string }
+  /**
+   * tokens were revoked: the sockets opened with them are dropped (one session's, or every
+   * socket whose token was minted at or before `revokedAt`)
+   */
+  | { kind: 'revoke-sessions'; userId: string; sessionId: string | null; revokedAt: number };
 
 /** everyone connected, only admins, or one user's own sockets */
 export type Audience = { room: 'everyone' } | { room: 'admins' } | { room: 'user'; userId: string };
@@ -43,6 +49,7 @@ export const BRIDGED_SUBJECTS = [
   'user.presence',
   'user.role_changed',
   'user.deleted',
+  'user.sessions_revoked',
 ] as const;
 
 /** the transient aviator broadcasts, forwarded as `aviator:<name>` to everyone */
@@ -133,6 +140,10 @@ export function socketActionsFor(subject: string, data: any): SocketAction[] {
     }
     case 'user.deleted':
       return [{ kind: 'disconnect-user', userId: (data as EventData<typeof UserDeleted>).userId }];
+    case 'user.sessions_revoked': {
+      const d = data as EventData<typeof UserSessionsRevoked>;
+      return [{ kind: 'revoke-sessions', userId: d.userId, sessionId: d.sessionId, revokedAt: d.revokedAt }];
+    }
     default:
       return [];
   }
@@ -140,7 +151,8 @@ export function socketActionsFor(subject: string, data: any): SocketAction[] {
 
 /** Notifications are only worth pushing while fresh; membership changes always apply. */
 export function isStale(subject: string, occurredAt: string, now: number, maxAgeMs: number): boolean {
-  if (subject === 'user.role_changed' || subject === 'user.deleted') return false;
+  if (subject === 'user.role_changed' || subject === 'user.deleted' || subject === 'user.sessions_revoked')
+    return false;
   const t = Date.parse(occurredAt);
   return Number.isFinite(t) && now - t > maxAgeMs;
 }

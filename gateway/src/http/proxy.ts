@@ -1,6 +1,14 @@
 import type { IncomingMessage } from 'node:http';
 import { Transform } from 'node:stream';
-import { type App, bearerToken, HttpError, InvalidTokenError, type TokenVerifier } from '@bet/kit';
+import {
+  type App,
+  bearerToken,
+  HttpError,
+  RevocationUnavailableError,
+  SESSION_CHECK_UNAVAILABLE,
+  type TokenVerifier,
+  tokenRefusal,
+} from '@bet/kit';
 import replyFrom from '@fastify/reply-from';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type ExpandedRoute, expandRouteTable, type LimitClass, METHODS, type ServiceName } from '../routes';
@@ -83,9 +91,11 @@ function accessCheck(verifier: TokenVerifier) {
     try {
       role = (await verifier.verify(token)).role;
     } catch (err) {
-      throw err instanceof InvalidTokenError && err.reason === 'expired'
-        ? notAuthorized.expired()
-        : notAuthorized.invalid();
+      if (err instanceof RevocationUnavailableError) {
+        req.log.error({ err }, 'token not checked: revocation list unavailable');
+        throw new HttpError(503, SESSION_CHECK_UNAVAILABLE);
+      }
+      throw new HttpError(401, tokenRefusal(err));
     }
     if (req.routeOptions.config.auth === 'admin' && role !== 'admin') throw notAuthorized.notAdmin();
   };

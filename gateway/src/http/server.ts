@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type App, formatValidationErrors, HttpError, type Logger } from '@bet/kit';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { unsafePathReason } from '../domain/paths';
 import type { ServiceName } from '../routes';
 
 declare module 'fastify' {
@@ -46,6 +47,12 @@ export function createHttpServer(opts: {
   });
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
+  });
+  // first of all hooks: before the rate limits (which a dot segment would otherwise pick
+  // wrongly), the token checks and the proxy
+  app.addHook('onRequest', async (req) => {
+    const reason = unsafePathReason(req.url);
+    if (reason) throw new HttpError(400, `Invalid path: it contains ${reason}.`);
   });
   app.setErrorHandler(errorHandler);
   return app;

@@ -4,8 +4,10 @@ import {
   bearerToken,
   type EventBus,
   type Logger,
+  RevocationUnavailableError,
   type Subscription,
   type TokenVerifier,
+  type VerifiedUser,
 } from '@bet/kit';
 import { IdentityPresence } from '@bet/proto-events';
 import { createAdapter } from '@socket.io/redis-adapter';
@@ -25,9 +27,15 @@ import {
 
 export interface SocketData {
   /** null: a visitor without a token (public events only) */
-  user: AuthUser | null;
+  user: VerifiedUser | null;
   connectedAt: number;
 }
+
+/**
+ * Sent to a socket just before the server drops it because its token expired or its session
+ * was revoked: the client signs in again (or refreshes) and reconnects with a fresh token.
+ */
+export const SESSION_ENDED_EVENT = 'session_ended';
 
 export interface RealtimeOptions {
   server: HttpServer;
@@ -43,6 +51,7 @@ export interface RealtimeOptions {
 }
 
 export const INVALID_TOKEN = 'INVALID_TOKEN';
+export const SESSION_CHECK_FAILED = 'SESSION_CHECK_UNAVAILABLE';
 export const JOIN_REFUSED = 'You can only join your own room';
 
 /**
@@ -77,9 +86,11 @@ export class Realtime {
     this.io.use((socket, next) => {
       void this.authenticate(socket).then(
         () => next(),
-        () => {
-          const err = new Error(INVALID_TOKEN) as Error & { data?: unknown };
-          err.data = { code: INVALID_TOKEN };
+        (cause) => {
+          // an outage of the revocation list is no reason for the client to sign out
+          const code = cause instanceof RevocationUnavailableError ? SESSION_CHECK_FAILED : INVALID_TOKEN;
+          const err = new Error(code) as Error & { data?: unknown };
+          err.data = { code };
           next(err);
         },
       );
@@ -101,6 +112,13 @@ export class Realtime {
   private onConnection(socket: Socket) {
     const { user } = socket.data as SocketData;
     if (user) {
+      // the token's expiry is the socket's: REST refuses it from then on, so does the socket
+      const expiry = setTimeout(
+        () => this.endSession(socket, 'expired'),
+        Math.max(0, Math.min(user.expiresAtMs - Date.now(), 2 ** 31 - 1)),
+      );
+      expiry.unref?.();
+      socket.on('disconnect', () => clearTimeout(expiry));
       // The token names the user, so its room is joined at once; joinUserRoom is kept for
       // the spec's clients and only ever accepts the caller's own id.
       void socket.join(userRoom(user.id));
@@ -122,6 +140,29 @@ export class Realtime {
       if (reply) reply({ ok: false, msg: JOIN_REFUSED });
       else socket.emit('joinUserRoomError', { msg: JOIN_REFUSED });
     });
+  }
+
+  /** Tells the client why, then drops the socket (socket.io does not reconnect by itself). */
+  private endSession(
+    socket: { emit(event: string, payload: unknown): unknown; disconnect(close?: boolean): unknown },
+    why: 'expired' | 'revoked',
+  ) {
+    socket.emit(SESSION_ENDED_EVENT, {
+      code: INVALID_TOKEN,
+      msg: why === 'expired' ? 'Your session token expired.' : 'Your session has ended.',
+    });
+    socket.disconnect(true);
+  }
+
+  /** Drops the sockets whose tokens a revocation covers, on every gateway (adapter). */
+  private async revokeSockets(userId: string, sessionId: string | null, revokedAt: number) {
+    const sockets = await this.io.in(userRoom(userId)).fetchSockets();
+    for (const s of sockets) {
+      const u = (s.data as SocketData | undefined)?.user;
+      if (!u) continue;
+      const covered = sessionId ? u.sessionId === sessionId : u.issuedAtMs <= revokedAt;
+      if (covered) this.endSession(s, 'revoked');
+    }
   }
 
   // ── presence ──────────────────────────────────────────────────────────────
@@ -230,6 +271,9 @@ export class Realtime {
         return;
       case 'disconnect-user':
         this.io.in(userRoom(action.userId)).disconnectSockets(true);
+        return;
+      case 'revoke-sessions':
+        this.track(this.revokeSockets(action.userId, action.sessionId, action.revokedAt));
         return;
     }
   }

@@ -7,8 +7,12 @@ const optional = (description: string) => Type.Optional(Type.String({ descriptio
 
 /** identity's own settings; every one is documented in the README's table */
 export const identityConfig = {
-  JWT_ACCESS_TTL: duration('15m', 'lifetime of access tokens'),
-  JWT_REFRESH_TTL: duration('30d', 'lifetime of refresh tokens (each rotation starts a new one)'),
+  JWT_ACCESS_TTL: duration(
+    '24h',
+    'lifetime of access tokens (a working day: revocation, not expiry, ends them early)',
+  ),
+  JWT_REFRESH_TTL: duration('30d', 'absolute lifetime of a session (a rotation keeps the expiry)'),
+  JWT_REFRESH_IDLE_TTL: duration('14d', 'a session whose refresh token goes unused this long ends'),
   PASSWORD_RESET_TTL: duration('1h', 'how long a password-reset link works'),
 
   LIMIT_COOLING_OFF_HOURS: Type.Number({

@@ -1,4 +1,4 @@
-import { defineService } from '@bet/kit';
+import { defineService, Revocations } from '@bet/kit';
 import { trustedProxies } from './adapters/client-ip';
 import { type Mailer, OutboxMailer, SmtpMailer } from './adapters/mailer';
 import { PasswordHasher } from './adapters/passwords';
@@ -9,6 +9,7 @@ import { Background, type Identity, type IdentityCtx } from './app/context';
 import { identityConfig } from './config';
 import { startLimitSweep } from './consumers/limit-sweep';
 import { presenceResponder } from './consumers/presence';
+import { revocationConsumer } from './consumers/revocations';
 import { migrations } from './db/migrations';
 import type { IdentityDB } from './db/schema';
 import { type Clock, parseDuration, systemClock } from './domain/clock';
@@ -36,6 +37,12 @@ async function buildIdentity(ctx: IdentityCtx, clock: Clock): Promise<Identity> 
     accessTtlMs: parseDuration(c.JWT_ACCESS_TTL),
     refreshTtlMs: parseDuration(c.JWT_REFRESH_TTL),
   });
+  const accessTtlMs = parseDuration(c.JWT_ACCESS_TTL);
+  if (accessTtlMs > c.JWT_MAX_TOKEN_AGE_SECONDS * 1000) {
+    throw new Error(
+      `Invalid configuration:\n  JWT_ACCESS_TTL: ${c.JWT_ACCESS_TTL} is longer than JWT_MAX_TOKEN_AGE_SECONDS (${c.JWT_MAX_TOKEN_AGE_SECONDS}); every service would refuse these tokens`,
+    );
+  }
   const mailer: Mailer = c.SMTP_URL
     ? new SmtpMailer(c.SMTP_URL, c.MAIL_FROM)
     : new OutboxMailer(ctx.db, ctx.logger);
@@ -51,6 +58,8 @@ async function buildIdentity(ctx: IdentityCtx, clock: Clock): Promise<Identity> 
     ctx,
     clock,
     tokens,
+    revocations: new Revocations(ctx.cache, { maxTokenAgeSeconds: c.JWT_MAX_TOKEN_AGE_SECONDS }),
+    refreshIdleMs: parseDuration(c.JWT_REFRESH_IDLE_TTL),
     hasher: await PasswordHasher.create(),
     mailer,
     throttle: new Throttle(ctx.cache),
@@ -120,6 +129,7 @@ export function createIdentityService(opts: { clock?: Clock } = {}) {
         });
       }
       ctx.track(await presenceResponder(idn));
+      ctx.track(await revocationConsumer(idn));
       ctx.onStop(startLimitSweep(idn, c.LIMIT_SWEEP_INTERVAL_MS));
     },
   });

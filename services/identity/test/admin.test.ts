@@ -108,9 +108,21 @@ describe('admin routes are for admins', () => {
       (await h.call({ method: 'GET', url: '/api/v1/admin/users', token: promoted.accessToken })).statusCode,
     ).toBe(200);
     await asAdmin('PATCH', `/api/v1/admin/users/${p.id}/role`, { role: 'user' });
-    expect(
-      (await h.call({ method: 'GET', url: '/api/v1/admin/users', token: promoted.accessToken })).statusCode,
-    ).toBe(403);
+    // the admin token is revoked at once (everywhere: the verifier is the kit's)
+    const stale = await h.call({ method: 'GET', url: '/api/v1/admin/users', token: promoted.accessToken });
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json().msg).toBe('Not authorized: this session has ended. Please log in again.');
+    await expect(h.infra.verifier.verify(promoted.accessToken)).rejects.toMatchObject({ reason: 'revoked' });
+    // the session itself goes on: a refresh carries the new role
+    const refreshed = await h.call({
+      method: 'POST',
+      url: '/api/v1/auth/refresh-token',
+      payload: { token: promoted.refreshToken },
+    });
+    expect(refreshed.statusCode).toBe(200);
+    const asUser = refreshed.json().accessToken;
+    expect((await h.infra.verifier.verify(asUser)).role).toBe('user');
+    expect((await h.call({ method: 'GET', url: '/api/v1/admin/users', token: asUser })).statusCode).toBe(403);
     expect(
       (
         await h.call({
@@ -119,7 +131,7 @@ describe('admin routes are for admins', () => {
           token: promoted.accessToken,
         })
       ).statusCode,
-    ).toBe(403);
+    ).toBe(401);
   });
 });
 
@@ -327,10 +339,12 @@ describe('closing an account', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ msg: 'User deleted successfully.' });
     expect(await loginStatus(h, p.email, p.password)).toBe(401);
-    expect(await refreshStatus(h, p.refreshToken)).toBe(401);
+    expect(await refreshStatus(h, p.refreshToken)).toBe(400);
     expect((await h.call({ method: 'GET', url: '/api/v1/auth/me', token: p.accessToken })).statusCode).toBe(
       401,
     );
+    // the closed account's token is revoked for every service, not only identity
+    await expect(h.infra.verifier.verify(p.accessToken)).rejects.toMatchObject({ reason: 'revoked' });
     const kept = (await asAdmin('GET', `/api/v1/admin/users/${p.id}`)).json();
     expect(kept).toMatchObject({
       _id: p.id,

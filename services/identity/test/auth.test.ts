@@ -33,11 +33,11 @@ describe('registration', () => {
     expect(json.user).not.toHaveProperty('password');
     expect(json.user).not.toHaveProperty('passwordHash');
     // the access token is one every service accepts
-    expect(await h.infra.verifier.verify(json.accessToken)).toEqual({
-      id: json.user._id,
-      role: 'user',
-      username: body.username,
-    });
+    const verified = await h.infra.verifier.verify(json.accessToken);
+    expect(verified).toMatchObject({ id: json.user._id, role: 'user', username: body.username });
+    // a working day by default (issue 17): revocation, not expiry, ends a session early
+    expect(verified.expiresAtMs - verified.issuedAtMs).toBeGreaterThan(24 * 3600_000 - 2000);
+    expect(verified.sessionId).toMatch(/^[0-9a-f]{24}$/);
     const refresh = decodeJwt(json.refreshToken);
     expect(refresh.aud).toBe('refresh');
     expect(refresh.exp! - refresh.iat!).toBe(30 * 86_400);
@@ -201,54 +201,47 @@ describe('sign-in and sessions', () => {
       url: '/api/v1/auth/refresh-token',
       payload: { token: staleRefresh },
     });
-    expect(res.statusCode).toBe(401);
-    expect(res.json().msg).toBe('Refresh token expired. Please log in again.');
+    // never a 401: a client that refreshes on every 401 would loop on it
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ msg: 'Refresh token expired. Please log in again.', code: 'invalid_grant' });
     // the genuine token still works: an expired copy did not end the session
     expect(await refreshStatus(h, p.refreshToken)).toBe(200);
   });
 
-  it('rotates the refresh token on each use', async () => {
+  const refresh = (payload: Record<string, unknown>) =>
+    h.call({ method: 'POST', url: '/api/v1/auth/refresh-token', payload });
+
+  it('keeps a refresh token valid for any number of refreshes, also at once (a spec client)', async () => {
     const p = await registerPlayer(h);
-    const r1 = await h.call({
-      method: 'POST',
-      url: '/api/v1/auth/refresh-token',
-      payload: { token: p.refreshToken },
-    });
-    expect(r1.statusCode).toBe(200);
-    const pair1 = r1.json();
-    expect(Object.keys(pair1).sort()).toEqual(['accessToken', 'refreshToken']);
-    expect(pair1.refreshToken).not.toBe(p.refreshToken);
-    expect(
-      (await h.call({ method: 'GET', url: '/api/v1/auth/me', token: pair1.accessToken })).json()._id,
-    ).toBe(p.id);
-    const r2 = await h.call({
-      method: 'POST',
-      url: '/api/v1/auth/refresh-token',
-      payload: { token: pair1.refreshToken },
-    });
-    expect(r2.statusCode).toBe(200);
+    const answers = await Promise.all([1, 2, 3, 4, 5].map(() => refresh({ token: p.refreshToken })));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    for (const a of answers) {
+      expect(Object.keys(a.json()).sort()).toEqual(['accessToken', 'refreshToken']);
+      // the same refresh token comes back: nothing for the client to store
+      expect(a.json().refreshToken).toBe(p.refreshToken);
+      const me = await h.call({ method: 'GET', url: '/api/v1/auth/me', token: a.json().accessToken });
+      expect(me.json()._id).toBe(p.id);
+    }
+    expect((await refresh({ token: p.refreshToken })).statusCode).toBe(200);
   });
 
-  it('ends the whole family when a used refresh token comes back', async () => {
+  it('rotates on request, and ends the whole family when a used-up token comes back', async () => {
     const p = await registerPlayer(h);
-    const next = (
-      await h.call({ method: 'POST', url: '/api/v1/auth/refresh-token', payload: { token: p.refreshToken } })
-    ).json();
-    // the thief replays the first token
-    const replay = await h.call({
-      method: 'POST',
-      url: '/api/v1/auth/refresh-token',
-      payload: { token: p.refreshToken },
-    });
-    expect(replay.statusCode).toBe(401);
+    const r1 = await refresh({ token: p.refreshToken, rotate: true });
+    expect(r1.statusCode).toBe(200);
+    const next = r1.json();
+    expect(next.refreshToken).not.toBe(p.refreshToken);
+    // the rotated session keeps its absolute lifetime
+    expect(decodeJwt(next.refreshToken).exp).toBe(decodeJwt(p.refreshToken).exp);
+    // the thief replays the first token (with or without asking for rotation)
+    const replay = await refresh({ token: p.refreshToken });
+    expect(replay.statusCode).toBe(400);
     expect(replay.json().msg).toMatch(/already used/);
-    // and the legitimate successor is dead too
-    const successor = await h.call({
-      method: 'POST',
-      url: '/api/v1/auth/refresh-token',
-      payload: { token: next.refreshToken },
-    });
-    expect(successor.statusCode).toBe(401);
+    // and the legitimate successor is dead too, and so is its access token, at once
+    expect((await refresh({ token: next.refreshToken, rotate: true })).statusCode).toBe(400);
+    const me = await h.call({ method: 'GET', url: '/api/v1/auth/me', token: next.accessToken });
+    expect(me.statusCode).toBe(401);
+    expect(me.json().msg).toBe('Not authorized: this session has ended. Please log in again.');
     // another sign-in of the same user is a different family and keeps working
     const other = (
       await h.call({
@@ -260,14 +253,10 @@ describe('sign-in and sessions', () => {
     expect(await refreshStatus(h, other.refreshToken)).toBe(200);
   });
 
-  it('lets only one of two simultaneous uses of a refresh token through', async () => {
+  it('lets only one of two simultaneous rotations of a refresh token through', async () => {
     const p = await registerPlayer(h);
-    const answers = await Promise.all(
-      [1, 2].map(() =>
-        h.call({ method: 'POST', url: '/api/v1/auth/refresh-token', payload: { token: p.refreshToken } }),
-      ),
-    );
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401]);
+    const answers = await Promise.all([1, 2].map(() => refresh({ token: p.refreshToken, rotate: true })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
   });
 
   it('refuses forged and malformed refresh tokens', async () => {
@@ -277,20 +266,27 @@ describe('sign-in and sessions', () => {
       url: '/api/v1/auth/refresh-token',
       payload: { token: `${p.refreshToken.slice(0, -3)}abc` },
     });
-    expect(forged.statusCode).toBe(401);
+    expect(forged.statusCode).toBe(400);
     expect(forged.json().msg).toBe('Invalid refresh token.');
     // an access token is not a refresh token
     expect(
       (await h.call({ method: 'POST', url: '/api/v1/auth/refresh-token', payload: { token: p.accessToken } }))
         .statusCode,
-    ).toBe(401);
+    ).toBe(400);
     expect(
       (await h.call({ method: 'POST', url: '/api/v1/auth/refresh-token', payload: {} })).statusCode,
     ).toBe(400);
   });
 
-  it('logout ends the session', async () => {
+  it('logout ends the session, its access token included, and only that session', async () => {
     const p = await registerPlayer(h);
+    const other = (
+      await h.call({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email: p.email, password: p.password },
+      })
+    ).json();
     const out = await h.call({
       method: 'POST',
       url: '/api/v1/auth/logout',
@@ -303,7 +299,15 @@ describe('sign-in and sessions', () => {
       url: '/api/v1/auth/refresh-token',
       payload: { token: p.refreshToken },
     });
-    expect(after.statusCode).toBe(401);
+    expect(after.statusCode).toBe(400);
+    // the access token of the session stopped working too, not 24 hours later
+    const me = await h.call({ method: 'GET', url: '/api/v1/auth/me', token: p.accessToken });
+    expect(me.statusCode).toBe(401);
+    await expect(h.infra.verifier.verify(p.accessToken)).rejects.toMatchObject({ reason: 'revoked' });
+    expect(
+      (await h.call({ method: 'GET', url: '/api/v1/auth/me', token: other.accessToken })).statusCode,
+    ).toBe(200);
+    expect(h.events.some((e) => e.subject === 'user.sessions_revoked' && e.data.userId === p.id)).toBe(true);
     // logging out twice is fine
     expect(
       (await h.call({ method: 'POST', url: '/api/v1/auth/logout', payload: { token: p.refreshToken } }))

@@ -82,7 +82,7 @@ describe('password reset through the development outbox', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ msg: 'Password has been reset successfully!' });
     // the session from before the reset is over
-    expect(await refreshStatus(h, p.refreshToken)).toBe(401);
+    expect(await refreshStatus(h, p.refreshToken)).toBe(400);
     // single use
     const again = await h.call({
       method: 'POST',

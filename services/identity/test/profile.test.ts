@@ -153,7 +153,10 @@ describe('email and password', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ msg: 'Password changed successfully!' });
     expect(await refreshStatus(h, p.refreshToken)).toBe(200);
-    expect(await refreshStatus(h, elsewhere.refreshToken)).toBe(401);
+    expect(await refreshStatus(h, elsewhere.refreshToken)).toBe(400);
+    // this session's access token still works, the other session's stopped at once
+    await expect(h.infra.verifier.verify(p.accessToken)).resolves.toMatchObject({ id: p.id });
+    await expect(h.infra.verifier.verify(elsewhere.accessToken)).rejects.toMatchObject({ reason: 'revoked' });
     expect(await loginStatus(h, p.email, 'brand-new-words')).toBe(200);
   });
 

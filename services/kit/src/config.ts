@@ -51,6 +51,9 @@ export const baseConfig = {
   JWT_PUBLIC_KEY: Type.Optional(Type.String()),
   JWT_PRIVATE_KEY: Type.Optional(Type.String()),
   JWT_ISSUER: Type.String({ default: 'bet-platform' }),
+  /** the verifier refuses access tokens that live longer, or were minted longer ago, than this */
+  JWT_MAX_TOKEN_AGE_SECONDS: Type.Integer({ default: 48 * 3600, minimum: 60 }),
+  /** where the API is reached from outside (the gateway): team logos and avatars live here */
   PUBLIC_URL: Type.String({ default: 'http://localhost:8080' }),
 } satisfies TProperties;
 

@@ -4,19 +4,14 @@ import { randomBytes } from 'node:crypto';
 export const ID_PATTERN = '^[0-9a-f]{24}$';
 const ID_RE = new RegExp(ID_PATTERN);
 
-let counter = randomBytes(3).readUIntBE(0, 3);
-const processPart = randomBytes(5);
-
 /**
- * ObjectId-like: 4 bytes of seconds, 5 per-process random bytes, 3 counter bytes.
- * Ids sort roughly by creation time, which keeps B-tree inserts append-mostly.
+ * ObjectId-shaped: 4 bytes of seconds, then 8 random bytes from the CSPRNG. Ids still sort
+ * roughly by creation time (B-tree inserts stay append-mostly), but knowing one id tells
+ * nothing about the next: 64 random bits per id, not a per-process constant and a counter.
  */
 export function newId(now = Date.now()): string {
-  const buf = Buffer.alloc(12);
+  const buf = randomBytes(12);
   buf.writeUInt32BE(Math.floor(now / 1000) >>> 0, 0);
-  processPart.copy(buf, 4);
-  counter = (counter + 1) % 0xffffff;
-  buf.writeUIntBE(counter, 9, 3);
   return buf.toString('hex');
 }
 

@@ -1,4 +1,5 @@
 export { type Static, type TSchema, Type } from '@sinclair/typebox';
+export * from './auth/revocations';
 export * from './auth/tokens';
 export * from './bus/memory';
 export * from './bus/nats';

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { Revocations } from './auth/revocations';
 import { type AuthUser, generateAuthKeys, TokenSigner, TokenVerifier } from './auth/tokens';
 import { MemoryBus } from './bus/memory';
 import { NatsBus } from './bus/nats';
-import { MemoryCache, RedisCache } from './cache';
+import { type Cache, MemoryCache, RedisCache } from './cache';
 import { PGliteHost } from './db/pglite';
 import { newId } from './ids';
 import { createLogger } from './logger';
@@ -63,7 +64,9 @@ export async function testInfrastructure(
     ...opts.env,
   };
   const logger = createLogger('test', env.LOG_LEVEL);
-  const verifier = await TokenVerifier.create(keys.publicKeyPem, 'bet-platform');
+  // the verifier reads the revocation list from the same cache identity writes it to
+  const verifierFor = (cache: Cache) =>
+    TokenVerifier.create(keys.publicKeyPem, 'bet-platform', { revocations: new Revocations(cache) });
   const signer = await TokenSigner.create(keys.privateKeyPem, 'bet-platform');
   const token = (user: Partial<AuthUser> = {}) =>
     signer.signAccess({
@@ -76,6 +79,7 @@ export async function testInfrastructure(
     const host = await PGliteHost.open('memory');
     const bus = new MemoryBus(logger, 10);
     const cache = new MemoryCache();
+    const verifier = await verifierFor(cache);
     return {
       mode: 'embedded',
       bus,
@@ -99,6 +103,7 @@ export async function testInfrastructure(
   const database = await createTestDatabase();
   const bus = await NatsBus.connect({ url: TEST_NATS_URL, prefix, logger });
   const cache = RedisCache.connect(TEST_REDIS_URL, `${prefix}:`);
+  const verifier = await verifierFor(cache);
   env.DATABASE_URL = database.url;
   return {
     mode: 'cluster',

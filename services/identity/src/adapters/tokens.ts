@@ -62,8 +62,12 @@ export class SessionTokens {
   }
 
   /** Returns the token and its jti (recorded with the refresh token to know the session of a request). */
-  async signAccess(user: AuthUser): Promise<{ token: string; jti: string }> {
-    const token = await this.access.signAccess(user);
+  async signAccess(user: AuthUser, sessionId: string): Promise<{ token: string; jti: string }> {
+    const token = await this.access.signAccess(
+      { id: user.id, role: user.role, username: user.username },
+      undefined,
+      { sessionId },
+    );
     return { token, jti: String(decodeJwt(token).jti) };
   }
 
@@ -99,16 +103,6 @@ export class SessionTokens {
       if (err instanceof RefreshTokenError) throw err;
       if (err instanceof joseErrors.JWTExpired) throw new RefreshTokenError('expired');
       throw new RefreshTokenError('invalid');
-    }
-  }
-
-  /** The jti of an access token the kit has already verified. */
-  static accessJti(token: string): string | undefined {
-    try {
-      const jti = decodeJwt(token).jti;
-      return typeof jti === 'string' ? jti : undefined;
-    } catch {
-      return undefined;
     }
   }
 }

@@ -11,11 +11,11 @@ import { checkClosable, checkDeletion, checkRoleChange } from '../domain/roles';
 import { anonymisedFields, type Role, type User } from '../domain/users';
 import { findUserById, listUsers, lockAdmins, updateUser } from '../store/users';
 import type { Identity } from './context';
-import { revokeUserSessions } from './sessions';
+import { revokeAccessTokens, revokeUserSessions } from './sessions';
 
 /**
- * The token says "admin", but a token lives for minutes after a demotion: identity's own
- * admin calls also check the account as it is now.
+ * A demotion revokes the admin's tokens everywhere; identity's own admin calls also check
+ * the account as it is now, so not even the revocation list's propagation matters here.
  */
 export async function requireCurrentAdmin(idn: Identity, callerId: string): Promise<User> {
   const caller = await findUserById(idn.ctx.db, callerId);
@@ -59,6 +59,9 @@ export async function changeRole(
     if (target.role === role) return target;
     const updated = await updateUser(trx, targetId, { role }, idn.clock.now());
     await recordEvent(trx, UserRoleChanged.subject, { userId: targetId, role, changedBy: actorId });
+    // a demoted admin's tokens say "admin": they stop working everywhere now (a promotion
+    // needs nothing, the next refresh carries the new role)
+    if (target.role === 'admin') await revokeAccessTokens(idn, trx, targetId, 'role_changed');
     return updated;
   });
 }
@@ -161,7 +164,7 @@ export async function closeAccount(idn: Identity, actorId: string, targetId: str
     await trx.deleteFrom('avatars').where('user_id', '=', targetId).execute();
     await trx.deleteFrom('social_identities').where('user_id', '=', targetId).execute();
     await trx.deleteFrom('password_resets').where('user_id', '=', targetId).execute();
-    await revokeUserSessions(trx, targetId);
+    await revokeUserSessions(idn, trx, targetId, 'account_closed');
     await recordEvent(trx, UserDeleted.subject, { userId: targetId, deletedBy: actorId });
   });
 }

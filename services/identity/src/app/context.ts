@@ -1,5 +1,5 @@
 import type { BlockList } from 'node:net';
-import type { ServiceContext } from '@bet/kit';
+import type { Revocations, ServiceContext } from '@bet/kit';
 import type { Mailer } from '../adapters/mailer';
 import type { PasswordHasher } from '../adapters/passwords';
 import type { Throttle } from '../adapters/throttle';
@@ -17,6 +17,10 @@ export interface Identity {
   ctx: IdentityCtx;
   clock: Clock;
   tokens: SessionTokens;
+  /** the shared revocation list every verifier reads */
+  revocations: Revocations;
+  /** a refresh token unused for this long is refused */
+  refreshIdleMs: number;
   hasher: PasswordHasher;
   mailer: Mailer;
   throttle: Throttle;

@@ -1,4 +1,4 @@
-import { badRequest, newId } from '@bet/kit';
+import { badRequest, newId, webUrl } from '@bet/kit';
 import { passwordResetMail } from '../adapters/mailer';
 import { resetMailBucket } from '../adapters/throttle';
 import { randomToken, sha256 } from '../adapters/tokens';
@@ -51,7 +51,7 @@ export function requestPasswordReset(idn: Identity, rawEmail: string): void {
         })
         .execute();
     });
-    const link = `${idn.ctx.config.PUBLIC_URL.replace(/\/+$/, '')}/reset-password/${token}`;
+    const link = `${webUrl(idn.ctx.config)}/reset-password/${token}`;
     await idn.mailer.send(passwordResetMail(user.email, link, Math.round(idn.resetTtlMs / 60_000)));
   });
 }
@@ -100,7 +100,7 @@ export async function resetPassword(
       .executeTakeFirst();
     if (!open) return false;
     await updateUser(trx, spent.user_id, { password_hash: hash }, now);
-    await revokeUserSessions(trx, spent.user_id);
+    await revokeUserSessions(idn, trx, spent.user_id, 'password_reset');
     return true;
   });
   if (!done) throw badRequest(RESET_INVALID);

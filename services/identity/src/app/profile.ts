@@ -123,7 +123,7 @@ export async function changePassword(
   await idn.ctx.tx(async (trx) => {
     await lockedUser(trx, userId);
     await updateUser(trx, userId, { password_hash: hash }, idn.clock.now());
-    await revokeUserSessions(trx, userId, { keepFamily: currentFamily });
+    await revokeUserSessions(idn, trx, userId, 'password_changed', { keepFamily: currentFamily });
   });
 }
 

@@ -45,6 +45,19 @@ export interface RefreshTokensTable {
   expires_at: Date;
   used_at: Date | null;
   revoked_at: Date | null;
+  /** the last refresh without rotation (idle lifetime) */
+  last_used_at: Date | null;
+}
+
+export interface SocialCodesTable {
+  id: string;
+  code_hash: string;
+  /** hash of the state the browser started the sign-in with */
+  state_hash: string;
+  user_id: string;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
 }
 
 export interface PasswordResetsTable {
@@ -89,4 +102,5 @@ export interface IdentityDB {
   social_identities: SocialIdentitiesTable;
   avatars: AvatarsTable;
   mail_outbox: MailOutboxTable;
+  social_codes: SocialCodesTable;
 }

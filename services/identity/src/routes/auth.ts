@@ -7,7 +7,7 @@ import { RESET_REQUESTED, requestPasswordReset, resetPassword } from '../app/pas
 import { ACCOUNT_GONE } from '../app/profile';
 import { logout, refreshSession } from '../app/sessions';
 import { publicUser } from '../domain/users';
-import { AnyPassword, Email, Name, NewPassword, RefreshBody } from './schemas';
+import { AnyPassword, Email, Name, NewPassword, RefreshBody, RefreshTokenBody } from './schemas';
 
 export function authRoutes(app: App, idn: Identity) {
   app.post(
@@ -72,8 +72,8 @@ export function authRoutes(app: App, idn: Identity) {
 
   app.post(
     '/api/v1/auth/refresh-token',
-    { config: { auth: 'public' }, schema: { tags: ['auth'], body: RefreshBody } },
-    async (req) => refreshSession(idn, req.body.token),
+    { config: { auth: 'public' }, schema: { tags: ['auth'], body: RefreshTokenBody } },
+    async (req) => refreshSession(idn, req.body.token, { rotate: req.body.rotate === true }),
   );
 
   app.post(

@@ -15,6 +15,14 @@ export const RefreshBody = Type.Object(
   { token: Type.String({ minLength: 1, maxLength: 4096 }) },
   { additionalProperties: false },
 );
+export const RefreshTokenBody = Type.Object(
+  {
+    token: Type.String({ minLength: 1, maxLength: 4096 }),
+    /** opt into rotation with reuse detection: the answer's refreshToken replaces this one */
+    rotate: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
 export const ProfileBody = Type.Object(
   {
     firstName: Type.Optional(Name),

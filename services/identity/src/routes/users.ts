@@ -1,7 +1,6 @@
 import { type App, badRequest, bearerToken, HttpError, MoneySchema, parseMoney, Type } from '@bet/kit';
 import multipart from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
-import { SessionTokens } from '../adapters/tokens';
 import type { Identity } from '../app/context';
 import { loadActiveUser, setLimits } from '../app/limits';
 import {
@@ -13,7 +12,6 @@ import {
   setPassword,
   updateProfile,
 } from '../app/profile';
-import { familyOfAccessToken } from '../app/sessions';
 import { limitsView } from '../domain/limits';
 import { publicUser } from '../domain/users';
 import { AnyPassword, Email, IdParams, NewPassword, ProfileBody } from './schemas';
@@ -73,9 +71,7 @@ export async function userRoutes(app: App, idn: Identity) {
       },
     },
     async (req) => {
-      const jti = SessionTokens.accessJti(bearerToken(req.headers.authorization) ?? '');
-      const family = await familyOfAccessToken(idn.ctx.db, jti);
-      await changePassword(idn, req.user!.id, family, req.body);
+      await changePassword(idn, req.user!.id, req.user!.sessionId, req.body);
       return { msg: 'Password changed successfully!' };
     },
   );

@@ -54,11 +54,12 @@ export function limitsColumns(l: Limits) {
 export async function findUserById(
   db: Db,
   id: string,
-  opts: { forUpdate?: boolean; includeClosed?: boolean } = {},
+  opts: { forUpdate?: boolean; forShare?: boolean; includeClosed?: boolean } = {},
 ): Promise<User | undefined> {
   let q = db.selectFrom('users').selectAll().where('id', '=', id);
   if (!opts.includeClosed) q = q.where('closed_at', 'is', null);
   if (opts.forUpdate) q = q.forUpdate();
+  else if (opts.forShare) q = q.forShare();
   const row = await q.executeTakeFirst();
   return row ? rowToUser(row) : undefined;
 }

@@ -11,6 +11,7 @@ import {
   SignJWT,
 } from 'jose';
 import { newId } from '../ids';
+import type { RevocationChecker } from './revocations';
 
 export type Role = 'user' | 'admin';
 
@@ -18,6 +19,21 @@ export interface AuthUser {
   id: string;
   role: Role;
   username: string;
+}
+
+/** What a verified access token says beyond the user: which session, and until when. */
+export interface VerifiedUser extends AuthUser {
+  /** the sign-in (refresh-token family) the token belongs to */
+  sessionId: string;
+  /** when the token was minted, in milliseconds (compared with a user's revocation time) */
+  issuedAtMs: number;
+  /** expiry, in milliseconds */
+  expiresAtMs: number;
+}
+
+/** The session facts identity puts into each access token. */
+export interface SessionClaims {
+  sessionId: string;
 }
 
 const ALG = 'EdDSA';
@@ -52,33 +68,93 @@ export async function loadOrCreateAuthKeys(dataDir: string): Promise<Required<Au
 
 export class InvalidTokenError extends Error {
   override name = 'InvalidTokenError';
-  constructor(readonly reason: 'expired' | 'invalid') {
-    super(reason === 'expired' ? 'Token expired' : 'Invalid token');
+  constructor(readonly reason: 'expired' | 'invalid' | 'revoked') {
+    super(reason === 'expired' ? 'Token expired' : reason === 'revoked' ? 'Session ended' : 'Invalid token');
   }
 }
 
-/** Every service verifies access tokens itself with the public key. */
+/** The revocation list could not be read: the caller is neither accepted nor told to sign in again. */
+export class RevocationUnavailableError extends Error {
+  override name = 'RevocationUnavailableError';
+}
+
+/** Longest accepted lifetime of an access token (iat to exp, and iat to now), in seconds. */
+export const DEFAULT_MAX_TOKEN_AGE_SECONDS = 48 * 3600;
+
+/**
+ * Every service verifies access tokens itself with the public key, then asks the revocation
+ * list (shared through the cache) whether the token's user or session was revoked since it
+ * was minted: a role change, closure, logout or password change takes effect on the next
+ * request everywhere, not when the token expires.
+ */
 export class TokenVerifier {
   private constructor(
     private readonly key: CryptoKey,
     private readonly issuer: string,
+    private readonly maxAgeSeconds: number,
+    private readonly revocations: RevocationChecker | null,
   ) {}
 
-  static async create(publicKeyPem: string, issuer: string) {
-    return new TokenVerifier(await importSPKI(publicKeyPem.replace(/\\n/g, '\n'), ALG), issuer);
+  static async create(
+    publicKeyPem: string,
+    issuer: string,
+    opts: { maxAgeSeconds?: number; revocations?: RevocationChecker | null } = {},
+  ) {
+    return new TokenVerifier(
+      await importSPKI(publicKeyPem.replace(/\\n/g, '\n'), ALG),
+      issuer,
+      opts.maxAgeSeconds ?? DEFAULT_MAX_TOKEN_AGE_SECONDS,
+      opts.revocations ?? null,
+    );
   }
 
-  async verify(token: string): Promise<AuthUser> {
+  /** The same key and rules, another revocation list (tests, tools). */
+  withRevocations(revocations: RevocationChecker | null): TokenVerifier {
+    return new TokenVerifier(this.key, this.issuer, this.maxAgeSeconds, revocations);
+  }
+
+  async verify(token: string): Promise<VerifiedUser> {
+    const user = await this.verifySignature(token);
+    if (this.revocations && (await this.revocations.isRevoked(user))) throw new InvalidTokenError('revoked');
+    return user;
+  }
+
+  private async verifySignature(token: string): Promise<VerifiedUser> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         issuer: this.issuer,
         audience: 'access',
         algorithms: [ALG],
+        requiredClaims: ['exp', 'iat', 'sub', 'jti'],
+        maxTokenAge: this.maxAgeSeconds,
       });
-      const role = payload.role;
-      if (typeof payload.sub !== 'string' || (role !== 'user' && role !== 'admin'))
+      const { role, sub, jti, sid, iat, exp } = payload;
+      if (
+        typeof sub !== 'string' ||
+        !sub ||
+        typeof jti !== 'string' ||
+        !jti ||
+        typeof sid !== 'string' ||
+        !sid ||
+        typeof iat !== 'number' ||
+        typeof exp !== 'number' ||
+        exp - iat > this.maxAgeSeconds ||
+        (role !== 'user' && role !== 'admin')
+      )
         throw new InvalidTokenError('invalid');
-      return { id: payload.sub, role, username: String(payload.username ?? '') };
+      // the minting time to the millisecond (iat has seconds only), kept within iat's second
+      const ms =
+        typeof payload.iatms === 'number' && Math.floor(payload.iatms / 1000) === iat
+          ? payload.iatms
+          : iat * 1000;
+      return {
+        id: sub,
+        role,
+        username: String(payload.username ?? ''),
+        sessionId: sid,
+        issuedAtMs: ms,
+        expiresAtMs: exp * 1000,
+      };
     } catch (err) {
       if (err instanceof InvalidTokenError) throw err;
       if (err instanceof joseErrors.JWTExpired) throw new InvalidTokenError('expired');
@@ -103,8 +179,18 @@ export class TokenSigner {
     );
   }
 
-  async signAccess(user: AuthUser, now = Math.floor(Date.now() / 1000)): Promise<string> {
-    return new SignJWT({ role: user.role, username: user.username })
+  /**
+   * `now` is in seconds (tests pass an old one to make an expired token); the session id
+   * defaults to a fresh one for tokens minted outside a sign-in (tests, tools).
+   */
+  async signAccess(
+    user: AuthUser,
+    now = Math.floor(Date.now() / 1000),
+    session: SessionClaims = { sessionId: newId() },
+  ): Promise<string> {
+    const nowMs = Date.now();
+    const iatms = Math.floor(nowMs / 1000) === now ? nowMs : now * 1000;
+    return new SignJWT({ role: user.role, username: user.username, sid: session.sessionId, iatms })
       .setProtectedHeader({ alg: ALG, typ: 'JWT' })
       .setSubject(user.id)
       .setIssuer(this.issuer)

@@ -3,8 +3,8 @@ import { AjvCompiler } from '@fastify/ajv-compiler';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { AuthUser, TokenVerifier } from '../auth/tokens';
-import { InvalidTokenError } from '../auth/tokens';
+import type { TokenVerifier, VerifiedUser } from '../auth/tokens';
+import { InvalidTokenError, RevocationUnavailableError } from '../auth/tokens';
 import { DomainError, type FieldError, HttpError } from '../errors';
 import type { Logger } from '../logger';
 import { formatValidationErrors } from './validation-errors';
@@ -14,7 +14,7 @@ export type RouteAuth = 'public' | 'optional' | 'user' | 'admin';
 declare module 'fastify' {
   interface FastifyRequest {
     /** the verified caller, or null on public routes without a token */
-    user: AuthUser | null;
+    user: VerifiedUser | null;
   }
   interface FastifyContextConfig {
     /** Every /api route must say who may call it; the server refuses to start otherwise. */
@@ -37,6 +37,17 @@ export interface ServerOptions {
 }
 
 export function bearerToken(header: string | undefined): string | undefined {
+export const SESSION_CHECK_UNAVAILABLE =
+  'Your session cannot be checked right now. Please try again shortly.';
+
+/** The 401 message for a token the verifier refused (the gateway uses the same words). */
+export function tokenRefusal(err: unknown): string {
+  if (err instanceof InvalidTokenError && err.reason === 'expired') return 'Not authorized: token expired';
+  if (err instanceof InvalidTokenError && err.reason === 'revoked')
+    return 'Not authorized: this session has ended. Please log in again.';
+  return 'Not authorized: invalid token';
+}
+
   if (!header) return undefined;
   const m = /^Bearer\s+(.+)$/i.exec(header.trim());
   return m?.[1];
@@ -86,8 +97,11 @@ export async function createServer(opts: ServerOptions): Promise<App> {
       req.user = await opts.verifier.verify(token);
     } catch (err) {
       if (auth === 'optional') return;
-      const expired = err instanceof InvalidTokenError && err.reason === 'expired';
-      throw new HttpError(401, expired ? 'Not authorized: token expired' : 'Not authorized: invalid token');
+      throw new HttpError(401, tokenRefusal(err));
+      if (err instanceof RevocationUnavailableError) {
+        req.log.error({ err }, 'token not checked: revocation list unavailable');
+        throw new HttpError(503, SESSION_CHECK_UNAVAILABLE);
+      }
     }
     if (auth === 'admin' && req.user.role !== 'admin') throw new HttpError(403, 'Admin access required');
   });
