@@ -169,7 +169,7 @@ describe('a newcomer registers, deposits, bets and is paid', () => {
     await expect.poll(() => toast(page, 'Withdrawal request submitted successfully!').count()).toBe(1);
     await expect.poll(() => balance(page).textContent()).toBe('$30.00');
     const pending = await stack.api('GET', '/admin/withdrawals?status=pending', undefined, adminToken);
-    const mine = pending.body.withdrawals.find((w: any) => w.user?.username === player.username);
+    const mine = pending.body.find((w: any) => w.user?.username === player.username);
     expect(mine, JSON.stringify(pending.body)).toBeDefined();
     const processed = await stack.api(
       'PATCH',

@@ -36,8 +36,14 @@ describe('cash-out', () => {
     expect(res.body).toMatchObject({
       msg: 'Bet cashed out successfully!',
       amount: 17.81,
-      bet: { _id: bet._id, status: 'cashed_out', payout: 17.81 },
+      // beyond the spec's four statuses: a cash-out is `won` with `cashedOut: true`
+      bet: { _id: bet._id, status: 'won', cashedOut: true, payout: 17.81 },
     });
+    // and the spec's `won` filter reaches it; `cashed_out` narrows to cash-outs
+    const wonIds = (await call(h, 'GET', '/api/v1/bets?status=won', p.auth)).body.bets.map((b: any) => b._id);
+    expect(wonIds).toContain(bet._id);
+    const cashed = (await call(h, 'GET', '/api/v1/bets?status=cashed_out', p.auth)).body.bets;
+    expect(cashed.map((b: any) => [b._id, b.status, b.cashedOut])).toEqual([[bet._id, 'won', true]]);
     await eventually(() => betsOf(h, BetsCashedOut.subject, bet._id).length === 1);
     const evt = betsOf(h, BetsCashedOut.subject, bet._id)[0].data;
     expect(validate(BetsCashedOut.schema, evt)).toEqual([]);
@@ -52,7 +58,8 @@ describe('cash-out', () => {
     await games.settle(g._id, 'A');
     await new Promise((r) => setTimeout(r, 400));
     expect((await call(h, 'GET', `/api/v1/bets/${bet._id}`, p.auth)).body.bet).toMatchObject({
-      status: 'cashed_out',
+      status: 'won',
+      cashedOut: true,
       payout: 17.81,
     });
     expect(betsOf(h, 'bets.settled', bet._id)).toHaveLength(0);

@@ -61,7 +61,12 @@ describe('embedded mode', () => {
     expect(out).toMatchObject({ status: 200, body: { amount: 11.87 } });
     await eventually(() => betsOf(h, BetsCashedOut.subject).length === 1);
     const history = (await call(h, 'GET', '/api/v1/bets', p.auth)).body.bets;
-    expect(history.map((b: any) => b.status).sort()).toEqual(['cancelled', 'cashed_out', 'won', 'won']);
+    expect(history.map((b: any) => `${b.status}${b.cashedOut ? ' (cashed out)' : ''}`).sort()).toEqual([
+      'cancelled',
+      'won',
+      'won',
+      'won (cashed out)',
+    ]);
   });
 
   it('refuses 50 simultaneous bets beyond the balance', async () => {

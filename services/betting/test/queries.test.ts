@@ -240,7 +240,9 @@ describe('risk (admin)', () => {
     const admin = { authorization: `Bearer ${await h.infra.token({ role: 'admin' })}` };
     const risk = await call(h, 'GET', `/api/v1/admin/games/${g._id}/risk`, admin);
     expect(risk.status).toBe(200);
-    expect(risk.body).toMatchObject({
+    // the spec's answer is "analysis" (spec 001 §7.1)
+    expect(Object.keys(risk.body)).toEqual(['analysis']);
+    expect(risk.body.analysis).toMatchObject({
       gameId: g._id,
       gameDetails: {
         homeTeam: 'Enyimba',
@@ -254,15 +256,17 @@ describe('risk (admin)', () => {
         B: { betCount: 1, totalStake: 10, totalPotentialPayout: 75.6 },
       },
     });
-    const otherRisk = (await call(h, 'GET', `/api/v1/admin/games/${other._id}/risk`, admin)).body;
+    const otherRisk = (await call(h, 'GET', `/api/v1/admin/games/${other._id}/risk`, admin)).body.analysis;
     expect(otherRisk.outcomes.A).toEqual({ betCount: 1, totalStake: 10, totalPotentialPayout: 75.6 });
     expect((await call(h, 'GET', `/api/v1/admin/games/${newId()}/risk`, admin)).status).toBe(404);
 
     const overview = await call(h, 'GET', '/api/v1/admin/risk/overview?limit=100', admin);
     expect(overview.status).toBe(200);
     expect(overview.body.highRiskThreshold).toBe(100);
-    const row = overview.body.topExposedGames.find((x: any) => x.gameId === g._id);
+    // each row carries the game's `_id` (spec 001 §3 "Game"): the screen's buttons use it
+    const row = overview.body.topExposedGames.find((x: any) => x._id === g._id);
     expect(row).toMatchObject({
+      gameId: g._id,
       gameDetails: { homeTeam: 'Enyimba', awayTeam: 'Rivers United' },
       totalPotentialPayout: 154.6,
       isHighRisk: true,
@@ -308,39 +312,46 @@ describe('shared slips', () => {
     await games.odds(g2._id, { home: 1.8, draw: 3.1, away: 4.75 }, false);
     const slip = await call(h, 'GET', `/api/v1/bets/share/${res.body.shareId}`);
     expect(slip.status).toBe(200);
+    // the spec client's envelope: `slip`, each game populated under `gameId` with its prices
     expect(slip.body).toMatchObject({
-      shareId: res.body.shareId,
-      betType: 'multi',
-      selections: [
-        {
-          gameId: g1._id,
-          outcome: 'Draw',
-          odds: 3.2,
-          available: true,
-          game: { _id: g1._id, homeTeam: 'Enyimba', status: 'upcoming' },
-        },
-        {
-          gameId: g2._id,
-          outcome: 'B',
-          odds: 4.75,
-          available: true,
-          game: { homeTeam: 'Kano Pillars', awayTeam: 'Shooting Stars' },
-        },
-      ],
+      slip: {
+        shareId: res.body.shareId,
+        betType: 'multi',
+        selections: [
+          {
+            gameId: { _id: g1._id, homeTeam: 'Enyimba', status: 'upcoming', odds: { draw: 3.2 } },
+            outcome: 'Draw',
+            odds: 3.2,
+            available: true,
+          },
+          {
+            gameId: {
+              _id: g2._id,
+              homeTeam: 'Kano Pillars',
+              awayTeam: 'Shooting Stars',
+              odds: { home: 1.8, draw: 3.1, away: 4.75 },
+            },
+            outcome: 'B',
+            odds: 4.75,
+            available: true,
+          },
+        ],
+      },
     });
-    expect(slip.body.selections[0].game.matchDate).toBe(g1.matchDate);
+    expect(slip.body.selections).toBeUndefined();
+    expect(slip.body.slip.selections[0].gameId.matchDate).toBe(g1.matchDate);
     // a game that finished says so
     await games.settle(g1._id, 'A');
     await eventually(
       async () =>
-        (await call(h, 'GET', `/api/v1/bets/share/${res.body.shareId}`)).body.selections[0].available ===
+        (await call(h, 'GET', `/api/v1/bets/share/${res.body.shareId}`)).body.slip.selections[0].available ===
         false,
     );
-    const later = (await call(h, 'GET', `/api/v1/bets/share/${res.body.shareId}`)).body.selections[0];
+    const later = (await call(h, 'GET', `/api/v1/bets/share/${res.body.shareId}`)).body.slip.selections[0];
     expect(later).toMatchObject({
       available: false,
       reason: 'Enyimba vs Rivers United has finished; betting is closed.',
-      game: { status: 'finished' },
+      gameId: { status: 'finished' },
     });
   });
 

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { absoluteAssetUrl, ConfigError, loadConfig, webUrl } from './config';
 import { ID_PATTERN, isId, newId } from './ids';
 
 describe('loadConfig', () => {
@@ -36,5 +36,25 @@ describe('ids', () => {
     expect(newId(1_000_000_000_000) < newId(2_000_000_000_000)).toBe(true);
     expect(isId('ABCDEF0123456789abcdef01')).toBe(false);
     expect(isId('abc')).toBe(false);
+  });
+});
+
+describe('web and asset addresses', () => {
+  it('points links at WEB_URL, else at PUBLIC_URL, without a trailing slash', () => {
+    expect(webUrl({ PUBLIC_URL: 'https://api.example/' })).toBe('https://api.example');
+    expect(webUrl({ PUBLIC_URL: 'https://api.example', WEB_URL: 'https://www.example/' })).toBe(
+      'https://www.example',
+    );
+  });
+
+  it('makes our own asset paths absolute on the API and leaves other URLs alone', () => {
+    expect(absoluteAssetUrl('https://api.example/', '/api/v1/games/logos/x.svg')).toBe(
+      'https://api.example/api/v1/games/logos/x.svg',
+    );
+    expect(absoluteAssetUrl('https://api.example', 'https://cdn.example/l.png')).toBe(
+      'https://cdn.example/l.png',
+    );
+    expect(absoluteAssetUrl('https://api.example', '//cdn.example/l.png')).toBe('//cdn.example/l.png');
+    expect(absoluteAssetUrl('https://api.example', null)).toBeNull();
   });
 });

@@ -55,7 +55,30 @@ export const baseConfig = {
   JWT_MAX_TOKEN_AGE_SECONDS: Type.Integer({ default: 48 * 3600, minimum: 60 }),
   /** where the API is reached from outside (the gateway): team logos and avatars live here */
   PUBLIC_URL: Type.String({ default: 'http://localhost:8080' }),
+  /** where the web client lives, when another origin than the API: links we generate point here */
+  WEB_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
 } satisfies TProperties;
 
 export const BaseConfigSchema = Type.Object(baseConfig);
 export type BaseConfig = Static<typeof BaseConfigSchema>;
+
+const noTrailingSlash = (url: string) => url.replace(/\/+$/, '');
+
+/** The web client's origin (and path) for links we hand out: WEB_URL, else PUBLIC_URL. */
+export function webUrl(config: { PUBLIC_URL: string; WEB_URL?: string }): string {
+  return noTrailingSlash(config.WEB_URL || config.PUBLIC_URL);
+}
+
+/** The API's public base (PUBLIC_URL) without a trailing slash. */
+export function apiUrl(config: { PUBLIC_URL: string }): string {
+  return noTrailingSlash(config.PUBLIC_URL);
+}
+
+/**
+ * An asset address a client on another origin can load: a path we serve ("/api/v1/...")
+ * becomes absolute on PUBLIC_URL; an absolute URL (a provider's logo) or null stays as it is.
+ */
+export function absoluteAssetUrl(base: string, value: string | null | undefined): string | null {
+  if (!value) return null;
+  return value.startsWith('/') && !value.startsWith('//') ? `${noTrailingSlash(base)}${value}` : value;
+}

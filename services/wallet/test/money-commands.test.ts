@@ -258,7 +258,7 @@ describe('settlement events', () => {
     expect(await systemBalance('house')).toBe(house + 400);
     expect(await h.balance(u)).toBe(100);
     const lines = await h.http('GET', '/api/v1/wallet/transactions', { token: await h.userToken(u) });
-    expect(lines.body.transactions.map((t: any) => t.type)).toEqual(['bet', 'adjustment']);
+    expect(lines.body.transactions.map((t: any) => t.kind)).toEqual(['bet', 'adjustment']);
   });
 
   it('refunds voided bets and pays cash-outs once each', async () => {

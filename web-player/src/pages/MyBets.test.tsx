@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import MyBets, { type Bet, canCashOut } from './MyBets';
+import MyBets, { type Bet, badgeOf, canCashOut } from './MyBets';
 
 vi.mock('sonner', () => ({
   toast: { error: vi.fn(), success: vi.fn(), info: vi.fn() },
@@ -38,6 +38,14 @@ afterEach(() => {
 function respond(body: unknown) {
   return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 }
+
+describe('badgeOf', () => {
+  it('shows a cash-out (won with cashedOut) as cashed out, an unknown status as cancelled', () => {
+    expect(badgeOf({ status: 'won', cashedOut: true })).toBe('cashed_out');
+    expect(badgeOf({ status: 'won', cashedOut: false })).toBe('won');
+    expect(badgeOf({ status: 'weird' })).toBe('cancelled');
+  });
+});
 
 describe('canCashOut', () => {
   it('only a pending single-selection bet on a live game', () => {

@@ -22,6 +22,8 @@ export interface Bet {
   stake: number;
   totalOdds: number;
   status: string;
+  /** a cash-out answers status `won` with this flag (docs/api-conventions.md) */
+  cashedOut?: boolean;
   payout: number;
   potentialPayout?: number;
   createdAt: string;
@@ -40,6 +42,12 @@ const SORTS = [
   { value: 'payout', label: 'Payout' },
   { value: 'totalOdds', label: 'Total Odds' },
 ];
+
+/** The badge of a bet: a cash-out (won, cashedOut) keeps its own; an unknown status looks cancelled. */
+export function badgeOf(bet: Pick<Bet, 'status' | 'cashedOut'>): string {
+  if (bet.cashedOut || bet.status === 'cashed_out') return 'cashed_out';
+  return KNOWN_BADGES.has(bet.status) ? bet.status : 'cancelled';
+}
 
 /** Cash out is offered only for a pending bet with exactly one selection whose game is live. */
 export function canCashOut(bet: Bet): boolean {
@@ -224,10 +232,8 @@ export default function MyBets() {
                         {fmtOdds(bet.totalOdds)}
                       </td>
                       <td data-label="Status">
-                        <span
-                          className={`badge badge--${KNOWN_BADGES.has(bet.status) ? bet.status : 'cancelled'}`}
-                        >
-                          {bet.status === 'cashed_out' ? 'cashed out' : bet.status}
+                        <span className={`badge badge--${badgeOf(bet)}`}>
+                          {badgeOf(bet) === 'cashed_out' ? 'cashed out' : bet.status}
                         </span>
                       </td>
                       <td data-label="Payout" className="num">

@@ -6,38 +6,36 @@ import { type BetType, isValidGameId, oddsFor, type SlipSelection } from '../sli
 import { useSlip } from '../slip/store';
 import { EmptyState, ErrorText, Spinner } from '../ui/common';
 
+/** A shared game, populated under `gameId` (docs/api-conventions.md, "Shared slip"). */
+interface SharedGame {
+  _id: string;
+  homeTeam: string;
+  awayTeam: string;
+  league?: string | null;
+  status?: string;
+  odds?: Odds;
+}
+
 interface SharedSelection {
-  gameId?: string;
-  game?: {
-    _id?: string;
-    homeTeam?: string;
-    awayTeam?: string;
-    odds?: Odds;
-    league?: string | null;
-    status?: string;
-  } | null;
-  gameDetails?: { homeTeam?: string; awayTeam?: string; league?: string | null };
+  /** null when the game is unknown to the server */
+  gameId: SharedGame | null;
   outcome: Outcome;
-  odds?: number;
+  odds?: number | null;
   /** false once the game can no longer be bet on */
   available?: boolean;
 }
 
 interface SharedSlipData {
-  betType?: BetType;
-  selections?: SharedSelection[];
-  slip?: { betType?: BetType; selections?: SharedSelection[] };
+  slip: { betType?: BetType; selections?: SharedSelection[] };
 }
 
 function toSlip(s: SharedSelection): SlipSelection | null {
-  const gameId = s.gameId ?? s.game?._id;
-  const homeTeam = s.gameDetails?.homeTeam ?? s.game?.homeTeam;
-  const awayTeam = s.gameDetails?.awayTeam ?? s.game?.awayTeam;
-  if (!gameId || !homeTeam || !awayTeam) return null;
-  const price = oddsFor(s.game?.odds, s.outcome) ?? s.odds;
+  const game = s.gameId;
+  if (!game?._id || !game.homeTeam || !game.awayTeam) return null;
+  const price = oddsFor(game.odds, s.outcome) ?? s.odds;
   return {
-    gameId,
-    gameDetails: { homeTeam, awayTeam, league: s.gameDetails?.league ?? s.game?.league ?? null },
+    gameId: game._id,
+    gameDetails: { homeTeam: game.homeTeam, awayTeam: game.awayTeam, league: game.league ?? null },
     outcome: s.outcome,
     odds: typeof price === 'number' ? price : Number.NaN,
   };
@@ -50,10 +48,10 @@ export default function SharedSlip() {
   const { data, error, loading } = useApi<SharedSlipData>(
     shareId ? `/bets/share/${encodeURIComponent(shareId)}` : null,
   );
-  const raw = data?.selections ?? data?.slip?.selections ?? [];
-  const betType = data?.betType ?? data?.slip?.betType ?? 'single';
+  const raw = data?.slip?.selections ?? [];
+  const betType = data?.slip?.betType ?? 'single';
   const selections = raw.map(toSlip).filter((s): s is SlipSelection => s !== null);
-  const unavailable = new Set(raw.filter((s) => s.available === false).map((s) => s.gameId ?? s.game?._id));
+  const unavailable = new Set(raw.filter((s) => s.available === false).map((s) => s.gameId?._id));
 
   const add = () => {
     const open = selections.filter((s) => !unavailable.has(s.gameId));

@@ -22,7 +22,10 @@ interface Summary {
 interface Transaction {
   _id: string;
   createdAt: string;
+  /** the spec's word (bet, win, topup, withdrawal) */
   type: string;
+  /** the ledger's own type (cashout, refund, adjustment…), shown where it says more */
+  kind?: string;
   amount: number;
   balanceAfter: number;
   description?: string;
@@ -303,7 +306,7 @@ export default function Wallet() {
                       </time>
                     </td>
                     <td data-label="Type" className="tx__type">
-                      {t.type}
+                      {t.kind ?? t.type}
                     </td>
                     <td
                       data-label="Amount"

@@ -40,6 +40,18 @@ export function parseDateBound(value: string | undefined, name: string, end: boo
   return new Date(end && DATE_ONLY.test(value) ? t + DAY_MS : t);
 }
 
+/**
+ * What each status filter selects: the spec's `won` also selects cash-outs (they answer
+ * `won` with `cashedOut: true`); `cashed_out` stays as a narrower filter of our own.
+ */
+const STATUS_FILTER: Record<HistoryStatus, HistoryStatus[]> = {
+  pending: ['pending'],
+  won: ['won', 'cashed_out'],
+  lost: ['lost'],
+  cancelled: ['cancelled'],
+  cashed_out: ['cashed_out'],
+};
+
 /** A user's bets, newest first by default; bets that never got paid for are not shown. */
 export async function betHistory(db: Db, userId: string, q: HistoryQuery) {
   const page = q.page ?? 1;
@@ -50,7 +62,7 @@ export async function betHistory(db: Db, userId: string, q: HistoryQuery) {
     .selectFrom('bets')
     .where('user_id', '=', userId)
     .where('status', 'not in', ['pending_payment', 'rejected']);
-  if (q.status) base = base.where('status', '=', q.status);
+  if (q.status) base = base.where('status', 'in', STATUS_FILTER[q.status]);
   if (from) base = base.where('created_at', '>=', from);
   if (to)
     base = base.where(
@@ -197,12 +209,15 @@ export async function gameRisk(db: Db, gameId: string) {
     };
   };
   const total = rows.reduce((s, r) => s + BigInt(r.payout), 0n);
+  // the spec's answer is "analysis" (spec 001 §7.1): its Risk Details panel reads it from there
   return {
-    gameId,
-    gameDetails: { homeTeam: game.home_team, awayTeam: game.away_team, league: game.league },
-    status: game.status,
-    totalExposure: centsToDollars(total),
-    outcomes: { A: outcome('A'), B: outcome('B'), Draw: outcome('Draw') },
+    analysis: {
+      gameId,
+      gameDetails: { homeTeam: game.home_team, awayTeam: game.away_team, league: game.league },
+      status: game.status,
+      totalExposure: centsToDollars(total),
+      outcomes: { A: outcome('A'), B: outcome('B'), Draw: outcome('Draw') },
+    },
   };
 }
 
@@ -235,6 +250,8 @@ export async function riskOverview(db: Db, highRiskDollars: number, size = 10) {
     topExposedGames: top.map((g) => {
       const row = games.get(g.game_id);
       return {
+        // the spec's Game is `_id` (its View Details, Adjust Odds and Cancel use it); gameId stays for our web
+        _id: g.game_id,
         gameId: g.game_id,
         gameDetails: row ? { homeTeam: row.home_team, awayTeam: row.away_team, league: row.league } : null,
         status: row?.status ?? null,

@@ -1,4 +1,4 @@
-import { DomainError, notFound } from '@bet/kit';
+import { DomainError, notFound, webUrl } from '@bet/kit';
 import { type BetType, bettingState, checkSlip, MSG, type SelectionInput } from '../domain/placement';
 import { newShareCode } from '../domain/share-code';
 import { type Ctx, gameState, loadGames } from './types';
@@ -35,10 +35,15 @@ export async function createShare(
       created_at: new Date(),
     })
     .execute();
-  return { shareId, shareUrl: `${ctx.config.PUBLIC_URL.replace(/\/+$/, '')}/slip/${shareId}` };
+  return { shareId, shareUrl: `${webUrl(ctx.config)}/slip/${shareId}` };
 }
 
-/** A shared slip with today's games and prices; picks that can no longer be bet say why. */
+/**
+ * A shared slip with today's games and prices, in the spec client's envelope: `slip`, and each
+ * selection's game populated under `gameId` (teams, status, kick-off, the three prices).
+ * Beside it, what our web uses: the pick's price, and whether it can still be bet (and why not).
+ * A game this service does not know answers `gameId: null`, as a populate of a missing game would.
+ */
 export async function readShare(ctx: Ctx, shareId: string) {
   const share = await ctx.db.selectFrom('shares').selectAll().where('id', '=', shareId).executeTakeFirst();
   if (!share) throw notFound('Shared slip not found');
@@ -48,38 +53,39 @@ export async function readShare(ctx: Ctx, shareId: string) {
     selections.map((s: SelectionInput) => s.gameId),
   );
   return {
-    shareId: share.id,
-    betType: share.bet_type,
-    createdAt: new Date(share.created_at).toISOString(),
-    selections: (selections as SelectionInput[]).map((s) => {
-      const g = games.get(s.gameId);
-      if (!g || g.home_team === '') {
+    slip: {
+      shareId: share.id,
+      betType: share.bet_type,
+      createdAt: new Date(share.created_at).toISOString(),
+      selections: (selections as SelectionInput[]).map((s) => {
+        const g = games.get(s.gameId);
+        if (!g || g.home_team === '') {
+          return {
+            gameId: null,
+            outcome: s.outcome,
+            odds: null,
+            available: false,
+            reason: 'Game data is unavailable',
+          };
+        }
+        const state = bettingState(gameState(g));
+        const odds = { home: g.odds_home / 100, draw: g.odds_draw / 100, away: g.odds_away / 100 };
         return {
-          gameId: s.gameId,
-          game: null,
+          gameId: {
+            _id: g.id,
+            homeTeam: g.home_team,
+            awayTeam: g.away_team,
+            league: g.league,
+            status: g.status,
+            matchDate: g.match_date ? new Date(g.match_date).toISOString() : null,
+            odds,
+          },
           outcome: s.outcome,
-          odds: null,
-          available: false,
-          reason: 'Game data is unavailable',
+          odds: { A: odds.home, Draw: odds.draw, B: odds.away }[s.outcome],
+          available: state.open,
+          ...(state.open ? {} : { reason: state.reason }),
         };
-      }
-      const state = bettingState(gameState(g));
-      const odds = { A: g.odds_home, Draw: g.odds_draw, B: g.odds_away }[s.outcome] / 100;
-      return {
-        gameId: s.gameId,
-        game: {
-          _id: g.id,
-          homeTeam: g.home_team,
-          awayTeam: g.away_team,
-          league: g.league,
-          status: g.status,
-          matchDate: g.match_date ? new Date(g.match_date).toISOString() : null,
-        },
-        outcome: s.outcome,
-        odds,
-        available: state.open,
-        ...(state.open ? {} : { reason: state.reason }),
-      };
-    }),
+      }),
+    },
   };
 }

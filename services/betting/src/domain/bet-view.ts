@@ -30,6 +30,15 @@ export interface GameSummary {
 
 const dollars = (cents: bigint) => Number(cents) / 100;
 
+/**
+ * The status a client of the spec sees: its four values only (pending, won, lost, cancelled).
+ * A cash-out is a win settled early: `won`, with `cashedOut: true` and its amount as payout
+ * (docs/api-conventions.md, "Values beyond the spec's enumerations").
+ */
+export function publicStatus(status: string): { status: string; cashedOut: boolean } {
+  return status === 'cashed_out' ? { status: 'won', cashedOut: true } : { status, cashedOut: false };
+}
+
 /** The public Bet object (docs/api-conventions.md): dollars and decimal odds at the edge. */
 export function betJson(bet: BetRecord, legs: LegRecord[], games: ReadonlyMap<string, GameSummary>) {
   return {
@@ -45,7 +54,7 @@ export function betJson(bet: BetRecord, legs: LegRecord[], games: ReadonlyMap<st
     })),
     stake: dollars(bet.stakeCents),
     totalOdds: bet.totalOdds / 100,
-    status: bet.status,
+    ...publicStatus(bet.status),
     payout: dollars(bet.payoutCents),
     potentialPayout: dollars(bet.potentialPayoutCents),
     createdAt: bet.createdAt.toISOString(),

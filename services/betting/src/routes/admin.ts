@@ -29,7 +29,8 @@ export function registerAdminRoutes(app: App, ctx: Ctx) {
     {
       config: { auth: 'admin' },
       schema: {
-        summary: "A game's exposure per outcome (pending bets; multis count in full)",
+        summary:
+          "A game's exposure per outcome (pending bets; multis count in full): { analysis: { totalExposure, outcomes } }",
         params: IdParams,
       },
     },

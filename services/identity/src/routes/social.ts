@@ -1,4 +1,4 @@
-import { type App, HttpError, Type } from '@bet/kit';
+import { type App, HttpError, Type, webUrl } from '@bet/kit';
 import oauth2 from '@fastify/oauth2';
 import type { Identity } from '../app/context';
 import { socialSignIn } from '../app/social';
@@ -55,7 +55,8 @@ const hostAndPath = (url: string) => {
  * other route and can answer clearly when the provider is not configured.
  */
 export async function socialRoutes(app: App, idn: Identity) {
-  const publicUrl = idn.ctx.config.PUBLIC_URL.replace(/\/+$/, '');
+  // both are pages of the web client, which may live on another origin than the API
+  const publicUrl = webUrl(idn.ctx.config);
   const successUrl = (t: { accessToken: string; refreshToken: string }) =>
     `${publicUrl}/social-auth-success?accessToken=${encodeURIComponent(t.accessToken)}&refreshToken=${encodeURIComponent(t.refreshToken)}`;
   const failureUrl = `${publicUrl}/login?error=social`;

@@ -1,13 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { summarize, totalPages, typesForFilter } from './transactions';
+import {
+  SPEC_TX_TYPES,
+  specTxType,
+  summarize,
+  totalPages,
+  typesForFilter,
+  USER_TX_TYPES,
+} from './transactions';
 
 describe('transaction types', () => {
   it('maps the admin filter words onto ledger types', () => {
-    expect(typesForFilter('bet')).toEqual(['bet', 'aviator_bet', 'refund']);
-    expect(typesForFilter('win')).toEqual(['win', 'cashout', 'aviator_win']);
-    expect(typesForFilter('topup')).toEqual(['topup']);
-    expect(typesForFilter('withdrawal')).toEqual(['withdrawal', 'withdrawal_reversal']);
-    expect(typesForFilter('cashout')).toEqual(['cashout']);
+    const names = (f: string) =>
+      typesForFilter(f)?.map((c) => ('sign' in c ? `${c.type}:${c.sign}` : c.type));
+    expect(names('bet')).toEqual(['bet', 'aviator_bet', 'refund']);
+    expect(names('win')).toEqual(['win', 'cashout', 'aviator_win']);
+    expect(names('topup')).toEqual(['topup', 'adjustment:credit']);
+    expect(names('withdrawal')).toEqual(['withdrawal', 'withdrawal_reversal', 'adjustment:debit']);
+    expect(names('cashout')).toEqual(['cashout']);
     expect(typesForFilter('all')).toBeUndefined();
     expect(typesForFilter('')).toBeUndefined();
     expect(typesForFilter(undefined)).toBeUndefined();
@@ -34,5 +43,25 @@ describe('transaction types', () => {
     expect(totalPages(0, 20)).toBe(1);
     expect(totalPages(20, 20)).toBe(1);
     expect(totalPages(21, 20)).toBe(2);
+  });
+});
+
+describe('specTxType', () => {
+  it('answers one of the spec types, the group its filter finds it in', () => {
+    expect(specTxType('cashout', 500n)).toBe('win');
+    expect(specTxType('refund', 500n)).toBe('bet');
+    expect(specTxType('adjustment', 500n)).toBe('topup');
+    expect(specTxType('adjustment', -500n)).toBe('withdrawal');
+    expect(specTxType('withdrawal_reversal', 500n)).toBe('withdrawal');
+    for (const t of USER_TX_TYPES)
+      for (const amount of [700n, -700n]) {
+        const spec = specTxType(t, amount);
+        expect(SPEC_TX_TYPES).toContain(spec);
+        // reachable: the filter of its spec type selects it
+        const clauses = typesForFilter(spec) ?? [];
+        expect(
+          clauses.some((c) => c.type === t && (!('sign' in c) || (c.sign === 'credit') === amount >= 0n)),
+        ).toBe(true);
+      }
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { HttpError, newId, recordEvent } from '@bet/kit';
+import { HttpError, newId, recordEvent, webUrl } from '@bet/kit';
 import { WalletDepositCompleted } from '@bet/proto-events';
 import type { WalletContext } from '../context';
 import { postTransaction } from '../db/ledger';
@@ -55,7 +55,7 @@ export async function initializeDeposit(
         email: user?.email ?? `${input.userId}@users.invalid`,
         name: user?.username ?? input.username,
       },
-      redirectUrl: `${ctx.config.PUBLIC_URL.replace(/\/+$/, '')}/wallet?deposit=${reference}`,
+      redirectUrl: `${webUrl(ctx.config)}/wallet?deposit=${reference}`,
     });
     return { paymentLink, reference, amountCents };
   } catch (err) {

@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import type { Trx } from '../db/ledger';
-import { summarize, type TypeTotal, type UserTxType, type WalletSummary } from '../domain/transactions';
+import { summarize, type TypeClause, type TypeTotal, type WalletSummary } from '../domain/transactions';
 
 export interface StatementQuery {
   userId: string;
-  types?: readonly UserTxType[];
+  /** any of these (undefined = every type) */
+  types?: readonly TypeClause[];
   from?: Date;
   /** exclusive */
   to?: Date;
@@ -33,7 +34,17 @@ export async function statement(
       j.onRef('p.transaction_id', '=', 't.id').onRef('p.account_id', '=', 't.user_id'),
     )
     .where('t.user_id', '=', q.userId);
-  if (q.types) base = base.where('t.type', 'in', [...q.types]);
+  const clauses = q.types;
+  if (clauses)
+    base = base.where((eb) =>
+      eb.or(
+        clauses.map((c) =>
+          c.sign
+            ? eb.and([eb('t.type', '=', c.type), eb('p.amount', c.sign === 'credit' ? '>=' : '<', '0')])
+            : eb('t.type', '=', c.type),
+        ),
+      ),
+    );
   if (q.from) base = base.where('t.created_at', '>=', q.from);
   if (q.to) base = base.where('t.created_at', '<', q.to);
   const [rows, total] = await Promise.all([

@@ -2,7 +2,7 @@ import { type App, badRequest, centsToDollars, ID_PATTERN, MoneySchema, Type, un
 import type { WalletContext } from '../context';
 import { AccountClosedError, InsufficientFundsError, walletBalance } from '../db/ledger';
 import { nonZeroDollars } from '../domain/amounts';
-import { FILTER_GROUPS, totalPages, typesForFilter } from '../domain/transactions';
+import { FILTER_GROUPS, specTxType, totalPages, typesForFilter } from '../domain/transactions';
 import { adjustWallet } from '../operations/adjustments';
 import { reconcile } from '../operations/reconcile';
 import { statement } from '../operations/statements';
@@ -59,7 +59,9 @@ export function adminRoutes(app: App, ctx: WalletContext) {
           transaction: {
             _id: posted.transactionId,
             createdAt: new Date(posted.createdAt).toISOString(),
-            type: 'adjustment',
+            type: specTxType('adjustment', posted.userAmount ?? 0n),
+            kind: 'adjustment',
+            adjustment: true,
             amount: centsToDollars(posted.userAmount ?? 0n),
             balanceAfter: centsToDollars(posted.balanceAfter ?? 0n),
             description: description!.trim(),

@@ -1,5 +1,6 @@
 import { badRequest, centsToDollars, type FieldError } from '@bet/kit';
 import type { FastifyRequest } from 'fastify';
+import { specTxType } from '../domain/transactions';
 import type { StatementLine } from '../operations/statements';
 import type { WithdrawalView } from '../operations/withdrawals';
 
@@ -28,11 +29,17 @@ export function dateRange(startDate?: string, endDate?: string): { from?: Date; 
   return { from, to };
 }
 
+/**
+ * A statement line as the spec's Transaction: `type` is one of its four words (the group its
+ * filter finds the line in), `kind` the ledger type, `adjustment` marks an admin's adjustment.
+ */
 export function transactionJson(line: StatementLine) {
   return {
     _id: line.id,
     createdAt: line.createdAt.toISOString(),
-    type: line.type,
+    type: specTxType(line.type, line.amount),
+    kind: line.type,
+    adjustment: line.type === 'adjustment',
     amount: centsToDollars(line.amount),
     balanceAfter: centsToDollars(line.balanceAfter),
     description: line.description,

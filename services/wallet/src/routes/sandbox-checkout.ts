@@ -1,4 +1,4 @@
-import type { App } from '@bet/kit';
+import { type App, webUrl } from '@bet/kit';
 import type { FastifyReply } from 'fastify';
 import type { WalletContext } from '../context';
 import { SANDBOX_SIGNATURE_HEADER, type SandboxProvider } from '../providers/sandbox';
@@ -31,7 +31,7 @@ function page(reply: FastifyReply, status: number, title: string, body: string) 
  * same path Flutterwave and Paystack use.
  */
 export function sandboxCheckoutRoutes(app: App, ctx: WalletContext, sandbox: SandboxProvider) {
-  const walletPage = `${ctx.config.PUBLIC_URL.replace(/\/+$/, '')}/wallet`;
+  const walletPage = `${webUrl(ctx.config)}/wallet`;
 
   const load = (reference: string) =>
     ctx.db

@@ -56,6 +56,7 @@ export function withdrawalRoutes(app: App, ctx: WalletContext, providers: Provid
       config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
+        description: 'The withdrawal requests with one status, as a bare array of Withdrawal requests.',
         querystring: Type.Object({
           status: Type.Union(
             WITHDRAWAL_STATUSES.map((s) => Type.Literal(s)),
@@ -67,7 +68,8 @@ export function withdrawalRoutes(app: App, ctx: WalletContext, providers: Provid
     },
     async (req) => {
       const rows = await listWithdrawals(ctx.db, req.query.status, req.query.limit);
-      return { withdrawals: rows.map(withdrawalJson) };
+      // a bare array: the spec's screen maps over the answer itself (spec 001 §7.1)
+      return rows.map(withdrawalJson);
     },
   );
 
