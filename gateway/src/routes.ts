@@ -158,7 +158,8 @@ export const routeTable: RouteEntry[] = [
   r('POST /ai/news-summary', 'ai', 'user'),
   r('GET /ai/recommendations', 'ai', 'user'),
   r('GET /ai/personalized-news', 'ai', 'user'),
-  r('POST /ai/generate-social-post', 'ai', 'user'),
+  // the admin's game cards (spec 001 §2.6): admins only
+  r('POST /ai/generate-social-post', 'ai', 'admin'),
   r('POST /ai/analyze-slip', 'ai', 'user'),
   r('POST /ai/slip-suggestions', 'ai', 'user'),
   // the home page's search box and news are open to visitors

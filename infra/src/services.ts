@@ -41,6 +41,13 @@ export const SERVICES: ServiceEntry[] = [
     exportName: 'bettingService',
     main: 'services/betting/src/main.ts',
   },
+  {
+    name: 'ai',
+    port: 4006,
+    pkg: '@bet/ai',
+    exportName: 'aiService',
+    main: 'services/ai/src/main.ts',
+  },
 ];
 
 export const GATEWAY_MAIN = 'gateway/src/main.ts';

@@ -1,0 +1,31 @@
+import type { OutboxTables } from '@bet/kit';
+import { BetsCashedOut, BetsPlaced, BetsSettled, BetsVoided } from '@bet/proto-events';
+import type { Kysely } from 'kysely';
+import { consumer } from '../context';
+import type { AiDB } from '../db/schema';
+import { closeBet, recordPlacedBet } from '../store/bets';
+
+/** Players' bets from bets.* events: the record behind feedback, limit suggestions and exposure. */
+export const betsRecord = consumer({
+  durable: 'ai-bets-record',
+  events: [BetsPlaced, BetsSettled, BetsVoided, BetsCashedOut],
+  async handle(_ctx, event, { trx }) {
+    const db = trx as Kysely<AiDB & OutboxTables>;
+    switch (event.subject) {
+      case 'bets.placed':
+        return recordPlacedBet(db, event.data);
+      case 'bets.settled':
+        return closeBet(
+          db,
+          event.data.betId,
+          event.data.status,
+          event.data.payoutCents,
+          event.data.settledAt,
+        );
+      case 'bets.voided':
+        return closeBet(db, event.data.betId, 'void', event.data.refundCents, event.data.voidedAt);
+      case 'bets.cashed_out':
+        return closeBet(db, event.data.betId, 'cashed_out', event.data.amountCents, event.data.cashedOutAt);
+    }
+  },
+});

@@ -1,0 +1,36 @@
+import type { OutboxTables } from '@bet/kit';
+import {
+  GamesCancelled,
+  GamesCreated,
+  GamesOddsChanged,
+  GamesResultCorrected,
+  GamesSettled,
+  GamesUpdated,
+} from '@bet/proto-events';
+import type { Kysely } from 'kysely';
+import { consumer } from '../context';
+import type { AiDB } from '../db/schema';
+import { cancelGame, setOdds, settleGame, upsertGame } from '../store/games';
+
+/** The calendar, prices and results the analyst reasons about, kept from games.* events. */
+export const gamesCalendar = consumer({
+  durable: 'ai-games-calendar',
+  events: [GamesCreated, GamesUpdated, GamesOddsChanged, GamesSettled, GamesResultCorrected, GamesCancelled],
+  async handle(_ctx, event, { trx }) {
+    const db = trx as Kysely<AiDB & OutboxTables>;
+    const at = new Date(event.occurredAt);
+    switch (event.subject) {
+      case 'games.created':
+      case 'games.updated':
+        return upsertGame(db, event.data.game, at);
+      case 'games.odds_changed':
+        return setOdds(db, event.data.gameId, event.data.odds, at);
+      case 'games.settled':
+        return settleGame(db, event.data.gameId, event.data.result, event.data.scores, at);
+      case 'games.result_corrected':
+        return settleGame(db, event.data.gameId, event.data.result, event.data.scores, at);
+      case 'games.cancelled':
+        return cancelGame(db, event.data.gameId, at);
+    }
+  },
+});

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import { readModels } from './migrations/0001_read_models';
+
+/** Applied in name order; one file per migration in db/migrations/. */
+export const migrations: Record<string, Migration> = {
+  '0001_read_models': readModels,
+};

@@ -1,0 +1,64 @@
+import type { ColumnType } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** bigint columns read back as strings (exact) */
+type BigIntCol = ColumnType<string, bigint | number | string, bigint | number | string>;
+
+/** The calendar as games.* events describe it (odds in integer hundredths). */
+export interface GamesTable {
+  id: string;
+  home_team: string;
+  away_team: string;
+  home_logo: string | null;
+  away_logo: string | null;
+  league: string | null;
+  match_date: Timestamp;
+  status: 'upcoming' | 'live' | 'finished' | 'cancelled';
+  scores_home: number;
+  scores_away: number;
+  elapsed: number | null;
+  odds_home: number;
+  odds_draw: number;
+  odds_away: number;
+  odds_version: number;
+  result: 'A' | 'Draw' | 'B' | null;
+  updated_at: Timestamp;
+}
+
+/** Players' bets as bets.* events describe them: the record behind feedback, limits and exposure. */
+export interface BetsTable {
+  id: string;
+  user_id: string;
+  bet_type: 'single' | 'multi';
+  stake_cents: BigIntCol;
+  total_odds_hundredths: number;
+  potential_payout_cents: BigIntCol;
+  status: 'pending' | 'won' | 'lost' | 'void' | 'cashed_out';
+  payout_cents: BigIntCol;
+  placed_at: Timestamp;
+  closed_at: Timestamp | null;
+}
+
+export interface BetSelectionsTable {
+  bet_id: string;
+  game_id: string;
+  outcome: 'A' | 'Draw' | 'B';
+  odds_hundredths: number;
+}
+
+/** Headlines from the configured feeds, refreshed in the background. */
+export interface NewsTable {
+  link: string;
+  title: string;
+  snippet: string;
+  source: string;
+  published_at: Timestamp;
+  fetched_at: Timestamp;
+}
+
+export interface AiDB {
+  games: GamesTable;
+  bets: BetsTable;
+  bet_selections: BetSelectionsTable;
+  news: NewsTable;
+}

@@ -1,0 +1,3 @@
+import { refreshNewsJob } from './refresh-news';
+
+export const jobs = [refreshNewsJob];

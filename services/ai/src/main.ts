@@ -1,0 +1,4 @@
+import { runStandalone } from '@bet/kit';
+import { aiService } from './index';
+
+await runStandalone(aiService, 4006);

@@ -1,0 +1,25 @@
+import { Type } from '@bet/kit';
+import { analyzeSlip } from '../app/slip';
+import { route } from '../context';
+import { AI_BODY_LIMIT, ProducedBy, rateLimited, SlipSelection } from './common';
+
+export const analyzeSlipRoute = route('POST /api/v1/ai/analyze-slip', (app, ctx) => {
+  app.post(
+    '/api/v1/ai/analyze-slip',
+    {
+      bodyLimit: AI_BODY_LIMIT,
+      config: { auth: 'user' },
+      preHandler: rateLimited(ctx),
+      schema: {
+        // more than 10 is refused with the slip's own words (in checkSelections), not a schema message
+        body: Type.Object({ selections: Type.Array(SlipSelection, { maxItems: 50 }) }),
+        response: { 200: Type.Object({ analysis: Type.String(), producedBy: ProducedBy }) },
+      },
+    },
+    async (req) =>
+      analyzeSlip(
+        ctx,
+        req.body.selections.map((s) => ({ gameId: s.gameId, outcome: s.outcome, odds: Number(s.odds) })),
+      ),
+  );
+});

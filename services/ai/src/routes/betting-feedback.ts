@@ -1,0 +1,16 @@
+import { Type } from '@bet/kit';
+import { bettingFeedback } from '../app/player';
+import { route } from '../context';
+import { ProducedBy, rateLimited } from './common';
+
+export const bettingFeedbackRoute = route('GET /api/v1/ai/my-betting-feedback', (app, ctx) => {
+  app.get(
+    '/api/v1/ai/my-betting-feedback',
+    {
+      config: { auth: 'user' },
+      preHandler: rateLimited(ctx),
+      schema: { response: { 200: Type.Object({ feedback: Type.String(), producedBy: ProducedBy }) } },
+    },
+    async (req) => bettingFeedback(ctx, req.user!.id),
+  );
+});

@@ -1,0 +1,45 @@
+import { Type } from '@bet/kit';
+import type { FastifyRequest } from 'fastify';
+import { throttle } from '../app/data';
+import type { AppContext } from '../context';
+
+/** request bodies of AI calls stay small: a chat turn with its six-message history fits easily */
+export const AI_BODY_LIMIT = 32 * 1024;
+
+/** Per-caller rate limit of AI calls: the user when signed in, else the address. */
+export const rateLimited = (ctx: AppContext) => async (req: FastifyRequest) => {
+  await throttle(ctx, req.user?.id ?? `ip:${req.ip}`);
+};
+
+export const Id = Type.String({ pattern: '^[0-9a-f]{24}$' });
+export const OutcomeSchema = Type.Union([Type.Literal('A'), Type.Literal('Draw'), Type.Literal('B')]);
+export const ProducedBy = Type.Union([Type.Literal('built-in'), Type.Literal('model')], {
+  description: 'which analyst wrote the answer: the built-in one, or the configured model',
+});
+
+export const OddsSchema = Type.Object({ home: Type.Number(), draw: Type.Number(), away: Type.Number() });
+export const GameSchema = Type.Object({
+  _id: Type.String(),
+  homeTeam: Type.String(),
+  awayTeam: Type.String(),
+  homeTeamLogo: Type.Union([Type.String(), Type.Null()]),
+  awayTeamLogo: Type.Union([Type.String(), Type.Null()]),
+  league: Type.Union([Type.String(), Type.Null()]),
+  matchDate: Type.String(),
+  status: Type.String(),
+  scores: Type.Object({ home: Type.Integer(), away: Type.Integer() }),
+  elapsedTime: Type.Union([Type.Integer(), Type.Null()]),
+  odds: OddsSchema,
+  result: Type.Union([Type.String(), Type.Null()]),
+});
+export const GamesAnswer = Type.Object({ games: Type.Array(GameSchema) });
+
+export const SlipSelection = Type.Object(
+  {
+    gameId: Id,
+    outcome: OutcomeSchema,
+    odds: Type.Optional(Type.Union([Type.Number(), Type.String(), Type.Null()])),
+    gameDetails: Type.Optional(Type.Unknown()),
+  },
+  { additionalProperties: true },
+);

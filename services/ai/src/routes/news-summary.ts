@@ -1,0 +1,20 @@
+import { Type } from '@bet/kit';
+import { newsSummary } from '../app/news';
+import { route } from '../context';
+import { AI_BODY_LIMIT, ProducedBy, rateLimited } from './common';
+
+export const newsSummaryRoute = route('POST /api/v1/ai/news-summary', (app, ctx) => {
+  app.post(
+    '/api/v1/ai/news-summary',
+    {
+      bodyLimit: AI_BODY_LIMIT,
+      config: { auth: 'user' },
+      preHandler: rateLimited(ctx),
+      schema: {
+        body: Type.Object({ topic: Type.String({ maxLength: 100 }) }),
+        response: { 200: Type.Object({ summary: Type.String(), producedBy: ProducedBy }) },
+      },
+    },
+    async (req) => newsSummary(ctx, req.body.topic),
+  );
+});

@@ -1,0 +1,121 @@
+import type { OutboxTables } from '@bet/kit';
+import type { Kysely } from 'kysely';
+import type { AiDB } from '../db/schema';
+import type { BetRecord, BetStatus, Outcome } from '../domain/types';
+
+type DB = Kysely<AiDB & OutboxTables>;
+
+export async function recordPlacedBet(
+  db: DB,
+  b: {
+    betId: string;
+    userId: string;
+    betType: 'single' | 'multi';
+    stakeCents: number;
+    totalOddsHundredths: number;
+    potentialPayoutCents: number;
+    selections: Array<{ gameId: string; outcome: Outcome; oddsHundredths: number }>;
+    placedAt: string;
+  },
+) {
+  const inserted = await db
+    .insertInto('bets')
+    .values({
+      id: b.betId,
+      user_id: b.userId,
+      bet_type: b.betType,
+      stake_cents: b.stakeCents,
+      total_odds_hundredths: b.totalOddsHundredths,
+      potential_payout_cents: b.potentialPayoutCents,
+      status: 'pending',
+      payout_cents: 0,
+      placed_at: b.placedAt,
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) return;
+  await db
+    .insertInto('bet_selections')
+    .values(
+      b.selections.map((s) => ({
+        bet_id: b.betId,
+        game_id: s.gameId,
+        outcome: s.outcome,
+        odds_hundredths: s.oddsHundredths,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['bet_id', 'game_id']).doNothing())
+    .execute();
+}
+
+export async function closeBet(
+  db: DB,
+  betId: string,
+  status: Exclude<BetStatus, 'pending'>,
+  payoutCents: number,
+  at: string,
+) {
+  await db
+    .updateTable('bets')
+    .set({ status, payout_cents: payoutCents, closed_at: at })
+    .where('id', '=', betId)
+    .execute();
+}
+
+/** A player's bets since `since`, selections included. */
+export async function betsOfUser(db: DB, userId: string, since: Date, limit = 1000): Promise<BetRecord[]> {
+  const bets = await db
+    .selectFrom('bets')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('placed_at', '>=', since)
+    .orderBy('placed_at', 'desc')
+    .limit(limit)
+    .execute();
+  if (bets.length === 0) return [];
+  const sels = await db
+    .selectFrom('bet_selections')
+    .selectAll()
+    .where(
+      'bet_id',
+      'in',
+      bets.map((b) => b.id),
+    )
+    .execute();
+  const byBet = new Map<string, BetRecord['selections']>();
+  for (const s of sels)
+    byBet.set(s.bet_id, [
+      ...(byBet.get(s.bet_id) ?? []),
+      { gameId: s.game_id, outcome: s.outcome, odds: s.odds_hundredths / 100 },
+    ]);
+  return bets.map((b) => ({
+    id: b.id,
+    userId: b.user_id,
+    betType: b.bet_type,
+    stakeCents: Number(b.stake_cents),
+    totalOdds: b.total_odds_hundredths / 100,
+    potentialPayoutCents: Number(b.potential_payout_cents),
+    status: b.status,
+    payoutCents: Number(b.payout_cents),
+    placedAt: new Date(b.placed_at),
+    selections: byBet.get(b.id) ?? [],
+  }));
+}
+
+/** The pending bets that include a game, with the outcome picked on it. */
+export async function pendingOnGame(db: DB, gameId: string) {
+  const rows = await db
+    .selectFrom('bet_selections as s')
+    .innerJoin('bets as b', 'b.id', 's.bet_id')
+    .select(['b.bet_type', 'b.stake_cents', 'b.potential_payout_cents', 's.outcome'])
+    .where('s.game_id', '=', gameId)
+    .where('b.status', '=', 'pending')
+    .execute();
+  return rows.map((r) => ({
+    betType: r.bet_type,
+    stakeCents: Number(r.stake_cents),
+    potentialPayoutCents: Number(r.potential_payout_cents),
+    outcome: r.outcome,
+  }));
+}
