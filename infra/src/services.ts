@@ -48,6 +48,13 @@ export const SERVICES: ServiceEntry[] = [
     exportName: 'aiService',
     main: 'services/ai/src/main.ts',
   },
+  {
+    name: 'admin',
+    port: 4007,
+    pkg: '@bet/admin',
+    exportName: 'adminService',
+    main: 'services/admin/src/main.ts',
+  },
 ];
 
 export const GATEWAY_MAIN = 'gateway/src/main.ts';

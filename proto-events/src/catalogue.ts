@@ -294,6 +294,34 @@ export const GamesCancelled = defineEvent({
   example: { gameId: G, cancelledAt: NOW },
 });
 
+export const GamesAdminAction = defineEvent({
+  subject: 'games.admin_action',
+  version: 1,
+  owner: 'games',
+  description:
+    "An admin changed the catalogue (create, edit, result, cancel, odds, rankings, sync): who, what, when, before and after, for the admin service's audit log.",
+  schema: Type.Object({
+    actorId: Type.String({ minLength: 1 }),
+    actorName: Type.Union([Type.String(), Type.Null()]),
+    action: Type.String({ minLength: 1 }),
+    entity: Type.String({ minLength: 1 }),
+    entityId: Type.String(),
+    before: Type.Unknown(),
+    after: Type.Unknown(),
+    at: Timestamp,
+  }),
+  example: {
+    actorId: T,
+    actorName: 'boss',
+    action: 'game.cancel',
+    entity: 'game',
+    entityId: G,
+    before: { status: 'upcoming' },
+    after: { status: 'cancelled' },
+    at: NOW,
+  },
+});
+
 // ── betting ───────────────────────────────────────────────────────────────
 const Selection = Type.Object({ gameId: Id, outcome: Outcome, oddsHundredths: OddsHundredths });
 
@@ -662,6 +690,7 @@ export const events = {
   GamesSettled,
   GamesResultCorrected,
   GamesCancelled,
+  GamesAdminAction,
   BetsPlaced,
   BetsSettled,
   BetsVoided,

@@ -1,7 +1,11 @@
-import { newId } from '@bet/kit';
+import { newId, recordEvents } from '@bet/kit';
+import { GamesAdminAction } from '@bet/proto-events';
 import type { Actor, DB } from '../context';
 
-/** One line of the audit trail, written in the same transaction as the change it records. */
+/**
+ * One line of the audit trail, written in the same transaction as the change it records, and
+ * announced (games.admin_action) for the admin service's platform-wide audit log.
+ */
 export async function audit(
   trx: DB,
   actor: Actor,
@@ -24,6 +28,20 @@ export async function audit(
       after: after === undefined || after === null ? null : JSON.stringify(after),
     })
     .execute();
+  await recordEvents(trx, GamesAdminAction, [
+    {
+      data: {
+        actorId: actor.id,
+        actorName: actor.username ?? null,
+        action,
+        entity,
+        entityId,
+        before: before ?? null,
+        after: after ?? null,
+        at: new Date().toISOString(),
+      },
+    },
+  ]);
 }
 
 export async function auditTrail(db: DB, entity: string, entityId: string) {
