@@ -482,3 +482,25 @@ it('leaves a ledger that reconciles', async () => {
   const report = await h.reconcile();
   expect(report.checks.filter((c) => !c.ok)).toEqual([]);
 });
+
+describe('a refused debit is final under its key', () => {
+  it('a stalled copy of a refused debit, landing after the user topped up, takes nothing', async () => {
+    const u = newId();
+    await h.fund(u, 1);
+    const bet = newId();
+    const key = `bet:${bet}`;
+    // the retry was refused: betting rejected the placement and told the user
+    const refused = await h.debit({ userId: u, amountCents: 500, reference: bet, key });
+    expect(refused).toMatchObject({ ok: false, reason: 'insufficient_funds' });
+    await h.fund(u, 20);
+    // the first copy of the same debit, stalled until now, must not take the stake
+    const late = await h.debit({ userId: u, amountCents: 500, reference: bet, key });
+    expect(late).toMatchObject({ ok: false, reason: 'insufficient_funds' });
+    expect(await keyCount(key)).toBe(0);
+    expect(await h.balance(u)).toBe(2100);
+    expect(await countRows(h.db, 'holds', sql`reference = ${bet} and amount > 0`)).toBe(0);
+    // another key is a new decision
+    const other = await h.debit({ userId: u, amountCents: 500, reference: newId() });
+    expect(other).toMatchObject({ ok: true, balanceCents: 1600 });
+  });
+});

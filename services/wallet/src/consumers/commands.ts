@@ -18,6 +18,12 @@ import {
 } from '../db/ledger';
 import { splitHolds } from '../domain/holds';
 import type { UserTxType } from '../domain/transactions';
+import {
+  DebitRefusedEarlierError,
+  debitRefusal,
+  lockKey,
+  recordDebitRefusal,
+} from '../operations/debit-refusals';
 import { failpoint } from '../operations/failpoint';
 import { type MoneyMovement, payout, stake, withRetry } from '../operations/money';
 
@@ -35,13 +41,18 @@ class InvalidCommandError extends Error {
 export async function startMoneyCommands(ctx: WalletContext) {
   ctx.track(
     await ctx.bus.reply(WalletDebit.subject, (req) =>
-      moneyCommand(ctx, WalletDebit.request, req, (trx, m, raw) => {
+      moneyCommand(ctx, WalletDebit.request, req, async (trx, m, raw) => {
         const split = splitHolds(
           m.amountCents,
           m.reference,
           (raw as CommandRequest<typeof WalletDebit>).holds,
         );
         if (!split.ok) throw new InvalidCommandError(split.msg);
+        // one decision per key: a copy of this debit that was refused (or is being refused)
+        // meanwhile wins over this one, which may have been stalled for any length of time
+        await lockKey(trx, m.key);
+        const refused = await debitRefusal(trx, m.key);
+        if (refused) throw new DebitRefusedEarlierError(refused.reason);
         return stake(trx, m, split.holds);
       }),
     ),
@@ -105,7 +116,21 @@ async function moneyCommand(
       duplicate: posted.duplicate,
     };
   } catch (err) {
-    if (err instanceof InsufficientFundsError) {
+    const refusal =
+      err instanceof DebitRefusedEarlierError
+        ? err.reason
+        : err instanceof InsufficientFundsError
+          ? ('insufficient_funds' as const)
+          : err instanceof AccountClosedError
+            ? ('unknown_account' as const)
+            : null;
+    if (refusal && schema === WalletDebit.request && !(err instanceof DebitRefusedEarlierError)) {
+      // make the refusal final before saying it; if a copy of this debit got through in the
+      // meantime, the key already holds a stake and the answer is that stake
+      const final = await recordDebitRefusal(ctx, movement, refusal);
+      if (final === 'taken') return moneyCommand(ctx, schema, raw, run);
+    }
+    if (refusal === 'insufficient_funds') {
       const balance = await walletBalance(ctx.db, req.userId);
       return {
         ok: false,
@@ -114,7 +139,12 @@ async function moneyCommand(
         balanceCents: Number(balance),
       };
     }
-    if (err instanceof AccountClosedError) return { ok: false, reason: 'unknown_account', msg: err.message };
+    if (refusal === 'unknown_account')
+      return {
+        ok: false,
+        reason: 'unknown_account',
+        msg: err instanceof Error ? err.message : 'Unknown account',
+      };
     if (err instanceof IdempotencyConflictError || err instanceof InvalidCommandError)
       return { ok: false, reason: 'invalid', msg: err.message };
     throw err;

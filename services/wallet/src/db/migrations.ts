@@ -148,8 +148,53 @@ const settlementOrder: Migration = {
   },
 };
 
+/**
+ * A refused debit is final under its idempotency key: a copy of the same request that was
+ * stalled (a slow replica, a redelivered command) must not take the stake later, after the
+ * caller already told its user no.
+ */
+const debitRefusals: Migration = {
+  async up(db: Kysely<any>) {
+    await sql`
+      create table debit_refusals (
+        idempotency_key text primary key,
+        user_id text not null,
+        reason text not null,
+        created_at timestamptz not null default now()
+      )`.execute(db);
+  },
+};
+
+/**
+ * Four-eyes: an adjustment above the threshold waits here until a second admin approves it.
+ * (Numbered apart from the others so parallel work on migrations cannot collide with it.)
+ */
+const adjustmentRequests: Migration = {
+  async up(db: Kysely<any>) {
+    await sql`
+      create table adjustment_requests (
+        id text primary key,
+        user_id text not null,
+        amount_cents bigint not null check (amount_cents <> 0),
+        description text not null,
+        requested_by text not null,
+        status text not null default 'pending' check (status in ('pending', 'approved')),
+        approved_by text,
+        transaction_id text,
+        created_at timestamptz not null default now(),
+        decided_at timestamptz,
+        check (approved_by is null or approved_by <> requested_by)
+      )`.execute(db);
+    await sql`create index adjustment_requests_pending on adjustment_requests (created_at) where status = 'pending'`.execute(
+      db,
+    );
+  },
+};
+
 /** Explicit, ordered index of the wallet's migrations. */
 export const migrations: Record<string, Migration> = {
   '0001_ledger': ledger,
   '0002_settlement_order': settlementOrder,
+  '0003_debit_refusals': debitRefusals,
+  '0009_adjustment_requests': adjustmentRequests,
 };

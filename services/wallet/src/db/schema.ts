@@ -12,6 +12,18 @@ type Int8Opt = ColumnType<
 >;
 
 export interface WalletDB {
+  adjustment_requests: {
+    id: string;
+    user_id: string;
+    amount_cents: Int8;
+    description: string;
+    requested_by: string;
+    status: Opt<'pending' | 'approved'>;
+    approved_by: string | null;
+    transaction_id: string | null;
+    created_at: Opt<Timestamp>;
+    decided_at: Timestamp | null;
+  };
   accounts: {
     id: string;
     kind: 'user' | 'system';
@@ -86,6 +98,13 @@ export interface WalletDB {
     user_id: string;
     level: number;
     updated_at: Timestamp;
+  };
+  /** debits refused for good under their key (a stalled copy must not take the stake later) */
+  debit_refusals: {
+    idempotency_key: string;
+    user_id: string;
+    reason: 'insufficient_funds' | 'unknown_account';
+    created_at: Timestamp;
   };
   /** the sandbox provider's own records (what a real provider keeps on its side) */
   sandbox_payments: {
