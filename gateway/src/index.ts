@@ -1,4 +1,5 @@
 import type { App, Cache, EventBus, Logger, TokenVerifier } from '@bet/kit';
+import { installObservability, socketConnections } from '@bet/kit';
 import swagger from '@fastify/swagger';
 import { Redis } from 'ioredis';
 import type { Server } from 'socket.io';
@@ -70,6 +71,8 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
     bodyLimit: config.BODY_LIMIT,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
   });
+  // /metrics, and a trace per request that the proxied call continues (kit observability)
+  installObservability(app, 'gateway', { forwardTrace: true });
 
   await app.register(swagger, {
     openapi: {
@@ -142,6 +145,10 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
     presenceGraceMs: config.PRESENCE_OFFLINE_GRACE_MS,
   });
   await realtime.startBridge();
+  realtime.io.on('connection', (socket) => {
+    socketConnections.inc({ service: 'gateway' });
+    socket.on('disconnect', () => socketConnections.dec({ service: 'gateway' }));
+  });
 
   let closed = false;
   const gateway: Gateway = {

@@ -21,6 +21,7 @@ export * from './jobs';
 export * from './logger';
 export * from './messages';
 export * from './money';
+export * from './observability';
 export * from './outbox';
 export * from './service';
 export * from './shape';

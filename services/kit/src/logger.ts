@@ -1,4 +1,5 @@
-import { type Logger, type LoggerOptions, pino } from 'pino';
+import { type DestinationStream, type Logger, type LoggerOptions, pino } from 'pino';
+import { activeTraceIds } from './observability/tracing';
 
 export type { Logger };
 
@@ -6,14 +7,18 @@ export function createLogger(
   name: string,
   level = process.env.LOG_LEVEL ?? 'info',
   extra: LoggerOptions = {},
+  destination?: DestinationStream,
 ): Logger {
-  return pino({
+  const options: LoggerOptions = {
     name,
     level,
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
       remove: true,
     },
+    // every line written inside a request or an event handler names its trace
+    mixin: () => activeTraceIds() ?? {},
     ...extra,
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -2,6 +2,8 @@ import { type Kysely, type Migration, sql } from 'kysely';
 import type { EventBus, EventEnvelope } from './bus/types';
 import { newId } from './ids';
 import type { Logger } from './logger';
+import { watchOutbox } from './observability/metrics';
+import { rememberEventTrace } from './observability/tracing';
 
 /**
  * Tables every service has: the outbox it publishes from, the inbox it de-duplicates with,
@@ -75,6 +77,8 @@ export async function recordEvent<T>(
       data: JSON.stringify(data),
     })
     .execute();
+  // the relay publishes it later, outside this request: it carries this trace along
+  rememberEventTrace(event.id);
   return event;
 }
 
@@ -121,6 +125,7 @@ export class OutboxRelay {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
+  private unwatch: (() => void) | undefined;
 
   constructor(
     private readonly db: Kysely<any>,
@@ -131,6 +136,19 @@ export class OutboxRelay {
 
   start() {
     this.stopped = false;
+    const service = String(this.logger.bindings?.().service ?? 'unknown');
+    this.unwatch = watchOutbox(service, async () => {
+      const row = await this.db
+        .selectFrom('outbox')
+        .select((eb) => [eb.fn.countAll().as('n'), eb.fn.min('occurred_at').as('oldest')])
+        .where('published_at', 'is', null)
+        .executeTakeFirst();
+      const oldest = row?.oldest ? new Date(row.oldest as string | Date).getTime() : undefined;
+      return {
+        backlog: Number(row?.n ?? 0),
+        oldestAgeSeconds: oldest === undefined ? 0 : Math.max(0, (Date.now() - oldest) / 1000),
+      };
+    });
     const tick = () => {
       if (this.stopped) return;
       this.nudge();
@@ -231,6 +249,7 @@ export class OutboxRelay {
 
   async stop() {
     this.stopped = true;
+    this.unwatch?.();
     if (this.timer) clearTimeout(this.timer);
     await this.running;
   }

@@ -6,9 +6,32 @@ import {
   jetstream,
   jetstreamManager,
 } from '@nats-io/jetstream';
-import { type NatsConnection, type Subscription as NatsSub, nanos } from '@nats-io/nats-core';
+import {
+  headers,
+  type MsgHdrs,
+  type NatsConnection,
+  type Subscription as NatsSub,
+  nanos,
+} from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import type { Logger } from '../logger';
+import { countBusinessEvent } from '../observability/business';
+import {
+  busDeadLetters,
+  busHandled,
+  busHandlerDuration,
+  busPublished,
+  busRedeliveries,
+  watchConsumer,
+} from '../observability/metrics';
+import {
+  contextFromHeaders,
+  ensureTracing,
+  inSpan,
+  SpanKind,
+  takeEventTrace,
+  traceHeaders,
+} from '../observability/tracing';
 import {
   BusRequestError,
   type ConsumeOptions,
@@ -22,6 +45,21 @@ const enc = new TextEncoder();
 const dec = new TextDecoder();
 const toBytes = (v: unknown) => enc.encode(JSON.stringify(v));
 const fromBytes = (b: Uint8Array) => JSON.parse(dec.decode(b));
+
+/** W3C trace headers as NATS message headers (undefined when there is no trace to carry) */
+function natsHeaders(trace: Record<string, string> | undefined): MsgHdrs | undefined {
+  if (!trace?.traceparent) return undefined;
+  const h = headers();
+  for (const [k, v] of Object.entries(trace)) h.set(k, v);
+  return h;
+}
+
+function headerRecord(h: MsgHdrs | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (h) for (const k of h.keys()) out[k.toLowerCase()] = h.get(k);
+  return out;
+}
+
 
 /**
  * NATS JetStream bus. Durable events live in one stream `<PREFIX>_EVENTS` under
@@ -37,6 +75,8 @@ export class NatsBus implements EventBus {
     private readonly nc: NatsConnection,
     private readonly prefix: string,
     private readonly logger?: Logger,
+    /** the service this connection belongs to: the `service` label of the bus metrics */
+    private readonly service = 'unknown',
   ) {
     this.js = jetstream(nc);
     this.stream = `${prefix.replace(/[^A-Za-z0-9_-]/g, '_').toUpperCase()}_EVENTS`;
@@ -50,7 +90,8 @@ export class NatsBus implements EventBus {
     maxAgeMs?: number;
   }) {
     const nc = await connect({ servers: opts.url.split(','), name: opts.name, maxReconnectAttempts: -1 });
-    const bus = new NatsBus(nc, opts.prefix, opts.logger);
+    if (opts.name) ensureTracing(opts.name);
+    const bus = new NatsBus(nc, opts.prefix, opts.logger, opts.name);
     await bus.ensureStream(opts.maxAgeMs ?? 7 * 24 * 3_600_000);
     return bus;
   }
@@ -83,7 +124,14 @@ export class NatsBus implements EventBus {
   }
 
   async publish(event: EventEnvelope): Promise<void> {
-    await this.js.publish(this.evt(event.subject), toBytes(event), { msgID: event.id });
+    // the trace the event was recorded in (outbox), else the one publishing it
+    const trace = takeEventTrace(event.id) ?? traceHeaders();
+    await this.js.publish(this.evt(event.subject), toBytes(event), {
+      msgID: event.id,
+      headers: natsHeaders(trace),
+    });
+    busPublished.inc({ service: this.service, subject: event.subject });
+    countBusinessEvent(event);
   }
 
   async consume(opts: ConsumeOptions): Promise<Subscription> {
@@ -108,6 +156,8 @@ export class NatsBus implements EventBus {
         if (!existing) throw err;
       }
       const consumer = await this.js.consumers.get(this.stream, name);
+      const unwatch = watchConsumer(this.service, name, () => jsm.consumers.info(this.stream, name));
+      stops.push(async () => unwatch());
       const messages = await consumer.consume({ max_messages: 64 });
       const handle = async (m: typeof messages extends AsyncIterable<infer M> ? M : never) => {
         let event: EventEnvelope;
@@ -119,9 +169,26 @@ export class NatsBus implements EventBus {
           return;
         }
         const attempt = m.info.deliveryCount;
+        const labels = { service: this.service, consumer: opts.durable, subject: event.subject };
+        if (attempt > 1) busRedeliveries.inc(labels);
+        const timer = busHandlerDuration.startTimer({ service: this.service, consumer: opts.durable });
         try {
-          await opts.handler(event, { attempt });
+          // the handler runs in the trace that published the event: its logs and the events it records carry it
+          await inSpan(
+            `consume ${event.subject}`,
+            {
+              parent: contextFromHeaders(headerRecord(m.headers)),
+              kind: SpanKind.CONSUMER,
+              attributes: {
+                'messaging.destination.name': event.subject,
+                'messaging.consumer.group.name': opts.durable,
+                attempt,
+              },
+            },
+            () => opts.handler(event, { attempt }),
+          );
           m.ack();
+          busHandled.inc({ ...labels, result: 'ok' });
         } catch (err) {
           const max = opts.maxDeliver ?? 10;
           if (attempt >= max) {
@@ -130,13 +197,18 @@ export class NatsBus implements EventBus {
               'event dropped after max deliveries',
             );
             m.term();
+            busHandled.inc({ ...labels, result: 'dead' });
+            busDeadLetters.inc(labels);
           } else {
+            busHandled.inc({ ...labels, result: 'retry' });
             this.logger?.warn(
               { err, subject: event.subject, id: event.id, attempt },
               'event handler failed; redelivering',
             );
             m.nak(Math.min(100 * 2 ** (attempt - 1), 10_000));
           }
+        } finally {
+          timer();
         }
       };
       const limit = Math.max(1, opts.concurrency ?? 1);
@@ -169,6 +241,7 @@ export class NatsBus implements EventBus {
     try {
       msg = await this.nc.request(`${this.prefix}.cmd.${subject}`, toBytes(data), {
         timeout: opts.timeoutMs ?? 5_000,
+        headers: natsHeaders(traceHeaders()),
       });
     } catch (err) {
       const e = err as Error;
@@ -194,7 +267,11 @@ export class NatsBus implements EventBus {
         if (err) return;
         void (async () => {
           try {
-            const data = await handler(fromBytes(msg.data));
+            const data = await inSpan(
+              `handle ${subject}`,
+              { parent: contextFromHeaders(headerRecord(msg.headers)), kind: SpanKind.SERVER },
+              () => handler(fromBytes(msg.data)),
+            );
             msg.respond(toBytes({ ok: true, data }));
           } catch (e) {
             this.logger?.error({ err: e, subject }, 'command handler failed');

@@ -7,6 +7,7 @@ import type { TokenVerifier, VerifiedUser } from '../auth/tokens';
 import { InvalidTokenError, RevocationUnavailableError } from '../auth/tokens';
 import { DomainError, type FieldError, HttpError } from '../errors';
 import type { Logger } from '../logger';
+import { installObservability } from '../observability/http';
 import { formatValidationErrors } from './validation-errors';
 
 export type RouteAuth = 'public' | 'optional' | 'user' | 'admin';
@@ -73,6 +74,8 @@ export async function createServer(opts: ServerOptions): Promise<App> {
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   app.decorateRequest('user', null);
+  // metrics (/metrics) and traces: observability/http.ts
+  installObservability(app, opts.name);
 
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith(apiPrefix) && !route.config?.auth) {

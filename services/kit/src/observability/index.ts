@@ -1,0 +1,4 @@
+export * from './business';
+export * from './http';
+export * from './metrics';
+export * from './tracing';
