@@ -42,6 +42,13 @@ export const SERVICES: ServiceEntry[] = [
     main: 'services/betting/src/main.ts',
   },
   {
+    name: 'aviator',
+    port: 4005,
+    pkg: '@bet/aviator',
+    exportName: 'aviatorService',
+    main: 'services/aviator/src/main.ts',
+  },
+  {
     name: 'ai',
     port: 4006,
     pkg: '@bet/ai',

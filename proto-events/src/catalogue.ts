@@ -415,8 +415,18 @@ export const AviatorState = defineEvent({
     publicHash: Type.Optional(Type.String()),
     roundId: Type.Optional(Id),
     bettingEndsAt: Type.Optional(Timestamp),
+    /** lift-off (running): clients draw m(t) = e^(0.00006·t) from it on the server's clock */
+    startedAt: Type.Optional(Timestamp),
+    /** the server's clock when sent (ms since the epoch): clients correct their own by it */
+    serverTime: Type.Optional(Type.Number()),
   }),
-  example: { state: 'betting', multiplier: 1, publicHash: 'ab'.repeat(32), roundId: G },
+  example: {
+    state: 'betting',
+    multiplier: 1,
+    publicHash: 'ab'.repeat(32),
+    roundId: G,
+    serverTime: 1795262400000,
+  },
 });
 
 export const AviatorTick = defineEvent({
@@ -425,8 +435,13 @@ export const AviatorTick = defineEvent({
   owner: 'aviator',
   delivery: 'transient',
   description: 'The multiplier of the running round.',
-  schema: Type.Object({ multiplier: Type.Number() }),
-  example: { multiplier: 1.37 },
+  schema: Type.Object({
+    multiplier: Type.Number(),
+    roundId: Type.Optional(Id),
+    /** the server's clock at the tick (ms since the epoch) */
+    serverTime: Type.Optional(Type.Number()),
+  }),
+  example: { multiplier: 1.37, roundId: G, serverTime: 1795262400000 },
 });
 
 export const AviatorCrash = defineEvent({
@@ -439,8 +454,9 @@ export const AviatorCrash = defineEvent({
     multiplier: Type.Number(),
     hash: Type.Optional(Type.String()),
     roundId: Type.Optional(Id),
+    serverTime: Type.Optional(Type.Number()),
   }),
-  example: { multiplier: 2.44, hash: 'cd'.repeat(32), roundId: G },
+  example: { multiplier: 2.44, hash: 'cd'.repeat(32), roundId: G, serverTime: 1795262400000 },
 });
 
 export const AviatorRoundSettled = defineEvent({
@@ -664,6 +680,49 @@ export const BettingOpenBets = defineCommand({
   example: { request: { userId: U }, reply: { userId: U, pendingBets: 0 } },
 });
 
+/** The reply of a usage reservation: accepted, or refused with the limit's message. */
+const ReserveReply = Type.Union([
+  Type.Object({ ok: Type.Literal(true), duplicate: Type.Boolean() }),
+  Type.Object({
+    ok: Type.Literal(false),
+    reason: Type.Union([
+      Type.Literal('weekly_bet_count_limit'),
+      Type.Literal('weekly_stake_limit'),
+      Type.Literal('account_closed'),
+    ]),
+    msg: Type.String(),
+  }),
+]);
+
+export const BettingReserveStake = defineCommand({
+  subject: 'betting.reserve_stake',
+  owner: 'betting',
+  description:
+    "Count a stake placed outside the sportsbook (an Aviator bet) into the user's weekly bet-count and stake usage, after checking the responsible-gambling limits against the one usage count they share with sportsbook bets. Idempotent on reference.",
+  request: Type.Object({
+    reference: Type.String({ minLength: 1 }),
+    userId: Id,
+    username: Type.String(),
+    stakeCents: Type.Integer({ minimum: 1 }),
+    source: Type.Literal('aviator'),
+  }),
+  reply: ReserveReply,
+  example: {
+    request: { reference: B, userId: U, username: 'ada', stakeCents: 1000, source: 'aviator' },
+    reply: { ok: true, duplicate: false },
+  },
+});
+
+export const BettingReleaseStake = defineCommand({
+  subject: 'betting.release_stake',
+  owner: 'betting',
+  description:
+    'Take back a reserved stake whose bet was never accepted (the wallet refused the debit). Idempotent.',
+  request: Type.Object({ reference: Type.String({ minLength: 1 }) }),
+  reply: Type.Object({ ok: Type.Literal(true), released: Type.Boolean() }),
+  example: { request: { reference: B }, reply: { ok: true, released: true } },
+});
+
 export const GamesGet = defineCommand({
   subject: 'games.get',
   owner: 'games',
@@ -712,6 +771,8 @@ export const commands = {
   WalletBalance,
   IdentityPresence,
   BettingOpenBets,
+  BettingReserveStake,
+  BettingReleaseStake,
   GamesGet,
 };
 

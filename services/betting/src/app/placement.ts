@@ -21,10 +21,10 @@ import {
   type SelectionInput,
 } from '../domain/placement';
 import { legResult } from '../domain/settlement';
-import { weekStart } from '../domain/week';
 import { recordEvents } from './outbox';
 import { ensureUser } from './read-models';
 import { type Ctx, type Db, gameState, gameSummary, loadGames } from './types';
+import { weekUsage } from './week-usage';
 
 export interface PlaceRequest {
   userId: string;
@@ -151,13 +151,8 @@ export class Placement {
         maxPayoutCents: dollarsToCents(this.ctx.config.MAX_PAYOUT),
       },
     );
-    const usage = await trx
-      .selectFrom('bets')
-      .select([sql<string>`count(*)`.as('bets'), sql<string>`coalesce(sum(stake_cents), 0)`.as('stake')])
-      .where('user_id', '=', req.userId)
-      .where('created_at', '>=', weekStart(now))
-      .where('status', '!=', 'rejected')
-      .executeTakeFirstOrThrow();
+    // one usage count with Aviator's stakes (see week-usage.ts)
+    const usage = await weekUsage(trx, req.userId, now);
     const amountCents = planned.reduce((sum, b) => sum + b.stakeCents, 0n);
     checkWeeklyLimits(
       {
@@ -174,7 +169,7 @@ export class Placement {
             : null,
         },
       },
-      { bets: Number(usage.bets), stakeCents: BigInt(usage.stake) },
+      usage,
       { bets: planned.length, stakeCents: amountCents },
       now,
     );

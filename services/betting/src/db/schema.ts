@@ -118,6 +118,16 @@ export interface BookingCodesTable {
   share_id: string;
 }
 
+/** A stake placed outside the sportsbook (an Aviator bet) counted into the weekly usage. */
+export interface OutsideStakesTable {
+  reference: string;
+  user_id: string;
+  source: string;
+  stake_cents: BigIntCol;
+  released: Generated<boolean>;
+  created_at: Timestamp;
+}
+
 export interface BettingDB {
   placements: PlacementsTable;
   bets: BetsTable;
@@ -126,4 +136,5 @@ export interface BettingDB {
   users: UsersTable;
   shares: SharesTable;
   booking_codes: BookingCodesTable;
+  outside_stakes: OutsideStakesTable;
 }

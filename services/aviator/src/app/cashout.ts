@@ -1,0 +1,62 @@
+import { DomainError } from '@bet/kit';
+import type { AppContext } from '../context';
+import { decideCashOut } from '../domain/bets';
+import { payOut } from './clock';
+
+export const NO_ACTIVE_BET = 'You have no active bet to cash out.';
+export const TOO_LATE = 'Too late: the plane flew away before your cash-out.';
+
+/**
+ * Cash-out decided by server time on arrival, on any replica: the multiplier at this
+ * instant if it is below the crash point, otherwise refused. The bet row is updated only
+ * from `active`, so a cash-out racing the crash (or another cash-out) is paid once or not at all.
+ */
+export async function cashOut(ctx: AppContext, userId: string, panel: 1 | 2 | undefined) {
+  const now = ctx.clock.now();
+  return ctx.tx(async (trx) => {
+    const round = await trx
+      .selectFrom('rounds')
+      .selectAll()
+      .where('state', '=', 'running')
+      .orderBy('idx', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    let q = trx
+      .selectFrom('bets')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('status', '=', 'active')
+      .where('round_id', '=', round?.id ?? '')
+      .orderBy('panel')
+      .forUpdate();
+    if (panel !== undefined) q = q.where('panel', '=', panel);
+    const bets = round ? await q.execute() : [];
+    if (!round || bets.length === 0) throw new DomainError('no_active_bet', NO_ACTIVE_BET, 409);
+    const crashPoint = Number(round.crash_point);
+    const paid: Array<{ betId: string; panel: number; multiplier: number; payout: number }> = [];
+    for (const bet of bets) {
+      const decision = decideCashOut(
+        { stakeCents: BigInt(bet.stake_cents), targetH: bet.target === null ? null : Number(bet.target) },
+        { startedAt: round.started_at ? round.started_at.getTime() : null, crashPoint },
+        now,
+      );
+      if (!decision.ok) {
+        if (decision.reason === 'crashed') throw new DomainError('crashed', TOO_LATE, 409);
+        throw new DomainError('no_active_bet', NO_ACTIVE_BET, 409);
+      }
+      if (await payOut(trx, bet, round, decision.multiplier, decision.payoutCents, new Date(now)))
+        paid.push({
+          betId: bet.id,
+          panel: bet.panel,
+          multiplier: decision.multiplier / 100,
+          payout: Number(decision.payoutCents) / 100,
+        });
+    }
+    if (paid.length === 0) throw new DomainError('no_active_bet', NO_ACTIVE_BET, 409);
+    return {
+      multiplier: paid[0].multiplier,
+      payout: Math.round(paid.reduce((s, p) => s + p.payout * 100, 0)) / 100,
+      bets: paid,
+    };
+  });
+}

@@ -1,0 +1,285 @@
+import { centsToDollars, dollarsToCents, newId, recordEvents } from '@bet/kit';
+import {
+  AviatorBetLost,
+  AviatorCashedOut,
+  AviatorCrash,
+  AviatorRoundSettled,
+  AviatorState,
+  AviatorTick,
+  moneyKeys,
+  WalletDebit,
+} from '@bet/proto-events';
+import type { AppContext } from '../context';
+import { effectiveTarget, maxWinMultiplier, roundCapMultiplier, settleAtCrash } from '../domain/bets';
+import { crashPointOf } from '../domain/fairness';
+import { msToReach } from '../domain/multiplier';
+import { nextStep } from '../domain/round';
+import { type BetRow, betsDueAt, betsOfRound, moveBet } from '../store/bets';
+import type { Db } from '../store/db';
+import { addToRound, clockOf, insertRound, latestRound, moveRound, type RoundRow } from '../store/rounds';
+import { timingsOf } from './timings';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * One step of the round clock. Runs on the replica holding the clock lease only; every
+ * change is a conditional update (`where state = …`, `where status = 'active'`), so a clock
+ * that lost its lease without knowing it yet cannot fork, repeat or double-settle anything.
+ * Where a round stands is read from the database each step, so a new clock goes on from
+ * exactly where the old one stopped: the multiplier is a function of time since lift-off.
+ */
+export async function advanceClock(ctx: AppContext): Promise<void> {
+  if (!ctx.clockLease.held) return;
+  const chain = ctx.chain.current;
+  if (!chain) return;
+  const latest = await latestRound(ctx.db);
+  const now = ctx.clock.now();
+  const step = nextStep(latest ? clockOf(latest) : null, now, timingsOf(ctx));
+  switch (step.kind) {
+    case 'open': {
+      const idx = (latest?.idx ?? 0) + 1;
+      if (idx >= chain.length) {
+        ctx.logger.error({ idx }, 'the hash chain is used up: a new chain must be published');
+        return;
+      }
+      const hash = chain.reader.roundHash(idx);
+      const round = {
+        id: newId(),
+        idx,
+        hash,
+        crashPoint: crashPointOf(hash, chain.salt),
+        bettingEndsAt: new Date(now + ctx.config.AVIATOR_BETTING_MS),
+      };
+      if (await insertRound(ctx.db, round))
+        announceBetting(ctx, round.id, now, round.bettingEndsAt.getTime(), chain);
+      return;
+    }
+    case 'betting':
+      if (latest && ctx.broadcaster.changed(latest.id, 'betting'))
+        announceBetting(ctx, latest.id, now, latest.betting_ends_at.getTime(), chain);
+      return;
+    case 'lift-off':
+      return liftOff(ctx, latest!, now);
+    case 'fly': {
+      await autoCashOuts(ctx, latest!, step.multiplier);
+      if (ctx.broadcaster.changed(latest!.id, 'running')) announceRunning(ctx, latest!, now);
+      ctx.broadcast(AviatorTick, { multiplier: step.multiplier / 100, roundId: latest!.id, serverTime: now });
+      return;
+    }
+    case 'crash':
+      return crash(ctx, latest!, now);
+    case 'show-crash':
+      if (ctx.broadcaster.changed(latest!.id, 'crashed')) announceCrash(ctx, latest!, now);
+      return;
+    case 'wait':
+      if (ctx.broadcaster.changed(latest!.id, 'waiting'))
+        ctx.broadcast(AviatorState, { state: 'waiting', multiplier: 1, serverTime: now });
+      return;
+  }
+}
+
+function announceBetting(
+  ctx: AppContext,
+  roundId: string,
+  now: number,
+  endsAt: number,
+  chain: { terminatingHash: string },
+) {
+  ctx.broadcaster.changed(roundId, 'betting');
+  ctx.broadcast(AviatorState, {
+    state: 'betting',
+    multiplier: 1,
+    roundId,
+    publicHash: chain.terminatingHash,
+    bettingEndsAt: iso(endsAt),
+    serverTime: now,
+  });
+}
+
+function announceRunning(ctx: AppContext, round: RoundRow, now: number) {
+  ctx.broadcast(AviatorState, {
+    state: 'running',
+    multiplier: 1,
+    roundId: round.id,
+    publicHash: ctx.chain.current?.terminatingHash,
+    startedAt: iso((round.started_at ?? new Date(now)).getTime()),
+    serverTime: now,
+  });
+}
+
+function announceCrash(ctx: AppContext, round: RoundRow, now: number) {
+  const multiplier = Number(round.crash_point) / 100;
+  ctx.broadcast(AviatorCrash, { multiplier, hash: round.hash, roundId: round.id, serverTime: now });
+  ctx.broadcast(AviatorState, { state: 'crashed', multiplier, roundId: round.id, serverTime: now });
+}
+
+/**
+ * Bets whose debit was still unconfirmed when betting closed are settled one way or the
+ * other first: the debit is asked again under the same key (the wallet answers a repeat
+ * with the first result), so the stake is taken once and the bet flies, or it is refused.
+ */
+async function confirmPlacing(ctx: AppContext, roundId: string) {
+  for (const bet of await betsOfRound(ctx.db, roundId, ['placing'])) {
+    try {
+      const reply = await ctx.request(WalletDebit, debitOf(bet), { timeoutMs: 1_000 });
+      if (reply.ok) await moveBet(ctx.db, bet.id, 'placing', { status: 'active' });
+      else await moveBet(ctx.db, bet.id, 'placing', { status: 'rejected', reject_reason: reply.msg });
+    } catch (err) {
+      ctx.logger.warn({ err, betId: bet.id }, 'stake unconfirmed at lift-off; the bet does not fly');
+      await moveBet(ctx.db, bet.id, 'placing', {
+        status: 'rejected',
+        reject_reason: 'payment not confirmed',
+      });
+    }
+  }
+}
+
+export function debitOf(bet: Pick<BetRow, 'id' | 'user_id' | 'stake_cents' | 'panel'>) {
+  return {
+    idempotencyKey: moneyKeys.aviatorStake(bet.id),
+    userId: bet.user_id,
+    amountCents: Number(bet.stake_cents),
+    type: 'aviator_bet' as const,
+    reference: bet.id,
+    description: `Aviator bet (panel ${bet.panel})`,
+  };
+}
+
+async function liftOff(ctx: AppContext, round: RoundRow, now: number) {
+  await confirmPlacing(ctx, round.id);
+  const maxWin = dollarsToCents(ctx.config.AVIATOR_MAX_WIN);
+  const moved = await ctx.tx(async (trx) => {
+    if (!(await moveRound(trx, round.id, 'betting', { state: 'running', started_at: new Date(now) })))
+      return false;
+    const bets = await betsOfRound(trx, round.id, ['active']);
+    const flying = bets.map((b) => {
+      const stake = BigInt(b.stake_cents);
+      const own = effectiveTarget(b.auto_cash_out, maxWinMultiplier(stake, maxWin));
+      return { id: b.id, stakeCents: stake, targetH: own };
+    });
+    const capH = roundCapMultiplier(flying, dollarsToCents(ctx.config.AVIATOR_ROUND_MAX_PAYOUT));
+    for (const b of flying) {
+      const target = effectiveTarget(b.targetH, capH);
+      if (target !== null) await moveBet(trx, b.id, 'active', { target });
+    }
+    if (capH !== null) await moveRound(trx, round.id, 'running', { cap_multiplier: capH });
+    const staked = flying.reduce((s, b) => s + b.stakeCents, 0n);
+    await addToRound(trx, round.id, { bets: flying.length, stakedCents: staked });
+    return true;
+  });
+  if (moved) announceRunning(ctx, { ...round, started_at: new Date(now) }, now);
+}
+
+/** Pays one bet out at `multiplier` inside `trx`; false when it had already left (by hand or another clock). */
+export async function payOut(
+  trx: Db,
+  bet: BetRow,
+  round: Pick<RoundRow, 'id'>,
+  multiplier: number,
+  payoutCents: bigint,
+  at: Date,
+): Promise<boolean> {
+  const moved = await moveBet(trx, bet.id, 'active', {
+    status: 'cashed_out',
+    cashed_out_at: multiplier,
+    payout_cents: payoutCents,
+    settled_at: at,
+  });
+  if (!moved) return false;
+  await addToRound(trx, round.id, { paidCents: payoutCents });
+  await recordEvents(trx, AviatorCashedOut, [
+    {
+      data: {
+        betId: bet.id,
+        roundId: round.id,
+        userId: bet.user_id,
+        stakeCents: Number(bet.stake_cents),
+        multiplierHundredths: multiplier,
+        payoutCents: Number(payoutCents),
+        cashedOutAt: at.toISOString(),
+      },
+    },
+  ]);
+  return true;
+}
+
+/** Auto cash-outs (and max-win and round-cap exits) the flight has reached: paid at exactly their multiplier. */
+async function autoCashOuts(ctx: AppContext, round: RoundRow, multiplier: number) {
+  const due = await betsDueAt(ctx.db, round.id, multiplier);
+  if (due.length === 0) return;
+  const startedAt = round.started_at!.getTime();
+  await ctx.tx(async (trx) => {
+    for (const bet of due) {
+      const target = Number(bet.target);
+      if (target >= Number(round.crash_point)) continue;
+      const at = new Date(startedAt + msToReach(target));
+      const result = settleAtCrash(
+        { stakeCents: BigInt(bet.stake_cents), targetH: target },
+        Number(round.crash_point),
+      );
+      if (result.won) await payOut(trx, bet, round, result.multiplier, result.payoutCents, at);
+    }
+  });
+}
+
+/** The crash: every bet still in the air is settled with the round, in one transaction. */
+async function crash(ctx: AppContext, round: RoundRow, now: number) {
+  const crashPoint = Number(round.crash_point);
+  const settled = await ctx.tx(async (trx) => {
+    if (!(await moveRound(trx, round.id, 'running', { state: 'crashed', crashed_at: new Date(now) })))
+      return false;
+    const startedAt = round.started_at!.getTime();
+    const lost: BetRow[] = [];
+    for (const bet of await betsOfRound(trx, round.id, ['active'])) {
+      const target = bet.target === null ? null : Number(bet.target);
+      const result = settleAtCrash({ stakeCents: BigInt(bet.stake_cents), targetH: target }, crashPoint);
+      if (result.won) {
+        const at = new Date(startedAt + msToReach(result.multiplier));
+        await payOut(trx, bet, round, result.multiplier, result.payoutCents, at);
+      } else if (
+        await moveBet(trx, bet.id, 'active', { status: 'lost', payout_cents: 0, settled_at: new Date(now) })
+      ) {
+        lost.push(bet);
+      }
+    }
+    await recordEvents(
+      trx,
+      AviatorBetLost,
+      lost.map((bet) => ({
+        data: {
+          betId: bet.id,
+          roundId: round.id,
+          userId: bet.user_id,
+          stakeCents: Number(bet.stake_cents),
+          crashPointHundredths: crashPoint,
+          settledAt: iso(now),
+        },
+      })),
+    );
+    const totals = await trx
+      .selectFrom('rounds')
+      .select(['bets', 'staked_cents', 'paid_cents'])
+      .where('id', '=', round.id)
+      .executeTakeFirstOrThrow();
+    await recordEvents(trx, AviatorRoundSettled, [
+      {
+        data: {
+          roundId: round.id,
+          crashPointHundredths: crashPoint,
+          hash: round.hash,
+          bets: totals.bets,
+          stakedCents: Number(totals.staked_cents),
+          paidCents: Number(totals.paid_cents),
+          settledAt: iso(now),
+        },
+      },
+    ]);
+    return true;
+  });
+  if (settled) {
+    ctx.broadcaster.changed(round.id, 'crashed');
+    announceCrash(ctx, round, now);
+  }
+}
+
+export const dollars = (cents: string | bigint | number) => centsToDollars(BigInt(cents));

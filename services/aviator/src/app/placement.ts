@@ -1,0 +1,130 @@
+import { conflict, DomainError, dollarsToCents, HttpError, newId } from '@bet/kit';
+import { BettingReleaseStake, BettingReserveStake, type CommandReply, WalletDebit } from '@bet/proto-events';
+import { sql } from 'kysely';
+import type { AppContext } from '../context';
+import { choosePanel, parseAutoCashOut, parseStake } from '../domain/bets';
+import { insertBet, moveBet, userBetsInRound } from '../store/bets';
+import { debitOf } from './clock';
+
+export interface PlaceBetInput {
+  userId: string;
+  username: string;
+  stake: unknown;
+  autoCashOut?: unknown;
+  panel?: unknown;
+}
+
+export const NOT_BETTING =
+  'Bets are accepted only while a round is open for betting. Please wait for the next round.';
+export const LIMITS_UNAVAILABLE =
+  'Your betting limits cannot be checked right now. Please try again shortly.';
+export const WALLET_UNAVAILABLE = 'The wallet did not confirm your stake in time. Please try again.';
+
+/**
+ * A bet is accepted only with its stake taken: the bet row is written first as `placing`
+ * (holding its panel, so a third bet or a double click is refused by the database), the
+ * weekly limits shared with the sportsbook are checked and counted by the betting service,
+ * the wallet takes the stake under the bet's key, and only then is the bet `active`.
+ */
+export async function placeBet(ctx: AppContext, input: PlaceBetInput) {
+  const stakeCents = parseStake(input.stake, {
+    minStakeCents: dollarsToCents(ctx.config.AVIATOR_MIN_STAKE),
+    maxStakeCents: dollarsToCents(ctx.config.AVIATOR_MAX_STAKE),
+  });
+  const autoCashOut = parseAutoCashOut(input.autoCashOut);
+  const now = ctx.clock.now();
+  const betId = newId();
+  const placed = await ctx.tx(async (trx) => {
+    // share lock: lift-off (an update of this row) waits for bets being written, and a bet
+    // never lands in a round that has already lifted off
+    const round = await trx
+      .selectFrom('rounds')
+      .select(['id', 'idx', 'betting_ends_at'])
+      .where('state', '=', 'betting')
+      .where('betting_ends_at', '>', new Date(now))
+      .orderBy('idx', 'desc')
+      .limit(1)
+      .forShare()
+      .executeTakeFirst();
+    if (!round) throw new DomainError('not_betting', NOT_BETTING, 409);
+    // one player's placements one after another: the panel choice sees the other bet
+    await sql`select pg_advisory_xact_lock(hashtext(${`aviator:${input.userId}`}))`.execute(trx);
+    const taken = (await userBetsInRound(trx, round.id, input.userId)).map((b) => b.panel);
+    const panel = choosePanel(input.panel, taken);
+    await insertBet(trx, {
+      id: betId,
+      roundId: round.id,
+      userId: input.userId,
+      username: input.username,
+      panel,
+      stakeCents,
+      autoCashOut,
+      at: new Date(now),
+    });
+    return { roundId: round.id, panel };
+  });
+
+  const reject = async (reason: string) => {
+    await moveBet(ctx.db, betId, 'placing', { status: 'rejected', reject_reason: reason });
+  };
+  const timeoutMs = ctx.config.AVIATOR_WALLET_TIMEOUT_MS;
+  let reserved: CommandReply<typeof BettingReserveStake>;
+  try {
+    reserved = await ctx.request(
+      BettingReserveStake,
+      {
+        reference: betId,
+        userId: input.userId,
+        username: input.username,
+        stakeCents: Number(stakeCents),
+        source: 'aviator',
+      },
+      { timeoutMs },
+    );
+  } catch (err) {
+    ctx.logger.warn({ err, betId }, 'weekly limits not checked');
+    await reject('limits unavailable');
+    throw new HttpError(503, LIMITS_UNAVAILABLE);
+  }
+  if (!reserved.ok) {
+    await reject(reserved.msg);
+    throw new DomainError(reserved.reason, reserved.msg, reserved.reason === 'account_closed' ? 403 : 422);
+  }
+
+  const bet = { id: betId, user_id: input.userId, stake_cents: String(stakeCents), panel: placed.panel };
+  let debit: CommandReply<typeof WalletDebit>;
+  try {
+    debit = await ctx.request(WalletDebit, debitOf(bet), { timeoutMs });
+  } catch (err) {
+    // the debit may still land: the bet stays `placing`, and lift-off asks the wallet again
+    // under the same key (taken once: the bet flies; never taken: it is refused)
+    ctx.logger.warn({ err, betId }, 'stake not confirmed by the wallet yet');
+    throw new HttpError(503, WALLET_UNAVAILABLE);
+  }
+  if (!debit.ok) {
+    await reject(debit.msg);
+    await ctx.request(BettingReleaseStake, { reference: betId }, { timeoutMs }).catch((err) => {
+      ctx.logger.warn({ err, betId }, 'reserved stake not released');
+    });
+    const msg = debit.reason === 'insufficient_funds' ? 'Insufficient balance for this stake.' : debit.msg;
+    throw new DomainError(debit.reason, msg, 422);
+  }
+  const active = await moveBet(ctx.db, betId, 'placing', { status: 'active' });
+  if (!active) {
+    // lift-off got there first and settled it
+    const row = await ctx.db
+      .selectFrom('bets')
+      .select(['status'])
+      .where('id', '=', betId)
+      .executeTakeFirstOrThrow();
+    if (row.status === 'rejected') throw conflict(NOT_BETTING);
+  }
+  return {
+    betId,
+    roundId: placed.roundId,
+    panel: placed.panel,
+    stake: Number(stakeCents) / 100,
+    autoCashOut: autoCashOut === null ? null : autoCashOut / 100,
+    balance: debit.balanceCents / 100,
+  };
+}

@@ -1,0 +1,200 @@
+import { DomainError, isId } from '@bet/kit';
+import type { AppContext } from '../context';
+import { crashPointOf, isPreviousLink, nextLink } from '../domain/fairness';
+import { multiplierAt } from '../domain/multiplier';
+import { publicStateOf } from '../domain/round';
+import { betsOfRound, betsOfUser } from '../store/bets';
+import { clockOf, crashedRounds, latestRound, roundById, roundByIdx } from '../store/rounds';
+import { timingsOf } from './timings';
+
+const dollars = (cents: string | number | bigint | null) => (cents === null ? null : Number(cents) / 100);
+const mult = (h: string | number | null) => (h === null ? null : Number(h) / 100);
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Everything a screen joining late needs: the round, its clock, its bets, the last crash points. */
+export async function currentState(ctx: AppContext) {
+  const now = ctx.clock.now();
+  const [latest, recent] = await Promise.all([
+    latestRound(ctx.db),
+    crashedRounds(ctx.db, ctx.config.AVIATOR_HISTORY_STRIP),
+  ]);
+  const chain = ctx.chain.current;
+  const state = publicStateOf(latest ? clockOf(latest) : null, now, timingsOf(ctx));
+  const running = latest?.state === 'running' && latest.started_at;
+  const m = running
+    ? Math.min(multiplierAt(now - latest.started_at!.getTime()), Number(latest.crash_point) - 1)
+    : 100;
+  const multiplier =
+    state === 'crashed' ? Number(latest!.crash_point) / 100 : state === 'running' ? m / 100 : 1;
+  const show = latest && state !== 'waiting';
+  const bets = show ? await betsOfRound(ctx.db, latest.id, ['active', 'cashed_out', 'lost']) : [];
+  return {
+    state,
+    multiplier,
+    roundId: show ? latest.id : null,
+    roundNumber: show ? latest.idx : null,
+    publicHash: chain?.terminatingHash ?? null,
+    salt: chain?.salt ?? null,
+    bettingEndsAt: show && latest.state === 'betting' ? iso(latest.betting_ends_at) : null,
+    startedAt: show ? iso(latest.started_at) : null,
+    crashPoint: state === 'crashed' ? Number(latest!.crash_point) / 100 : null,
+    hash: state === 'crashed' ? latest!.hash : null,
+    serverTime: now,
+    bets: bets.map((b) => ({
+      betId: b.id,
+      username: b.username,
+      panel: b.panel,
+      stake: dollars(b.stake_cents),
+      status: b.status,
+      cashedOutAt: mult(b.cashed_out_at),
+      payout: b.status === 'cashed_out' ? dollars(b.payout_cents) : null,
+    })),
+    history: recent.map((r) => ({ roundId: r.id, crashPoint: Number(r.crash_point) / 100 })),
+  };
+}
+
+export async function history(ctx: AppContext, limit: number, before?: number) {
+  const rows = await crashedRounds(ctx.db, limit, before);
+  return {
+    rounds: rows.map((r) => ({
+      roundId: r.id,
+      roundNumber: r.idx,
+      crashPoint: Number(r.crash_point) / 100,
+      hash: r.hash,
+      startedAt: iso(r.started_at),
+      crashedAt: iso(r.crashed_at),
+      bets: r.bets,
+    })),
+  };
+}
+
+/** The chain's public facts: what anyone needs to check every round. */
+export function fairness(ctx: AppContext) {
+  const chain = ctx.chain.current;
+  return {
+    terminatingHash: chain?.terminatingHash ?? null,
+    salt: chain?.salt ?? null,
+    chainLength: chain?.length ?? null,
+    houseEdge: 0.01,
+    formula:
+      'h = HMAC-SHA256(key = salt (UTF-8), message = round hash bytes); X = first 52 bits of h / 2^52; crash = max(1, floor(99 / (1 - X)) / 100)',
+    chainRule: 'SHA-256(round n hash bytes) = round n-1 hash; SHA-256(round 1 hash) = terminatingHash',
+  };
+}
+
+/** A past round, recomputed: its hash links to the previous one and gives its crash point. */
+export async function verifyRound(ctx: AppContext, id: string) {
+  if (!isId(id)) throw new DomainError('round_id', 'The round id must be 24 hexadecimal characters.', 400);
+  const round = await roundById(ctx.db, id);
+  if (!round) throw new DomainError('round_unknown', 'No such round.', 404);
+  if (round.state !== 'crashed')
+    throw new DomainError('round_open', 'This round has not crashed yet: its hash is still secret.', 409);
+  const chain = ctx.chain.current;
+  if (!chain) throw new DomainError('chain', 'The hash chain is not ready yet.', 409);
+  const previous = round.idx === 1 ? null : await roundByIdx(ctx.db, round.idx - 1);
+  const previousHash = round.idx === 1 ? chain.terminatingHash : (previous?.hash ?? null);
+  const recomputed = crashPointOf(round.hash, chain.salt);
+  return {
+    roundId: round.id,
+    roundNumber: round.idx,
+    hash: round.hash,
+    salt: chain.salt,
+    sha256OfHash: nextLink(round.hash),
+    previousHash,
+    linksToPrevious: previousHash !== null && isPreviousLink(round.hash, previousHash),
+    crashPoint: Number(round.crash_point) / 100,
+    recomputedCrashPoint: recomputed / 100,
+    matches: recomputed === Number(round.crash_point),
+  };
+}
+
+export async function myBets(ctx: AppContext, userId: string, limit: number) {
+  const rows = await betsOfUser(ctx.db, userId, limit);
+  return {
+    bets: rows.map((b) => ({
+      betId: b.id,
+      roundId: b.round_id,
+      roundNumber: b.idx,
+      panel: b.panel,
+      stake: dollars(b.stake_cents),
+      autoCashOut: b.auto_cash_out === null ? null : b.auto_cash_out / 100,
+      status: b.status === 'placing' ? 'active' : b.status,
+      cashedOutAt: mult(b.cashed_out_at),
+      payout: b.status === 'cashed_out' ? dollars(b.payout_cents) : b.status === 'lost' ? 0 : null,
+      crashPoint: b.round_state === 'crashed' ? Number(b.crash_point) / 100 : null,
+      createdAt: b.created_at.toISOString(),
+    })),
+  };
+}
+
+/**
+ * The monitor's numbers: the current round's totals (staked, paid, house result) and its
+ * exposure (what the bets still in the air would pay at their exits or the round cap), and
+ * the same totals over recent rounds.
+ */
+export async function adminOverview(ctx: AppContext) {
+  const latest = await latestRound(ctx.db);
+  const maxWinCents = BigInt(Math.round(ctx.config.AVIATOR_MAX_WIN * 100));
+  let current = null;
+  if (latest) {
+    const bets = await betsOfRound(ctx.db, latest.id);
+    const live = bets.filter((b) => b.status === 'active' || b.status === 'placing');
+    const staked = bets
+      .filter((b) => b.status !== 'rejected' && b.status !== 'placing')
+      .reduce((s, b) => s + BigInt(b.stake_cents), 0n);
+    const paid = bets.reduce(
+      (s, b) => s + (b.status === 'cashed_out' ? BigInt(b.payout_cents ?? 0) : 0n),
+      0n,
+    );
+    const roundCap = BigInt(Math.round(ctx.config.AVIATOR_ROUND_MAX_PAYOUT * 100));
+    let exposure = live.reduce((s, b) => {
+      const stake = BigInt(b.stake_cents);
+      const target =
+        b.target !== null ? BigInt(b.target) : b.auto_cash_out !== null ? BigInt(b.auto_cash_out) : null;
+      const atTarget = target !== null ? (stake * target) / 100n : maxWinCents;
+      return s + (atTarget < maxWinCents ? atTarget : maxWinCents);
+    }, 0n);
+    if (exposure + paid > roundCap) exposure = roundCap > paid ? roundCap - paid : 0n;
+    const settled = latest.state === 'crashed';
+    current = {
+      roundId: latest.id,
+      roundNumber: latest.idx,
+      state: latest.state,
+      bets: bets.filter((b) => b.status !== 'rejected').length,
+      activeBets: live.length,
+      totalStaked: dollars(staked),
+      totalPaid: dollars(paid),
+      houseResult: settled ? dollars(staked - paid) : null,
+      exposure: dollars(exposure),
+      capMultiplier: mult(latest.cap_multiplier),
+    };
+  }
+  const recent = await crashedRounds(ctx.db, 50);
+  const sum = (f: (r: (typeof recent)[number]) => bigint) => recent.reduce((s, r) => s + f(r), 0n);
+  const staked = sum((r) => BigInt(r.staked_cents));
+  const paid = sum((r) => BigInt(r.paid_cents));
+  return {
+    current,
+    limits: {
+      minStake: ctx.config.AVIATOR_MIN_STAKE,
+      maxStake: ctx.config.AVIATOR_MAX_STAKE,
+      maxWinPerBet: ctx.config.AVIATOR_MAX_WIN,
+      maxPayoutPerRound: ctx.config.AVIATOR_ROUND_MAX_PAYOUT,
+    },
+    recent: {
+      rounds: recent.length,
+      totalStaked: dollars(staked),
+      totalPaid: dollars(paid),
+      houseResult: dollars(staked - paid),
+    },
+    rounds: recent.slice(0, 20).map((r) => ({
+      roundId: r.id,
+      roundNumber: r.idx,
+      crashPoint: Number(r.crash_point) / 100,
+      bets: r.bets,
+      totalStaked: dollars(r.staked_cents),
+      totalPaid: dollars(r.paid_cents),
+      houseResult: dollars(BigInt(r.staked_cents) - BigInt(r.paid_cents)),
+    })),
+  };
+}

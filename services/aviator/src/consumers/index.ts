@@ -1,0 +1,2 @@
+/** Aviator listens to nobody: it only asks (wallet.debit, betting.reserve_stake) and announces. */
+export const consumers = [];

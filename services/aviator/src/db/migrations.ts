@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import { rounds } from './migrations/0001_rounds';
+
+/** Every migration of the service, applied in name order. */
+export const migrations: Record<string, Migration> = {
+  '0001_rounds': rounds,
+};

@@ -1,0 +1,3 @@
+import { roundClock } from './round-clock';
+
+export const jobs = [roundClock];

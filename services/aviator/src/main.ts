@@ -1,0 +1,4 @@
+import { runStandalone } from '@bet/kit';
+import { aviatorService } from './index';
+
+await runStandalone(aviatorService, 4005);

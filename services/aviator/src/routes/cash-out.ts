@@ -1,0 +1,26 @@
+import { Type } from '@bet/kit';
+import { cashOut } from '../app/cashout';
+import { route } from '../context';
+
+export const cashOutRoute = route('POST /api/v1/aviator/cash-out', (app, ctx) => {
+  app.post(
+    '/api/v1/aviator/cash-out',
+    {
+      config: { auth: 'user' },
+      schema: {
+        summary:
+          'Cash out now (server time): { multiplier, payout }; panel absent: every active bet of the caller',
+        body: Type.Optional(
+          Type.Object(
+            { panel: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2)])) },
+            { additionalProperties: false },
+          ),
+        ),
+      },
+    },
+    async (req) => {
+      const body = (req.body ?? {}) as { panel?: 1 | 2 };
+      return cashOut(ctx, req.user!.id, body.panel);
+    },
+  );
+});

@@ -1,0 +1,13 @@
+import { fairness } from '../app/views';
+import { route } from '../context';
+
+export const fairnessRoute = route('GET /api/v1/aviator/fairness', (app, ctx) => {
+  app.get(
+    '/api/v1/aviator/fairness',
+    {
+      config: { auth: 'public' },
+      schema: { summary: 'The published terminating hash, the salt and the formula of the crash points' },
+    },
+    async () => fairness(ctx),
+  );
+});

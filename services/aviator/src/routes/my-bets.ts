@@ -1,0 +1,19 @@
+import { Type } from '@bet/kit';
+import { myBets } from '../app/views';
+import { route } from '../context';
+
+export const myBetsRoute = route('GET /api/v1/aviator/my-bets', (app, ctx) => {
+  app.get(
+    '/api/v1/aviator/my-bets',
+    {
+      config: { auth: 'user' },
+      schema: {
+        summary: "The caller's Aviator bets, newest first",
+        querystring: Type.Object({
+          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 30 })),
+        }),
+      },
+    },
+    async (req) => myBets(ctx, req.user!.id, (req.query as { limit?: number }).limit ?? 30),
+  );
+});

@@ -1,0 +1,91 @@
+import type { Updateable } from 'kysely';
+import { sql } from 'kysely';
+import type { BetStatus, BetsTable } from '../db/schema';
+import type { BetRow, Db } from './db';
+
+export type { BetRow } from './db';
+
+export async function betsOfRound(db: Db, roundId: string, statuses?: BetStatus[]) {
+  let q = db.selectFrom('bets').selectAll().where('round_id', '=', roundId);
+  if (statuses) q = q.where('status', 'in', statuses);
+  return q.orderBy('created_at').execute();
+}
+
+export async function userBetsInRound(db: Db, roundId: string, userId: string) {
+  return db
+    .selectFrom('bets')
+    .selectAll()
+    .where('round_id', '=', roundId)
+    .where('user_id', '=', userId)
+    .where('status', '<>', 'rejected')
+    .execute();
+}
+
+export async function insertBet(
+  db: Db,
+  b: {
+    id: string;
+    roundId: string;
+    userId: string;
+    username: string;
+    panel: number;
+    stakeCents: bigint;
+    autoCashOut: number | null;
+    at: Date;
+  },
+) {
+  await db
+    .insertInto('bets')
+    .values({
+      id: b.id,
+      round_id: b.roundId,
+      user_id: b.userId,
+      username: b.username,
+      panel: b.panel,
+      stake_cents: b.stakeCents,
+      auto_cash_out: b.autoCashOut,
+      target: null,
+      status: 'placing',
+      cashed_out_at: null,
+      payout_cents: null,
+      reject_reason: null,
+      created_at: b.at,
+      settled_at: null,
+    })
+    .execute();
+}
+
+/** Moves a bet on from one status; the row that moved, or undefined when it was not in `from`. */
+export async function moveBet(db: Db, id: string, from: BetStatus, set: Updateable<BetsTable>) {
+  return db
+    .updateTable('bets')
+    .set(set)
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Active bets of a round whose own exit (target) the flight has reached. */
+export async function betsDueAt(db: Db, roundId: string, multiplier: number) {
+  return db
+    .selectFrom('bets')
+    .selectAll()
+    .where('round_id', '=', roundId)
+    .where('status', '=', 'active')
+    .where(sql<boolean>`target <= ${multiplier}`)
+    .execute();
+}
+
+export async function betsOfUser(db: Db, userId: string, limit: number) {
+  return db
+    .selectFrom('bets')
+    .innerJoin('rounds', 'rounds.id', 'bets.round_id')
+    .selectAll('bets')
+    .select(['rounds.idx', 'rounds.state as round_state', 'rounds.crash_point'])
+    .where('bets.user_id', '=', userId)
+    .where('bets.status', '<>', 'rejected')
+    .orderBy('bets.created_at', 'desc')
+    .limit(limit)
+    .execute();
+}

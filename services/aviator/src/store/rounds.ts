@@ -1,0 +1,93 @@
+import type { Updateable } from 'kysely';
+import { sql } from 'kysely';
+import type { RoundsTable } from '../db/schema';
+import type { Db, RoundRow } from './db';
+
+export type { RoundRow } from './db';
+
+import type { RoundClock } from '../domain/round';
+
+export function clockOf(r: RoundRow): RoundClock {
+  return {
+    state: r.state,
+    crashPoint: Number(r.crash_point),
+    bettingEndsAt: r.betting_ends_at.getTime(),
+    startedAt: r.started_at ? r.started_at.getTime() : null,
+    crashedAt: r.crashed_at ? r.crashed_at.getTime() : null,
+  };
+}
+
+export async function latestRound(db: Db): Promise<RoundRow | undefined> {
+  return db.selectFrom('rounds').selectAll().orderBy('idx', 'desc').limit(1).executeTakeFirst();
+}
+
+export async function roundById(db: Db, id: string): Promise<RoundRow | undefined> {
+  return db.selectFrom('rounds').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function roundByIdx(db: Db, idx: number): Promise<RoundRow | undefined> {
+  return db.selectFrom('rounds').selectAll().where('idx', '=', idx).executeTakeFirst();
+}
+
+/** Opens round `idx`; false when another clock already opened it (never two rounds with one index). */
+export async function insertRound(
+  db: Db,
+  r: { id: string; idx: number; hash: string; crashPoint: number; bettingEndsAt: Date },
+): Promise<boolean> {
+  const res = await db
+    .insertInto('rounds')
+    .values({
+      id: r.id,
+      idx: r.idx,
+      hash: r.hash,
+      crash_point: r.crashPoint,
+      state: 'betting',
+      betting_ends_at: r.bettingEndsAt,
+    })
+    .onConflict((oc) => oc.column('idx').doNothing())
+    .executeTakeFirst();
+  return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+/** Moves a round on from `from`; false when it had already moved (another clock did it). */
+export async function moveRound(
+  db: Db,
+  id: string,
+  from: RoundsTable['state'],
+  set: Updateable<RoundsTable>,
+): Promise<boolean> {
+  const res = await db
+    .updateTable('rounds')
+    .set(set)
+    .where('id', '=', id)
+    .where('state', '=', from)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function addToRound(
+  db: Db,
+  id: string,
+  add: { bets?: number; stakedCents?: bigint; paidCents?: bigint },
+) {
+  await db
+    .updateTable('rounds')
+    .set({
+      bets: sql`bets + ${add.bets ?? 0}`,
+      staked_cents: sql`staked_cents + ${String(add.stakedCents ?? 0n)}::bigint`,
+      paid_cents: sql`paid_cents + ${String(add.paidCents ?? 0n)}::bigint`,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function crashedRounds(db: Db, limit: number, beforeIdx?: number) {
+  let q = db
+    .selectFrom('rounds')
+    .selectAll()
+    .where('state', '=', 'crashed')
+    .orderBy('idx', 'desc')
+    .limit(limit);
+  if (beforeIdx !== undefined) q = q.where('idx', '<', beforeIdx);
+  return q.execute();
+}

@@ -1,0 +1,204 @@
+import { newId } from '@bet/kit';
+import { eventually } from '@bet/kit/testing';
+import { AviatorCashedOut } from '@bet/proto-events';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { msToReach } from '../src/domain/multiplier';
+import {
+  api,
+  balance,
+  bet,
+  latest,
+  liftOff,
+  player,
+  roundWhere,
+  type Stack,
+  setLimits,
+  startStack,
+} from './stack';
+
+let s: Stack;
+beforeAll(async () => {
+  s = await startStack({ AVIATOR_MAX_WIN: '60', AVIATOR_ROUND_MAX_PAYOUT: '100', AVIATOR_MIN_STAKE: '0.5' });
+}, 60_000);
+afterAll(async () => {
+  await s?.close();
+});
+
+const place = (auth: Record<string, string>, body: unknown) =>
+  api(s.aviator, 'POST', '/api/v1/aviator/place-bet', auth, body);
+const cashOut = (auth: Record<string, string>, body: unknown = {}) =>
+  api(s.aviator, 'POST', '/api/v1/aviator/cash-out', auth, body);
+
+describe('aviator', () => {
+  it('shows a round to visitors with the published hash and the history strip', async () => {
+    const round = await roundWhere(s, () => true);
+    const st = await api(s.aviator, 'GET', '/api/v1/aviator/state');
+    expect(st.status).toBe(200);
+    expect(st.body).toMatchObject({ state: 'betting', multiplier: 1, roundId: round.id });
+    expect(st.body.publicHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(st.body.bettingEndsAt).toBe(round.betting_ends_at.toISOString());
+    expect(Array.isArray(st.body.history)).toBe(true);
+  });
+
+  it('takes two bets, one with auto cash-out, pays each exactly once', async () => {
+    const p = await player(s, 100);
+    const round = await roundWhere(s, (c) => c > 180);
+    const a = await place(p.auth, { stake: 10, autoCashOut: 1.5 });
+    expect(a.status).toBe(201);
+    expect(a.body).toMatchObject({ msg: 'Bet placed!', panel: 1, stake: 10, autoCashOut: 1.5, balance: 90 });
+    const b = await place(p.auth, { stake: '10.00' });
+    expect(b.status).toBe(201);
+    expect(b.body.panel).toBe(2);
+    const third = await place(p.auth, { stake: 1 });
+    expect(third).toMatchObject({ status: 409, body: { msg: 'You can place at most two bets per round.' } });
+    const running = await liftOff(s, round);
+    // the auto cash-out fires at exactly 1.50x, whenever the clock notices
+    s.clock.set(running.started_at.getTime() + msToReach(160));
+    await eventually(async () => (await bet(s, a.body.betId)).status === 'cashed_out', 10_000);
+    expect(await bet(s, a.body.betId)).toMatchObject({ cashed_out_at: '150', payout_cents: '1500' });
+    const out = await cashOut(p.auth, { panel: 2 });
+    expect(out).toMatchObject({ status: 200, body: { multiplier: 1.6, payout: 16 } });
+    expect((await cashOut(p.auth, { panel: 2 })).status).toBe(409);
+    await eventually(async () => (await balance(s, p.auth)) === 111, 10_000);
+
+    // redelivery: the same event again, and the same payout under a new event id, pay nothing more
+    const row: any = await s.aviator.ctx.db
+      .selectFrom('outbox' as any)
+      .selectAll()
+      .where('subject', '=', AviatorCashedOut.subject)
+      .execute();
+    const mine = row.filter((r: any) => JSON.stringify(r.data).includes(b.body.betId));
+    expect(mine).toHaveLength(1);
+    const data = typeof mine[0].data === 'string' ? JSON.parse(mine[0].data) : mine[0].data;
+    for (const id of [mine[0].id, newId()])
+      await s.infra.bus.publish({
+        id,
+        subject: AviatorCashedOut.subject,
+        version: 1,
+        occurredAt: new Date().toISOString(),
+        data,
+      });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await balance(s, p.auth)).toBe(111);
+
+    const tx = await api(s.wallet, 'GET', '/api/v1/wallet/transactions', p.auth);
+    const types = tx.body.transactions.map((t: any) => t.kind);
+    expect(types.filter((t: string) => t === 'aviator_bet')).toHaveLength(2);
+    expect(types.filter((t: string) => t === 'aviator_win')).toHaveLength(2);
+
+    const mine2 = await api(s.aviator, 'GET', '/api/v1/aviator/my-bets', p.auth);
+    expect(mine2.body.bets.map((x: any) => x.payout).sort()).toEqual([15, 16]);
+  });
+
+  it('refuses every bad input with a clear message and writes nothing', async () => {
+    const p = await player(s, 5);
+    await roundWhere(s, () => true);
+    const cases: Array<[unknown, number, string]> = [
+      [{ stake: 0 }, 400, 'The stake must be greater than 0.'],
+      [{ stake: -1 }, 400, 'The stake must be greater than 0.'],
+      [{ stake: 'ten' }, 400, 'The stake must be a number, e.g. 10 or 2.50.'],
+      [{ stake: 1.234 }, 400, 'The stake can have at most two decimals.'],
+      [{}, 400, 'Please enter a stake.'],
+      [{ stake: 1, autoCashOut: 1 }, 400, 'The auto cash-out must be at least 1.01x.'],
+      [{ stake: 1, panel: 3 }, 400, 'The panel must be 1 or 2.'],
+      [{ stake: 0.2 }, 400, 'The minimum stake is $0.50.'],
+      [{ stake: 6 }, 422, 'Insufficient balance for this stake.'],
+    ];
+    for (const [body, status, msg] of cases) {
+      const res = await place(p.auth, body);
+      expect({ body, status: res.status, msg: res.body.msg }).toEqual({ body, status, msg });
+    }
+    expect((await cashOut(p.auth)).body.msg).toBe('You have no active bet to cash out.');
+    const rows = await s.aviator.ctx.db.selectFrom('bets').selectAll().where('user_id', '=', p.id).execute();
+    expect(rows.every((r: any) => r.status === 'rejected')).toBe(true);
+    expect(await balance(s, p.auth)).toBe(5);
+    expect((await place({}, { stake: 1 })).status).toBe(401);
+  });
+
+  it('refuses bets outside the betting phase', async () => {
+    const p = await player(s, 10);
+    const round = await roundWhere(s, (c) => c > 150);
+    await liftOff(s, round);
+    const res = await place(p.auth, { stake: 1 });
+    expect(res.status).toBe(409);
+    expect(res.body.msg).toMatch(/open for betting/);
+  });
+
+  it('decides a cash-out racing the crash by server time: paid just before, refused at it', async () => {
+    const p = await player(s, 20);
+    let round = await roundWhere(s, (c) => c > 120 && c < 500);
+    expect((await place(p.auth, { stake: 10 })).status).toBe(201);
+    let running = await liftOff(s, round);
+    s.clock.set(running.started_at.getTime() + msToReach(Number(running.crash_point)));
+    const late = await cashOut(p.auth);
+    expect(late).toMatchObject({
+      status: 409,
+      body: { msg: 'Too late: the plane flew away before your cash-out.' },
+    });
+    await eventually(async () => (await latest(s.aviator)).state === 'crashed', 10_000);
+
+    round = await roundWhere(s, (c) => c > 120 && c < 500);
+    expect((await place(p.auth, { stake: 10 })).status).toBe(201);
+    running = await liftOff(s, round);
+    const crash = Number(running.crash_point);
+    s.clock.set(running.started_at.getTime() + msToReach(crash) - 1);
+    const inTime = await cashOut(p.auth);
+    expect(inTime.status).toBe(200);
+    expect(inTime.body.multiplier).toBe((crash - 1) / 100);
+    // 20 − 10 lost − 10 staked + 10 × (crash − 0.01)
+    await eventually(async () => (await balance(s, p.auth)) === (crash - 1) / 10, 10_000);
+  });
+
+  it('cashes out every remaining bet where the round would pass its payout cap (crash point untouched)', async () => {
+    const p = await player(s, 100);
+    const q = await player(s, 100);
+    const round = await roundWhere(s, (c) => c > 130);
+    const crashBefore = Number(round.crash_point);
+    const a = await place(p.auth, { stake: 40 });
+    const b = await place(q.auth, { stake: 40 });
+    expect([a.status, b.status]).toEqual([201, 201]);
+    const running = await liftOff(s, round);
+    // 80 × m reaches the 100 cap at 1.25x (before the 60 max win per bet at 1.50x)
+    expect(running.cap_multiplier).toBe('125');
+    s.clock.set(running.started_at.getTime() + msToReach(126));
+    await eventually(async () => (await bet(s, b.body.betId)).status === 'cashed_out', 10_000);
+    expect(await bet(s, a.body.betId)).toMatchObject({ cashed_out_at: '125', payout_cents: '5000' });
+    expect(Number((await latest(s.aviator)).crash_point)).toBe(crashBefore);
+  });
+
+  it('counts Aviator bets into the weekly limits shared with the sportsbook', async () => {
+    const p = await player(s, 50);
+    await setLimits(s, p, 2, 0);
+    let round = await roundWhere(s, () => true);
+    expect((await place(p.auth, { stake: 1 })).status).toBe(201);
+    expect((await place(p.auth, { stake: 1 })).status).toBe(201);
+    const first = round.id;
+    round = await roundWhere(s, (_c, r) => r.id !== first);
+    const refused = await place(p.auth, { stake: 1 });
+    expect(refused.status).toBe(422);
+    expect(refused.body.msg).toBe(
+      'This would exceed your weekly limit of 2 bets (2 placed this week, 0 left).',
+    );
+    const usage: any = await s.betting.ctx.db
+      .selectFrom('outside_stakes' as any)
+      .selectAll()
+      .where('user_id', '=', p.id)
+      .execute();
+    expect(usage).toHaveLength(2);
+  });
+
+  it('lets anyone verify a crashed round against the chain', async () => {
+    const h = await api(s.aviator, 'GET', '/api/v1/aviator/history?limit=5');
+    expect(h.status).toBe(200);
+    expect(h.body.rounds.length).toBeGreaterThan(0);
+    for (const r of h.body.rounds) {
+      const v = await api(s.aviator, 'GET', `/api/v1/aviator/rounds/${r.roundId}/verify`);
+      expect(v.body).toMatchObject({ linksToPrevious: true, matches: true, crashPoint: r.crashPoint });
+    }
+    expect((await api(s.aviator, 'GET', '/api/v1/aviator/rounds/zzz/verify')).status).toBe(400);
+    expect((await api(s.aviator, 'GET', `/api/v1/aviator/rounds/${newId()}/verify`)).status).toBe(404);
+    const overview = await api(s.aviator, 'GET', '/api/v1/admin/aviator/overview', s.admin);
+    expect(overview.status).toBe(200);
+    expect(overview.body.recent.rounds).toBeGreaterThan(0);
+  });
+});

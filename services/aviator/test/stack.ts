@@ -1,0 +1,185 @@
+import { bettingService } from '@bet/betting';
+import { type Clock, manualClock, newId, type RunningService, startService } from '@bet/kit';
+import { eventually, type TestInfrastructure, testInfrastructure } from '@bet/kit/testing';
+import { type EventData, UserRegistered, UserUpdated } from '@bet/proto-events';
+import { walletService } from '@bet/wallet';
+import { aviatorService } from '../src/index';
+
+/** Short rounds and a small chain: the same code paths, in test time. */
+export const AVIATOR_TEST_ENV = {
+  AVIATOR_CHAIN_LENGTH: '3000',
+  AVIATOR_CHAIN_CHECKPOINT_EVERY: '100',
+  AVIATOR_BETTING_MS: '1000',
+  AVIATOR_CRASHED_MS: '100',
+  AVIATOR_WAITING_MS: '100',
+  AVIATOR_TICK_MS: '20',
+  AVIATOR_LEASE_TTL_MS: '900',
+};
+
+export interface Stack {
+  infra: TestInfrastructure;
+  wallet: RunningService<any>;
+  betting: RunningService<any>;
+  aviator: RunningService<any>;
+  clock: ReturnType<typeof manualClock>;
+  admin: { authorization: string };
+  close(): Promise<void>;
+}
+
+export async function startStack(env: Record<string, string> = {}, clock?: Clock): Promise<Stack> {
+  const infra = await testInfrastructure({ env: { GAMES_PROVIDER: 'none' } });
+  const wallet = await startService(walletService, infra);
+  const betting = await startService(bettingService, infra);
+  const c = (clock as ReturnType<typeof manualClock>) ?? manualClock(Date.now());
+  const aviator = await startService(aviatorService, infra, {
+    env: { ...AVIATOR_TEST_ENV, ...env },
+    clock: c,
+  });
+  const admin = {
+    authorization: `Bearer ${await infra.token({ id: newId(), role: 'admin', username: 'boss' })}`,
+  };
+  return {
+    infra,
+    wallet,
+    betting,
+    aviator,
+    clock: c,
+    admin,
+    async close() {
+      await aviator.stop();
+      await betting.stop();
+      await wallet.stop();
+      await infra.close();
+    },
+  };
+}
+
+export async function api(
+  svc: RunningService<any>,
+  method: string,
+  url: string,
+  headers = {},
+  payload?: unknown,
+) {
+  const res = await svc.app.inject({
+    method: method as any,
+    url,
+    headers,
+    ...(payload !== undefined ? { payload: payload as any } : {}),
+  });
+  return { status: res.statusCode, body: res.json() as any };
+}
+
+/** A registered player (as identity would announce) with `dollars` in the real wallet. */
+export async function player(s: Stack, dollars: number) {
+  const id = newId();
+  const username = `p${id.slice(-8)}`;
+  const data: EventData<typeof UserRegistered> = {
+    userId: id,
+    username,
+    email: `${username}@example.com`,
+    firstName: 'Test',
+    lastName: 'Player',
+    role: 'user',
+    createdAt: new Date().toISOString(),
+  };
+  await s.infra.bus.publish({
+    id: newId(),
+    subject: UserRegistered.subject,
+    version: 1,
+    occurredAt: data.createdAt,
+    data,
+  });
+  const auth = { authorization: `Bearer ${await s.infra.token({ id, username })}` };
+  await eventually(async () => (await api(s.wallet, 'GET', '/api/v1/wallet', auth)).status === 200);
+  if (dollars > 0) {
+    const res = await api(s.wallet, 'PATCH', `/api/v1/admin/users/${id}/wallet`, s.admin, {
+      amount: dollars,
+      description: 'test funds',
+    });
+    if (res.status !== 200) throw new Error(`funding failed: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  return { id, username, auth };
+}
+
+/** Identity announces new weekly limits; betting (which keeps the shared usage) applies them. */
+export async function setLimits(s: Stack, p: { id: string; username: string }, bets: number, stake: number) {
+  const data: EventData<typeof UserUpdated> = {
+    userId: p.id,
+    username: p.username,
+    email: `${p.username}@example.com`,
+    firstName: 'Test',
+    lastName: 'Player',
+    state: null,
+    profilePicture: null,
+    limits: { weeklyBetCount: { limit: bets }, weeklyStakeAmount: { limit: stake } },
+  };
+  await s.infra.bus.publish({
+    id: newId(),
+    subject: UserUpdated.subject,
+    version: 1,
+    occurredAt: new Date().toISOString(),
+    data,
+  });
+  await eventually(async () => {
+    const row: any = await s.betting.ctx.db
+      .selectFrom('users' as any)
+      .selectAll()
+      .where('id', '=', p.id)
+      .executeTakeFirst();
+    return row?.bet_count_limit === bets;
+  });
+}
+
+export async function balance(s: Stack, auth: Record<string, string>): Promise<number> {
+  return (await api(s.wallet, 'GET', '/api/v1/wallet', auth)).body.walletBalance;
+}
+
+export async function latest(svc: RunningService<any>) {
+  return svc.ctx.db
+    .selectFrom('rounds')
+    .selectAll()
+    .orderBy('idx', 'desc')
+    .limit(1)
+    .executeTakeFirst() as Promise<any>;
+}
+
+/**
+ * Moves the manual clock through rounds until one is open for betting whose (secret)
+ * crash point satisfies `fits`; the test may read it because it holds the database.
+ */
+export async function roundWhere(s: Stack, fits: (crashPoint: number, round: any) => boolean, tries = 400) {
+  for (let i = 0; i < tries; i++) {
+    const r = await eventually(() => latest(s.aviator), 10_000);
+    if (
+      r.state === 'betting' &&
+      s.clock.now() < r.betting_ends_at.getTime() - 200 &&
+      fits(Number(r.crash_point), r)
+    )
+      return r;
+    const before = `${r.id}:${r.state}`;
+    s.clock.advance(r.state === 'running' ? 3_600_000 : 2_000);
+    await eventually(async () => {
+      const now = await latest(s.aviator);
+      return `${now.id}:${now.state}` !== before;
+    }, 10_000);
+  }
+  throw new Error('no fitting round');
+}
+
+/** Lets the round lift off (manual clock past the countdown) and waits for the clock to do it. */
+export async function liftOff(s: Stack, round: { id: string; betting_ends_at: Date }) {
+  s.clock.set(round.betting_ends_at.getTime());
+  return eventually(async () => {
+    const r = await latest(s.aviator);
+    return r.id === round.id && r.state === 'running' ? r : null;
+  }, 10_000);
+}
+
+export async function bet(s: Stack, id: string) {
+  return s.aviator.ctx.db
+    .selectFrom('bets')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst() as Promise<any>;
+}
