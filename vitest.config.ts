@@ -9,12 +9,28 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'services',
+          // pure code beside its source: no Postgres, NATS or Redis (`npm run test:unit`)
+          name: 'unit',
+          testTimeout: 30_000,
           include: [
-            'services/**/*.test.ts',
-            'gateway/**/*.test.ts',
+            'services/**/src/**/*.test.ts',
+            'gateway/src/**/*.test.ts',
             'proto-events/**/*.test.ts',
-            'infra/**/*.test.ts',
+            'infra/src/**/*.test.ts',
+          ],
+          exclude: ['**/node_modules/**'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // the real things: services, gateway and runners against the machine's Postgres, NATS, Redis
+          name: 'integration',
+          include: [
+            'services/**/test/**/*.test.ts',
+            'gateway/test/**/*.test.ts',
+            'infra/test/**/*.test.ts',
             'tests/**/*.test.ts',
           ],
           exclude: ['tests/e2e/**', '**/node_modules/**'],

@@ -1,4 +1,4 @@
-import { DomainError } from '@bet/kit';
+import { DomainError } from '@bet/kit/core';
 
 /** One responsible-gambling limit as identity publishes it; 0 disables it. */
 export interface LimitSetting {

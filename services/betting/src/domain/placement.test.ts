@@ -1,4 +1,4 @@
-import type { DomainError } from '@bet/kit';
+import type { DomainError } from '@bet/kit/core';
 import { describe, expect, it } from 'vitest';
 import {
   bettingState,

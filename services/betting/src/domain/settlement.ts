@@ -1,4 +1,4 @@
-import { payoutCents } from '@bet/kit';
+import { payoutCents } from '@bet/kit/core';
 import type { Outcome } from './placement';
 
 export type LegResult = 'won' | 'lost' | 'void' | null;

@@ -1,4 +1,4 @@
-import { DomainError } from '@bet/kit';
+import { DomainError } from '@bet/kit/core';
 import { describe, expect, it } from 'vitest';
 import {
   assertCancellable,

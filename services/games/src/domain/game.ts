@@ -1,4 +1,4 @@
-import { DomainError } from '@bet/kit';
+import { DomainError } from '@bet/kit/core';
 import type { SimRecord } from './live';
 import type { Lambdas, Prices } from './odds';
 

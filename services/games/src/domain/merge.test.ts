@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProviderFixture } from '../providers/types';
+import type { ProviderFixture } from './fixtures';
 import type { GameRecord } from './game';
 import { mergeFixture } from './merge';
 import { preMatchPrices } from './odds';

@@ -1,4 +1,4 @@
-import type { ProviderFixture, ProviderPrice, SourceName } from '../providers/types';
+import type { ProviderFixture, ProviderPrice, SourceName } from './fixtures';
 import type { GameRecord, Outcome } from './game';
 import { outcomeOf } from './game';
 import { inPlayPrices, type Lambdas, lambdasFromPrices, type Prices, samePrices } from './odds';

@@ -1,7 +1,7 @@
-import type { GameStatus } from '../domain/game';
-import type { Phase, Prices } from '../domain/odds';
+import type { ProviderFixture, ProviderPrice, SourceName } from '../domain/fixtures';
+import type { Prices } from '../domain/odds';
 
-export type SourceName = 'apifootball' | 'allsportsapi';
+export type { ProviderEvent, ProviderFixture, ProviderPrice, SourceName } from '../domain/fixtures';
 
 export const SOURCE_LABEL: Record<SourceName, string> = {
   apifootball: 'API-Football',
@@ -11,41 +11,6 @@ export const SOURCE_KEY_ENV: Record<SourceName, string> = {
   apifootball: 'API_FOOTBALL_KEY',
   allsportsapi: 'ALLSPORTS_API_KEY',
 };
-
-export interface ProviderEvent {
-  type: 'Goal' | 'Card' | 'subst';
-  side: 'home' | 'away';
-  elapsed: number;
-  extra: number | null;
-  player: string;
-  detail: string;
-}
-
-/** A provider's fixture mapped into our model. */
-export interface ProviderFixture {
-  providerId: string;
-  leagueId: string | null;
-  league: string | null;
-  homeTeam: string;
-  awayTeam: string;
-  homeTeamLogo: string | null;
-  awayTeamLogo: string | null;
-  matchDate: Date;
-  status: GameStatus;
-  /** where a live match stands, for in-play pricing */
-  phase: Phase | null;
-  elapsed: number | null;
-  /** the score after regulation time (what 1X2 bets settle on), or the running score */
-  score: { home: number; away: number } | null;
-  /** null when this answer carried no events */
-  events: ProviderEvent[] | null;
-}
-
-export interface ProviderPrice {
-  providerId: string;
-  odds: Prices;
-  live: boolean;
-}
 
 export type ProviderErrorKind = 'auth' | 'rate_limited' | 'unavailable' | 'bad_response';
 

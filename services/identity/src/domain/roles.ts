@@ -1,4 +1,4 @@
-import { DomainError } from '@bet/kit';
+import { DomainError } from '@bet/kit/core';
 import type { Role } from './users';
 
 /**

@@ -1,4 +1,4 @@
-import type { FieldError } from '@bet/kit';
+import type { FieldError } from '@bet/kit/core';
 import { type Limits, limitsView } from './limits';
 import { passwordProblem } from './passwords';
 

@@ -1,4 +1,4 @@
-import { DomainError } from '@bet/kit';
+import { DomainError } from '@bet/kit/core';
 import { type AccountRef, accountId, systemAccount, userAccount } from './accounts';
 
 export interface Posting {
