@@ -1,3 +1,4 @@
+import { formatMoney } from '@bet/web-shell/core';
 import { formatDistanceToNowStrict } from 'date-fns';
 
 function num(n: unknown): number {
@@ -5,16 +6,28 @@ function num(n: unknown): number {
   return Number.isFinite(v) ? v : 0;
 }
 
-/** $12.50 / -$3.00 */
+/** $1,212.50 / -$3.00 */
 export function money(n: unknown): string {
-  const v = num(n);
-  return `${v < 0 ? '-' : ''}$${Math.abs(v).toFixed(2)}`;
+  return formatMoney(num(n));
 }
 
-/** +$12.50 / -$3.00 (net figures) */
+/** +$1,212.50 / -$3.00 (net figures) */
 export function signedMoney(n: unknown): string {
   const v = num(n);
-  return `${v > 0 ? '+' : v < 0 ? '-' : ''}$${Math.abs(v).toFixed(2)}`;
+  return `${v > 0 ? '+' : ''}${formatMoney(v)}`;
+}
+
+/** $1.2k / -$15 — short labels for chart axes */
+export function compactMoney(n: unknown): string {
+  const v = num(n);
+  const abs = Math.abs(v);
+  const body =
+    abs >= 1000
+      ? `${(abs / 1000).toFixed(abs >= 10_000 ? 0 : 1)}k`
+      : abs % 1 === 0
+        ? String(abs)
+        : abs.toFixed(2);
+  return `${v < 0 ? '-' : ''}$${body}`;
 }
 
 export function odds(n: unknown): string {

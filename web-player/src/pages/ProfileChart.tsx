@@ -1,5 +1,13 @@
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { money } from '../lib/format';
+import { compactMoney, money, signedMoney } from '../lib/format';
+
+/** "22 Nov" from "2026-11-22" (read as a calendar day, not shifted by the time zone) */
+function dayLabel(iso: string): string {
+  const d = new Date(`${iso}T12:00:00`);
+  return Number.isNaN(d.getTime())
+    ? iso
+    : d.toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
+}
 
 export default function ProfileChart({ data }: { data: Array<{ date: string; netProfit: number }> }) {
   const rows = data.map((d) => ({ date: String(d.date).slice(0, 10), netProfit: Number(d.netProfit) || 0 }));
@@ -12,10 +20,17 @@ export default function ProfileChart({ data }: { data: Array<{ date: string; net
       <ResponsiveContainer width="100%" height={240}>
         <LineChart data={rows} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
-          <XAxis dataKey="date" stroke="var(--muted)" fontSize={12} />
-          <YAxis stroke="var(--muted)" fontSize={12} tickFormatter={(v: number) => `$${v}`} width={56} />
+          <XAxis
+            dataKey="date"
+            stroke="var(--muted)"
+            fontSize={12}
+            tickFormatter={dayLabel}
+            minTickGap={24}
+          />
+          <YAxis stroke="var(--muted)" fontSize={12} tickFormatter={compactMoney} width={56} />
           <Tooltip
-            formatter={(v) => [money(v), 'Net profit']}
+            labelFormatter={(l) => dayLabel(String(l))}
+            formatter={(v) => [signedMoney(v), 'Net profit']}
             contentStyle={{
               background: 'var(--surface)',
               border: '1px solid var(--border)',

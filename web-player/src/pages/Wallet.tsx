@@ -1,6 +1,7 @@
 import { api, toast, validationMsgOr } from '@bet/web-shell/core';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router-dom';
 import { dateTime, money, timeAgo } from '../lib/format';
 import { useApi } from '../lib/useApi';
 import { useWallet } from '../lib/wallet';
@@ -208,7 +209,16 @@ export default function Wallet() {
   const summary = useApi<Summary>('/wallet/summary');
   const [page, setPage] = useState(1);
   const txs = useApi<TxPage>('/wallet/transactions', { page, limit: 20 });
-  const [modal, setModal] = useState<'deposit' | 'withdraw' | null>(null);
+  const [params, setParams] = useSearchParams();
+  // The header's Deposit button lands here with ?deposit=1: the deposit form opens at once.
+  const [modal, setModal] = useState<'deposit' | 'withdraw' | null>(() =>
+    params.get('deposit') ? 'deposit' : null,
+  );
+  useEffect(() => {
+    if (!params.get('deposit')) return;
+    setModal('deposit');
+    setParams({}, { replace: true });
+  }, [params, setParams]);
   // The shared balance is the live one (kept fresh on settlements, withdrawals and deposits);
   // the page's own read only covers the moment before it arrives.
   const current = balance ?? wallet.data?.walletBalance ?? null;

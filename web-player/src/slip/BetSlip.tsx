@@ -1,63 +1,95 @@
 import { api, errorMessage, toast, useSession } from '@bet/web-shell/core';
 import { useId, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { odds as fmtOdds, money, pickLabel } from '../lib/format';
 import { useWallet } from '../lib/wallet';
+import { BookingCodeLoader } from './BookingCode';
+import { type PlacedBet, Receipt, type ReceiptData } from './Receipt';
 import {
+  type AcceptOdds,
   effectiveBetType,
   MSG_INVALID_SLIP,
   MSG_LOGIN_TO_BET,
   MSG_MULTI_NEEDS_TWO,
   MSG_SHARE_EMPTY,
+  oddsToAccept,
   parseStake,
+  type SlipSelection,
   slipTotals,
+  stakeWarnings,
 } from './rules';
-import { useSlip } from './store';
+import { copyText, MSG_SHARE_COPIED, SharePanel, type ShareResult, shareSlip } from './Share';
+import { SlipAddons } from './SlipAddons';
+import { useBetRules, useSlip } from './store';
 
-export const MSG_SHARE_COPIED = 'Share link copied to clipboard!';
+export { MSG_SHARE_COPIED };
 export const MSG_BETS_PLACED = 'Bets placed successfully!';
 
-async function copyText(text: string): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    /* fall back below */
-  }
-  try {
-    const ta = document.createElement('textarea');
-    ta.value = text;
-    ta.setAttribute('readonly', '');
-    ta.style.position = 'fixed';
-    ta.style.opacity = '0';
-    document.body.appendChild(ta);
-    ta.select();
-    const ok = document.execCommand('copy');
-    ta.remove();
-    return ok;
-  } catch {
-    return false;
-  }
+const ACCEPT_LABEL: Record<AcceptOdds, string> = {
+  higher: 'Accept higher odds',
+  any: 'Accept any odds change',
+  none: 'Ask me on every change',
+};
+
+function OddsCell({ sel }: { sel: SlipSelection }) {
+  const moved = sel.prevOdds !== undefined && Number.isFinite(sel.prevOdds) && sel.prevOdds !== sel.odds;
+  const up = moved && sel.odds > (sel.prevOdds as number);
+  return (
+    <span className="slip__price">
+      {moved && (
+        <>
+          <s className="slip__was">{fmtOdds(sel.prevOdds)}</s>
+          <span className={up ? 'move move--up' : 'move move--down'} aria-hidden="true">
+            {up ? '▲' : '▼'}
+          </span>
+          <span className="visually-hidden">{up ? 'odds up to' : 'odds down to'}</span>
+        </>
+      )}
+      <strong className="slip__odds">{Number.isFinite(sel.odds) ? fmtOdds(sel.odds) : '–'}</strong>
+    </span>
+  );
 }
 
-export function BetSlip({ headingId }: { headingId?: string }) {
+/**
+ * The bet slip: selections, stake with inline checks (balance, stake limits, changed odds),
+ * totals, place and share, then a receipt. `variant="sheet"` is the phone's bottom sheet, whose
+ * dialog already carries the title.
+ */
+export function BetSlip({
+  headingId,
+  variant = 'panel',
+}: {
+  headingId?: string;
+  variant?: 'panel' | 'sheet';
+}) {
   const slip = useSlip();
   const status = useSession((s) => s.status);
   const balance = useWallet((s) => s.balance);
+  const rules = useBetRules();
   const navigate = useNavigate();
   const location = useLocation();
   const [busy, setBusy] = useState<'place' | 'share' | null>(null);
-  const [shareUrl, setShareUrl] = useState<string | null>(null);
+  const [shared, setShared] = useState<ShareResult | null>(null);
+  const [receipt, setReceipt] = useState<ReceiptData | null>(null);
   const stakeId = useId();
   const keepId = useId();
+  const acceptId = useId();
+  const warnId = useId();
   const ownHeadingId = useId();
 
   const count = slip.selections.length;
   const betType = effectiveBetType(slip.betType, count);
   const totals = slipTotals(slip.selections, betType, slip.stake);
   const signedIn = status === 'authenticated';
+  const warnings = stakeWarnings(
+    slip.selections,
+    betType,
+    slip.stake,
+    { balance: signedIn ? balance : null, maxStake: rules.maxStake, maxPayout: rules.maxPayout },
+    money,
+  );
+  const toAccept = oddsToAccept(slip.selections, slip.acceptOdds);
+  const insufficient = warnings.some((w) => w.startsWith('Insufficient balance'));
 
   const chooseType = (type: 'single' | 'multi') => {
     if (!slip.setBetType(type)) toast.error(MSG_MULTI_NEEDS_TWO);
@@ -78,18 +110,34 @@ export function BetSlip({ headingId }: { headingId?: string }) {
       toast.error(MSG_MULTI_NEEDS_TWO);
       return;
     }
-    const selections = slip.selections.map((s) => ({ gameId: s.gameId, outcome: s.outcome }));
+    if (warnings.length > 0 || toAccept.length > 0) return;
+    const placed = slip.selections.slice();
+    const selections = placed.map((s) => ({ gameId: s.gameId, outcome: s.outcome }));
     setBusy('place');
     try {
       const res =
         betType === 'multi'
-          ? await api.post<{ msg?: string }>('/bets/multi', { stake, selections }, { silent: true })
-          : await api.post<{ msg?: string }>(
+          ? await api.post<{ msg?: string; bets?: PlacedBet[] }>(
+              '/bets/multi',
+              { stake, selections },
+              { silent: true },
+            )
+          : await api.post<{ msg?: string; bets?: PlacedBet[] }>(
               '/bets/singles',
               { stakePerBet: stake, selections },
               { silent: true },
             );
       toast.success(res?.msg || MSG_BETS_PLACED);
+      setReceipt({
+        betType,
+        bets: Array.isArray(res?.bets) ? res.bets : [],
+        selections: placed,
+        stake,
+        totalStake: totals.totalStake,
+        totalOdds: betType === 'multi' ? totals.totalOdds : null,
+        potentialPayout: totals.potentialPayout,
+      });
+      setShared(null);
       slip.afterPlaced();
       void useWallet.getState().refresh();
     } catch (err) {
@@ -106,19 +154,9 @@ export function BetSlip({ headingId }: { headingId?: string }) {
     }
     setBusy('share');
     try {
-      const res = await api.post<{ shareUrl?: string }>(
-        '/bets/share',
-        { selections: slip.selections.map((s) => ({ gameId: s.gameId, outcome: s.outcome })), betType },
-        { silent: true },
-      );
-      const url = res?.shareUrl;
-      if (!url) throw new Error('No share link was returned.');
-      if (await copyText(url)) {
-        setShareUrl(null);
-        toast.success(MSG_SHARE_COPIED);
-      } else {
-        setShareUrl(url); // clipboard refused (insecure page, permissions): show it to copy by hand
-      }
+      const res = await shareSlip(slip.selections, betType);
+      setShared(res);
+      if (await copyText(res.shareUrl)) toast.success(MSG_SHARE_COPIED);
     } catch (err) {
       toast.error(errorMessage(err));
     } finally {
@@ -127,151 +165,207 @@ export function BetSlip({ headingId }: { headingId?: string }) {
   };
 
   const hid = headingId ?? ownHeadingId;
+  const Title = variant === 'sheet' ? 'h3' : 'h2';
   return (
-    <section className="slip card" aria-labelledby={hid}>
+    <section className={`slip slip--${variant}${variant === 'panel' ? ' card' : ''}`} aria-labelledby={hid}>
       <div className="slip__header">
-        <h2 id={hid} className="card__title">
+        <Title id={hid} className={variant === 'sheet' ? 'visually-hidden' : 'card__title'}>
           Bet Slip <span className="slip__count">({count})</span>
-        </h2>
-        {count > 0 && (
+        </Title>
+        {count > 0 && !receipt && (
           <button type="button" className="link-btn" onClick={() => slip.clear()}>
             Clear all
           </button>
         )}
       </div>
 
-      <fieldset className="slip__types">
-        <legend className="visually-hidden">Bet type</legend>
-        {(['single', 'multi'] as const).map((t) => (
-          <label key={t} className={betType === t ? 'seg seg--on' : 'seg'}>
-            <input
-              type="radio"
-              className="seg__input"
-              name={`${stakeId}-type`}
-              value={t}
-              checked={betType === t}
-              onChange={() => chooseType(t)}
-            />
-            {t === 'single' ? 'Single' : 'Multi'}
-          </label>
-        ))}
-      </fieldset>
-
-      {count === 0 ? (
-        <p className="muted slip__empty">
-          Your bet slip is empty. Click on the odds of a game to add a selection.
-        </p>
+      {receipt ? (
+        <Receipt data={receipt} onDone={() => setReceipt(null)} />
       ) : (
-        <ul className="slip__list">
-          {slip.selections.map((s) => (
-            <li key={s.gameId} className="slip__item">
-              <div className="slip__match">
-                {s.gameDetails.homeTeam} vs {s.gameDetails.awayTeam}
-              </div>
-              <div className="slip__pick">
-                <span>{pickLabel(s.outcome, s.gameDetails.homeTeam, s.gameDetails.awayTeam)}</span>
-                <strong className="slip__odds">{Number.isFinite(s.odds) ? fmtOdds(s.odds) : '–'}</strong>
-              </div>
+        <>
+          <fieldset className="slip__types">
+            <legend className="visually-hidden">Bet type</legend>
+            {(['single', 'multi'] as const).map((t) => (
+              <label key={t} className={betType === t ? 'seg seg--on' : 'seg'}>
+                <input
+                  type="radio"
+                  className="seg__input"
+                  name={`${stakeId}-type`}
+                  value={t}
+                  checked={betType === t}
+                  onChange={() => chooseType(t)}
+                />
+                {t === 'single' ? 'Single' : 'Multi'}
+              </label>
+            ))}
+          </fieldset>
+
+          {count === 0 ? (
+            <div className="slip__empty">
+              <p className="muted">Your bet slip is empty. Click on the odds of a game to add a selection.</p>
+              <BookingCodeLoader />
+            </div>
+          ) : (
+            <ul className="slip__list">
+              {slip.selections.map((s) => (
+                <li key={s.gameId} className="slip__item">
+                  <div className="slip__match">
+                    {s.gameDetails.homeTeam} vs {s.gameDetails.awayTeam}
+                  </div>
+                  <div className="slip__pick">
+                    <span>{pickLabel(s.outcome, s.gameDetails.homeTeam, s.gameDetails.awayTeam)}</span>
+                    <OddsCell sel={s} />
+                  </div>
+                  <button
+                    type="button"
+                    className="slip__remove"
+                    onClick={() => slip.remove(s.gameId)}
+                    aria-label={`Remove ${s.gameDetails.homeTeam} vs ${s.gameDetails.awayTeam}`}
+                  >
+                    <span aria-hidden="true">×</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+
+          <div className="field slip__stake">
+            <div className="slip__stake-head">
+              <label htmlFor={stakeId}>{betType === 'single' ? 'Stake per bet ($)' : 'Stake ($)'}</label>
+              {signedIn && balance !== null && (
+                <span className="slip__balance">
+                  Balance <strong>{money(balance)}</strong>
+                </span>
+              )}
+            </div>
+            <input
+              id={stakeId}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step={0.01}
+              placeholder="0.00"
+              value={slip.stake}
+              aria-invalid={warnings.length > 0 || undefined}
+              aria-describedby={warnings.length > 0 ? warnId : undefined}
+              onChange={(e) => slip.setStake(e.target.value)}
+            />
+            <fieldset className="slip__quick">
+              <legend className="visually-hidden">Quick stake</legend>
+              {[5, 10, 50].map((n) => (
+                <button key={n} type="button" className="btn btn--sm" onClick={() => slip.quickAdd(n)}>
+                  +{n}
+                </button>
+              ))}
               <button
                 type="button"
-                className="slip__remove"
-                onClick={() => slip.remove(s.gameId)}
-                aria-label={`Remove ${s.gameDetails.homeTeam} vs ${s.gameDetails.awayTeam}`}
+                className="btn btn--sm"
+                onClick={() => slip.setMax(balance ?? 0)}
+                disabled={!signedIn || balance === null || count === 0}
+                title={signedIn ? `Balance ${money(balance ?? 0)}` : 'Log in to use your balance'}
               >
-                <span aria-hidden="true">×</span>
+                Max
               </button>
-            </li>
-          ))}
-        </ul>
-      )}
-
-      <div className="field slip__stake">
-        <label htmlFor={stakeId}>{betType === 'single' ? 'Stake per bet ($)' : 'Stake ($)'}</label>
-        <input
-          id={stakeId}
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step={0.01}
-          placeholder="0.00"
-          value={slip.stake}
-          onChange={(e) => slip.setStake(e.target.value)}
-        />
-        <fieldset className="slip__quick">
-          <legend className="visually-hidden">Quick stake</legend>
-          {[5, 10, 50].map((n) => (
-            <button key={n} type="button" className="btn btn--sm" onClick={() => slip.quickAdd(n)}>
-              +{n}
-            </button>
-          ))}
-          <button
-            type="button"
-            className="btn btn--sm"
-            onClick={() => slip.setMax(balance ?? 0)}
-            disabled={!signedIn || balance === null || count === 0}
-            title={signedIn ? `Balance ${money(balance ?? 0)}` : 'Log in to use your balance'}
-          >
-            Max
-          </button>
-        </fieldset>
-      </div>
-
-      <dl className="slip__totals">
-        <div>
-          <dt>Total Odds</dt>
-          <dd>{fmtOdds(totals.totalOdds)}</dd>
-        </div>
-        {betType === 'single' && count > 1 && (
-          <div>
-            <dt>Total Stake</dt>
-            <dd>{money(totals.totalStake)}</dd>
+            </fieldset>
+            {warnings.length > 0 && (
+              <div id={warnId} className="slip__warnings" role="alert">
+                {warnings.map((w) => (
+                  <p key={w} className="slip__warning">
+                    {w}
+                  </p>
+                ))}
+                {insufficient && (
+                  <Link to="/wallet?deposit=1" className="btn btn--accent btn--sm">
+                    Deposit
+                  </Link>
+                )}
+              </div>
+            )}
           </div>
-        )}
-        <div>
-          <dt>Potential Payout</dt>
-          <dd className="slip__payout">{money(totals.potentialPayout)}</dd>
-        </div>
-      </dl>
 
-      <label className="check slip__keep" htmlFor={keepId}>
-        <input
-          id={keepId}
-          type="checkbox"
-          checked={slip.keepSelections}
-          onChange={(e) => slip.setKeepSelections(e.target.checked)}
-        />
-        Keep selections after placing bet
-      </label>
+          <dl className="slip__totals">
+            {betType === 'multi' && (
+              <div>
+                <dt>Total Odds</dt>
+                <dd>{fmtOdds(totals.totalOdds)}</dd>
+              </div>
+            )}
+            {betType === 'single' && count > 1 && (
+              <div>
+                <dt>Total Stake</dt>
+                <dd>{money(totals.totalStake)}</dd>
+              </div>
+            )}
+            <div>
+              <dt>Potential Payout</dt>
+              <dd className="slip__payout">{money(totals.potentialPayout)}</dd>
+            </div>
+          </dl>
 
-      <div className="slip__actions">
-        <button
-          type="button"
-          className="btn btn--primary btn--block"
-          onClick={place}
-          disabled={busy !== null}
-        >
-          {busy === 'place'
-            ? 'Placing…'
-            : betType === 'multi'
-              ? 'Place Multi Bet'
-              : count > 1
-                ? `Place ${count} Single Bets`
-                : 'Place Bet'}
-        </button>
-        <button type="button" className="btn btn--block" onClick={share} disabled={busy !== null}>
-          {busy === 'share' ? 'Sharing…' : 'Share Slip'}
-        </button>
-      </div>
-      {shareUrl && (
-        <div className="field slip__share">
-          <label htmlFor={`${stakeId}-share`}>Share link (copy it manually)</label>
-          <input
-            id={`${stakeId}-share`}
-            readOnly
-            value={shareUrl}
-            onFocus={(e) => e.currentTarget.select()}
-          />
-        </div>
+          <div className="slip__options">
+            <label className="check slip__keep" htmlFor={keepId}>
+              <input
+                id={keepId}
+                type="checkbox"
+                checked={slip.keepSelections}
+                onChange={(e) => slip.setKeepSelections(e.target.checked)}
+              />
+              Keep selections after placing bet
+            </label>
+            <div className="slip__accept">
+              <label htmlFor={acceptId}>Odds changes</label>
+              <select
+                id={acceptId}
+                value={slip.acceptOdds}
+                onChange={(e) => slip.setAcceptOdds(e.target.value as AcceptOdds)}
+              >
+                {(Object.keys(ACCEPT_LABEL) as AcceptOdds[]).map((k) => (
+                  <option key={k} value={k}>
+                    {ACCEPT_LABEL[k]}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+
+          <div className="slip__actions">
+            {toAccept.length > 0 ? (
+              <>
+                <p className="slip__warning" role="alert">
+                  The odds changed on {toAccept.length} selection{toAccept.length === 1 ? '' : 's'}.
+                </p>
+                <button
+                  type="button"
+                  className="btn btn--accent btn--block"
+                  onClick={() => slip.acceptChanges()}
+                >
+                  Accept odds changes
+                </button>
+              </>
+            ) : (
+              <button
+                type="button"
+                className="btn btn--primary btn--block"
+                onClick={place}
+                disabled={busy !== null || warnings.length > 0}
+              >
+                {busy === 'place'
+                  ? 'Placing…'
+                  : betType === 'multi'
+                    ? 'Place Multi Bet'
+                    : count > 1
+                      ? `Place ${count} Single Bets`
+                      : 'Place Bet'}
+              </button>
+            )}
+            <button type="button" className="btn btn--block" onClick={share} disabled={busy !== null}>
+              {busy === 'share' ? 'Sharing…' : 'Share Slip'}
+            </button>
+          </div>
+          {shared && <SharePanel result={shared} />}
+          {count > 0 && <BookingCodeLoader compact />}
+          <SlipAddons />
+        </>
       )}
     </section>
   );

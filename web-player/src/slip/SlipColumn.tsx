@@ -1,14 +1,34 @@
 import { type ReactNode, useState } from 'react';
+import { money } from '../lib/format';
 import { Modal } from '../ui/Modal';
 import { BetSlip } from './BetSlip';
+import { effectiveBetType, slipTotals } from './rules';
 import { useSlip } from './store';
 
+/** The phone's slip bar: the count and what the slip would pay, one tap from the sheet. */
+function SlipBar({ onOpen }: { onOpen: () => void }) {
+  const { selections, betType, stake } = useSlip();
+  const count = selections.length;
+  const payout = slipTotals(selections, effectiveBetType(betType, count), stake).potentialPayout;
+  return (
+    <div className={count > 0 ? 'slip-bar slip-bar--filled' : 'slip-bar'}>
+      <button type="button" className="slip-fab btn btn--primary" onClick={onOpen} aria-haspopup="dialog">
+        Bet Slip ({count})
+      </button>
+      {count > 0 && payout > 0 && (
+        <span className="slip-bar__payout">
+          Pays <strong>{money(payout)}</strong>
+        </span>
+      )}
+    </div>
+  );
+}
+
 /**
- * Page body with the bet slip in a sticky right column; on a phone the slip is a floating button
- * that opens it in a dialog.
+ * Page body with the bet slip in a sticky right column; on a phone the slip is a bar at the
+ * bottom of the screen that opens it as a bottom sheet.
  */
 export function WithSlip({ children }: { children: ReactNode }) {
-  const count = useSlip((s) => s.selections.length);
   const [open, setOpen] = useState(false);
   return (
     <div className="with-slip">
@@ -16,17 +36,10 @@ export function WithSlip({ children }: { children: ReactNode }) {
       <aside className="with-slip__aside" aria-label="Bet slip">
         <BetSlip />
       </aside>
-      <button
-        type="button"
-        className="slip-fab btn btn--primary"
-        onClick={() => setOpen(true)}
-        aria-haspopup="dialog"
-      >
-        Bet Slip ({count})
-      </button>
+      <SlipBar onOpen={() => setOpen(true)} />
       {open && (
-        <Modal title="Your Bet Slip" onClose={() => setOpen(false)}>
-          <BetSlip />
+        <Modal title="Your Bet Slip" onClose={() => setOpen(false)} sheet>
+          <BetSlip variant="sheet" />
         </Modal>
       )}
     </div>

@@ -21,7 +21,12 @@ export interface SlipSelection {
   gameDetails: { homeTeam: string; awayTeam: string; league?: string | null };
   outcome: Outcome;
   odds: number;
+  /** the price the player last saw and accepted, set while a newer price waits for acceptance */
+  prevOdds?: number;
 }
+
+/** Which price moves the slip takes without asking: all, only rises, or none. */
+export type AcceptOdds = 'any' | 'higher' | 'none';
 
 export type ToggleResult = 'added' | 'updated' | 'removed' | 'max' | 'invalid';
 
@@ -129,7 +134,74 @@ export function applyOdds(
     const o = oddsFor(odds, s.outcome);
     if (o === undefined || !Number.isFinite(o) || o === s.odds) return s;
     changed = true;
-    return { ...s, odds: o };
+    const prevOdds = s.prevOdds ?? s.odds;
+    // back to the accepted price: nothing left to accept
+    return prevOdds === o ? { ...s, odds: o, prevOdds: undefined } : { ...s, odds: o, prevOdds };
   });
   return changed ? next : selections;
+}
+
+/** Selections whose price moved in a way the player's setting does not accept by itself. */
+export function oddsToAccept(selections: SlipSelection[], accept: AcceptOdds): SlipSelection[] {
+  return selections.filter((s) => {
+    if (s.prevOdds === undefined || !Number.isFinite(s.prevOdds)) return false;
+    if (accept === 'any') return false;
+    if (accept === 'higher') return s.odds < s.prevOdds;
+    return true;
+  });
+}
+
+export interface SlipLimits {
+  /** dollars; null = not known (signed out, or not loaded yet) */
+  balance: number | null;
+  /** largest stake of one bet, dollars */
+  maxStake: number | null;
+  /** largest potential payout of one bet, dollars */
+  maxPayout: number | null;
+}
+
+export const MIN_STAKE = 0.01;
+
+/**
+ * Inline warnings of the slip, checked before the server is asked: each one blocks placing.
+ * An empty stake is not a warning (the spec's toast covers it on Place).
+ */
+export function stakeWarnings(
+  selections: SlipSelection[],
+  betType: BetType,
+  stake: unknown,
+  limits: SlipLimits,
+  money: (n: number) => string,
+): string[] {
+  const out: string[] = [];
+  const raw = String(stake ?? '').trim();
+  if (raw === '' || selections.length === 0) return out;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < MIN_STAKE) {
+    out.push(`The minimum stake is ${money(MIN_STAKE)}.`);
+    return out;
+  }
+  if (Math.abs(value * 100 - Math.round(value * 100)) > 1e-6) {
+    out.push('A stake has at most two decimals.');
+  }
+  const type = effectiveBetType(betType, selections.length);
+  if (limits.maxStake !== null && value > limits.maxStake) {
+    out.push(`The maximum stake per bet is ${money(limits.maxStake)}.`);
+  }
+  const totals = slipTotals(selections, type, value);
+  if (limits.balance !== null && totals.totalStake > limits.balance + 1e-9) {
+    out.push(
+      `Insufficient balance: this slip needs ${money(totals.totalStake)}, you have ${money(limits.balance)}.`,
+    );
+  }
+  if (limits.maxPayout !== null) {
+    const biggest =
+      type === 'multi'
+        ? totals.potentialPayout
+        : Math.max(0, ...selections.map((s) => (Number.isFinite(s.odds) ? s.odds * value : 0)));
+    if (biggest > limits.maxPayout) {
+      out.push(`The potential payout of a bet cannot exceed ${money(limits.maxPayout)}; lower the stake.`);
+    }
+  }
+  return out;
 }

@@ -1,7 +1,8 @@
-import { type Game, type Odds, onSocketEvent } from '@bet/web-shell/core';
+import { api, type Game, type Odds, onSocketEvent } from '@bet/web-shell/core';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import {
+  type AcceptOdds,
   addToStake,
   applyOdds,
   type BetType,
@@ -18,6 +19,11 @@ export interface SlipState {
   betType: BetType;
   stake: string;
   keepSelections: boolean;
+  /** which price moves are taken without asking */
+  acceptOdds: AcceptOdds;
+  setAcceptOdds: (accept: AcceptOdds) => void;
+  /** the player takes the current prices of every selection */
+  acceptChanges: () => void;
   toggle: (sel: SlipSelection) => ToggleResult;
   remove: (gameId: string) => void;
   clear: () => void;
@@ -43,6 +49,12 @@ export const useSlip = create<SlipState>()(
       betType: 'single',
       stake: '',
       keepSelections: false,
+      acceptOdds: 'higher',
+      setAcceptOdds: (acceptOdds) => set({ acceptOdds }),
+      acceptChanges: () => {
+        if (!get().selections.some((s) => s.prevOdds !== undefined)) return;
+        set({ selections: get().selections.map((s) => ({ ...s, prevOdds: undefined })) });
+      },
       toggle: (sel) => {
         const { selections, result } = toggleSelection(get().selections, sel);
         if (selections !== get().selections) {
@@ -100,16 +112,36 @@ export const useSlip = create<SlipState>()(
         betType: s.betType,
         stake: s.stake,
         keepSelections: s.keepSelections,
+        acceptOdds: s.acceptOdds,
       }),
     },
   ),
 );
+
+/** The betting service's limits for one bet (GET /bets/rules), for the slip's inline warnings. */
+export const useBetRules = create<{ maxStake: number | null; maxPayout: number | null }>(() => ({
+  maxStake: null,
+  maxPayout: null,
+}));
+
+function loadBetRules(): void {
+  api
+    .get<{ maxStake?: number; maxPayout?: number }>('/bets/rules', { silent: true })
+    .then((r) =>
+      useBetRules.setState({
+        maxStake: typeof r?.maxStake === 'number' ? r.maxStake : null,
+        maxPayout: typeof r?.maxPayout === 'number' ? r.maxPayout : null,
+      }),
+    )
+    .catch(() => {});
+}
 
 let wired = false;
 /** Live odds for the slip: pre-match and in-play pushes, and full game updates. */
 export function wireSlipOdds(): void {
   if (wired) return;
   wired = true;
+  loadBetRules();
   const onOdds = (p: { gameId?: string; odds?: Odds } | undefined) => {
     if (p?.gameId && p.odds) useSlip.getState().updateOdds(p.gameId, p.odds);
   };

@@ -6,13 +6,15 @@ interface Props {
   onClose: () => void;
   children: ReactNode;
   wide?: boolean;
+  /** a phone's bottom sheet instead of a centred dialog */
+  sheet?: boolean;
 }
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Accessible dialog: labelled by its title, Escape closes, focus stays inside and returns on close. */
-export function Modal({ title, onClose, children, wide }: Props) {
+export function Modal({ title, onClose, children, wide, sheet }: Props) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
   const closeRef = useRef(onClose);
@@ -53,20 +55,21 @@ export function Modal({ title, onClose, children, wide }: Props) {
   return createPortal(
     // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop closes; keyboard users have Escape and the Close button
     <div
-      className="modal-backdrop"
+      className={sheet ? 'modal-backdrop modal-backdrop--sheet' : 'modal-backdrop'}
       onMouseDown={(e) => {
         if (e.target === e.currentTarget) onClose();
       }}
     >
       <div
         ref={ref}
-        className="modal"
+        className={sheet ? 'modal modal--sheet' : 'modal'}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
         style={wide ? { maxWidth: 720 } : undefined}
       >
+        {sheet && <span className="modal__grip" aria-hidden="true" />}
         <div className="modal__header">
           <h2 id={titleId}>{title}</h2>
           <button type="button" className="icon-btn" onClick={onClose} aria-label="Close">

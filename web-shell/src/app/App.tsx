@@ -23,7 +23,8 @@ function Root() {
     <>
       <ScrollRestoration />
       <Outlet />
-      <Toaster theme={theme} position="top-right" richColors closeButton />
+      {/* top centre: clear of the account menu, the balance and the slip column */}
+      <Toaster theme={theme} position="top-center" offset={72} visibleToasts={3} richColors closeButton />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { logout, useSession } from '@bet/web-shell/core';
+import { formatMoney, logout, useSession, useWallet } from '@bet/web-shell/core';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useTheme } from './theme';
@@ -101,6 +101,22 @@ function ProfileMenu({ open, setOpen }: { open: boolean; setOpen: (open: boolean
   );
 }
 
+/** The balance, always in view for a signed-in player, and the way to top it up. */
+function BalanceChip() {
+  const balance = useWallet((s) => s.balance);
+  return (
+    <div className="balance-chip">
+      <Link to="/wallet" className="balance-chip__amount" title="Your balance">
+        <span className="visually-hidden">Balance </span>
+        <span data-testid="header-balance">{balance === null ? '…' : formatMoney(balance)}</span>
+      </Link>
+      <Link to="/wallet?deposit=1" className="btn btn--accent btn--sm balance-chip__deposit">
+        Deposit
+      </Link>
+    </div>
+  );
+}
+
 export function Nav() {
   const status = useSession((s) => s.status);
   const signedIn = status === 'authenticated';
@@ -168,6 +184,18 @@ export function Nav() {
           )}
         </ul>
         <div className="nav__actions">
+          {signedIn && <BalanceChip />}
+          {status === 'anonymous' && (
+            // on a phone the links fold into the menu; Login and Register stay in sight
+            <span className="nav__auth-quick">
+              <Link to="/login" className="btn btn--sm btn--ghost">
+                Login
+              </Link>
+              <Link to="/register" className="btn btn--sm btn--primary">
+                Register
+              </Link>
+            </span>
+          )}
           <ThemeToggle />
           {signedIn && <ProfileMenu open={menu === 'profile'} setOpen={setProfileOpen} />}
         </div>

@@ -13,6 +13,7 @@ export {
   UNEXPECTED_ERROR,
   validationMsgOr,
 } from './api';
+export { formatMoney } from './format';
 export type { AuthResponse, SessionState, SessionStatus } from './session';
 export {
   api,
@@ -38,3 +39,5 @@ export {
 export { Toaster, toast } from './toast';
 export { decodeJwt, getAccessToken, getRefreshToken, isTokenExpired } from './tokens';
 export type * from './types';
+export type { WalletState } from './wallet';
+export { SETTLEMENT_REREADS_MS, startWallet, useWallet } from './wallet';

@@ -1,0 +1,131 @@
+import { errorMessage, toast } from '@bet/web-shell/core';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { odds as fmtOdds, money, pickLabel } from '../lib/format';
+import type { BetType, SlipSelection } from './rules';
+import { SharePanel, type ShareResult, shareSlip } from './Share';
+
+/** A bet as POST /bets/singles and /bets/multi return it. */
+export interface PlacedBet {
+  _id: string;
+  betType?: BetType;
+  stake?: number;
+  totalOdds?: number;
+  potentialPayout?: number;
+  selections?: Array<{ gameId?: string; outcome?: string; odds?: number }>;
+}
+
+export interface ReceiptData {
+  betType: BetType;
+  bets: PlacedBet[];
+  /** the slip as it was placed */
+  selections: SlipSelection[];
+  stake: number;
+  totalStake: number;
+  totalOdds: number | null;
+  potentialPayout: number;
+}
+
+/** The short form of a bet id players quote to support: its last 8 characters. */
+export const betRef = (id: string) => id.slice(-8).toUpperCase();
+
+/** What was just placed: bet ids, picks at the accepted prices, stake and potential payout. */
+export function Receipt({ data, onDone }: { data: ReceiptData; onDone: () => void }) {
+  const [shared, setShared] = useState<ShareResult | null>(null);
+  const [busy, setBusy] = useState(false);
+  // the server's prices are the ones the bets were struck at
+  const priceOf = (sel: SlipSelection) => {
+    for (const b of data.bets) {
+      const leg = b.selections?.find((l) => l.gameId === sel.gameId);
+      if (leg && typeof leg.odds === 'number') return leg.odds;
+    }
+    return sel.odds;
+  };
+  const payout =
+    data.bets.length > 0 && data.bets.every((b) => typeof b.potentialPayout === 'number')
+      ? data.bets.reduce((a, b) => a + (b.potentialPayout ?? 0), 0)
+      : data.potentialPayout;
+  const totalOdds = data.betType === 'multi' ? (data.bets[0]?.totalOdds ?? data.totalOdds ?? 0) : null;
+
+  const share = async () => {
+    setBusy(true);
+    try {
+      setShared(await shareSlip(data.selections, data.betType));
+    } catch (err) {
+      toast.error(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="receipt" role="status" aria-live="polite">
+      <div className="receipt__head">
+        <span className="receipt__tick" aria-hidden="true">
+          ✓
+        </span>
+        <div>
+          <p className="receipt__title">
+            {data.bets.length > 1 ? `${data.bets.length} bets placed` : 'Bet placed'}
+          </p>
+          <p className="muted receipt__ids">
+            {data.bets.map((b) => (
+              <span key={b._id} className="receipt__id" title={b._id}>
+                #{betRef(b._id)}
+              </span>
+            ))}
+          </p>
+        </div>
+      </div>
+      <ul className="receipt__list">
+        {data.selections.map((s) => (
+          <li key={s.gameId}>
+            <span className="receipt__match">
+              {s.gameDetails.homeTeam} vs {s.gameDetails.awayTeam}
+            </span>
+            <span className="receipt__pick">
+              {pickLabel(s.outcome, s.gameDetails.homeTeam, s.gameDetails.awayTeam)}
+              <strong>{fmtOdds(priceOf(s))}</strong>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <dl className="slip__totals receipt__totals">
+        <div>
+          <dt>{data.betType === 'multi' ? 'Stake' : 'Stake per bet'}</dt>
+          <dd>{money(data.stake)}</dd>
+        </div>
+        {data.betType === 'single' && data.selections.length > 1 && (
+          <div>
+            <dt>Total Stake</dt>
+            <dd>{money(data.totalStake)}</dd>
+          </div>
+        )}
+        {totalOdds !== null && (
+          <div>
+            <dt>Total Odds</dt>
+            <dd>{fmtOdds(totalOdds)}</dd>
+          </div>
+        )}
+        <div>
+          <dt>Potential Payout</dt>
+          <dd className="receipt__payout">{money(payout)}</dd>
+        </div>
+      </dl>
+      {shared && <SharePanel result={shared} />}
+      <div className="receipt__actions">
+        {!shared && (
+          <button type="button" className="btn btn--block" onClick={share} disabled={busy}>
+            {busy ? 'Sharing…' : 'Share this bet'}
+          </button>
+        )}
+        <Link to="/my-bets" className="btn btn--block">
+          View My Bets
+        </Link>
+        <button type="button" className="btn btn--primary btn--block" onClick={onDone}>
+          Done
+        </button>
+      </div>
+    </div>
+  );
+}
