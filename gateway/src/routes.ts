@@ -102,6 +102,9 @@ export const routeTable: RouteEntry[] = [
   r('PATCH /admin/users/:id/wallet', 'wallet', 'admin'),
   r('GET /admin/users/:id/transactions', 'wallet', 'admin'),
   r('POST /admin/wallet/reconcile', 'wallet', 'admin'),
+  // four-eyes: adjustments above ADJUSTMENT_APPROVAL_THRESHOLD wait for a second admin
+  r('GET /admin/wallet/adjustments', 'wallet', 'admin'),
+  r('POST /admin/wallet/adjustments/:id/approve', 'wallet', 'admin'),
   r('* /admin/wallet/*', 'wallet', 'admin'),
 
   // ── games: catalogue, odds, results, rankings, provider sync ─────────────────

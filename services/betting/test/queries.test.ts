@@ -112,9 +112,10 @@ describe('bet history', () => {
     expect((await call(h, 'GET', '/api/v1/bets?status=rejected', p.auth)).status).toBe(400);
     expect((await call(h, 'GET', '/api/v1/bets')).status).toBe(401);
     const stranger = await player(h);
+    // another user's bet and no bet answer alike (issue 13, item 18)
     expect(await call(h, 'GET', `/api/v1/bets/${ids[0]}`, stranger.auth)).toMatchObject({
-      status: 403,
-      body: { msg: 'You can only see your own bets.' },
+      status: 404,
+      body: { msg: 'Bet not found' },
     });
     expect((await call(h, 'GET', `/api/v1/bets/${newId()}`, p.auth)).status).toBe(404);
   });

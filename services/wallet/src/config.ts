@@ -21,6 +21,11 @@ export const walletConfig = {
   SANDBOX_WEBHOOK_SECRET: Type.Optional(Type.String({ minLength: 16 })),
   /** Who pays approved withdrawals out. Only the sandbox exists so far. */
   PAYOUT_PROVIDER: Type.Union([Type.Literal('sandbox')], { default: 'sandbox' }),
+  /**
+   * Four-eyes: an admin adjustment larger than this (in dollars, either sign) is only a
+   * request until a second admin approves it. 0 sends every adjustment for approval.
+   */
+  ADJUSTMENT_APPROVAL_THRESHOLD: Type.Number({ default: 1000, minimum: 0 }),
   /** timeout of every call to a payment provider */
   PROVIDER_TIMEOUT_MS: Type.Integer({ default: 10_000, minimum: 100 }),
   /**

@@ -83,7 +83,7 @@ describe('API client', () => {
     expect(server.calls[0].auth).toBe(`Bearer ${expired}`);
   });
 
-  it('on a 401 refreshes once with {token} and retries the original request once', async () => {
+  it('on a 401 refreshes once with {token, rotate} and retries the original request once', async () => {
     const server = fakeServer({ refresh: () => json(200, { accessToken: fresh, refreshToken: 'rotated' }) });
     server.valid.add(fresh);
     const api = createApiClient({ fetch: server.fetchMock, onSessionExpired, notifyError });
@@ -93,7 +93,8 @@ describe('API client', () => {
       'POST /api/v1/auth/refresh-token',
       'GET /api/v1/wallet',
     ]);
-    expect(server.calls[1].body).toEqual({ token: refreshToken });
+    // our web asks for rotation (issue 17): the new refresh token replaces the old one
+    expect(server.calls[1].body).toEqual({ token: refreshToken, rotate: true });
     expect(server.calls[2].auth).toBe(`Bearer ${fresh}`);
     expect(getAccessToken()).toBe(fresh);
     expect(getRefreshToken()).toBe('rotated');

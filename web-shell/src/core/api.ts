@@ -154,7 +154,9 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
             const res = await doFetch(`${base}/auth/refresh-token`, {
               method: 'POST',
               headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-              body: JSON.stringify({ token: refreshToken }),
+              // our web opts into rotation with reuse detection (a stolen refresh token that is
+              // used after us ends the session); spec clients keep one token for the session
+              body: JSON.stringify({ token: refreshToken, rotate: true }),
             });
             const data = (await readBody(res)) as { accessToken?: string; refreshToken?: string } | null;
             if (res.ok && data && typeof data.accessToken === 'string' && data.accessToken) {

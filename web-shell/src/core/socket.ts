@@ -67,8 +67,9 @@ function handleConnectError(err: Error & { data?: { code?: string }; type?: stri
   if (message === 'INVALID_TOKEN' || code === 'INVALID_TOKEN') {
     const token = getAccessToken();
     const refreshToken = getRefreshToken();
-    // A merely expired access token is renewed (once) instead of ending the session.
-    if (!refreshTried && token && isTokenExpired(token) && refreshToken && !isTokenExpired(refreshToken)) {
+    // An expired or revoked access token (a demotion revokes it, the session goes on) is
+    // renewed once; only when the refresh is refused too does the session end.
+    if (!refreshTried && token && refreshToken && !isTokenExpired(refreshToken)) {
       refreshTried = true;
       const gen = generation;
       void api.refreshAccessToken().then((fresh) => {

@@ -38,7 +38,8 @@ function offerFor(
 }
 
 function checkOwner(bet: { user_id: string }, userId: string) {
-  if (bet.user_id !== userId) throw new HttpError(403, 'You can only cash out your own bets.');
+  // the same answer as for no bet at all: a stranger learns nothing about which ids exist
+  if (bet.user_id !== userId) throw notFound('Bet not found');
 }
 
 /** The current offer, for the page to show (nothing is reserved). */

@@ -87,8 +87,8 @@ export function registerBetRoutes(app: App, ctx: Ctx) {
         .executeTakeFirst();
       if (!row || row.status === 'pending_payment' || row.status === 'rejected')
         throw notFound('Bet not found');
-      if (row.user_id !== req.user!.id && req.user!.role !== 'admin')
-        throw new HttpError(403, 'You can only see your own bets.');
+      // someone else's bet is "not found" too: the answer must not tell which ids exist
+      if (row.user_id !== req.user!.id && req.user!.role !== 'admin') throw notFound('Bet not found');
       const [bet] = await renderBets(ctx.db, [row]);
       return { bet };
     },

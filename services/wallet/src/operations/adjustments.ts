@@ -1,22 +1,45 @@
-import { newId } from '@bet/kit';
+import { conflict, forbidden, newId, notFound } from '@bet/kit';
 import type { WalletContext } from '../context';
 import { type Posted, postTransaction } from '../db/ledger';
 import { adjustmentPostings } from '../domain/postings';
 import { keys } from '../domain/references';
 import { withRetry } from './money';
 
+export const OWN_WALLET = 'You cannot adjust your own wallet.';
+export const OWN_REQUEST = 'A second admin must approve this adjustment; you requested it.';
+
+/** Four-eyes applies above the threshold, in either direction. */
+export function needsSecondAdmin(amountCents: bigint, thresholdDollars: number): boolean {
+  const abs = amountCents < 0n ? -amountCents : amountCents;
+  return abs > BigInt(Math.round(thresholdDollars * 100));
+}
+
 /**
  * An admin's signed correction of a wallet, against the house, recorded with the admin's id
- * (actor_id) and reason. It cannot take a balance below zero: the CHECK refuses it.
+ * (actor_id, and `admin:<id>` as reference, which the audit log reads) and reason. It cannot
+ * take a balance below zero: the CHECK refuses it. Nobody adjusts their own wallet.
  */
 export async function adjustWallet(
   ctx: WalletContext,
-  input: { userId: string; amountCents: bigint; description: string; adminId: string; clientKey?: string },
+  input: {
+    userId: string;
+    amountCents: bigint;
+    description: string;
+    adminId: string;
+    clientKey?: string;
+    /** set when this posts an approved four-eyes request */
+    request?: { id: string; requestedBy: string };
+  },
 ): Promise<Posted> {
-  const key = input.clientKey ? `adjustment:${input.adminId}:${input.clientKey}` : keys.adjustment(newId());
+  if (input.userId === input.adminId) throw forbidden(OWN_WALLET);
+  const key = input.request
+    ? `adjustment-request:${input.request.id}`
+    : input.clientKey
+      ? `adjustment:${input.adminId}:${input.clientKey}`
+      : keys.adjustment(newId());
   return withRetry(() =>
-    ctx.tx((trx) =>
-      postTransaction(
+    ctx.tx(async (trx) => {
+      const posted = await postTransaction(
         trx,
         {
           key,
@@ -26,10 +49,125 @@ export async function adjustWallet(
           description: input.description,
           requested: input.amountCents,
           actorId: input.adminId,
-          metadata: { adminId: input.adminId },
+          metadata: input.request
+            ? { adminId: input.adminId, requestedBy: input.request.requestedBy, approvedBy: input.adminId }
+            : { adminId: input.adminId },
         },
         () => adjustmentPostings(input.userId, input.amountCents),
-      ),
-    ),
+      );
+      if (input.request) {
+        await trx
+          .updateTable('adjustment_requests')
+          .set({
+            status: 'approved',
+            approved_by: input.adminId,
+            transaction_id: posted.transactionId,
+            decided_at: new Date().toISOString(),
+          })
+          .where('id', '=', input.request.id)
+          .where('status', '=', 'pending')
+          .execute();
+      }
+      return posted;
+    }),
   );
+}
+
+export interface AdjustmentRequest {
+  id: string;
+  userId: string;
+  amountCents: bigint;
+  description: string;
+  requestedBy: string;
+  status: 'pending' | 'approved';
+  approvedBy: string | null;
+  transactionId: string | null;
+  createdAt: string;
+}
+
+/** An adjustment above the threshold: recorded, not posted, until a second admin approves. */
+export async function requestAdjustment(
+  ctx: WalletContext,
+  input: { userId: string; amountCents: bigint; description: string; adminId: string },
+): Promise<AdjustmentRequest> {
+  if (input.userId === input.adminId) throw forbidden(OWN_WALLET);
+  const id = newId();
+  await ctx.db
+    .insertInto('adjustment_requests')
+    .values({
+      id,
+      user_id: input.userId,
+      amount_cents: input.amountCents.toString(),
+      description: input.description,
+      requested_by: input.adminId,
+    })
+    .execute();
+  return (await findRequest(ctx, id))!;
+}
+
+async function findRequest(ctx: WalletContext, id: string): Promise<AdjustmentRequest | undefined> {
+  const r = await ctx.db
+    .selectFrom('adjustment_requests')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return r && toRequest(r);
+}
+
+function toRequest(r: {
+  id: string;
+  user_id: string;
+  amount_cents: string;
+  description: string;
+  requested_by: string;
+  status: 'pending' | 'approved';
+  approved_by: string | null;
+  transaction_id: string | null;
+  created_at: unknown;
+}): AdjustmentRequest {
+  return {
+    id: r.id,
+    userId: r.user_id,
+    amountCents: BigInt(r.amount_cents),
+    description: r.description,
+    requestedBy: r.requested_by,
+    status: r.status,
+    approvedBy: r.approved_by,
+    transactionId: r.transaction_id,
+    createdAt: new Date(r.created_at as string).toISOString(),
+  };
+}
+
+export async function listAdjustmentRequests(ctx: WalletContext, status: 'pending' | 'approved') {
+  const rows = await ctx.db
+    .selectFrom('adjustment_requests')
+    .selectAll()
+    .where('status', '=', status)
+    .orderBy('created_at', status === 'pending' ? 'asc' : 'desc')
+    .limit(200)
+    .execute();
+  return rows.map(toRequest);
+}
+
+/**
+ * The second admin's approval posts the adjustment, once (its idempotency key is the
+ * request's id), with the approver as actor and both admins in the metadata.
+ */
+export async function approveAdjustment(
+  ctx: WalletContext,
+  input: { requestId: string; adminId: string },
+): Promise<{ request: AdjustmentRequest; posted: Posted }> {
+  const request = await findRequest(ctx, input.requestId);
+  if (!request) throw notFound('Adjustment request not found');
+  if (request.requestedBy === input.adminId) throw forbidden(OWN_REQUEST);
+  if (request.status !== 'pending')
+    throw conflict('This adjustment was already approved.', 'already_processed');
+  const posted = await adjustWallet(ctx, {
+    userId: request.userId,
+    amountCents: request.amountCents,
+    description: request.description,
+    adminId: input.adminId,
+    request: { id: request.id, requestedBy: request.requestedBy },
+  });
+  return { request: (await findRequest(ctx, request.id))!, posted };
 }

@@ -1,4 +1,4 @@
-import { conflict, newId, notFound, recordEvent } from '@bet/kit';
+import { conflict, forbidden, newId, notFound, recordEvent } from '@bet/kit';
 import { WalletWithdrawalProcessed, WalletWithdrawalRequested } from '@bet/proto-events';
 import { type Selectable, sql } from 'kysely';
 import type { WalletContext } from '../context';
@@ -85,6 +85,8 @@ export async function processWithdrawal(
         .forUpdate()
         .executeTakeFirst();
       if (!w) throw notFound('Withdrawal request not found');
+      // separation of duties: whoever asks for the money is not who lets it out
+      if (w.user_id === input.adminId) throw forbidden('You cannot process your own withdrawal request.');
       if (w.status !== 'pending')
         throw conflict(alreadyProcessedMessage(w.status as WithdrawalStatus), 'already_processed');
       const amount = BigInt(w.amount);

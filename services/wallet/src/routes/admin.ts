@@ -1,9 +1,26 @@
-import { type App, badRequest, centsToDollars, ID_PATTERN, MoneySchema, Type, unprocessable } from '@bet/kit';
+import {
+  type App,
+  badRequest,
+  centsToDollars,
+  forbidden,
+  ID_PATTERN,
+  MoneySchema,
+  Type,
+  unprocessable,
+} from '@bet/kit';
 import type { WalletContext } from '../context';
 import { AccountClosedError, InsufficientFundsError, walletBalance } from '../db/ledger';
 import { nonZeroDollars } from '../domain/amounts';
 import { FILTER_GROUPS, specTxType, totalPages, typesForFilter } from '../domain/transactions';
-import { adjustWallet } from '../operations/adjustments';
+import {
+  type AdjustmentRequest,
+  adjustWallet,
+  approveAdjustment,
+  listAdjustmentRequests,
+  needsSecondAdmin,
+  OWN_WALLET,
+  requestAdjustment,
+} from '../operations/adjustments';
 import { reconcile } from '../operations/reconcile';
 import { statement } from '../operations/statements';
 import { clientKey, dateRange, fieldError, transactionJson } from './edge';
@@ -32,7 +49,7 @@ export function adminRoutes(app: App, ctx: WalletContext) {
         ),
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const { amount, description } = req.body;
       const missing = [
         ...(amount === undefined
@@ -45,6 +62,19 @@ export function adminRoutes(app: App, ctx: WalletContext) {
       if (missing.length > 0) throw badRequest(REQUIRED, missing);
       const cents = nonZeroDollars(amount);
       if (!cents.ok) throw fieldError('amount', cents.msg);
+      if (req.params.id === req.user!.id) throw forbidden(OWN_WALLET);
+      if (needsSecondAdmin(cents.cents, ctx.config.ADJUSTMENT_APPROVAL_THRESHOLD)) {
+        const request = await requestAdjustment(ctx, {
+          userId: req.params.id,
+          amountCents: cents.cents,
+          description: description!.trim(),
+          adminId: req.user!.id,
+        });
+        return reply.status(202).send({
+          msg: `Adjustments above $${ctx.config.ADJUSTMENT_APPROVAL_THRESHOLD.toFixed(2)} need a second admin's approval; the request is waiting.`,
+          request: adjustmentRequestJson(request),
+        });
+      }
       try {
         const posted = await adjustWallet(ctx, {
           userId: req.params.id,
@@ -135,6 +165,55 @@ export function adminRoutes(app: App, ctx: WalletContext) {
     },
   );
 
+  app.get(
+    '/api/v1/admin/wallet/adjustments',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags: ['admin'],
+        description: 'Four-eyes: adjustment requests waiting for (or given) a second approval.',
+        querystring: Type.Object({
+          status: Type.Union([Type.Literal('pending'), Type.Literal('approved')], { default: 'pending' }),
+        }),
+      },
+    },
+    async (req) => ({
+      requests: (await listAdjustmentRequests(ctx, req.query.status)).map(adjustmentRequestJson),
+    }),
+  );
+
+  app.post(
+    '/api/v1/admin/wallet/adjustments/:id/approve',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags: ['admin'],
+        description:
+          'Four-eyes: a second admin (not the requester, not the wallet owner) approves; the adjustment posts once.',
+        params: IdParams,
+      },
+    },
+    async (req) => {
+      try {
+        const { request, posted } = await approveAdjustment(ctx, {
+          requestId: req.params.id,
+          adminId: req.user!.id,
+        });
+        return {
+          msg: 'Wallet adjusted successfully!',
+          walletBalance: centsToDollars(posted.balanceAfter ?? 0n),
+          request: adjustmentRequestJson(request),
+        };
+      } catch (err) {
+        if (err instanceof InsufficientFundsError)
+          throw unprocessable('The adjustment would take the balance below zero.', 'insufficient_funds');
+        if (err instanceof AccountClosedError)
+          throw unprocessable('This wallet is closed.', 'account_closed');
+        throw err;
+      }
+    },
+  );
+
   // GET reads like a report, POST like "run it": both run the same read-only check
   app.route({
     method: ['GET', 'POST'],
@@ -146,4 +225,18 @@ export function adminRoutes(app: App, ctx: WalletContext) {
     },
     handler: async () => reconcile(ctx.db),
   });
+}
+
+function adjustmentRequestJson(r: AdjustmentRequest) {
+  return {
+    _id: r.id,
+    userId: r.userId,
+    amount: centsToDollars(r.amountCents),
+    description: r.description,
+    requestedBy: r.requestedBy,
+    status: r.status,
+    approvedBy: r.approvedBy,
+    transactionId: r.transactionId,
+    createdAt: r.createdAt,
+  };
 }
