@@ -1,5 +1,6 @@
+import { eventually } from '@bet/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, Games, type Harness, startHarness } from './harness';
+import { call, Games, type Harness, player, startHarness } from './harness';
 
 let h: Harness;
 let games: Games;
@@ -48,5 +49,27 @@ describe('GET /bets/rules', () => {
     const res = await call(h, 'GET', '/api/v1/bets/rules');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ minStake: 0.01, maxStake: 10_000, maxPayout: 250_000, maxSelections: 10 });
+  });
+});
+
+describe('GET /bets?status=settled', () => {
+  it('lists every bet that is no longer pending (the Settled tab), and only those', async () => {
+    const p = await player(h);
+    const [g1, g2] = await Promise.all([games.create(), games.create()]);
+    for (const g of [g1, g2]) {
+      const r = await call(h, 'POST', '/api/v1/bets/singles', p.auth, {
+        stakePerBet: 1,
+        selections: [{ gameId: g._id, outcome: 'A' }],
+      });
+      expect(r.status).toBe(201);
+    }
+    await games.settle(g1._id, 'A');
+    const settled = await eventually(async () => {
+      const list = (await call(h, 'GET', '/api/v1/bets?status=settled', p.auth)).body.bets;
+      return list.length === 1 ? list : undefined;
+    });
+    expect(settled.map((b: any) => b.status)).toEqual(['won']);
+    const open = (await call(h, 'GET', '/api/v1/bets?status=pending', p.auth)).body.bets;
+    expect(open).toHaveLength(1);
   });
 });

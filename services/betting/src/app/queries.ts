@@ -4,7 +4,9 @@ import { DAY_MS, dayStart, monthStart, weekStart } from '../domain/week';
 import { type Db, gameSummary, loadGames } from './types';
 import { renderBets } from './views';
 
-export type HistoryStatus = 'pending' | 'won' | 'lost' | 'cancelled' | 'cashed_out';
+export type BetState = 'pending' | 'won' | 'lost' | 'cancelled' | 'cashed_out';
+/** a bet state, or `settled`: every bet that is no longer pending (My Bets' Settled tab) */
+export type HistoryStatus = BetState | 'settled';
 export type SortBy = 'createdAt' | 'stake' | 'payout' | 'totalOdds';
 
 export interface HistoryQuery {
@@ -44,7 +46,8 @@ export function parseDateBound(value: string | undefined, name: string, end: boo
  * What each status filter selects: the spec's `won` also selects cash-outs (they answer
  * `won` with `cashedOut: true`); `cashed_out` stays as a narrower filter of our own.
  */
-const STATUS_FILTER: Record<HistoryStatus, HistoryStatus[]> = {
+const STATUS_FILTER: Record<HistoryStatus, BetState[]> = {
+  settled: ['won', 'lost', 'cancelled', 'cashed_out'],
   pending: ['pending'],
   won: ['won', 'cashed_out'],
   lost: ['lost'],

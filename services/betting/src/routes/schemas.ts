@@ -36,7 +36,9 @@ export const HistoryQuerySchema = {
   endDate: Type.Optional(Type.String({ maxLength: 40 })),
 };
 
-export const BetStatusFilter = Type.Unsafe<'pending' | 'won' | 'lost' | 'cancelled' | 'cashed_out'>({
+export const BetStatusFilter = Type.Unsafe<
+  'pending' | 'won' | 'lost' | 'cancelled' | 'cashed_out' | 'settled'
+>({
   type: 'string',
-  enum: ['pending', 'won', 'lost', 'cancelled', 'cashed_out'],
+  enum: ['pending', 'won', 'lost', 'cancelled', 'cashed_out', 'settled'],
 });
