@@ -1,4 +1,4 @@
-import { newId } from '@bet/kit';
+import { acquireLease, newId, releaseLease } from '@bet/kit';
 import { GamesCreated, GamesOddsChanged, GamesSettled, GamesUpdated } from '@bet/proto-events';
 import { sql } from 'kysely';
 import { event, type PendingEvent, recordEvents } from '../app/events';
@@ -14,7 +14,6 @@ import { advanceLive, type LivePolicy, type SimRecord } from '../domain/live';
 import { logoUrl } from '../domain/logos';
 import { invariantViolations, resultOf, startMatch } from '../domain/match';
 import { deriveSeed } from '../domain/rng';
-import { acquireLease, releaseLease } from './lease';
 
 export interface TickStats {
   /** false when another replica holds the simulator lease */

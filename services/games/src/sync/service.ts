@@ -1,4 +1,4 @@
-import { conflict, HttpError, isUniqueViolation, newId } from '@bet/kit';
+import { acquireLease, conflict, HttpError, isUniqueViolation, newId } from '@bet/kit';
 import { GamesSettled } from '@bet/proto-events';
 import { audit } from '../app/audit';
 import { event, type PendingEvent, recordEvents } from '../app/events';
@@ -19,7 +19,6 @@ import {
   type SourceName,
   type SportsProvider,
 } from '../providers/types';
-import { acquireLease } from '../simulator/lease';
 
 export interface SyncSummary {
   source: SourceName;
