@@ -1,7 +1,8 @@
 // The admin remote's route tree, mounted by the shell at /admin/* behind its admin guard.
 
 import { useSession } from '@bet/web-shell/core';
-import { useEffect, useId, useState } from 'react';
+import { Spinner } from '@bet/web-shell/ui';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link, NavLink, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import './styles.css';
 
@@ -14,6 +15,8 @@ const SECTIONS = [
   { to: '/admin/aviator', label: 'Aviator Monitor' },
   { to: '/admin/promotions', label: 'Promotions' },
   { to: '/admin/rankings', label: 'Rankings' },
+  // beyond the spec's sidebar: every admin action across the platform
+  { to: '/admin/audit', label: 'Audit Log' },
 ];
 
 function AdminLayout() {
@@ -58,21 +61,23 @@ function AdminLayout() {
           </ul>
         </nav>
         <main id="admin-main" className="admin__main" tabIndex={-1}>
-          <Outlet />
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
         </main>
       </div>
     </div>
   );
 }
 
-/** Route shell of an admin screen whose content arrives with the admin issue. */
+/** Route shell of the Aviator monitor until its screen (the Aviator issue) plugs in here. */
 function Pending({ title, summary }: { title: string; summary: string }) {
   return (
     <section className="admin-page">
       <h2>{title}</h2>
       <p>{summary}</p>
       <p className="admin-page__notice" role="note">
-        Not available yet: this screen arrives with the admin issue. No data is shown here until then.
+        Not available yet: this screen arrives with the Aviator issue.
       </p>
     </section>
   );
@@ -89,50 +94,39 @@ function AdminNotFound() {
   );
 }
 
-/** Every admin screen of the spec; each arrives with the admin issue. */
-const PAGES: Array<{ path: string | null; title: string; summary: string }> = [
-  {
-    path: null,
-    title: 'Dashboard',
-    summary: 'Platform overview, financial snapshot, manual game sync and marketing tools.',
-  },
-  { path: 'users', title: 'User Management', summary: 'Search, promote, demote and delete users.' },
-  {
-    path: 'users/:userId',
-    title: 'User Details',
-    summary: "A user's profile, wallet adjustments, transactions and bets.",
-  },
-  { path: 'games', title: 'Game Management', summary: 'Create, edit, settle and cancel games.' },
-  { path: 'withdrawals', title: 'Withdrawal Requests', summary: 'Approve or reject pending withdrawals.' },
-  {
-    path: 'risk',
-    title: 'Risk Management',
-    summary: 'Platform exposure, per-game risk and odds adjustments.',
-  },
-  {
-    path: 'aviator',
-    title: 'Aviator Monitor',
-    summary: 'The live Aviator round: state, multiplier and round hash.',
-  },
-  { path: 'promotions', title: 'Manage Promotions', summary: 'Create, edit and delete promotions.' },
-  {
-    path: 'rankings',
-    title: 'Team Power Rankings',
-    summary: 'Manage team rankings used by the odds and the AI.',
-  },
-];
+// each screen is its own chunk, created once at module level (the layout's Suspense shows a spinner)
+const Dashboard = lazy(() => import(/* webpackChunkName: "admin-dashboard" */ './pages/Dashboard'));
+const Users = lazy(() => import(/* webpackChunkName: "admin-users" */ './pages/Users'));
+const UserDetails = lazy(() => import(/* webpackChunkName: "admin-user" */ './pages/UserDetails'));
+const Games = lazy(() => import(/* webpackChunkName: "admin-games" */ './pages/Games'));
+const Withdrawals = lazy(() => import(/* webpackChunkName: "admin-withdrawals" */ './pages/Withdrawals'));
+const Risk = lazy(() => import(/* webpackChunkName: "admin-risk" */ './pages/Risk'));
+const Promotions = lazy(() => import(/* webpackChunkName: "admin-promotions" */ './pages/Promotions'));
+const Rankings = lazy(() => import(/* webpackChunkName: "admin-rankings" */ './pages/Rankings'));
+const AuditLog = lazy(() => import(/* webpackChunkName: "admin-audit" */ './pages/AuditLog'));
 
 export default function AdminRoutes() {
   return (
     <Routes>
       <Route element={<AdminLayout />}>
-        {PAGES.map(({ path, title, summary }) =>
-          path === null ? (
-            <Route key="index" index element={<Pending title={title} summary={summary} />} />
-          ) : (
-            <Route key={path} path={path} element={<Pending title={title} summary={summary} />} />
-          ),
-        )}
+        <Route index element={<Dashboard />} />
+        <Route path="users" element={<Users />} />
+        <Route path="users/:userId" element={<UserDetails />} />
+        <Route path="games" element={<Games />} />
+        <Route path="withdrawals" element={<Withdrawals />} />
+        <Route path="risk" element={<Risk />} />
+        <Route
+          path="aviator"
+          element={
+            <Pending
+              title="Aviator Monitor"
+              summary="The live Aviator round: state, multiplier and round hash."
+            />
+          }
+        />
+        <Route path="promotions" element={<Promotions />} />
+        <Route path="rankings" element={<Rankings />} />
+        <Route path="audit" element={<AuditLog />} />
         <Route path="*" element={<AdminNotFound />} />
       </Route>
     </Routes>

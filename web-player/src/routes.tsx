@@ -24,6 +24,10 @@ export const routes: RemoteRoute[] = [
     path: '/reset-password/:token',
     Component: page(() => import(/* webpackChunkName: "reset" */ './pages/ResetPassword')),
   },
+  {
+    path: '/promotions',
+    Component: page(() => import(/* webpackChunkName: "promotions" */ './pages/Promotions')),
+  },
   { path: '/support', Component: page(() => import(/* webpackChunkName: "support" */ './pages/Support')) },
   {
     path: '/leaderboards',

@@ -159,6 +159,9 @@ export function Nav() {
           <li>
             <NavLink to="/live">Live</NavLink>
           </li>
+          <li>
+            <NavLink to="/promotions">Promotions</NavLink>
+          </li>
           {signedIn && (
             <li>
               <NavLink to="/my-bets">My Bets</NavLink>

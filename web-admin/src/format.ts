@@ -1,0 +1,24 @@
+import { formatMoney } from '@bet/web-shell/core';
+
+export const money = formatMoney;
+
+export function dateTime(iso: string | null | undefined): string {
+  if (!iso) return 'N/A';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? 'N/A' : d.toLocaleString();
+}
+
+export function dateOnly(iso: string | null | undefined): string {
+  if (!iso) return 'N/A';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? 'N/A' : d.toLocaleDateString();
+}
+
+export const OUTCOME_LABEL = { A: 'Home', B: 'Away', Draw: 'Draw' } as const;
+
+/** Initials avatar for a user without a picture (a generated placeholder). */
+export function initials(u: { firstName?: string; lastName?: string; username: string }): string {
+  const a = (u.firstName?.[0] ?? u.username[0] ?? '?').toUpperCase();
+  const b = (u.lastName?.[0] ?? '').toUpperCase();
+  return a + b;
+}

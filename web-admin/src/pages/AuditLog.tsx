@@ -1,0 +1,97 @@
+import { EmptyState, ErrorText, FormField, Pagination, Spinner, useApi } from '@bet/web-shell/ui';
+import { useEffect, useState } from 'react';
+import { dateTime } from '../format';
+import type { AuditEntry } from '../types';
+
+interface Page {
+  entries: AuditEntry[];
+  currentPage: number;
+  totalPages: number;
+  totalCount: number;
+}
+
+const ENTITIES = ['', 'user', 'withdrawal', 'game', 'ranking', 'sync', 'promotion'];
+
+function Change({ value }: { value: unknown }) {
+  if (value === null || value === undefined) return <span className="muted">—</span>;
+  return <pre className="audit-json">{JSON.stringify(value, null, 1)}</pre>;
+}
+
+export default function AuditLog() {
+  const [entity, setEntity] = useState('');
+  const [page, setPage] = useState(1);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter starts at page 1
+  useEffect(() => setPage(1), [entity]);
+  const log = useApi<Page>('/admin/audit-log', { entity: entity || undefined, page, limit: 25 });
+  return (
+    <section className="admin-page">
+      <div className="page-head">
+        <h2>Audit Log</h2>
+        <span className="badge badge--info">{log.data?.totalCount ?? 0} entries</span>
+      </div>
+      <div className="filters-inline">
+        <FormField label="What">
+          {(id) => (
+            <select id={id} value={entity} onChange={(e) => setEntity(e.target.value)}>
+              {ENTITIES.map((e) => (
+                <option key={e} value={e}>
+                  {e || 'Everything'}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <button type="button" className="btn btn--sm" onClick={log.reload}>
+          Refresh
+        </button>
+      </div>
+      {log.error ? <ErrorText>{log.error}</ErrorText> : null}
+      {log.loading && !log.data ? (
+        <Spinner />
+      ) : (log.data?.entries.length ?? 0) === 0 ? (
+        <EmptyState title="No admin actions yet." />
+      ) : (
+        <div className="table-wrap">
+          <table className="table table--stack ui-table">
+            <caption className="visually-hidden">Admin actions, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Who</th>
+                <th scope="col">Action</th>
+                <th scope="col">On</th>
+                <th scope="col">Before</th>
+                <th scope="col">After</th>
+              </tr>
+            </thead>
+            <tbody>
+              {log.data?.entries.map((e) => (
+                <tr key={e._id}>
+                  <td data-label="When">{dateTime(e.at)}</td>
+                  <td data-label="Who">{e.actor.username ?? e.actor._id ?? 'system'}</td>
+                  <td data-label="Action">
+                    <code>{e.action}</code>
+                  </td>
+                  <td data-label="On">
+                    {e.entity} <span className="muted">{e.entityId.slice(-6)}</span>
+                  </td>
+                  <td data-label="Before">
+                    <Change value={e.before} />
+                  </td>
+                  <td data-label="After">
+                    <Change value={e.after} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination
+        page={log.data?.currentPage ?? page}
+        totalPages={log.data?.totalPages ?? 1}
+        onPage={setPage}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,189 @@
+import { api, msgOr, toast, useSocketEvent } from '@bet/web-shell/core';
+import { ErrorText, FormField, Spinner, useApi } from '@bet/web-shell/ui';
+import { useEffect, useState } from 'react';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { money } from '../format';
+import { aiSlots } from '../slots';
+
+interface PlatformStats {
+  totalUsers: number;
+  totalBets: number;
+  totalGames: number;
+  upcomingGames: number;
+}
+interface FinancialStats {
+  totalStakes: { amount: number };
+  totalPayoutsToUsers: { amount: number };
+  platformRevenue: { amount: number };
+}
+interface Daily {
+  days: Array<{ date: string; stakes: number; payouts: number; revenue: number; activeUsers: number }>;
+}
+
+const SOURCES = [
+  { value: 'apifootball', label: 'API-Football' },
+  { value: 'allsportsapi', label: 'allsportsapi' },
+] as const;
+type Source = (typeof SOURCES)[number]['value'];
+
+/** the dashboard re-reads its figures this often (bets and payouts have no admin socket event) */
+const REFRESH_MS = 30_000;
+
+function StatCard({ label, value }: { label: string; value: string | number | undefined }) {
+  return (
+    <div className="card stat-card">
+      <span className="stat-card__label">{label}</span>
+      <strong className="stat-card__value">{value ?? '—'}</strong>
+    </div>
+  );
+}
+
+export default function Dashboard() {
+  const stats = useApi<PlatformStats>('/admin/stats/platform');
+  const financial = useApi<FinancialStats>('/admin/dashboard/financial');
+  const daily = useApi<Daily>('/admin/stats/daily');
+  const [source, setSource] = useState<Source>('apifootball');
+  const [syncing, setSyncing] = useState(false);
+
+  const reloadAll = () => {
+    stats.reload();
+    financial.reload();
+    daily.reload();
+  };
+  useSocketEvent('new_game', stats.reload);
+  useSocketEvent('gameUpdate', stats.reload);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the reloads are stable
+  useEffect(() => {
+    const t = setInterval(reloadAll, REFRESH_MS);
+    return () => clearInterval(t);
+  }, []);
+
+  async function sync() {
+    setSyncing(true);
+    try {
+      const res = await api.post<{ msg?: string }>('/admin/games/sync', { source }, { silent: true });
+      toast.success(res?.msg || `Successfully synced from ${source}!`, { duration: 4000 });
+      stats.reload();
+    } catch (err) {
+      const msg = msgOr(err, '');
+      toast.error(msg ? `Error: ${msg}` : 'Sync failed.', { duration: 6000 });
+    } finally {
+      setSyncing(false);
+    }
+  }
+
+  const Campaign = aiSlots.CampaignButton;
+  const days = daily.data?.days ?? [];
+  return (
+    <section className="admin-page">
+      <h2>Dashboard</h2>
+
+      <h3 className="admin-section">Platform Overview</h3>
+      {stats.error ? <ErrorText>{stats.error}</ErrorText> : null}
+      <div className="stat-grid">
+        <StatCard label="Total Users" value={stats.data?.totalUsers} />
+        <StatCard label="Total Bets" value={stats.data?.totalBets} />
+        <StatCard label="Active Games" value={stats.data?.totalGames} />
+        <StatCard label="Upcoming Games" value={stats.data?.upcomingGames} />
+      </div>
+
+      <h3 className="admin-section">Financial Snapshot</h3>
+      {financial.error ? <ErrorText>{financial.error}</ErrorText> : null}
+      <div className="stat-grid">
+        <StatCard label="Total Stakes" value={financial.data && money(financial.data.totalStakes.amount)} />
+        <StatCard
+          label="Total Payouts"
+          value={financial.data && money(financial.data.totalPayoutsToUsers.amount)}
+        />
+        <StatCard
+          label="Platform Revenue"
+          value={financial.data && money(financial.data.platformRevenue.amount)}
+        />
+      </div>
+
+      <h3 className="admin-section">Last 30 Days</h3>
+      {daily.error ? <ErrorText>{daily.error}</ErrorText> : null}
+      {daily.loading && !daily.data ? (
+        <Spinner />
+      ) : (
+        <div className="chart-grid">
+          <figure className="card chart-card">
+            <figcaption>Stakes, payouts and revenue per day ($)</figcaption>
+            <ResponsiveContainer width="100%" height={260}>
+              <LineChart data={days} margin={{ top: 8, right: 12, left: 0, bottom: 0 }}>
+                <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
+                <XAxis
+                  dataKey="date"
+                  tick={{ fontSize: 11, fill: 'var(--muted)' }}
+                  tickFormatter={(d) => d.slice(5)}
+                />
+                <YAxis tick={{ fontSize: 11, fill: 'var(--muted)' }} width={56} />
+                <Tooltip formatter={(v) => money(v)} contentStyle={{ background: 'var(--surface)' }} />
+                <Legend />
+                <Line type="monotone" dataKey="stakes" name="Stakes" stroke="#1f6feb" dot={false} />
+                <Line type="monotone" dataKey="payouts" name="Payouts" stroke="#d97706" dot={false} />
+                <Line type="monotone" dataKey="revenue" name="Revenue" stroke="#0b7a4b" dot={false} />
+              </LineChart>
+            </ResponsiveContainer>
+          </figure>
+          <figure className="card chart-card">
+            <figcaption>Active users per day (placed a bet)</figcaption>
+            <ResponsiveContainer width="100%" height={260}>
+              <BarChart data={days} margin={{ top: 8, right: 12, left: 0, bottom: 0 }}>
+                <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
+                <XAxis
+                  dataKey="date"
+                  tick={{ fontSize: 11, fill: 'var(--muted)' }}
+                  tickFormatter={(d) => d.slice(5)}
+                />
+                <YAxis allowDecimals={false} tick={{ fontSize: 11, fill: 'var(--muted)' }} width={40} />
+                <Tooltip contentStyle={{ background: 'var(--surface)' }} />
+                <Bar dataKey="activeUsers" name="Active users" fill="#7c3aed" />
+              </BarChart>
+            </ResponsiveContainer>
+          </figure>
+        </div>
+      )}
+
+      <h3 className="admin-section">System Actions</h3>
+      <div className="grid grid--2">
+        <div className="card">
+          <h4 className="card__title">Manual Game Sync</h4>
+          <p className="muted">Fetch the latest fixtures, odds and results from a provider.</p>
+          <div className="sync-row">
+            <FormField label="Source">
+              {(id) => (
+                <select id={id} value={source} onChange={(e) => setSource(e.target.value as Source)}>
+                  {SOURCES.map((s) => (
+                    <option key={s.value} value={s.value}>
+                      {s.label}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FormField>
+            <button type="button" className="btn btn--primary" onClick={sync} disabled={syncing}>
+              {syncing ? 'Syncing…' : 'Sync Games'}
+            </button>
+          </div>
+        </div>
+        <div className="card">
+          <h4 className="card__title">Marketing Tools</h4>
+          <p className="muted">Generate an AI social media campaign for a league and a date.</p>
+          {Campaign ? <Campaign /> : <p className="muted">The campaign generator is not available.</p>}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+import { api, msgOr, toast } from '@bet/web-shell/core';
+import { EmptyState, ErrorText, listFrom, Spinner, Tabs, useApi, useConfirm } from '@bet/web-shell/ui';
+import { useEffect, useState } from 'react';
+import { dateTime, money } from '../format';
+import type { Withdrawal } from '../types';
+
+type Status = Withdrawal['status'];
+const TABS: Array<{ value: Status; label: string }> = [
+  { value: 'pending', label: 'Pending' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'rejected', label: 'Rejected' },
+];
+/** new requests arrive without an admin socket event: the pending list re-reads itself */
+const REFRESH_MS = 15_000;
+
+export default function Withdrawals() {
+  const [status, setStatus] = useState<Status>('pending');
+  const list = useApi<unknown>('/admin/withdrawals', { status });
+  const { confirm, dialog } = useConfirm();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reload is stable
+  useEffect(() => {
+    const t = setInterval(list.reload, REFRESH_MS);
+    return () => clearInterval(t);
+  }, []);
+
+  async function process(w: Withdrawal, decision: 'approved' | 'rejected') {
+    const verb = decision === 'approved' ? 'Approve' : 'Reject';
+    if (
+      !(await confirm({
+        message: `${verb} the withdrawal of ${money(w.amount)} by ${w.user?.username ?? 'this user'}?`,
+        confirmLabel: verb,
+        danger: decision === 'rejected',
+      }))
+    )
+      return;
+    try {
+      await api.patch(
+        `/admin/withdrawals/${w._id}/process`,
+        { status: decision, adminNotes: `Request ${decision} by admin.` },
+        { silent: true },
+      );
+      toast.success(`Withdrawal ${decision}.`);
+      // the card leaves the pending list at once; the reload confirms it
+      list.setData((d: unknown) => listFrom<Withdrawal>(d, 'withdrawals').filter((x) => x._id !== w._id));
+      list.reload();
+    } catch (err) {
+      toast.error(msgOr(err, 'Action failed.'));
+    }
+  }
+
+  const rows = listFrom<Withdrawal>(list.data, 'withdrawals');
+  return (
+    <section className="admin-page">
+      <h2>Withdrawal Requests</h2>
+      <Tabs label="Withdrawal status" items={TABS} value={status} onChange={setStatus} />
+      {list.error ? <ErrorText>{list.error}</ErrorText> : null}
+      {list.loading && !list.data ? (
+        <Spinner />
+      ) : rows.length === 0 ? (
+        <EmptyState title={`No ${status} requests`}>
+          There are currently no withdrawals with this status.
+        </EmptyState>
+      ) : (
+        <ul className="card-grid">
+          {rows.map((w) => (
+            <li key={w._id} className="card withdrawal-card">
+              <div className="withdrawal-card__head">
+                <strong>{w.user?.username ?? 'Deleted user'}</strong>
+                <span
+                  className={`badge badge--${w.status === 'approved' ? 'success' : w.status === 'rejected' ? 'danger' : 'pending'}`}
+                >
+                  {w.status}
+                </span>
+              </div>
+              <span className="muted">{w.user?.email ?? ''}</span>
+              <dl className="facts">
+                <dt>Amount Requested</dt>
+                <dd>
+                  <strong>{money(w.amount)}</strong>
+                </dd>
+                <dt>Current Balance</dt>
+                <dd>{money(w.user?.walletBalance ?? 0)}</dd>
+                <dt>Requested</dt>
+                <dd>{dateTime(w.createdAt)}</dd>
+                {w.adminNotes ? (
+                  <>
+                    <dt>Notes</dt>
+                    <dd>{w.adminNotes}</dd>
+                  </>
+                ) : null}
+              </dl>
+              {w.status === 'pending' ? (
+                <div className="form-actions">
+                  <button
+                    type="button"
+                    className="btn btn--danger btn--sm"
+                    onClick={() => process(w, 'rejected')}
+                  >
+                    Reject
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn--primary btn--sm"
+                    onClick={() => process(w, 'approved')}
+                  >
+                    Approve
+                  </button>
+                </div>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {dialog}
+    </section>
+  );
+}

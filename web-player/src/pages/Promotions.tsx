@@ -1,0 +1,47 @@
+import { EmptyState, ErrorText, listFrom, Spinner, useApi } from '@bet/web-shell/ui';
+
+interface Promotion {
+  _id: string;
+  title: string;
+  description: string;
+  promoType: 'Bonus' | 'FreeBet' | 'OddsBoost';
+  expiresAt?: string | null;
+}
+
+const BADGE: Record<Promotion['promoType'], string> = {
+  Bonus: 'badge badge--success',
+  FreeBet: 'badge badge--info',
+  OddsBoost: 'badge badge--warning',
+};
+
+/** Promotions & Offers: what is active and unexpired right now (spec 000 §2). */
+export default function Promotions() {
+  const list = useApi<unknown>('/promotions');
+  const promotions = listFrom<Promotion>(list.data, 'promotions');
+  return (
+    <section className="page">
+      <h1>Promotions &amp; Offers</h1>
+      {list.error ? <ErrorText>{list.error}</ErrorText> : null}
+      {list.loading && !list.data ? (
+        <Spinner />
+      ) : promotions.length === 0 ? (
+        <EmptyState title="No Active Promotions">Check back soon for new offers.</EmptyState>
+      ) : (
+        <ul className="promo-grid">
+          {promotions.map((p) => (
+            <li key={p._id} className="card promo-card">
+              <div className="promo-card__head">
+                <h2 className="card__title">{p.title}</h2>
+                <span className={BADGE[p.promoType] ?? 'badge'}>{p.promoType}</span>
+              </div>
+              <p>{p.description}</p>
+              {p.expiresAt ? (
+                <p className="promo-card__expiry">Ends {new Date(p.expiresAt).toLocaleDateString()}</p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

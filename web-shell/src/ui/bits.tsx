@@ -1,0 +1,129 @@
+import { type ReactNode, useEffect, useId, useState } from 'react';
+
+export function Spinner({ label = 'Loading…' }: { label?: string }) {
+  return (
+    <div className="spinner-wrap" role="status" aria-live="polite">
+      <span className="spinner" aria-hidden="true" />
+      <span className="visually-hidden">{label}</span>
+    </div>
+  );
+}
+
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="empty-state">
+      <strong className="empty-state__title">{title}</strong>
+      {children ? <p>{children}</p> : null}
+    </div>
+  );
+}
+
+/** A list's load error, in red text (spec 001 §8). */
+export function ErrorText({ children }: { children: ReactNode }) {
+  return (
+    <p className="ui-error" role="alert">
+      {children}
+    </p>
+  );
+}
+
+/** A labelled control: the label points at the one control passed as a render function. */
+export function FormField({
+  label,
+  hint,
+  children,
+}: {
+  label: string;
+  hint?: string;
+  children: (id: string) => ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children(id)}
+      {hint ? <span className="field__hint">{hint}</span> : null}
+    </div>
+  );
+}
+
+export interface TabItem<T extends string> {
+  value: T;
+  label: string;
+}
+
+/** A row of tabs (ARIA tablist) switching a value. */
+export function Tabs<T extends string>({
+  items,
+  value,
+  onChange,
+  label,
+}: {
+  items: TabItem<T>[];
+  value: T;
+  onChange: (v: T) => void;
+  label: string;
+}) {
+  return (
+    <div className="tabs" role="tablist" aria-label={label}>
+      {items.map((t) => (
+        <button
+          key={t.value}
+          type="button"
+          role="tab"
+          className="tab"
+          aria-selected={t.value === value}
+          tabIndex={t.value === value ? 0 : -1}
+          onClick={() => onChange(t.value)}
+          onKeyDown={(e) => {
+            const i = items.findIndex((x) => x.value === value);
+            if (e.key === 'ArrowRight') onChange(items[(i + 1) % items.length].value);
+            if (e.key === 'ArrowLeft') onChange(items[(i - 1 + items.length) % items.length].value);
+          }}
+        >
+          {t.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+export function Pagination({
+  page,
+  totalPages,
+  onPage,
+}: {
+  page: number;
+  totalPages: number;
+  onPage: (p: number) => void;
+}) {
+  if (totalPages <= 1) return null;
+  return (
+    <nav className="ui-pagination" aria-label="Pagination">
+      <button type="button" className="btn btn--sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </button>
+      <span aria-live="polite">
+        Page {page} of {totalPages}
+      </span>
+      <button
+        type="button"
+        className="btn btn--sm"
+        disabled={page >= totalPages}
+        onClick={() => onPage(page + 1)}
+      >
+        Next
+      </button>
+    </nav>
+  );
+}
+
+/** The value after it has stopped changing for `ms` (search boxes). */
+export function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return v;
+}

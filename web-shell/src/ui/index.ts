@@ -1,0 +1,18 @@
+// Building blocks both remotes use (shared source, not a runtime singleton: they hold no state
+// of their own, and use the shell core's API client through '@bet/web-shell/core').
+import './ui.css';
+
+export {
+  EmptyState,
+  ErrorText,
+  FormField,
+  Pagination,
+  Spinner,
+  type TabItem,
+  Tabs,
+  useDebounced,
+} from './bits';
+export { type ConfirmOptions, useConfirm } from './ConfirmDialog';
+export { type Column, DataTable } from './DataTable';
+export { Modal, type ModalProps } from './Modal';
+export { type ApiState, listFrom, useApi } from './useApi';
