@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { loadOrCreateAuthKeys } from '@bet/kit';
+import { localAccounts } from './accounts';
 import { LOCAL_DEFAULTS, REPO_ROOT } from './defaults';
 import { GATEWAY_MAIN, SERVICES, upstreamEnv } from './services';
 
@@ -16,9 +17,12 @@ export async function startCluster(env: Record<string, string | undefined> = pro
       ? { publicKeyPem: env.JWT_PUBLIC_KEY, privateKeyPem: env.JWT_PRIVATE_KEY }
       : await loadOrCreateAuthKeys(dataDir);
   const port = Number(env.PORT ?? 8080);
+  const accounts = localAccounts(dataDir, env);
   const common: Record<string, string | undefined> = {
     ...LOCAL_DEFAULTS,
     ...env,
+    ADMIN_PASSWORD: accounts.ADMIN_PASSWORD,
+    DEMO_PASSWORD: accounts.DEMO_PASSWORD,
     MODE: 'cluster',
     DATA_DIR: dataDir,
     JWT_PUBLIC_KEY: keys.publicKeyPem,
@@ -61,6 +65,7 @@ export async function startCluster(env: Record<string, string | undefined> = pro
   await waitForAll([`http://127.0.0.1:${port}/healthz`], 60_000);
   return {
     url: `http://localhost:${port}`,
+    accounts,
     children,
     async stop() {
       await Promise.all(
@@ -95,7 +100,17 @@ async function waitForAll(urls: string[], timeoutMs: number) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const cluster = await startCluster();
-  console.log(`\n  Betting platform (local cluster) is running at ${cluster.url}\n`);
+  const { accounts } = cluster;
+  console.log(
+    [
+      '',
+      `  Betting platform (local cluster) is running at ${cluster.url}`,
+      accounts.generated
+        ? `  Admin ${LOCAL_DEFAULTS.ADMIN_EMAIL} / ${accounts.ADMIN_PASSWORD}, demo ${LOCAL_DEFAULTS.DEMO_EMAIL} / ${accounts.DEMO_PASSWORD} (kept in ${accounts.file})`
+        : `  Seeded accounts: passwords in ${accounts.file} (or the environment)`,
+      '',
+    ].join('\n'),
+  );
   const stop = async () => {
     await cluster.stop();
     process.exit(0);

@@ -5,14 +5,13 @@ export const REPO_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)
 
 /**
  * The laptop defaults: a ready admin and demo player so a newcomer can sign in at once.
+ * Their passwords are generated per data folder (accounts.ts), never constants here.
  * Override with ADMIN_EMAIL / ADMIN_PASSWORD / DEMO_EMAIL / DEMO_PASSWORD.
  */
 export const LOCAL_DEFAULTS = {
   ADMIN_EMAIL: 'admin@betplatform.local',
-  ADMIN_PASSWORD: 'Admin-Pitch-2026',
   ADMIN_USERNAME: 'admin',
   DEMO_EMAIL: 'demo@betplatform.local',
-  DEMO_PASSWORD: 'Demo-Kickoff-2026',
   DEMO_USERNAME: 'demo',
   /** dollars credited once to the demo player so it can bet right away */
   DEMO_OPENING_BALANCE: '1000',

@@ -11,13 +11,16 @@ import {
   startService,
   Type,
 } from '@bet/kit';
+import { isLoopbackHost, type LocalAccounts, localAccounts } from './accounts';
 import { LOCAL_DEFAULTS, webRoots } from './defaults';
 import { seedDemoBalance } from './seed';
 import { SERVICES, upstreamEnv } from './services';
 
 const EmbeddedConfig = Type.Object({
   PORT: Type.Integer({ default: 8080, minimum: 0, maximum: 65535 }),
-  HOST: Type.String({ default: '0.0.0.0' }),
+  // only this machine by default: embedded mode has a development mail outbox and seeded
+  // accounts; HOST=0.0.0.0 opens it to the network (with a loud warning)
+  HOST: Type.String({ default: '127.0.0.1' }),
   DATA_DIR: baseConfig.DATA_DIR,
   LOG_LEVEL: Type.String({ default: 'warn' }),
   PUBLIC_URL: Type.Optional(Type.String()),
@@ -26,6 +29,8 @@ const EmbeddedConfig = Type.Object({
 export interface EmbeddedPlatform {
   url: string;
   services: RunningService[];
+  /** the seeded accounts' passwords (generated under DATA_DIR unless given) */
+  accounts: LocalAccounts;
   stop(): Promise<void>;
 }
 
@@ -42,12 +47,24 @@ export async function startEmbedded(
   const keys = await loadOrCreateAuthKeys(dataDir);
   const host = await PGliteHost.open(join(dataDir, 'pglite'));
 
+  const accounts = localAccounts(dataDir, env);
+  if (!isLoopbackHost(config.HOST)) {
+    logger.warn(
+      { host: config.HOST },
+      'embedded mode listens beyond this machine: it is a development setup (one process, a development mail outbox served to local clients only, seeded accounts); use the cluster or containers for anything others reach',
+    );
+    console.warn(
+      `\n  WARNING: embedded mode is listening on ${config.HOST}, reachable from other machines.\n  It is meant for development on this machine; set HOST=127.0.0.1 unless you mean it.\n`,
+    );
+  }
   const port = config.PORT;
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${port}`;
   const serviceEnv: Record<string, string | undefined> = {
     ...LOCAL_DEFAULTS,
     SIMULATOR_SPEED: '10',
     ...env,
+    ADMIN_PASSWORD: accounts.ADMIN_PASSWORD,
+    DEMO_PASSWORD: accounts.DEMO_PASSWORD,
     MODE: 'embedded',
     DATA_DIR: dataDir,
     LOG_LEVEL: config.LOG_LEVEL,
@@ -113,6 +130,7 @@ export async function startEmbedded(
     return {
       url,
       services,
+      accounts,
       async stop() {
         await gateway.close();
         await stopAll();
@@ -130,15 +148,24 @@ async function main() {
   const platform = await startEmbedded();
   const built = existsSync(join(webRoots().shell, 'index.html'));
   const env = { ...LOCAL_DEFAULTS, ...process.env };
+  const { accounts } = platform;
+  // the generated passwords are shown once, at the start that made them
+  const password = (value: string, given: string | undefined) =>
+    given
+      ? '(from the environment)'
+      : accounts.generated
+        ? value
+        : `(printed at first start; kept in ${accounts.file})`;
   console.log(
     [
       '',
       '  Betting platform (embedded mode) is running',
       `  Open            ${platform.url}`,
       built ? '' : '  (web bundles not built: run `npm run build:web`)',
-      `  Admin           ${env.ADMIN_EMAIL}  /  ${env.ADMIN_PASSWORD}`,
-      `  Demo player     ${env.DEMO_EMAIL}  /  ${env.DEMO_PASSWORD}`,
-      `  Dev mail outbox ${platform.url}/api/v1/dev/mail`,
+      `  Admin           ${env.ADMIN_EMAIL}  /  ${password(accounts.ADMIN_PASSWORD, process.env.ADMIN_PASSWORD)}`,
+      `  Demo player     ${env.DEMO_EMAIL}  /  ${password(accounts.DEMO_PASSWORD, process.env.DEMO_PASSWORD)}`,
+      accounts.generated ? `  (passwords generated for this data folder, kept in ${accounts.file})` : '',
+      `  Dev mail outbox ${platform.url}/api/v1/dev/mail (this machine only)`,
       `  Data            ${resolve(process.env.DATA_DIR ?? './.data')}`,
       '',
     ]

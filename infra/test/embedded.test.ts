@@ -1,5 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_DEFAULTS } from '../src/defaults';
@@ -16,10 +16,13 @@ describe('embedded mode (npm start)', () => {
     const port = await freePort();
     dataDir = mkdtempSync(join(tmpdir(), 'bet-embedded-'));
     base = `http://127.0.0.1:${port}`;
+    // no HOST, no passwords: the defaults of `npm start`
     proc = startProcess('infra/src/embedded.ts', {
       PORT: String(port),
       DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
+      HOST: '',
+      ADMIN_PASSWORD: '',
+      DEMO_PASSWORD: '',
     });
     await waitFor(
       async () => proc.output().includes('is running'),
@@ -34,9 +37,49 @@ describe('embedded mode (npm start)', () => {
     expect(code === 0 || code === null).toBe(true);
   }, 60_000);
 
-  it('prints where it runs and the seeded accounts', () => {
+  const accounts = () => JSON.parse(readFileSync(join(dataDir, 'accounts.json'), 'utf8'));
+
+  it('prints where it runs and the seeded accounts, with passwords made for this data folder', () => {
     expect(proc.output()).toContain(LOCAL_DEFAULTS.ADMIN_EMAIL);
     expect(proc.output()).toContain(LOCAL_DEFAULTS.DEMO_EMAIL);
+    // issue 13, item 3: no constant admin password in the source; generated, kept 0600, printed
+    const file = join(dataDir, 'accounts.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const { ADMIN_PASSWORD, DEMO_PASSWORD } = accounts();
+    expect(ADMIN_PASSWORD).toMatch(/^[A-Za-z0-9_-]{4}(-[A-Za-z0-9_-]{4}){3}$/);
+    expect(ADMIN_PASSWORD).not.toBe('Admin-Pitch-2026');
+    expect(DEMO_PASSWORD).not.toBe(ADMIN_PASSWORD);
+    expect(proc.output()).toContain(ADMIN_PASSWORD);
+    expect(proc.output()).toContain(DEMO_PASSWORD);
+    expect(proc.output()).not.toContain('WARNING');
+  });
+
+  it('listens on this machine only unless HOST says otherwise', async () => {
+    const others = Object.values(networkInterfaces())
+      .flat()
+      .filter((i) => i && i.family === 'IPv4' && !i.internal)
+      .map((i) => i!.address);
+    for (const address of others) {
+      const reached = await fetch(`http://${address}:${new URL(base).port}/healthz`).then(
+        () => true,
+        () => false,
+      );
+      expect(reached, address).toBe(false);
+    }
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+  });
+
+  it('refuses the old constant admin password', async () => {
+    const old = await api(base, 'POST', '/auth/login', {
+      email: LOCAL_DEFAULTS.ADMIN_EMAIL,
+      password: 'Admin-Pitch-2026',
+    });
+    expect(old.status).toBe(401);
+    const ok = await api(base, 'POST', '/auth/login', {
+      email: LOCAL_DEFAULTS.ADMIN_EMAIL,
+      password: accounts().ADMIN_PASSWORD,
+    });
+    expect(ok.status).toBe(200);
   });
 
   it('registers, logs in, reads the session and refreshes through the gateway', async () => {
@@ -49,13 +92,14 @@ describe('embedded mode (npm start)', () => {
     expect(me.body.email).toBe(`player_${suffix}@example.com`);
     expect(refreshed.status).toBe(200);
     expect(refreshed.body.refreshToken).not.toBe(login.body.refreshToken);
-    expect(reused.status).toBe(401);
+    // a refused refresh is never a 401 (issue 17)
+    expect(reused.status).toBe(400);
   });
 
   it('gives the demo player its opening balance once, and serves a live catalogue', async () => {
     const login = await api(base, 'POST', '/auth/login', {
       email: LOCAL_DEFAULTS.DEMO_EMAIL,
-      password: LOCAL_DEFAULTS.DEMO_PASSWORD,
+      password: accounts().DEMO_PASSWORD,
     });
     expect(login.status).toBe(200);
     const wallet = await api(base, 'GET', '/wallet', undefined, login.body.accessToken);

@@ -70,7 +70,11 @@ export async function exerciseAuth(base: string) {
   });
   const login = await api(base, 'POST', '/auth/login', { email: `player_${suffix}@example.com`, password });
   const me = await api(base, 'GET', '/auth/me', undefined, login.body?.accessToken);
-  const refreshed = await api(base, 'POST', '/auth/refresh-token', { token: login.body?.refreshToken });
+  // our web's way: rotation; then the used-up token comes back (a theft)
+  const refreshed = await api(base, 'POST', '/auth/refresh-token', {
+    token: login.body?.refreshToken,
+    rotate: true,
+  });
   const reused = await api(base, 'POST', '/auth/refresh-token', { token: login.body?.refreshToken });
   return { suffix, reg, login, me, refreshed, reused };
 }

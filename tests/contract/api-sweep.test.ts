@@ -716,8 +716,8 @@ describe('the public API under bad input', () => {
       // real-time simulator: nothing of the demo player's settles during the sweep
       SIMULATOR_SPEED: '1',
     });
-    adminToken = (await signIn(LOCAL_DEFAULTS.ADMIN_EMAIL, LOCAL_DEFAULTS.ADMIN_PASSWORD)).accessToken;
-    const player = await signIn(LOCAL_DEFAULTS.DEMO_EMAIL, LOCAL_DEFAULTS.DEMO_PASSWORD);
+    adminToken = (await signIn(LOCAL_DEFAULTS.ADMIN_EMAIL, platform.accounts.ADMIN_PASSWORD)).accessToken;
+    const player = await signIn(LOCAL_DEFAULTS.DEMO_EMAIL, platform.accounts.DEMO_PASSWORD);
     playerToken = player.accessToken;
     playerRefreshToken = player.refreshToken;
     tamperedToken = tamper(playerToken);

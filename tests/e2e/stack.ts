@@ -16,8 +16,9 @@ vi.setConfig({ expect: { poll: { timeout: 15_000, interval: 100 } } });
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 export const RESULTS_DIR = join(REPO_ROOT, 'test-results', 'e2e');
 
-export const ADMIN = { email: 'admin@betplatform.local', password: 'Admin-Pitch-2026' };
-export const DEMO = { email: 'demo@betplatform.local', password: 'Demo-Kickoff-2026' };
+/** the browser tests' own passwords, given to the platform as ADMIN_PASSWORD / DEMO_PASSWORD */
+export const ADMIN = { email: 'admin@betplatform.local', password: 'e2e-Admin-Pitch' };
+export const DEMO = { email: 'demo@betplatform.local', password: 'e2e-Demo-Kickoff' };
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -78,7 +79,16 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
   const dataDir = mkdtempSync(join(tmpdir(), 'bet-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'infra/src/embedded.ts'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      // the seeded accounts' passwords are generated per data folder unless given
+      ADMIN_PASSWORD: ADMIN.password,
+      DEMO_PASSWORD: DEMO.password,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -4,6 +4,7 @@ import { type Mailer, OutboxMailer, SmtpMailer } from './adapters/mailer';
 import { PasswordHasher } from './adapters/passwords';
 import { Throttle } from './adapters/throttle';
 import { SessionTokens } from './adapters/tokens';
+import { rebaseAvatarUrls } from './app/avatar-urls';
 import { ensureAccount } from './app/bootstrap';
 import { Background, type Identity, type IdentityCtx } from './app/context';
 import { identityConfig } from './config';
@@ -101,13 +102,16 @@ export function createIdentityService(opts: { clock?: Clock } = {}) {
       await socialRoutes(app, idn);
       await userRoutes(app, idn);
       adminRoutes(app, idn);
-      if (ctx.config.MODE === 'embedded' || ctx.config.MAIL_OUTBOX_PAGE) devMailRoutes(app, idn);
+      // the outbox only exists while mail goes nowhere else
+      if ((ctx.config.MODE === 'embedded' || ctx.config.MAIL_OUTBOX_PAGE) && !ctx.config.SMTP_URL)
+        devMailRoutes(app, idn);
     },
     async start(ctx) {
       const idn = await identityOf(ctx);
       ctx.onStop(() => idn.mailer.close());
       ctx.onStop(() => idn.background.drain());
       const c = ctx.config;
+      await rebaseAvatarUrls(ctx.db, c.PUBLIC_URL);
       if (c.ADMIN_EMAIL) {
         await ensureAccount(idn, {
           email: c.ADMIN_EMAIL,

@@ -52,7 +52,7 @@ describe('identity in embedded mode', () => {
     const p = await registerPlayer(h);
     await h.call({ method: 'POST', url: '/api/v1/auth/request-password-reset', payload: { email: p.email } });
     const page = await waitFor(async () => {
-      const res = await h.call({ method: 'GET', url: '/api/v1/dev/mail' });
+      const res = await h.call({ method: 'GET', url: '/api/v1/dev/mail', ip: '127.0.0.1' });
       return res.body.includes(p.email) ? res.body : undefined;
     });
     const token = /reset-password\/([A-Za-z0-9_-]+)/.exec(page)![1];

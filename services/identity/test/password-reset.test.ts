@@ -12,6 +12,8 @@ async function outbox(h: Harness, to: string) {
     method: 'GET',
     url: `/api/v1/dev/mail?to=${encodeURIComponent(to)}`,
     headers: { accept: 'application/json' },
+    // the outbox answers clients on this machine only
+    ip: '127.0.0.1',
   });
   expect(res.statusCode).toBe(200);
   return res.json().mails as Array<{ subject: string; text: string; links: string[] }>;
@@ -148,8 +150,34 @@ describe('password reset through the development outbox', () => {
     ).toBe(200);
   });
 
+  it('shows the outbox to nobody but a client on this machine (issue 13, item 3)', async () => {
+    const p = await registerPlayer(h);
+    await h.call({ method: 'POST', url: '/api/v1/auth/request-password-reset', payload: { email: p.email } });
+    await waitFor(async () => ((await outbox(h, p.email)).length > 0 ? true : undefined));
+    // a client elsewhere: as if the route were not there
+    const remote = await h.call({ method: 'GET', url: '/api/v1/dev/mail', ip: '203.0.113.7' });
+    expect(remote.statusCode).toBe(404);
+    expect(remote.body).not.toContain('reset-password');
+    // claiming to be local through a header only a trusted proxy may set
+    const spoofed = await h.call({
+      method: 'GET',
+      url: '/api/v1/dev/mail',
+      ip: '203.0.113.7',
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
+    expect(spoofed.statusCode).toBe(404);
+    // the trusted gateway on this machine, forwarding an outside client
+    const proxied = await h.call({
+      method: 'GET',
+      url: '/api/v1/dev/mail',
+      ip: '127.0.0.1',
+      headers: { 'x-forwarded-for': '203.0.113.7' },
+    });
+    expect(proxied.statusCode).toBe(404);
+  });
+
   it('serves the outbox as a readable page', async () => {
-    const res = await h.call({ method: 'GET', url: '/api/v1/dev/mail' });
+    const res = await h.call({ method: 'GET', url: '/api/v1/dev/mail', ip: '127.0.0.1' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.body).toMatch(/<a href="http:\/\/bet\.test\/reset-password\/[A-Za-z0-9_-]+">/);
@@ -181,7 +209,12 @@ describe('password reset through SMTP', () => {
     await once(smtp.server, 'listening');
     const { port } = smtp.server.address() as AddressInfo;
     h = await startIdentity({
-      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Bet <no-reply@bet.test>' },
+      // the outbox page asked for, but SMTP is configured: it must not exist
+      env: {
+        SMTP_URL: `smtp://127.0.0.1:${port}`,
+        MAIL_FROM: 'Bet <no-reply@bet.test>',
+        MAIL_OUTBOX_PAGE: 'true',
+      },
     });
   });
   afterAll(async () => {
@@ -211,6 +244,6 @@ describe('password reset through SMTP', () => {
     expect(ok.statusCode).toBe(200);
     // nothing went to the development outbox, and its page is not served outside embedded mode
     expect(await h.svc.ctx.db.selectFrom('mail_outbox').selectAll().execute()).toEqual([]);
-    expect((await h.call({ method: 'GET', url: '/api/v1/dev/mail' })).statusCode).toBe(404);
+    expect((await h.call({ method: 'GET', url: '/api/v1/dev/mail', ip: '127.0.0.1' })).statusCode).toBe(404);
   });
 });

@@ -1,11 +1,15 @@
+import { isIP } from 'node:net';
 import { type App, Type } from '@bet/kit';
+import { clientIp } from '../adapters/client-ip';
 import { escapeHtml } from '../adapters/mailer';
 import type { Identity } from '../app/context';
 
 /**
  * The development outbox, readable in a browser: the only way to follow a password-reset
  * link when no SMTP server is configured. Registered only in embedded mode or when
- * MAIL_OUTBOX_PAGE=true.
+ * MAIL_OUTBOX_PAGE=true, never when SMTP_URL is set, and answered only to a client on this
+ * machine (as the trusted gateway reports it): it holds live reset links, i.e. the keys to
+ * every account, so anyone else gets the plain 404 of a route that is not there.
  */
 export function devMailRoutes(app: App, idn: Identity) {
   app.get(
@@ -18,6 +22,9 @@ export function devMailRoutes(app: App, idn: Identity) {
       },
     },
     async (req, reply) => {
+      const ip = clientIp(req.socket.remoteAddress, req.headers['x-forwarded-for'], idn.proxies);
+      if (!isLoopback(ip))
+        return reply.status(404).send({ msg: `Route not found: GET ${req.url.split('?')[0]}` });
       let q = idn.ctx.db
         .selectFrom('mail_outbox')
         .selectAll()
@@ -53,4 +60,10 @@ ${mails.length ? `<ul>${items}</ul>` : '<p>No mail yet.</p>'}</body></html>`,
         );
     },
   );
+}
+
+export function isLoopback(ip: string): boolean {
+  const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+  if (isIP(v4) === 4) return v4.startsWith('127.');
+  return ip === '::1';
 }
