@@ -13,7 +13,7 @@ export * from './db/pglite';
 export * from './errors';
 export * from './http/outbound';
 export * from './http/queries';
-export * from './http/money-schema';
+export * from './http/redact';
 export * from './http/server';
 export * from './http/validation-errors';
 export * from './ids';
