@@ -24,6 +24,8 @@ export const gamesConfig = {
   SIMULATOR_HORIZON_HOURS: Type.Number({ default: 24, minimum: 1, maximum: 24 * 14 }),
   /** simulated hours of already-played fixtures created on a fresh start */
   SIMULATOR_BACKFILL_HOURS: Type.Number({ default: 12, minimum: 0, maximum: 24 * 7 }),
+  /** simulated hours a finished or cancelled simulated game without bets stays in the catalogue */
+  SIMULATOR_KEEP_HOURS: Type.Number({ default: 12, minimum: 1, maximum: 24 * 30 }),
   /** simulated minutes between kick-off slots, and matches per slot */
   SIMULATOR_SLOT_MINUTES: Type.Integer({ default: 20, minimum: 15, maximum: 24 * 60 }),
   SIMULATOR_MATCHES_PER_SLOT: Type.Integer({ default: 2, minimum: 1, maximum: 8 }),

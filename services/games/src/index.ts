@@ -1,4 +1,5 @@
 import { defineService } from '@bet/kit';
+import { rebaseLogoUrls } from './app/logo-urls';
 import { gamesConfig } from './config';
 import { startCommandResponders } from './consumers/commands';
 import { startInterestConsumer } from './consumers/interest';
@@ -42,6 +43,7 @@ export const gamesService = defineService<GamesDB, typeof gamesConfig>({
     if (c.GAMES_PROVIDER === 'allsportsapi' && !c.ALLSPORTS_API_KEY) {
       throw new Error('Invalid configuration:\n  GAMES_PROVIDER=allsportsapi needs ALLSPORTS_API_KEY');
     }
+    await rebaseLogoUrls(ctx);
     await startInterestConsumer(ctx);
     await startCommandResponders(ctx);
     const sync = syncFor(ctx);

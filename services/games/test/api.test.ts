@@ -132,6 +132,51 @@ describe('catalogue reads', () => {
     );
   });
 
+  it('orders a status-less list for the admin: live, upcoming by kick-off, latest finished, cancelled', async () => {
+    const live = await makeGame({ matchDate: past(20) });
+    const put = await h.api(
+      'PUT',
+      `/games/${live._id}`,
+      {
+        homeTeam: live.homeTeam,
+        awayTeam: live.awayTeam,
+        league: live.league,
+        matchDate: live.matchDate,
+        status: 'live',
+      },
+      h.adminToken,
+    );
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const all = (await h.api('GET', '/games?limit=500')).body.games;
+    const rank = { live: 1, upcoming: 2, finished: 3, cancelled: 4 } as Record<string, number>;
+    expect(all[0]._id).toBe(live._id);
+    const ranks = all.map((g: any) => rank[g.status]);
+    expect(ranks).toEqual([...ranks].sort((a: number, b: number) => a - b));
+    const kickOffs = all.filter((g: any) => g.status === 'upcoming').map((g: any) => g.matchDate);
+    expect(kickOffs).toEqual([...kickOffs].sort());
+    const finished = all.filter((g: any) => g.status === 'finished').map((g: any) => g.matchDate);
+    expect(finished).toEqual([...finished].sort().reverse());
+    // a game an admin just created is among the spec client's 100
+    const fresh = await makeGame({ matchDate: future(60 * 24 * 3) });
+    expect((await h.api('GET', '/games?limit=100')).body.games.map((g: any) => g._id)).toContain(fresh._id);
+  });
+
+  it('searches teams and league and pages the result for our admin screen', async () => {
+    const first = await h.api('GET', '/games?search=PILLARS&page=1&limit=1');
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ currentPage: 1, totalCount: 2, totalPages: 2 });
+    const second = await h.api('GET', '/games?search=PILLARS&page=2&limit=1');
+    expect([...first.body.games, ...second.body.games].map((g: any) => g._id).sort()).toEqual(
+      [early._id, late._id].sort(),
+    );
+    const byLeague = (await h.api('GET', `/games?search=${encodeURIComponent('premier')}&limit=500`)).body
+      .games;
+    expect(byLeague.map((g: any) => g._id)).toEqual(expect.arrayContaining([early._id, late._id, done._id]));
+    // without a page the answer stays the spec's { games }
+    expect(Object.keys((await h.api('GET', '/games?search=pillars')).body)).toEqual(['games']);
+    expect((await h.api('GET', '/games?page=0')).status).toBe(400);
+  });
+
   it('refuses bad list queries with a clear 400', async () => {
     for (const [q, field] of [
       ['status=soon', 'status'],

@@ -2,6 +2,7 @@ import { newId } from '@bet/kit';
 import { eventually } from '@bet/kit/testing';
 import { BetsPlaced } from '@bet/proto-events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rebaseLogoUrls } from '../src/app/logo-urls';
 import { SimulatorRunner } from '../src/index';
 import { type GamesHarness, startGames } from './helpers';
 
@@ -83,9 +84,10 @@ describe('simulator against Postgres and NATS', () => {
     expect(api.length).toBe(by('live').length);
     for (const g of api) {
       expect(g.elapsedTime).toBeGreaterThanOrEqual(0);
-      expect(g.homeTeamLogo).toMatch(/^\/api\/v1\/games\/logos\/[a-z0-9-]+\.svg$/);
+      // absolute on PUBLIC_URL, so a web client on another origin loads it as it is
+      expect(g.homeTeamLogo).toMatch(/^https?:\/\/[^/]+\/api\/v1\/games\/logos\/[a-z0-9-]+\.svg$/);
     }
-    const logo = await h.svc.app.inject(api[0].homeTeamLogo);
+    const logo = await h.svc.app.inject(new URL(api[0].homeTeamLogo).pathname);
     expect(logo.statusCode).toBe(200);
     expect(logo.headers['content-type']).toMatch(/image\/svg\+xml/);
     expect(logo.body).toContain('<svg');
@@ -356,6 +358,97 @@ describe('simulator runs', () => {
       }
       const rankings = (await h.api('GET', '/admin/rankings', undefined, h.adminToken)).body.rankings;
       expect(rankings.map((r: any) => r.teamName)).toContain('Enyimba');
+    } finally {
+      await h.close();
+    }
+  }, 120_000);
+});
+
+describe('the simulated catalogue stays a window', () => {
+  it('keeps 24 hours of fixtures, prunes old games nobody bet on, and an admin game stays in the first 100', async () => {
+    const h = await startGames({
+      env: {
+        SIMULATOR_SPEED: '60',
+        SIMULATOR_SEED: '11',
+        SIMULATOR_HORIZON_HOURS: '24',
+        SIMULATOR_BACKFILL_HOURS: '8',
+        SIMULATOR_KEEP_HOURS: '4',
+        PUBLIC_URL: 'https://api.example/',
+      },
+    });
+    try {
+      const sim = driver(h);
+      await sim.runner.tick();
+      const hour = 3_600_000 / 60;
+      const old = await h.svc.ctx.db
+        .selectFrom('games')
+        .select(['id'])
+        .where('provider', '=', 'simulator')
+        .where('status', '=', 'finished')
+        .where('match_date', '<', new Date(START + 1_000 - 4 * hour))
+        .execute();
+      expect(old.length).toBeGreaterThan(2);
+      // somebody bet on one of them: it stays
+      await h.svc.ctx.db
+        .insertInto('game_interest')
+        .values({ game_id: old[0].id, bets: 1, last_bet_at: new Date(START) })
+        .execute();
+      sim.clock.now += 1_000;
+      const stats = await sim.runner.tick();
+      expect(stats.pruned).toBe(old.length - 1);
+      const left = await h.svc.ctx.db
+        .selectFrom('games')
+        .select(['id'])
+        .where('provider', '=', 'simulator')
+        .where('status', 'in', ['finished', 'cancelled'])
+        .where('match_date', '<', new Date(sim.clock.now - 4 * hour))
+        .execute();
+      expect(left.map((g) => g.id)).toEqual([old[0].id]);
+      const latest = await h.svc.ctx.db
+        .selectFrom('games')
+        .select((eb) => eb.fn.max('match_date').as('last'))
+        .where('provider', '=', 'simulator')
+        .executeTakeFirstOrThrow();
+      expect(new Date(latest.last as any).getTime()).toBeLessThanOrEqual(
+        START + 24 * hour + (20 * 60_000) / 60,
+      );
+
+      // the catalogue is larger than the spec client's 100; a game an admin creates for the day after is in them
+      expect((await h.api('GET', '/games?limit=500')).body.games.length).toBeGreaterThan(100);
+      const created = await h.api(
+        'POST',
+        '/games',
+        {
+          homeTeam: 'Admin United',
+          awayTeam: 'Ops City',
+          league: 'Staff League',
+          matchDate: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+          odds: { home: 2, draw: 3, away: 4 },
+        },
+        h.adminToken,
+      );
+      expect(created.status).toBe(201);
+      const first100 = (await h.api('GET', '/games?limit=100')).body.games;
+      expect(first100.map((g: any) => g._id)).toContain(created.body.game._id);
+      expect(first100.some((g: any) => g.status === 'finished')).toBe(false);
+
+      // crests are absolute on PUBLIC_URL, and moved onto a new one at start
+      const sample = first100.find((g: any) => g.homeTeamLogo);
+      expect(sample.homeTeamLogo).toMatch(/^https:\/\/api\.example\/api\/v1\/games\/logos\/[a-z0-9-]+\.svg$/);
+      await h.svc.ctx.db
+        .updateTable('games')
+        .set({
+          home_team_logo: '/api/v1/games/logos/enyimba.svg',
+          away_team_logo: 'https://media.example/l.png',
+        })
+        .where('id', '=', sample._id)
+        .execute();
+      expect(await rebaseLogoUrls(h.svc.ctx)).toBe(1);
+      const moved = (await h.api('GET', `/games/${sample._id}`)).body;
+      expect(moved.homeTeamLogo).toBe('https://api.example/api/v1/games/logos/enyimba.svg');
+      expect(moved.awayTeamLogo).toBe('https://media.example/l.png');
+      expect(await rebaseLogoUrls(h.svc.ctx)).toBe(0);
+      await sim.runner.stop();
     } finally {
       await h.close();
     }

@@ -1,5 +1,6 @@
 import { UserUpdated } from '@bet/proto-events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rebaseAvatarUrls } from '../src/app/avatar-urls';
 import { type Harness, loginStatus, refreshStatus, registerPlayer, startIdentity, waitFor } from './helpers';
 
 let h: Harness;
@@ -200,13 +201,15 @@ describe('profile picture', () => {
       ...multipart('profilePicture', 'me.png', 'image/png', PNG),
     });
     expect(res.statusCode).toBe(200);
-    const { msg, profilePictureUrl } = res.json();
+    const { msg, profilePictureUrl: absolute } = res.json();
     expect(msg).toBe('Profile picture updated!');
-    expect(profilePictureUrl).toMatch(/^\/api\/v1\/users\/avatars\/[0-9a-f]{24}$/);
+    // absolute on PUBLIC_URL: a web client on another origin loads it as it is
+    expect(absolute).toMatch(/^http:\/\/bet\.test\/api\/v1\/users\/avatars\/[0-9a-f]{24}$/);
+    const profilePictureUrl = new URL(absolute).pathname;
     expect(
       (await h.call({ method: 'GET', url: '/api/v1/users/profile', token: p.accessToken })).json()
         .profilePicture,
-    ).toBe(profilePictureUrl);
+    ).toBe(absolute);
 
     const img = await h.call({ method: 'GET', url: profilePictureUrl });
     expect(img.statusCode).toBe(200);
@@ -228,8 +231,32 @@ describe('profile picture', () => {
       token: p.accessToken,
       ...multipart('profilePicture', 'me2.png', 'image/png', PNG),
     });
-    expect(second.json().profilePictureUrl).not.toBe(profilePictureUrl);
+    expect(second.json().profilePictureUrl).not.toBe(absolute);
     expect((await h.call({ method: 'GET', url: profilePictureUrl })).statusCode).toBe(404);
+
+    // a stored bare path (from before) or an older PUBLIC_URL moves onto the current one at start
+    const db = h.svc.ctx.db;
+    const id = (await h.call({ method: 'GET', url: '/api/v1/users/profile', token: p.accessToken })).json()
+      ._id;
+    const picture = second.json().profilePictureUrl as string;
+    const avatarId = picture.slice(-24);
+    await db
+      .updateTable('users')
+      .set({ profile_picture: `/api/v1/users/avatars/${avatarId}` })
+      .where('id', '=', id)
+      .execute();
+    expect(await rebaseAvatarUrls(db, 'http://bet.test')).toBe(1);
+    expect(await rebaseAvatarUrls(db, 'http://bet.test')).toBe(0);
+    await db
+      .updateTable('users')
+      .set({ profile_picture: picture.replace('http://bet.test', 'https://old.example') })
+      .where('id', '=', id)
+      .execute();
+    expect(await rebaseAvatarUrls(db, 'http://bet.test/')).toBe(1);
+    expect(
+      (await h.call({ method: 'GET', url: '/api/v1/users/profile', token: p.accessToken })).json()
+        .profilePicture,
+    ).toBe(picture);
   });
 
   it('accepts a picture above the 1 MB JSON body limit and under 2 MB', async () => {

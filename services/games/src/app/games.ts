@@ -1,4 +1,4 @@
-import { badRequest, conflict, type FieldError, newId, notFound } from '@bet/kit';
+import { absoluteAssetUrl, badRequest, conflict, type FieldError, newId, notFound } from '@bet/kit';
 import {
   GamesCancelled,
   GamesCreated,
@@ -36,14 +36,36 @@ export interface ListQuery {
   order?: 'asc' | 'desc';
   league?: string;
   team?: string;
+  /** a substring of either team or the league, any case (the admin screen's search box) */
+  search?: string;
+  /** 1-based page of `limit` games */
+  page?: number;
   from?: Date;
   to?: Date;
 }
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export async function listGames(db: DB, q: ListQuery): Promise<ApiGame[]> {
-  let query = db.selectFrom('games').selectAll();
+/**
+ * Without a status or an order, what an admin manages comes first: live games, then upcoming
+ * ones (admin-made before feed games, each by kick-off), then the latest finished, then the
+ * cancelled (docs/api-conventions.md, "Game lists"). With a status: the documented defaults.
+ */
+function orderGames<Q extends { orderBy: (...a: any[]) => Q }>(query: Q, q: ListQuery): Q {
+  const order =
+    q.order ?? (q.status === 'finished' || q.status === 'cancelled' ? 'desc' : q.status ? 'asc' : undefined);
+  if (order) return query.orderBy('match_date', order).orderBy('id', order);
+  return query
+    .orderBy(sql`case status when 'live' then 1 when 'upcoming' then 2 when 'finished' then 3 else 4 end`)
+    .orderBy(sql`case when status in ('live', 'upcoming') and provider = 'manual' then 0 else 1 end`)
+    .orderBy(
+      sql`case when status in ('live', 'upcoming') then extract(epoch from match_date) else -extract(epoch from match_date) end`,
+    )
+    .orderBy('id');
+}
+
+function filterGames(db: DB, q: ListQuery) {
+  let query = db.selectFrom('games');
   if (q.status) query = query.where('status', '=', q.status);
   if (q.league) query = query.where(sql`lower(league)`, '=', q.league.trim().toLowerCase());
   if (q.team) {
@@ -52,17 +74,33 @@ export async function listGames(db: DB, q: ListQuery): Promise<ApiGame[]> {
       eb.or([eb('home_team', 'ilike', pattern), eb('away_team', 'ilike', pattern)]),
     );
   }
+  if (q.search?.trim()) {
+    const pattern = `%${likeEscape(q.search.trim())}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb('home_team', 'ilike', pattern),
+        eb('away_team', 'ilike', pattern),
+        eb('league', 'ilike', pattern),
+      ]),
+    );
+  }
   if (q.from) query = query.where('match_date', '>=', q.from);
   if (q.to) query = query.where('match_date', '<=', q.to);
-  // Without a status or an order, the games nearest to now come first: the admin list
-  // (limit 100) then shows what is live, about to start and just finished.
-  const order =
-    q.order ?? (q.status === 'finished' || q.status === 'cancelled' ? 'desc' : q.status ? 'asc' : undefined);
-  query = order
-    ? query.orderBy('match_date', order).orderBy('id', order)
-    : query.orderBy(sql`abs(extract(epoch from (match_date - now())))`).orderBy('id');
-  const rows = await query.limit(q.limit).execute();
+  return query;
+}
+
+export async function listGames(db: DB, q: ListQuery): Promise<ApiGame[]> {
+  const rows = await orderGames(filterGames(db, q).selectAll(), q)
+    .limit(q.limit)
+    .offset(((q.page ?? 1) - 1) * q.limit)
+    .execute();
   return rows.map((r) => toApiGame(rowToGame(r)));
+}
+
+/** How many games a list query matches (for the pages of the admin screen). */
+export async function countGames(db: DB, q: ListQuery): Promise<number> {
+  const row = await filterGames(db, q).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function findGame(db: DB, id: string): Promise<GameRecord> {
@@ -187,8 +225,9 @@ export async function createGame(ctx: Ctx, actor: Actor, input: CreateInput): Pr
     providerId: null,
     homeTeam: input.homeTeam.trim(),
     awayTeam: input.awayTeam.trim(),
-    homeTeamLogo: input.homeTeamLogo ?? null,
-    awayTeamLogo: input.awayTeamLogo ?? null,
+    // a logo we serve ("/api/v1/games/logos/…") is stored absolute: a web on another origin loads it
+    homeTeamLogo: absoluteAssetUrl(ctx.config.PUBLIC_URL, input.homeTeamLogo),
+    awayTeamLogo: absoluteAssetUrl(ctx.config.PUBLIC_URL, input.awayTeamLogo),
     league: input.league.trim(),
     matchDate: input.matchDate,
     status: 'upcoming',

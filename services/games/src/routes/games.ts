@@ -2,6 +2,7 @@ import type { App } from '@bet/kit';
 import { Type } from '@bet/kit';
 import {
   cancelGame,
+  countGames,
   createGame,
   findGame,
   gameDetails,
@@ -35,6 +36,9 @@ const ListQuery = Type.Object({
   team: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   from: Type.Optional(Type.String({ maxLength: 40 })),
   to: Type.Optional(Type.String({ maxLength: 40 })),
+  /** beyond the spec, for our admin screen: a substring of a team or the league, and a page */
+  search: Type.Optional(Type.String({ maxLength: 100 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
 });
 
 const Name = Type.String({ minLength: 1, maxLength: 100 });
@@ -109,14 +113,22 @@ export function registerGameRoutes(app: App, ctx: Ctx) {
         () => (q.from ? parseDate(q.from, 'from', 'query', 'start') : undefined),
         () => (q.to ? parseDate(q.to, 'to', 'query', 'end') : undefined),
       );
+      const query = {
+        ...q,
+        status: q.status as GameStatus | undefined,
+        order: q.order as 'asc' | 'desc' | undefined,
+        from,
+        to,
+      };
+      const games = await listGames(ctx.db, query);
+      // asked for a page: say how many there are (the spec's client never asks)
+      if (q.page === undefined) return { games };
+      const totalCount = await countGames(ctx.db, query);
       return {
-        games: await listGames(ctx.db, {
-          ...q,
-          status: q.status as GameStatus | undefined,
-          order: q.order as 'asc' | 'desc' | undefined,
-          from,
-          to,
-        }),
+        games,
+        currentPage: q.page,
+        totalPages: Math.max(1, Math.ceil(totalCount / q.limit)),
+        totalCount,
       };
     },
   );

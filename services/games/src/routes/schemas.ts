@@ -19,7 +19,13 @@ export const OddsBody = Type.Object(
 export const Msg = Type.Object({ msg: Type.String() });
 export const GameReply = Game;
 export const MsgGame = Type.Object({ msg: Type.String(), game: Game });
-export const GamesReply = Type.Object({ games: Type.Array(Game) });
+export const GamesReply = Type.Object({
+  games: Type.Array(Game),
+  /** only when a `page` was asked for */
+  currentPage: Type.Optional(Type.Integer()),
+  totalPages: Type.Optional(Type.Integer()),
+  totalCount: Type.Optional(Type.Integer()),
+});
 
 export const ErrorReply = Type.Object({
   msg: Type.String(),

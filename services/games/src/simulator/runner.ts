@@ -1,4 +1,4 @@
-import { acquireLease, newId, releaseLease } from '@bet/kit';
+import { absoluteAssetUrl, acquireLease, newId, releaseLease } from '@bet/kit';
 import { GamesCreated, GamesOddsChanged, GamesSettled, GamesUpdated } from '@bet/proto-events';
 import { sql } from 'kysely';
 import { event, type PendingEvent, recordEvents } from '../app/events';
@@ -23,6 +23,8 @@ export interface TickStats {
   advanced: number;
   finished: number;
   events: number;
+  /** old simulated games removed from the catalogue */
+  pruned: number;
 }
 
 const LEASE = 'simulator';
@@ -86,13 +88,22 @@ export class SimulatorRunner {
   }
 
   async tick(now = this.clock()): Promise<TickStats> {
-    const stats: TickStats = { leader: false, created: 0, kickedOff: 0, advanced: 0, finished: 0, events: 0 };
+    const stats: TickStats = {
+      leader: false,
+      created: 0,
+      kickedOff: 0,
+      advanced: 0,
+      finished: 0,
+      events: 0,
+      pruned: 0,
+    };
     const ttl = Math.max(5_000, this.cfg.SIMULATOR_TICK_MS * 5);
     if (!(await acquireLease(this.ctx.db, LEASE, this.holder, ttl))) return stats;
     stats.leader = true;
     if (this.calendar) {
       await this.seedRankingsOnce();
       await this.extendCalendar(now, stats);
+      stats.pruned = await this.pruneOld(now);
     }
     const due = await this.ctx.db
       .selectFrom('games')
@@ -135,6 +146,29 @@ export class SimulatorRunner {
     this.seeded = true;
   }
 
+  /**
+   * Keeps the catalogue to a window: a simulated game finished or cancelled longer ago than
+   * SIMULATOR_KEEP_HOURS leaves it, unless someone bet on it (its bets still show their game
+   * from the betting service either way; a game with bets stays reachable by id here too).
+   */
+  private async pruneOld(now: number): Promise<number> {
+    const before = new Date(now - (this.cfg.SIMULATOR_KEEP_HOURS * 3_600_000) / this.cfg.SIMULATOR_SPEED);
+    const res = await this.ctx.db
+      .deleteFrom('games')
+      .where('provider', '=', 'simulator')
+      .where('status', 'in', ['finished', 'cancelled'])
+      .where('match_date', '<', before)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('game_interest').select('game_id').whereRef('game_interest.game_id', '=', 'games.id'),
+          ),
+        ),
+      )
+      .executeTakeFirst();
+    return Number(res.numDeletedRows ?? 0);
+  }
+
   private async extendCalendar(now: number, stats: TickStats) {
     const { SIMULATOR_SEED: seed, SIMULATOR_SPEED: speed, SIMULATOR_SLOT_MINUTES: slotMinutes } = this.cfg;
     const params = { seed, slotMinutes, matchesPerSlot: this.cfg.SIMULATOR_MATCHES_PER_SLOT };
@@ -172,8 +206,8 @@ export class SimulatorRunner {
             providerId: f.key,
             homeTeam: f.homeTeam,
             awayTeam: f.awayTeam,
-            homeTeamLogo: logoUrl(f.homeTeam),
-            awayTeamLogo: logoUrl(f.awayTeam),
+            homeTeamLogo: absoluteAssetUrl(this.cfg.PUBLIC_URL, logoUrl(f.homeTeam)),
+            awayTeamLogo: absoluteAssetUrl(this.cfg.PUBLIC_URL, logoUrl(f.awayTeam)),
             league: f.league,
             matchDate: new Date(slotKickoff(f.slot, speed, slotMinutes)),
             status: 'upcoming',

@@ -1,4 +1,5 @@
 import {
+  apiUrl,
   badRequest,
   conflict,
   HttpError,
@@ -152,7 +153,10 @@ export async function setPassword(
 }
 
 export const AVATAR_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
-export const avatarUrl = (id: string) => `/api/v1/users/avatars/${id}`;
+export const AVATAR_PATH = '/api/v1/users/avatars';
+/** Stored absolute on PUBLIC_URL, so a web client on another origin can load it. */
+export const avatarUrl = (publicUrl: string, id: string) =>
+  `${apiUrl({ PUBLIC_URL: publicUrl })}${AVATAR_PATH}/${id}`;
 
 /** Stores the picture in the database (replicas share it) and drops the previous one. */
 export async function saveAvatar(
@@ -175,6 +179,6 @@ export async function saveAvatar(
         created_at: idn.clock.now(),
       })
       .execute();
-    return saveAndAnnounce(idn, trx, user, { profile_picture: avatarUrl(id) });
+    return saveAndAnnounce(idn, trx, user, { profile_picture: avatarUrl(idn.ctx.config.PUBLIC_URL, id) });
   });
 }
