@@ -1,6 +1,6 @@
 import { bettingService } from '@bet/betting';
 import { gamesService } from '@bet/games';
-import { newId, type RunningService, startService } from '@bet/kit';
+import { type Infrastructure, newId, type RunningService, startService } from '@bet/kit';
 import { eventually, type TestInfrastructure, testInfrastructure } from '@bet/kit/testing';
 import { type EventData, UserRegistered } from '@bet/proto-events';
 import { walletService } from '@bet/wallet';
@@ -15,9 +15,23 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-export async function startStack(bettingEnv: Record<string, string> = {}): Promise<Stack> {
+export async function startStack(
+  bettingEnv: Record<string, string> = {},
+  opts: { walletDatabaseUrl?: (realUrl: string) => string } = {},
+): Promise<Stack> {
   const infra = await testInfrastructure({ env: { GAMES_PROVIDER: 'none' } });
-  const wallet = await startService(walletService, infra);
+  // the wallet may reach the same database another way (a proxy a test can cut)
+  const walletInfra: Infrastructure = opts.walletDatabaseUrl
+    ? {
+        ...infra,
+        database: (schema) => ({
+          kind: 'postgres',
+          url: opts.walletDatabaseUrl!(infra.databaseUrl!),
+          schema,
+        }),
+      }
+    : infra;
+  const wallet = await startService(walletService, walletInfra);
   const games = await startService(gamesService, infra);
   const betting = await startService(bettingService, infra, {
     env: { RECONCILE_INTERVAL_MS: '500', ...bettingEnv },

@@ -5,6 +5,7 @@ import {
   type EventEnvelope,
   MemoryBus,
   NatsBus,
+  NEVER_GIVE_UP,
   newId,
   subjectMatches,
 } from '../src';
@@ -83,6 +84,29 @@ describe.each(implementations)('event bus contract: %s', (_name, make) => {
     await eventually(() => attempts.length === 3, 10_000);
     await new Promise((r) => setTimeout(r, 200));
     expect(attempts).toEqual([1, 2, 3]);
+  });
+
+  it('a consumer that never gives up keeps redelivering past the default ten, even on a durable made with ten', async () => {
+    // the durable as it was before money consumers stopped giving up
+    const old = await bus.consume({ durable: 'd3b', subjects: ['bets.settled'], handler: async () => {} });
+    await old.stop();
+    const attempts: number[] = [];
+    await bus.consume({
+      durable: 'd3b',
+      subjects: ['bets.settled'],
+      ackWaitMs: 2_000,
+      maxDeliver: NEVER_GIVE_UP,
+      retryCapMs: 100,
+      handler: async (_e, info) => {
+        attempts.push(info.attempt);
+        // a database that refuses for a while
+        if (info.attempt < 14) throw new Error('database unavailable');
+      },
+    });
+    await bus.publish(event('bets.settled', {}));
+    await eventually(() => attempts.length === 14, 20_000);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(attempts).toEqual([...Array(14).keys()].map((i) => i + 1));
   });
 
   it('keeps events for a durable consumer that was not running, and resumes where it stopped', async () => {

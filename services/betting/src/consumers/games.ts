@@ -1,4 +1,4 @@
-import { type EventEnvelope, type EventHandler, handleOnce } from '@bet/kit';
+import { type EventEnvelope, type EventHandler, handleOnce, NEVER_GIVE_UP } from '@bet/kit';
 import {
   type EventData,
   GamesCancelled,
@@ -83,6 +83,8 @@ export async function startGameConsumers(ctx: Ctx) {
       subjects: [GamesSettled.subject, GamesResultCorrected.subject, GamesCancelled.subject],
       // settling a big game takes a while; a redelivery meanwhile would only be dropped by the inbox
       ackWaitMs: 5 * 60_000,
+      // a result decides every bet on the game: it waits out any outage, it is never dropped
+      maxDeliver: NEVER_GIVE_UP,
       handler: handlers.results,
     }),
   );

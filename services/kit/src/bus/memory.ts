@@ -5,6 +5,7 @@ import {
   DEDUP_WINDOW_MS,
   type EventBus,
   type EventEnvelope,
+  logRedelivery,
   type Subscription,
   subjectMatches,
 } from './types';
@@ -125,11 +126,8 @@ export class MemoryBus implements EventBus {
           );
           return true;
         }
-        this.logger?.warn(
-          { err, subject: event.subject, id: event.id, attempt },
-          'event handler failed; redelivering',
-        );
-        await new Promise((r) => setTimeout(r, Math.min(this.retryBaseMs * 2 ** (attempt - 1), 5_000)));
+        logRedelivery(this.logger, err, event, attempt);
+        await new Promise((r) => setTimeout(r, Math.min(this.retryBaseMs * 2 ** (attempt - 1), member.opts.retryCapMs ?? 5_000)));
         if (this.closed) return false;
       }
     }

@@ -38,6 +38,8 @@ import {
   DEDUP_WINDOW_MS,
   type EventBus,
   type EventEnvelope,
+  logRedelivery,
+  natsMaxDeliver,
   type Subscription,
 } from './types';
 
@@ -59,7 +61,6 @@ function headerRecord(h: MsgHdrs | undefined): Record<string, string> {
   if (h) for (const k of h.keys()) out[k.toLowerCase()] = h.get(k);
   return out;
 }
-
 
 /**
  * NATS JetStream bus. Durable events live in one stream `<PREFIX>_EVENTS` under
@@ -147,13 +148,16 @@ export class NatsBus implements EventBus {
         ack_policy: AckPolicy.Explicit,
         deliver_policy: DeliverPolicy.All,
         ack_wait: nanos(opts.ackWaitMs ?? 30_000),
-        max_deliver: opts.maxDeliver ?? 10,
+        max_deliver: natsMaxDeliver(opts.maxDeliver),
       };
       try {
         await jsm.consumers.add(this.stream, config);
       } catch (err) {
         const existing = await jsm.consumers.info(this.stream, name).catch(() => undefined);
         if (!existing) throw err;
+        // a durable made before its consumer stopped giving up keeps its old limit otherwise
+        if (existing.config.max_deliver !== config.max_deliver)
+          await jsm.consumers.update(this.stream, name, { max_deliver: config.max_deliver });
       }
       const consumer = await this.js.consumers.get(this.stream, name);
       const unwatch = watchConsumer(this.service, name, () => jsm.consumers.info(this.stream, name));
@@ -201,11 +205,8 @@ export class NatsBus implements EventBus {
             busDeadLetters.inc(labels);
           } else {
             busHandled.inc({ ...labels, result: 'retry' });
-            this.logger?.warn(
-              { err, subject: event.subject, id: event.id, attempt },
-              'event handler failed; redelivering',
-            );
-            m.nak(Math.min(100 * 2 ** (attempt - 1), 10_000));
+            logRedelivery(this.logger, err, event, attempt);
+            m.nak(Math.min(100 * 2 ** (attempt - 1), opts.retryCapMs ?? 10_000));
           }
         } finally {
           timer();

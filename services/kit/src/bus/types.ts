@@ -28,8 +28,13 @@ export interface ConsumeOptions {
   handler: EventHandler;
   /** how long a delivery may take before it is redelivered */
   ackWaitMs?: number;
-  /** deliveries before an event is given up on (logged) */
+  /**
+   * deliveries before an event is given up on (logged); NEVER_GIVE_UP for money and
+   * settlement, whose events must wait out any outage (back-off capped at seconds)
+   */
   maxDeliver?: number;
+  /** the longest wait between two deliveries of a failing event (default 10 s, memory 5 s) */
+  retryCapMs?: number;
   /**
    * How many events of one subject may be handled at once (NATS; the in-memory bus hands
    * them out one by one). Only for handlers whose effects do not depend on the order of
@@ -70,6 +75,34 @@ export interface EventBus {
 }
 
 export const DEDUP_WINDOW_MS = 2 * 60_000;
+
+/** maxDeliver for consumers that must never drop an event (money, settlement). */
+export const NEVER_GIVE_UP = Number.POSITIVE_INFINITY;
+
+/** NATS spells "no limit" -1. */
+export function natsMaxDeliver(maxDeliver: number | undefined): number {
+  const max = maxDeliver ?? 10;
+  return Number.isFinite(max) ? max : -1;
+}
+
+/** An event still failing after this many deliveries is logged as an error each time again. */
+export const STUCK_AFTER = 20;
+
+/**
+ * A failed delivery that will be retried: a warning, and an error (the alert) once it has
+ * failed STUCK_AFTER times and every STUCK_AFTER times after, so an outage that outlasts
+ * the back-off is seen by a person while nothing is lost.
+ */
+export function logRedelivery(
+  logger: { warn: (o: object, m: string) => void; error: (o: object, m: string) => void } | undefined,
+  err: unknown,
+  event: { subject: string; id: string },
+  attempt: number,
+): void {
+  const fields = { err, subject: event.subject, id: event.id, attempt };
+  if (attempt % STUCK_AFTER === 0) logger?.error(fields, 'event still failing; redelivery continues');
+  else logger?.warn(fields, 'event handler failed; redelivering');
+}
 
 /** NATS-style subject match: `*` one token, `>` the rest. */
 export function subjectMatches(pattern: string, subject: string): boolean {

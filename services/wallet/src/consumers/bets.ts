@@ -1,4 +1,4 @@
-import { type EventEnvelope, handleOnce } from '@bet/kit';
+import { type EventEnvelope, handleOnce, NEVER_GIVE_UP } from '@bet/kit';
 import {
   AviatorBetLost,
   AviatorCashedOut,
@@ -35,6 +35,8 @@ export async function startBetConsumers(ctx: WalletContext) {
       // queue only orders one process; across replicas and redeliveries the bet's
       // bet_settlements row holds a correction back until its predecessor is applied
       concurrency: 8,
+      // wins, refunds and cash-outs wait out any outage of the database: never dropped
+      maxDeliver: NEVER_GIVE_UP,
       handler: (event) => inBetOrder(betOf(event), () => handle(ctx, BET_CONSUMER, event)),
     }),
   );
@@ -42,6 +44,7 @@ export async function startBetConsumers(ctx: WalletContext) {
     await ctx.bus.consume({
       durable: AVIATOR_CONSUMER,
       subjects: [AviatorCashedOut.subject, AviatorBetLost.subject],
+      maxDeliver: NEVER_GIVE_UP,
       handler: (event) => handle(ctx, AVIATOR_CONSUMER, event),
     }),
   );

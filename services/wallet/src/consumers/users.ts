@@ -1,4 +1,4 @@
-import { type EventEnvelope, handleOnce } from '@bet/kit';
+import { type EventEnvelope, handleOnce, NEVER_GIVE_UP } from '@bet/kit';
 import { type EventData, UserDeleted, UserRegistered, UserUpdated } from '@bet/proto-events';
 import type { WalletContext } from '../context';
 import { ensureWallet, type Trx } from '../db/ledger';
@@ -11,6 +11,8 @@ export async function startUserConsumer(ctx: WalletContext) {
     await ctx.bus.consume({
       durable: CONSUMER,
       subjects: [UserRegistered.subject, UserUpdated.subject, UserDeleted.subject],
+      // a closure must reach the wallet whatever the outage: deposits stop at closed accounts
+      maxDeliver: NEVER_GIVE_UP,
       handler: async (event) => {
         await handleOnce(ctx.db, CONSUMER, event.id, (trx) => applyUserEvent(trx, event));
       },
