@@ -29,13 +29,18 @@ local_node_image() {
     --customize-hook='mkdir -p "$1/usr/local/lib/node_modules"' \
     --customize-hook="copy-in $npm_dir /usr/local/lib/node_modules" \
     --customize-hook='ln -s ../lib/node_modules/npm/bin/npm-cli.js "$1/usr/local/bin/npm"' \
+    --customize-hook='mkdir -p "$1/usr/local/include"' \
+    --customize-hook='copy-in /usr/include/node /usr/local/include' \
     --customize-hook='chroot "$1" useradd --uid 1000 --create-home --shell /bin/sh node' \
     --customize-hook='cp -r /usr/local/share/ca-certificates/. "$1/usr/local/share/ca-certificates/" 2>/dev/null || true' \
     --customize-hook='chroot "$1" update-ca-certificates >/dev/null' \
     bookworm "$work/base.tar"
   # this machine's trust store comes along (its egress proxy has its own CA), and Node is told
-  # to use it as this machine's Node is
+  # to use it as this machine's Node is; native packages compile against the headers copied
+  # in (node-gyp cannot download them here), as npm on this machine does (nodedir)
   "$ENGINE" import --change 'CMD ["node"]' --change 'ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt' \
+    --change 'ENV npm_config_nodedir=/usr/local' \
+    --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
     "$work/base.tar" "$LOCAL_NODE"
   rm -rf "$work"
 }

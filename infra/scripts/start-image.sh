@@ -26,7 +26,9 @@ workdir=$(field 'c.WorkingDir || "/"')
 mapfile -t image_env < <(field '(c.Env||[]).join("\n")')
 mapfile -t cmd < <(field '[...(c.Entrypoint||[]), ...(c.Cmd||[])].join("\n")')
 [ ${#override_cmd[@]} -gt 0 ] && cmd=("${override_cmd[@]}")
-mapfile -t health < <(field '(c.Healthcheck && c.Healthcheck.Test || []).join("\n")')
+# podman keeps the HEALTHCHECK beside the config, not in it
+healthcheck=$("$ENGINE" image inspect --format '{{json .HealthCheck}}' "$image" 2>/dev/null || echo null)
+mapfile -t health < <(node -e "const h=JSON.parse(process.argv[1]||'null'); process.stdout.write(((h&&h.Test)||[]).join('\n'))" "$healthcheck")
 
 lower=$("$ENGINE" image mount "$image")
 work=$(mktemp -d /tmp/start-image.XXXXXX)
@@ -45,7 +47,7 @@ uidgid=$(awk -F: -v u="${user%%:*}" '$1==u || $3==u {print $3":"$4; exit}' "$wor
 quote() { printf '%q ' "$@"; }
 inside() {
   # $1: command line (already quoted); runs as the image's user, in its working dir and env
-  unshare --mount --pid --fork --kill-child --mount-proc="$work/root/proc" \
+  exec unshare --mount --pid --fork --kill-child --mount-proc="$work/root/proc" \
     chroot --userspec="$uidgid" "$work/root" \
     /usr/bin/env -i "${image_env[@]}" "${extra_env[@]}" HOME=/tmp /bin/sh -c "cd $(quote "$workdir") && exec $1"
 }
@@ -55,7 +57,10 @@ mount --bind /dev "$work/root/dev"
 echo "::: starting $image as $user ($uidgid) in $workdir: ${cmd[*]}" >&2
 inside "$(quote "${cmd[@]}")" &
 pid=$!
-trap 'kill -TERM $pid 2>/dev/null' TERM INT
+# unshare does not pass signals on: they go to the image's process (its child) directly
+forward() { kill "-$1" "$(pgrep -P $pid || echo $pid)" 2>/dev/null || true; }
+trap 'forward TERM' TERM
+trap 'forward INT' INT
 
 if [ "${health[0]:-}" = "CMD" ] || [ "${health[0]:-}" = "CMD-SHELL" ]; then
   probe=("${health[@]:1}")
@@ -64,13 +69,16 @@ if [ "${health[0]:-}" = "CMD" ] || [ "${health[0]:-}" = "CMD-SHELL" ]; then
     for _ in $(seq 1 60); do
       sleep 1
       kill -0 $pid 2>/dev/null || exit 0
-      if inside "$(quote "${probe[@]}")" >/dev/null 2>&1; then echo "::: $image HEALTHCHECK passed" >&2; exit 0; fi
+      if (inside "$(quote "${probe[@]}")") >/dev/null 2>&1; then echo "::: $image HEALTHCHECK passed" >&2; exit 0; fi
     done
     echo "::: $image HEALTHCHECK did not pass in 60 s" >&2
   ) &
 fi
 set +e
-wait $pid
-code=$?
-wait $pid 2>/dev/null
+# a trapped signal interrupts `wait`; wait again until the process itself has ended
+while :; do
+  wait $pid
+  code=$?
+  kill -0 $pid 2>/dev/null || break
+done
 exit $code

@@ -118,10 +118,16 @@ function deployment(name: string, port: number) {
                 readOnlyRootFilesystem: true,
                 capabilities: { drop: ['ALL'] },
               },
-              volumeMounts: [{ name: 'tmp', mountPath: '/tmp' }],
+              volumeMounts: [
+                { name: 'tmp', mountPath: '/tmp' },
+                { name: 'data', mountPath: '/data' },
+              ],
             },
           ],
-          volumes: [{ name: 'tmp', emptyDir: {} }],
+          volumes: [
+            { name: 'tmp', emptyDir: {} },
+            { name: 'data', emptyDir: {} },
+          ],
         },
       },
     },
