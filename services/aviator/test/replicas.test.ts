@@ -5,6 +5,7 @@ import { newId, type RunningService, startService } from '@bet/kit';
 import { eventually, type TestInfrastructure, testInfrastructure } from '@bet/kit/testing';
 import { walletService } from '@bet/wallet';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { AppContext } from '../src/context';
 import { crashPointOf } from '../src/domain/fairness';
 import { aviatorService } from '../src/index';
 import { AVIATOR_TEST_ENV, api, latest, player, type Stack } from './stack';
@@ -56,7 +57,7 @@ it('runs one clock across two replicas; killing the leader mid-round forks, repe
       ? r
       : null;
   }, 120_000);
-  expect(b.ctx.clockLease.held).toBe(false);
+  expect((b.ctx as AppContext).clockLease.held).toBe(false);
   const s = {
     infra,
     wallet,
@@ -72,7 +73,7 @@ it('runs one clock across two replicas; killing the leader mid-round forks, repe
   await eventually(async () => (await latest(b)).state === 'running', 10_000);
 
   child.kill('SIGKILL'); // mid-round, lease held
-  await eventually(() => b.ctx.clockLease.held, 10_000);
+  await eventually(() => (b.ctx as AppContext).clockLease.held, 10_000);
   // B finishes the round A started, and goes on
   await eventually(async () => {
     const r = await latest(b);
@@ -80,7 +81,7 @@ it('runs one clock across two replicas; killing the leader mid-round forks, repe
   }, 120_000);
 
   const rounds = await b.ctx.db.selectFrom('rounds').selectAll().orderBy('idx').execute();
-  const chain = b.ctx.chain.current!;
+  const chain = (b.ctx as AppContext).chain.current!;
   rounds.forEach((r: any, i: number) => {
     expect(r.idx).toBe(i + 1); // no round skipped or repeated
     expect(r.hash).toBe(chain.reader.roundHash(r.idx)); // no round forked off the chain
@@ -93,7 +94,7 @@ it('runs one clock across two replicas; killing the leader mid-round forks, repe
   expect(autoBet).toMatchObject({ status: 'cashed_out', cashed_out_at: '120', payout_cents: '1200' });
   // the other bet was in the air at the crash: lost, its stake gone; the wallet saw each once
   const other = bets.find((x: any) => x.id === placed.body.betId);
-  expect(other.status).toBe('lost');
+  expect(other?.status).toBe('lost');
   await eventually(
     async () => (await api(wallet, 'GET', '/api/v1/wallet', p.auth)).body.walletBalance === 42,
     10_000,
