@@ -99,12 +99,13 @@ export async function createServer(opts: ServerOptions): Promise<App> {
     try {
       req.user = await opts.verifier.verify(token);
     } catch (err) {
-      if (auth === 'optional') return;
-      throw new HttpError(401, tokenRefusal(err));
       if (err instanceof RevocationUnavailableError) {
         req.log.error({ err }, 'token not checked: revocation list unavailable');
         throw new HttpError(503, SESSION_CHECK_UNAVAILABLE);
       }
+      // also on an 'optional' route: a token that was sent must be good (a closed account's
+      // or ended session's token does not act anonymously either, issue 13 item 12)
+      throw new HttpError(401, tokenRefusal(err));
     }
     if (auth === 'admin' && req.user.role !== 'admin') throw new HttpError(403, 'Admin access required');
   });
