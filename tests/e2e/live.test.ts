@@ -71,6 +71,11 @@ describe('live betting', () => {
     const cashOut = row.getByRole('button', { name: /^Cash Out \$\d+\.\d{2}$/ });
     await cashOut.waitFor({ timeout: 20_000 });
     await cashOut.click();
+    // a confirmation that shows the offer, kept current, before anything is paid
+    const confirm = page.getByRole('dialog', { name: 'Cash out this bet?' });
+    const confirmButton = confirm.getByRole('button', { name: /^Confirm cash out \$\d+\.\d{2}$/ });
+    await confirmButton.waitFor();
+    await confirmButton.click();
     await expect
       .poll(() => page.locator('[data-sonner-toast]', { hasText: 'Bet cashed out successfully!' }).count())
       .toBe(1);

@@ -1,9 +1,11 @@
-import { api, msgOr, toast, useSocketEvent } from '@bet/web-shell/core';
-import { useEffect, useId, useState } from 'react';
+import { api, type Game, msgOr, toast, useSocketEvent } from '@bet/web-shell/core';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { dateTime, odds as fmtOdds, money, pickLabel, timeAgo } from '../lib/format';
 import { useApi } from '../lib/useApi';
 import { useWallet } from '../lib/wallet';
+import { betRef } from '../slip/Receipt';
 import { EmptyState, ErrorText, Pagination } from '../ui/common';
+import { Modal } from '../ui/Modal';
 
 export const BETS_PAGE_SIZE = 12;
 export const SKELETON_ROWS = 5;
@@ -14,6 +16,8 @@ interface BetSelection {
   game?: { _id: string; homeTeam: string; awayTeam: string; status?: string; league?: string | null } | null;
   outcome: string;
   odds?: number;
+  /** the leg's own result once its game is decided: won, lost or void (null while open) */
+  result?: string | null;
 }
 export interface Bet {
   _id: string;
@@ -56,38 +60,152 @@ export function canCashOut(bet: Bet): boolean {
   );
 }
 
-function CashOutButton({ bet, onDone }: { bet: Bet; onDone: () => void }) {
+/** The current cash-out offer of a bet, read again every few seconds while `live` is true. */
+function useCashOutOffer(betId: string, everyMs: number | null) {
   const [offer, setOffer] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
+  const read = useCallback(
+    (signal?: AbortSignal) =>
+      api
+        .get<{ amount?: number }>(`/bets/${betId}/cash-out`, { silent: true, signal })
+        .then((d) => setOffer(typeof d?.amount === 'number' ? d.amount : null))
+        .catch(() => {}),
+    [betId],
+  );
   useEffect(() => {
     const ctrl = new AbortController();
-    api
-      .get<{ amount?: number }>(`/bets/${bet._id}/cash-out`, { silent: true, signal: ctrl.signal })
-      .then((d) => setOffer(typeof d?.amount === 'number' ? d.amount : null))
-      .catch(() => setOffer(null));
-    return () => ctrl.abort();
-  }, [bet._id]);
+    void read(ctrl.signal);
+    const t = everyMs ? setInterval(() => void read(ctrl.signal), everyMs) : null;
+    return () => {
+      ctrl.abort();
+      if (t) clearInterval(t);
+    };
+  }, [read, everyMs]);
+  return offer;
+}
+
+const OFFER_REFRESH_MS = 3000;
+
+/** Cash out in two steps: the offer on the button, then a confirmation that keeps it current. */
+function CashOutButton({ bet, onDone }: { bet: Bet; onDone: () => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const offer = useCashOutOffer(bet._id, confirming ? OFFER_REFRESH_MS : null);
+  const [busy, setBusy] = useState(false);
   const cashOut = async () => {
     setBusy(true);
     try {
       const res = await api.post<{ msg?: string }>(`/bets/${bet._id}/cash-out`, undefined, { silent: true });
       toast.success(res?.msg || 'Bet cashed out successfully!');
       void useWallet.getState().refresh();
+      setConfirming(false);
       onDone();
     } catch (err) {
       toast.error(msgOr(err, 'Cash out failed.'));
       setBusy(false);
     }
   };
+  const sel = bet.selections[0];
   return (
-    <button type="button" className="btn btn--sm btn--primary" onClick={cashOut} disabled={busy}>
-      {busy ? 'Cashing out…' : offer !== null ? `Cash Out ${money(offer)}` : 'Cash Out'}
-    </button>
+    <>
+      <button
+        type="button"
+        className="btn btn--sm btn--primary"
+        onClick={() => setConfirming(true)}
+        disabled={busy}
+      >
+        {offer !== null ? `Cash Out ${money(offer)}` : 'Cash Out'}
+      </button>
+      {confirming && (
+        <Modal title="Cash out this bet?" onClose={() => !busy && setConfirming(false)}>
+          <div className="cashout">
+            {sel?.game && (
+              <p className="cashout__match">
+                {sel.game.homeTeam} vs {sel.game.awayTeam}
+                <span className="muted">
+                  {' '}
+                  · {pickLabel(sel.outcome, sel.game.homeTeam, sel.game.awayTeam)}
+                </span>
+              </p>
+            )}
+            <dl className="slip__totals">
+              <div>
+                <dt>Stake</dt>
+                <dd>{money(bet.stake)}</dd>
+              </div>
+              {typeof bet.potentialPayout === 'number' && (
+                <div>
+                  <dt>Potential payout</dt>
+                  <dd>{money(bet.potentialPayout)}</dd>
+                </div>
+              )}
+              <div>
+                <dt>Cash-out offer</dt>
+                <dd className="cashout__offer" aria-live="polite">
+                  {offer !== null ? money(offer) : '…'}
+                </dd>
+              </div>
+            </dl>
+            <p className="muted cashout__note">
+              The offer follows the match and is refreshed every few seconds; you are paid the offer at the
+              moment you confirm.
+            </p>
+            <div className="form-actions">
+              <button type="button" className="btn" onClick={() => setConfirming(false)} disabled={busy}>
+                Keep bet
+              </button>
+              <button
+                type="button"
+                className="btn btn--primary"
+                onClick={cashOut}
+                disabled={busy || offer === null}
+              >
+                {busy ? 'Cashing out…' : `Confirm cash out${offer !== null ? ` ${money(offer)}` : ''}`}
+              </button>
+            </div>
+          </div>
+        </Modal>
+      )}
+    </>
   );
 }
 
+const LEG_RESULT: Record<string, { label: string; cls: string }> = {
+  won: { label: 'Won', cls: 'leg--won' },
+  lost: { label: 'Lost', cls: 'leg--lost' },
+  void: { label: 'Void', cls: 'leg--void' },
+};
+
+/** Live games by id, kept current by the socket: the score of each open leg. */
+function useLiveGames(): Map<string, Game> {
+  const [live, setLive] = useState<Map<string, Game>>(new Map());
+  useEffect(() => {
+    const ctrl = new AbortController();
+    api
+      .get<{ games?: Game[] }>('/games/live', { silent: true, signal: ctrl.signal })
+      .then((d) => setLive(new Map((d?.games ?? []).map((g) => [g._id, g]))))
+      .catch(() => {});
+    return () => ctrl.abort();
+  }, []);
+  useSocketEvent('gameUpdate', (g: Game) => {
+    if (!g?._id) return;
+    setLive((m) => {
+      const next = new Map(m);
+      if (g.status === 'live') next.set(g._id, g);
+      else next.delete(g._id);
+      return next;
+    });
+  });
+  return live;
+}
+
+type BetTab = 'open' | 'settled' | 'all';
+const TAB_STATUS: Record<BetTab, string> = { open: 'pending', settled: 'settled', all: '' };
+
 export default function MyBets() {
   const [status, setStatus] = useState('');
+  const live = useLiveGames();
+  const [filtersOpen, setFiltersOpen] = useState(
+    () => typeof window === 'undefined' || window.innerWidth > 640,
+  );
   const [sortBy, setSortBy] = useState('createdAt');
   const [startDate, setStartDate] = useState('');
   const [endDate, setEndDate] = useState('');
@@ -113,14 +231,44 @@ export default function MyBets() {
     setPage(1);
   };
   const bets = data?.bets ?? [];
+  const tab: BetTab | null =
+    status === 'pending' ? 'open' : status === 'settled' ? 'settled' : status === '' ? 'all' : null;
 
   return (
     <section className="page">
       <h1>My Bets</h1>
-      <div className="card filters">
+      <div className="bets__bar">
+        <div className="tabs" role="tablist" aria-label="Bets">
+          {(['open', 'settled', 'all'] as const).map((t) => (
+            <button
+              key={t}
+              type="button"
+              role="tab"
+              aria-selected={tab === t}
+              className="tab"
+              onClick={() => filter(setStatus)(TAB_STATUS[t])}
+            >
+              {t === 'open' ? 'Open' : t === 'settled' ? 'Settled' : 'All'}
+            </button>
+          ))}
+        </div>
+        <button
+          type="button"
+          className="btn btn--sm bets__filters-toggle"
+          aria-expanded={filtersOpen}
+          onClick={() => setFiltersOpen((o) => !o)}
+        >
+          Filters
+        </button>
+      </div>
+      <div className="card filters" hidden={!filtersOpen}>
         <div className="field">
           <label htmlFor={ids.status}>Status</label>
-          <select id={ids.status} value={status} onChange={(e) => filter(setStatus)(e.target.value)}>
+          <select
+            id={ids.status}
+            value={STATUSES.includes(status) ? status : ''}
+            onChange={(e) => filter(setStatus)(e.target.value)}
+          >
             <option value="">All</option>
             {STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -200,8 +348,11 @@ export default function MyBets() {
                   ))
                 : bets.map((bet) => (
                     <tr key={bet._id}>
-                      <td data-label="Type" className="bets__type">
-                        {bet.betType === 'multi' ? 'Multi' : 'Single'}
+                      <td data-label="Type">
+                        <span className="bets__type">{bet.betType === 'multi' ? 'Multi' : 'Single'}</span>
+                        <span className="bets__id" title={bet._id}>
+                          #{betRef(bet._id)}
+                        </span>
                       </td>
                       <td data-label="Selections">
                         <ul className="bets__selections">
@@ -210,9 +361,23 @@ export default function MyBets() {
                             <li key={`${s.game?._id ?? 'missing'}-${s.outcome}-${i}`}>
                               {s.game ? (
                                 <>
+                                  {s.result && LEG_RESULT[s.result] && (
+                                    <span className={`leg ${LEG_RESULT[s.result].cls}`}>
+                                      {LEG_RESULT[s.result].label}
+                                    </span>
+                                  )}{' '}
                                   <span>
                                     {s.game.homeTeam} vs {s.game.awayTeam}
                                   </span>{' '}
+                                  {live.has(s.game._id) && (
+                                    <span className="leg-live">
+                                      <span className="live-dot" aria-hidden="true" />{' '}
+                                      {live.get(s.game._id)?.elapsedTime ?? ''}
+                                      {live.get(s.game._id)?.elapsedTime ? "' " : ''}
+                                      {live.get(s.game._id)?.scores?.home ?? 0}-
+                                      {live.get(s.game._id)?.scores?.away ?? 0}
+                                    </span>
+                                  )}{' '}
                                   <span className="muted">
                                     {pickLabel(s.outcome, s.game.homeTeam, s.game.awayTeam)}
                                     {typeof s.odds === 'number' ? ` @ ${fmtOdds(s.odds)}` : ''}

@@ -1,5 +1,5 @@
 import { api, errorMessage, toast, useSession } from '@bet/web-shell/core';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { odds as fmtOdds, money, pickLabel } from '../lib/format';
 import { useWallet } from '../lib/wallet';
@@ -71,6 +71,11 @@ export function BetSlip({
   const [busy, setBusy] = useState<'place' | 'share' | null>(null);
   const [shared, setShared] = useState<ShareResult | null>(null);
   const [receipt, setReceipt] = useState<ReceiptData | null>(null);
+  // The receipt stays until the player moves on: Done, or a new pick on the board.
+  const selectionsAtReceipt = useRef<unknown>(null);
+  useEffect(() => {
+    if (receipt && slip.selections !== selectionsAtReceipt.current) setReceipt(null);
+  }, [receipt, slip.selections]);
   const stakeId = useId();
   const keepId = useId();
   const acceptId = useId();
@@ -139,6 +144,7 @@ export function BetSlip({
       });
       setShared(null);
       slip.afterPlaced();
+      selectionsAtReceipt.current = useSlip.getState().selections;
       void useWallet.getState().refresh();
     } catch (err) {
       toast.error(errorMessage(err));
