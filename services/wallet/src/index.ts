@@ -9,6 +9,7 @@ import type { WalletDB } from './db/schema';
 import { retryPayouts } from './operations/withdrawals';
 import { createProviders, type Providers } from './providers';
 import { adminRoutes } from './routes/admin';
+import { closedAccountRoutes } from './routes/closed-accounts';
 import { depositRoutes } from './routes/deposits';
 import { sandboxCheckoutRoutes } from './routes/sandbox-checkout';
 import { walletRoutes } from './routes/wallet';
@@ -33,6 +34,7 @@ export const walletService = defineService<WalletDB, typeof walletConfig>({
     if (providers.sandbox) sandboxCheckoutRoutes(app, c, providers.sandbox);
     withdrawalRoutes(app, c, providers);
     adminRoutes(app, c);
+    closedAccountRoutes(app, c);
   },
   async start(ctx) {
     const c = ctx as WalletContext;

@@ -191,10 +191,23 @@ const adjustmentRequests: Migration = {
   },
 };
 
+/**
+ * A payment that completes after its wallet was closed is not credited: it is held (the
+ * provider has the money) until an admin refunds it through the provider.
+ */
+const heldDeposits: Migration = {
+  async up(db: Kysely<any>) {
+    await sql`alter table deposits drop constraint if exists deposits_status_check`.execute(db);
+    await sql`alter table deposits add constraint deposits_status_check
+      check (status in ('pending', 'completed', 'failed', 'cancelled', 'held'))`.execute(db);
+  },
+};
+
 /** Explicit, ordered index of the wallet's migrations. */
 export const migrations: Record<string, Migration> = {
   '0001_ledger': ledger,
   '0002_settlement_order': settlementOrder,
   '0003_debit_refusals': debitRefusals,
+  '0004_held_deposits': heldDeposits,
   '0009_adjustment_requests': adjustmentRequests,
 };

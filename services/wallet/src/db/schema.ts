@@ -85,7 +85,7 @@ export interface WalletDB {
     amount_kobo: Int8;
     amount_cents: Int8;
     ngn_per_usd: string;
-    status: Opt<'pending' | 'completed' | 'failed' | 'cancelled'>;
+    status: Opt<'pending' | 'completed' | 'failed' | 'cancelled' | 'held'>;
     provider_tx_id: Opt<string | null>;
     failure_reason: Opt<string | null>;
     transaction_id: Opt<string | null>;

@@ -7,7 +7,10 @@ import { koboToCents, parseRate } from '../domain/amounts';
 import { depositPostings } from '../domain/postings';
 import { keys } from '../domain/references';
 import { type Confirmation, type Headers, type PaymentProvider, ProviderError } from '../providers/types';
+import { walletClosed } from './closed-accounts';
 import { withRetry } from './money';
+
+export const CLOSED_WALLET_DEPOSIT = 'This account is closed; it cannot take deposits.';
 
 export interface InitializedDeposit {
   paymentLink: string;
@@ -24,6 +27,7 @@ export async function initializeDeposit(
   provider: PaymentProvider,
   input: { userId: string; username: string; amountKobo: bigint },
 ): Promise<InitializedDeposit> {
+  if (await walletClosed(ctx.db, input.userId)) throw new HttpError(422, CLOSED_WALLET_DEPOSIT);
   const rate = parseRate(ctx.config.NGN_PER_USD);
   const amountCents = koboToCents(input.amountKobo, rate);
   if (amountCents < 1n) throw new HttpError(400, 'amount is too small to convert to at least one cent');
@@ -151,7 +155,7 @@ export async function handleDepositWebhook(
   }
 
   const credited = await withRetry(() =>
-    ctx.tx(async (trx) => {
+    ctx.tx(async (trx): Promise<boolean | 'held'> => {
       // the row lock makes concurrent deliveries of one webhook take turns; the loser sees completed
       const claimed = await trx
         .updateTable('deposits')
@@ -161,6 +165,17 @@ export async function handleDepositWebhook(
         .returning(['id'])
         .executeTakeFirst();
       if (!claimed) return false;
+      // closed since the link was made: the money is not credited to a wallet nobody can use;
+      // it is held for a refund through the provider (the row says why)
+      if (await walletClosed(trx, deposit.user_id, { lock: true })) {
+        await trx
+          .updateTable('deposits')
+          .set({ status: 'held', failure_reason: 'wallet closed before the payment completed: refund it' })
+          .where('id', '=', deposit.id)
+          .execute();
+        ctx.logger.warn({ reference: deposit.reference }, 'payment for a closed wallet held for refund');
+        return 'held';
+      }
       const amountCents = BigInt(deposit.amount_cents);
       const naira = (Number(deposit.amount_kobo) / 100).toFixed(2);
       const posted = await postTransaction(
@@ -197,5 +212,7 @@ export async function handleDepositWebhook(
       return true;
     }),
   );
+  if (credited === 'held')
+    return { status: 200, body: { msg: 'Deposit held: the wallet is closed; it will be refunded.' } };
   return { status: 200, body: { msg: credited ? 'Deposit credited.' : 'Already processed.' } };
 }
