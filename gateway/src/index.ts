@@ -5,7 +5,12 @@ import { Redis } from 'ioredis';
 import type { Server } from 'socket.io';
 import { corsOrigins, type GatewayConfig, loadGatewayConfig, trustProxyOption } from './config';
 import { registerProxy } from './http/proxy';
-import { registerCors, registerRateLimit, registerSecurityHeaders } from './http/security';
+import {
+  registerCors,
+  registerRateLimit,
+  registerSecurityHeaders,
+  registerSharedImages,
+} from './http/security';
 import { createHttpServer } from './http/server';
 import { registerWeb, shellScriptHashes, type WebRoots } from './http/web';
 import { Realtime } from './realtime/sockets';
@@ -88,7 +93,9 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
   await registerSecurityHeaders(app, {
     scriptHashes: shellScriptHashes(opts.webRoots),
     https: config.PUBLIC_URL.startsWith('https:'),
+    publicUrl: config.PUBLIC_URL,
   });
+  registerSharedImages(app);
   await registerRateLimit(app, {
     max: config.RATE_LIMIT_MAX,
     timeWindow: config.RATE_LIMIT_WINDOW_MS,

@@ -74,6 +74,22 @@ describe('gateway rate limits (Redis)', () => {
     expect(await last.json()).toEqual(TOO_MANY);
     // health checks are never limited
     expect((await fetch(`${a.url}/healthz`)).status).toBe(200);
+    // nor static assets: crests, avatars and the web bundles' files (one home page loads ~110 crests)
+    for (let i = 0; i < 30; i++) {
+      const logo = await fetch(`${i % 2 ? a.url : b.url}/api/v1/games/logos/team-${i}.svg`);
+      expect(logo.status).toBe(200);
+      expect(logo.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    }
+    const avatar = await fetch(`${a.url}/api/v1/users/avatars/${'a'.repeat(24)}`);
+    expect(avatar.status).toBe(200);
+    expect(avatar.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect((await fetch(`${a.url}/remotes/player/remoteEntry.js`)).status).not.toBe(429);
+    expect((await fetch(`${a.url}/static/js/main.0123abcd.js`)).status).not.toBe(429);
+    // an API call still counts, and is still refused
+    expect((await fetch(`${b.url}/api/v1/games/logos`)).status).toBe(429);
+    const api = await fetch(`${b.url}/api/v1/games`);
+    expect(api.status).toBe(429);
+    expect(api.headers.get('cross-origin-resource-policy')).toBe('same-origin');
   });
 });
 

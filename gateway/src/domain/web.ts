@@ -27,6 +27,29 @@ export function isSpaPath(url: string): boolean {
   return !last.includes('.');
 }
 
+/** Images the API serves to any page, ours or a web client's on another origin: crests and avatars. */
+export const SHARED_IMAGE_PREFIXES = ['/api/v1/games/logos/', '/api/v1/users/avatars/'] as const;
+
+export function isSharedImage(url: string): boolean {
+  const path = url.split('?')[0];
+  return SHARED_IMAGE_PREFIXES.some((p) => path.startsWith(p));
+}
+
+/**
+ * A static asset: a crest, an avatar, a file of the web bundles (the shell's files, the
+ * remotes). One page shows about a hundred crests, so these do not count against the
+ * per-IP API limit; API calls and the single-page app's HTML routes do.
+ */
+export function isStaticAsset(method: string, url: string): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  if (isSharedImage(url)) return true;
+  const path = url.split('?')[0];
+  if (path.startsWith('/remotes/')) return true;
+  if (path === '/api' || path.startsWith('/api/') || path.startsWith('/socket.io')) return false;
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  return last.includes('.');
+}
+
 /** CSP sources ('sha256-…') for the inline <script> blocks of an HTML page. */
 export function inlineScriptHashes(html: string): string[] {
   const out: string[] = [];

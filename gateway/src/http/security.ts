@@ -4,6 +4,7 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
+import { isSharedImage, isStaticAsset } from '../domain/web';
 
 export const TOO_MANY_REQUESTS = 'Too many requests, please try again later.';
 
@@ -14,8 +15,11 @@ export const TOO_MANY_REQUESTS = 'Too many requests, please try again later.';
  */
 export async function registerSecurityHeaders(
   app: App,
-  opts: { scriptHashes: () => string[]; https: boolean },
+  opts: { scriptHashes: () => string[]; https: boolean; publicUrl?: string },
 ) {
+  // our crests and avatars are absolute URLs on PUBLIC_URL, which may differ from the host the
+  // page was opened under (localhost and 127.0.0.1, say)
+  const apiOrigin = originOf(opts.publicUrl);
   const sameHostSockets = (req: IncomingMessage) => {
     const host = req.headers.host ?? '';
     return /^[A-Za-z0-9.:[\]-]+$/.test(host) ? `ws://${host} wss://${host}` : '';
@@ -28,7 +32,7 @@ export async function registerSecurityHeaders(
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", () => opts.scriptHashes().join(' ')],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...(apiOrigin ? [apiOrigin] : [])],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", (req) => sameHostSockets(req as IncomingMessage)],
         objectSrc: ["'none'"],
@@ -40,6 +44,29 @@ export async function registerSecurityHeaders(
     },
     // HSTS on a plain-http deployment would only confuse; it is set when PUBLIC_URL is https
     strictTransportSecurity: opts.https ? { maxAge: 15552000, includeSubDomains: true } : false,
+  });
+}
+
+function originOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const origin = new URL(url).origin;
+    return origin === 'null' ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Crests and avatars may be shown by a web client on another origin (CORS_ORIGINS), and by
+ * ours opened under another host name than PUBLIC_URL: they are public images, so they say
+ * `Cross-Origin-Resource-Policy: cross-origin` (helmet's default, same-origin, would make a
+ * browser drop them). Set on the way out, over whatever the owning service sent.
+ */
+export function registerSharedImages(app: App) {
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (isSharedImage(req.url)) reply.header('cross-origin-resource-policy', 'cross-origin');
+    return payload;
   });
 }
 
@@ -68,7 +95,7 @@ export interface RateLimitOptions {
 }
 
 /**
- * The general per-IP limit on every route; routes with `config.rateLimit` (the auth calls)
+ * The general per-IP limit on every route but static assets; routes with `config.rateLimit` (the auth calls)
  * get their own stricter counter instead. A Redis outage lets requests through (logged)
  * rather than taking the whole site down.
  */
@@ -79,6 +106,8 @@ export async function registerRateLimit(app: App, opts: RateLimitOptions) {
     timeWindow: opts.timeWindow,
     ...(opts.redis ? { redis: opts.redis } : {}),
     nameSpace: opts.nameSpace,
+    // crests, avatars and the web bundles are not API calls (one home page loads ~110 crests)
+    allowList: (req) => isStaticAsset(req.method, req.url),
     skipOnError: true,
     errorResponseBuilder: () => new HttpError(429, TOO_MANY_REQUESTS),
   });
