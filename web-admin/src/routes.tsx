@@ -70,19 +70,6 @@ function AdminLayout() {
   );
 }
 
-/** Route shell of the Aviator monitor until its screen (the Aviator issue) plugs in here. */
-function Pending({ title, summary }: { title: string; summary: string }) {
-  return (
-    <section className="admin-page">
-      <h2>{title}</h2>
-      <p>{summary}</p>
-      <p className="admin-page__notice" role="note">
-        Not available yet: this screen arrives with the Aviator issue.
-      </p>
-    </section>
-  );
-}
-
 function AdminNotFound() {
   return (
     <section className="admin-page">
@@ -103,6 +90,7 @@ const Withdrawals = lazy(() => import(/* webpackChunkName: "admin-withdrawals" *
 const Risk = lazy(() => import(/* webpackChunkName: "admin-risk" */ './pages/Risk'));
 const Promotions = lazy(() => import(/* webpackChunkName: "admin-promotions" */ './pages/Promotions'));
 const Rankings = lazy(() => import(/* webpackChunkName: "admin-rankings" */ './pages/Rankings'));
+const AviatorMonitor = lazy(() => import(/* webpackChunkName: "admin-aviator" */ './pages/AviatorMonitor'));
 const AuditLog = lazy(() => import(/* webpackChunkName: "admin-audit" */ './pages/AuditLog'));
 
 export default function AdminRoutes() {
@@ -115,15 +103,7 @@ export default function AdminRoutes() {
         <Route path="games" element={<Games />} />
         <Route path="withdrawals" element={<Withdrawals />} />
         <Route path="risk" element={<Risk />} />
-        <Route
-          path="aviator"
-          element={
-            <Pending
-              title="Aviator Monitor"
-              summary="The live Aviator round: state, multiplier and round hash."
-            />
-          }
-        />
+        <Route path="aviator" element={<AviatorMonitor />} />
         <Route path="promotions" element={<Promotions />} />
         <Route path="rankings" element={<Rankings />} />
         <Route path="audit" element={<AuditLog />} />

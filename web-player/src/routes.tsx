@@ -14,6 +14,11 @@ const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
 export const routes: RemoteRoute[] = [
   { path: '/', Component: page(() => import(/* webpackChunkName: "home" */ './pages/Home')) },
   { path: '/live', Component: page(() => import(/* webpackChunkName: "live" */ './pages/Live')) },
+  { path: '/aviator', Component: page(() => import(/* webpackChunkName: "aviator" */ './pages/Aviator')) },
+  {
+    path: '/aviator/fair',
+    Component: page(() => import(/* webpackChunkName: "aviator-fair" */ './pages/AviatorFair')),
+  },
   { path: '/login', Component: page(() => import(/* webpackChunkName: "login" */ './pages/Login')) },
   { path: '/register', Component: page(() => import(/* webpackChunkName: "register" */ './pages/Register')) },
   {

@@ -160,6 +160,9 @@ export function Nav() {
             <NavLink to="/live">Live</NavLink>
           </li>
           <li>
+            <NavLink to="/aviator">Aviator</NavLink>
+          </li>
+          <li>
             <NavLink to="/promotions">Promotions</NavLink>
           </li>
           {signedIn && (
