@@ -1,4 +1,4 @@
-import { Counter } from 'prom-client';
+import { Counter, Gauge } from 'prom-client';
 import type { EventEnvelope } from '../bus/types';
 import { registry } from './metrics';
 
@@ -87,4 +87,28 @@ const COUNTERS: Record<string, (d: Data) => void> = {
 export function countBusinessEvent(event: EventEnvelope) {
   const count = COUNTERS[event.subject];
   if (count && event.data && typeof event.data === 'object') count(event.data as Data);
+}
+
+export const reconciliationViolations = new Gauge({
+  name: 'reconciliation_violations',
+  help: 'Violations found by the last reconciliation run, by check (0 = the invariant holds)',
+  labelNames: ['service', 'check'] as const,
+  registers: [registry],
+});
+export const reconciliationLastRun = new Gauge({
+  name: 'reconciliation_last_run_timestamp_seconds',
+  help: 'When reconciliation last ran to the end',
+  labelNames: ['service'] as const,
+  registers: [registry],
+});
+
+/** Publishes a reconciliation report's outcome as metrics; returns the report. */
+export function recordReconciliation<R extends { checks: Array<{ name: string; violations: unknown[] }> }>(
+  service: string,
+  report: R,
+): R {
+  for (const c of report.checks)
+    reconciliationViolations.set({ service, check: c.name }, c.violations.length);
+  reconciliationLastRun.set({ service }, Date.now() / 1000);
+  return report;
 }

@@ -5,6 +5,7 @@ import {
   forbidden,
   ID_PATTERN,
   MoneySchema,
+  recordReconciliation,
   Type,
   unprocessable,
 } from '@bet/kit';
@@ -223,7 +224,8 @@ export function adminRoutes(app: App, ctx: WalletContext) {
       tags: ['admin'],
       description: "Proves the ledger's invariants on the live database (read-only).",
     },
-    handler: async () => reconcile(ctx.db),
+    // the outcome also goes to /metrics, where the reconciliation-drift alert watches it
+    handler: async () => recordReconciliation('wallet', await reconcile(ctx.db)),
   });
 }
 
