@@ -24,6 +24,17 @@ const event = (subject: string, data: unknown, id = newId()): EventEnvelope => (
   data,
 });
 
+/**
+ * A barrier instead of a pause: publishes a sentinel on `subject` and waits until `seen`
+ * reports it. Events of one durable arrive in order, so anything published before the
+ * sentinel that was going to arrive has arrived by then.
+ */
+async function barrier(bus: EventBus, subject: string, seen: (id: string) => boolean) {
+  const id = newId();
+  await bus.publish(event(subject, { sentinel: true }, id));
+  await eventually(() => seen(id), 10_000);
+}
+
 describe('subjectMatches', () => {
   it('follows NATS wildcard rules', () => {
     expect(subjectMatches('games.*', 'games.settled')).toBe(true);
@@ -45,44 +56,58 @@ describe.each(implementations)('event bus contract: %s', (_name, make) => {
 
   it('delivers a published event to a durable consumer, only on matching subjects', async () => {
     const got: string[] = [];
+    const ids: string[] = [];
     await bus.consume({
       durable: 'd1',
       subjects: ['games.settled'],
-      handler: async (e) => void got.push(e.subject),
+      handler: async (e) => {
+        ids.push(e.id);
+        if (!(e.data as { sentinel?: boolean }).sentinel) got.push(e.subject);
+      },
     });
     await bus.publish(event('games.cancelled', {}));
     await bus.publish(event('games.settled', { gameId: 'x' }));
-    await eventually(() => got.length === 1);
-    await new Promise((r) => setTimeout(r, 100));
+    await barrier(bus, 'games.settled', (id) => ids.includes(id));
     expect(got).toEqual(['games.settled']);
   });
 
   it('drops a second publish with the same id (de-duplication)', async () => {
     const got: unknown[] = [];
-    await bus.consume({ durable: 'd2', subjects: ['bets.*'], handler: async (e) => void got.push(e.data) });
+    const ids: string[] = [];
+    await bus.consume({
+      durable: 'd2',
+      subjects: ['bets.*'],
+      handler: async (e) => {
+        ids.push(e.id);
+        got.push(e.data);
+      },
+    });
     const id = newId();
     await bus.publish(event('bets.placed', { n: 1 }, id));
     await bus.publish(event('bets.placed', { n: 2 }, id));
     await bus.publish(event('bets.placed', { n: 3 }));
-    await eventually(() => got.length === 2);
-    await new Promise((r) => setTimeout(r, 150));
-    expect(got).toEqual([{ n: 1 }, { n: 3 }]);
+    await barrier(bus, 'bets.placed', (sid) => ids.includes(sid));
+    expect(got.slice(0, -1)).toEqual([{ n: 1 }, { n: 3 }]);
   });
 
   it('redelivers an event whose handler failed, with the attempt number', async () => {
     const attempts: number[] = [];
+    const ids: string[] = [];
     await bus.consume({
       durable: 'd3',
       subjects: ['wallet.>'],
       ackWaitMs: 2_000,
-      handler: async (_e, info) => {
+      handler: async (e, info) => {
+        ids.push(e.id);
+        if ((e.data as { sentinel?: boolean }).sentinel) return;
         attempts.push(info.attempt);
         if (info.attempt < 3) throw new Error('not yet');
       },
     });
     await bus.publish(event('wallet.transaction_posted', {}));
     await eventually(() => attempts.length === 3, 10_000);
-    await new Promise((r) => setTimeout(r, 200));
+    // once handled, it is never delivered again: a later event gets through and nothing follows
+    await barrier(bus, 'wallet.transaction_posted', (id) => ids.includes(id));
     expect(attempts).toEqual([1, 2, 3]);
   });
 
@@ -91,13 +116,16 @@ describe.each(implementations)('event bus contract: %s', (_name, make) => {
     const old = await bus.consume({ durable: 'd3b', subjects: ['bets.settled'], handler: async () => {} });
     await old.stop();
     const attempts: number[] = [];
+    const ids: string[] = [];
     await bus.consume({
       durable: 'd3b',
       subjects: ['bets.settled'],
       ackWaitMs: 2_000,
       maxDeliver: NEVER_GIVE_UP,
       retryCapMs: 100,
-      handler: async (_e, info) => {
+      handler: async (e, info) => {
+        ids.push(e.id);
+        if ((e.data as { sentinel?: boolean }).sentinel) return;
         attempts.push(info.attempt);
         // a database that refuses for a while
         if (info.attempt < 14) throw new Error('database unavailable');
@@ -105,7 +133,7 @@ describe.each(implementations)('event bus contract: %s', (_name, make) => {
     });
     await bus.publish(event('bets.settled', {}));
     await eventually(() => attempts.length === 14, 20_000);
-    await new Promise((r) => setTimeout(r, 300));
+    await barrier(bus, 'bets.settled', (id) => ids.includes(id));
     expect(attempts).toEqual([...Array(14).keys()].map((i) => i + 1));
   });
 
@@ -137,9 +165,11 @@ describe.each(implementations)('event bus contract: %s', (_name, make) => {
     await bus.consume({ durable: 'd5', subjects: ['games.*'], handler: async (e) => void a.push(e.data) });
     await bus.consume({ durable: 'd5', subjects: ['games.*'], handler: async (e) => void b.push(e.data) });
     for (let i = 0; i < 20; i++) await bus.publish(event('games.updated', i));
-    await eventually(() => a.length + b.length === 20);
-    await new Promise((r) => setTimeout(r, 150));
-    expect([...a, ...b].sort((x, y) => (x as number) - (y as number))).toEqual([...Array(20).keys()]);
+    // a sentinel behind the twenty: once all 21 are in, a duplicate would have made it 22 numbers
+    await bus.publish(event('games.updated', { sentinel: true }));
+    await eventually(() => a.length + b.length === 21);
+    const values = [...a, ...b].filter((v) => typeof v === 'number');
+    expect(values.sort((x, y) => (x as number) - (y as number))).toEqual([...Array(20).keys()]);
   });
 
   it('gives each durable its own copy', async () => {
@@ -186,9 +216,14 @@ describe.each(implementations)('event bus contract: %s', (_name, make) => {
   it('broadcasts transient messages to every listener on matching subjects', async () => {
     const a: unknown[] = [];
     const b: unknown[] = [];
-    bus.listen('aviator.*', (d, s) => a.push([s, d]));
+    const ready: unknown[] = [];
+    bus.listen('aviator.*', (d, s) => (s === 'aviator.ready' ? ready.push(d) : a.push([s, d])));
     bus.listen('aviator.tick', (d) => b.push(d));
-    await new Promise((r) => setTimeout(r, 50));
+    // a core subscription is live once a message of its own comes back through it
+    await eventually(() => {
+      bus.broadcast('aviator.ready', {});
+      return ready.length > 0;
+    });
     bus.broadcast('aviator.tick', { multiplier: 1.5 });
     bus.broadcast('aviator.crash', { multiplier: 2 });
     await eventually(() => a.length === 2 && b.length === 1);

@@ -126,7 +126,15 @@ for (const kind of ['cluster', 'embedded'] as const) {
       await eventually(() => seen.includes(id));
       // a replay of the whole outbox is absorbed by the inbox
       await svc.ctx.relay.replayRecent(60_000);
-      await new Promise((r) => setTimeout(r, 200));
+      // a later note is a barrier: events reach the consumer in order, so the replayed ones came first
+      const later = 'b'.repeat(24);
+      await svc.app.inject({
+        method: 'POST',
+        url: '/api/v1/notes',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { id: later, text: 'barrier' },
+      });
+      await eventually(() => seen.includes(later));
       expect(seen.filter((s) => s === id)).toHaveLength(1);
     });
   });
