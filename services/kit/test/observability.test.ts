@@ -98,7 +98,7 @@ const betsService = defineService<Record<string, never>, Record<string, never>>(
 
 describe('observability: metrics and traces', () => {
   let infra: TestInfrastructure;
-  let svc: RunningService;
+  let svc: RunningService<any>;
   let collector: Awaited<ReturnType<typeof startCollector>>;
   const lines: any[] = [];
 
@@ -180,7 +180,8 @@ describe('observability: metrics and traces', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json().traceId).toBe(traceId);
     // the consumer handled the bet's event inside the same trace
-    const { eventId } = await eventually(() => handled.find((x) => x.traceId === traceId), 10_000);
+    const found = await eventually(() => handled.find((x) => x.traceId === traceId), 10_000);
+    const eventId = found?.eventId;
 
     // every log line of this bet, request and consumer alike, names the trace
     const mine = lines.filter((l) => l.betId === 't1' || l.eventId === eventId);
@@ -190,9 +191,10 @@ describe('observability: metrics and traces', () => {
     expect(lines.find((l) => l.msg === 'obsbets listening')?.traceId).toBeUndefined();
 
     await flushTraces();
-    const spans = await eventually(() => {
-      const mine = collector.spans.filter((s) => s.traceId === traceId);
-      return mine.some((s) => s.name === 'consume bets.placed') && mine;
+    const spans = collector.spans.filter((s) => s.traceId === traceId);
+    await eventually(() => {
+      spans.splice(0, spans.length, ...collector.spans.filter((s) => s.traceId === traceId));
+      return spans.some((s) => s.name === 'consume bets.placed');
     }, 10_000);
     const server = spans.find((s) => s.name === 'POST /api/v1/bets/:id');
     const consumer = spans.find((s) => s.name === 'consume bets.placed');
