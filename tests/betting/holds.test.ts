@@ -21,19 +21,25 @@ const inPlay = async () => {
   };
 };
 
+/** Two singles placed together on two fresh games; returns them and the player. */
+async function placeSet() {
+  const [g1, g2] = await Promise.all([game(s), game(s)]);
+  const p = await player(s, 100);
+  const placed = await api(s.betting, 'POST', '/api/v1/bets/singles', p.auth, {
+    stakePerBet: 10,
+    selections: [
+      { gameId: g1._id, outcome: 'A' },
+      { gameId: g2._id, outcome: 'A' },
+    ],
+  });
+  expect(placed.status).toBe(201);
+  await Promise.all([kickOff(s, g1), kickOff(s, g2)]);
+  return { g1, g2, p };
+}
+
 describe('a set of singles in the wallet', () => {
   it('pays the player correctly and keeps the ledger balanced', async () => {
-    const [g1, g2] = await Promise.all([game(s), game(s)]);
-    const p = await player(s, 100);
-    const placed = await api(s.betting, 'POST', '/api/v1/bets/singles', p.auth, {
-      stakePerBet: 10,
-      selections: [
-        { gameId: g1._id, outcome: 'A' },
-        { gameId: g2._id, outcome: 'A' },
-      ],
-    });
-    expect(placed.status).toBe(201);
-    await Promise.all([kickOff(s, g1), kickOff(s, g2)]);
+    const { g1, g2, p } = await placeSet();
     expect((await result(s, g1._id, 'A')).status).toBe(200);
     expect((await result(s, g2._id, 'B')).status).toBe(200);
     await eventually(async () => (await balance(s, p.auth)) === 101, 10_000);
@@ -41,7 +47,13 @@ describe('a set of singles in the wallet', () => {
   });
 
   it('releases every stake of the set from bets in play once its bets are settled', async () => {
-    // each bet settled its own hold: nothing is left in play, and the books agree
+    const { g1, g2, p } = await placeSet();
+    // while the set is open its stakes are held...
+    await eventually(async () => (await inPlay()).check.checked >= 2, 5_000);
+    expect((await result(s, g1._id, 'B')).status).toBe(200);
+    expect((await result(s, g2._id, 'Draw')).status).toBe(200);
+    await eventually(async () => (await balance(s, p.auth)) === 80, 10_000);
+    // ...and each bet settled its own hold: nothing is left in play, and the books agree
     await eventually(async () => (await inPlay()).check.checked === 0, 5_000);
     expect((await inPlay()).check.ok).toBe(true);
   });
