@@ -69,6 +69,8 @@ export const routeTable: RouteEntry[] = [
   r('GET /auth/google/callback', 'identity', 'public'),
   r('GET /auth/facebook', 'identity', 'public'),
   r('GET /auth/facebook/callback', 'identity', 'public'),
+  // the social return page trades its one-time code (with its own state) for the token pair
+  r('POST /auth/social/exchange', 'identity', 'public', { limit: 'auth' }),
   r('* /auth/*', 'identity', 'public'),
   r('GET,PATCH /users/profile', 'identity', 'user'),
   r('PATCH /users/email', 'identity', 'user'),

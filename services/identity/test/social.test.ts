@@ -33,10 +33,13 @@ afterAll(async () => {
 async function signIn(
   which: 'google' | 'facebook',
   userinfo: Record<string, unknown> | null,
-  opts: { tamperState?: boolean } = {},
+  opts: { tamperState?: boolean; browserState?: string } = {},
 ) {
   if (userinfo) provider.service.once('beforeUserinfo', (res) => Object.assign(res, { body: userinfo }));
-  const start = await h.call({ method: 'GET', url: `/api/v1/auth/${which}` });
+  const start = await h.call({
+    method: 'GET',
+    url: `/api/v1/auth/${which}?state=${opts.browserState ?? BROWSER_STATE}`,
+  });
   expect(start.statusCode).toBe(302);
   const authorize = new URL(start.headers.location);
   expect(authorize.origin).toBe(new URL(provider.issuer.url!).origin);
@@ -55,12 +58,21 @@ async function signIn(
   return new URL(done.headers.location);
 }
 
-function tokensFrom(url: URL) {
+/** the state the web page makes and keeps before it sends the browser to the start route */
+const BROWSER_STATE = 'page-made-state-0123456789';
+
+const exchange = (code: string | null, state: string) =>
+  h.call({ method: 'POST', url: '/api/v1/auth/social/exchange', payload: { code, state } });
+
+/** What the return page does: the URL holds a one-time code, traded with the page's state. */
+async function tokensFrom(url: URL, state = BROWSER_STATE) {
   expect(`${url.origin}${url.pathname}`).toBe('http://bet.test/social-auth-success');
-  return {
-    accessToken: url.searchParams.get('accessToken')!,
-    refreshToken: url.searchParams.get('refreshToken')!,
-  };
+  expect([...url.searchParams.keys()]).toEqual(['code']);
+  const res = await exchange(url.searchParams.get('code'), state);
+  expect(res.statusCode, res.body).toBe(200);
+  const pair = res.json();
+  expect(Object.keys(pair).sort()).toEqual(['accessToken', 'refreshToken']);
+  return pair as { accessToken: string; refreshToken: string };
 }
 
 const me = async (token: string) => (await h.call({ method: 'GET', url: '/api/v1/auth/me', token })).json();
@@ -95,7 +107,7 @@ describe('social sign-in', () => {
       family_name: 'Okafor',
       picture: 'https://lh3.example/p.png',
     };
-    const tokens = tokensFrom(await signIn('google', info));
+    const tokens = await tokensFrom(await signIn('google', info));
     const user = await me(tokens.accessToken);
     expect(user).toMatchObject({
       email: 'chioma.okafor@gmail.com',
@@ -112,7 +124,7 @@ describe('social sign-in', () => {
     // the refresh token from the redirect works like any other
     expect(await refreshStatus(h, tokens.refreshToken)).toBe(200);
 
-    const again = tokensFrom(await signIn('google', info));
+    const again = await tokensFrom(await signIn('google', info));
     expect((await me(again.accessToken))._id).toBe(user._id);
 
     // such an account may set a password once, and then sign in with it
@@ -146,7 +158,7 @@ describe('social sign-in', () => {
 
   it('links a verified email to the existing account', async () => {
     const p = await registerPlayer(h);
-    const tokens = tokensFrom(
+    const tokens = await tokensFrom(
       await signIn('google', {
         sub: 'g-200',
         email: p.email,
@@ -179,7 +191,7 @@ describe('social sign-in', () => {
   });
 
   it('signs in with Facebook', async () => {
-    const tokens = tokensFrom(
+    const tokens = await tokensFrom(
       await signIn('facebook', {
         id: '10001',
         email: 'wole@example.com',
@@ -193,6 +205,33 @@ describe('social sign-in', () => {
       firstName: 'Wole',
       hasPassword: false,
     });
+  });
+
+  it('puts no token in the return URL, and its code works once, only with the page that started it (issue 13, item 13)', async () => {
+    const info = {
+      sub: 'g-400',
+      email: 'kemi@example.com',
+      email_verified: true,
+      given_name: 'Kemi',
+      family_name: 'A',
+    };
+    // login CSRF: the attacker's own code, opened by a victim whose page made another state
+    const attackers = await signIn('google', info, { browserState: 'attacker-state-0123456789' });
+    expect(attackers.search).not.toMatch(/accessToken|refreshToken/);
+    const victim = await exchange(attackers.searchParams.get('code'), BROWSER_STATE);
+    expect(victim.statusCode).toBe(400);
+    expect(victim.json().msg).toMatch(/invalid or has expired/);
+    // that attempt used the code up: not even the right state gets it now
+    expect((await exchange(attackers.searchParams.get('code'), 'attacker-state-0123456789')).statusCode).toBe(
+      400,
+    );
+    // a fresh code works once
+    const back = await signIn('google', info);
+    expect((await tokensFrom(back)).accessToken).toEqual(expect.any(String));
+    expect((await exchange(back.searchParams.get('code'), BROWSER_STATE)).statusCode).toBe(400);
+    // and a start without a page-made state is refused
+    const bare = await h.call({ method: 'GET', url: '/api/v1/auth/google' });
+    expect(bare.statusCode).toBe(400);
   });
 
   it('refuses a callback whose state does not match the browser cookie', async () => {

@@ -1,13 +1,17 @@
-import { signIn, toast } from '@bet/web-shell/core';
+import { api, signIn, toast } from '@bet/web-shell/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { SOCIAL_STATE_KEY } from './auth';
 
 export const SOCIAL_FINALIZE_ERROR = 'An error occurred while finalizing your login.';
 export const SOCIAL_TOKENS_MISSING = 'Authentication tokens were not found in the redirect.';
 export const SOCIAL_FAILED_TOAST = 'Authentication failed or An error occurred. Please try logging in again.';
 export const SOCIAL_REDIRECT_DELAY_MS = 3000;
 
-/** Return page of Google/Facebook sign-in: the tokens arrive in the query string. */
+/**
+ * Return page of Google/Facebook sign-in: a one-time code arrives in the query string (never
+ * the tokens); it is exchanged, with the state this tab made before leaving, for the pair.
+ */
 export default function SocialAuthSuccess() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -18,20 +22,27 @@ export default function SocialAuthSuccess() {
   useEffect(() => {
     if (ran.current) return;
     ran.current = true;
-    const accessToken = params.get('accessToken');
-    const refreshToken = params.get('refreshToken');
+    const code = params.get('code');
+    const state = sessionStorage.getItem(SOCIAL_STATE_KEY);
+    sessionStorage.removeItem(SOCIAL_STATE_KEY);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const fail = (message: string) => {
       setError(message);
       toast.error(SOCIAL_FAILED_TOAST);
       timer = setTimeout(() => navigate('/login', { replace: true }), SOCIAL_REDIRECT_DELAY_MS);
     };
-    // The tokens must not stay in the address bar or the history.
+    // The code must not stay in the address bar or the history.
     window.history.replaceState(window.history.state, '', window.location.pathname);
-    if (!accessToken || !refreshToken) {
+    if (!code || !state) {
       fail(params.get('error') || SOCIAL_TOKENS_MISSING);
     } else {
-      signIn({ accessToken, refreshToken })
+      api
+        .post<{ accessToken: string; refreshToken: string }>(
+          '/auth/social/exchange',
+          { code, state },
+          { silent: true },
+        )
+        .then((pair) => signIn(pair))
         .then((user) => {
           toast.success(`Welcome, ${user?.firstName || user?.username || 'back'}!`);
           navigate('/', { replace: true });

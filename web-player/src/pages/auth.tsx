@@ -1,5 +1,5 @@
 import { msgOr, toast } from '@bet/web-shell/core';
-import { type ComponentProps, type ReactNode, useId } from 'react';
+import { type ComponentProps, type MouseEvent, type ReactNode, useId } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 
 /** Where the guard sent us from (remembered origin), else Home. */
@@ -28,17 +28,36 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
   );
 }
 
+/** where the page keeps the state it made before a social sign-in (this tab only) */
+export const SOCIAL_STATE_KEY = 'bet.socialState';
+
+/**
+ * The browser's half of the social sign-in: a fresh random state, kept by this tab and sent
+ * to the start route; the return page exchanges its one-time code only together with it, so
+ * a sign-in this tab did not start cannot finish here.
+ */
+export function startSocialSignIn(provider: 'google' | 'facebook'): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  const state = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  sessionStorage.setItem(SOCIAL_STATE_KEY, state);
+  return `/api/v1/auth/${provider}?state=${state}`;
+}
+
 export function SocialButtons() {
+  const go = (provider: 'google' | 'facebook') => (e: MouseEvent<HTMLAnchorElement>) => {
+    e.preventDefault();
+    window.location.assign(startSocialSignIn(provider));
+  };
   return (
     <div className="social">
       <p className="social__or">
         <span>or continue with</span>
       </p>
       <div className="social__buttons">
-        <a className="btn" href="/api/v1/auth/google">
+        <a className="btn" href="/api/v1/auth/google" onClick={go('google')}>
           Sign in with Google
         </a>
-        <a className="btn" href="/api/v1/auth/facebook">
+        <a className="btn" href="/api/v1/auth/facebook" onClick={go('facebook')}>
           Sign in with Facebook
         </a>
       </div>

@@ -4,7 +4,6 @@ import { type SocialProfile, usernameBase, usernameCandidate } from '../domain/s
 import { NAME_MAX, nameProblem, type User, userRegisteredPayload, userUpdatedPayload } from '../domain/users';
 import { findUserByEmail, findUserById, insertUser, updateUser, usernameTaken } from '../store/users';
 import type { Identity } from './context';
-import { issueSession, type TokenPair } from './sessions';
 
 export class SocialSignInError extends Error {
   override name = 'SocialSignInError';
@@ -16,14 +15,15 @@ const cleanName = (value: string, fallback: string) => {
 };
 
 /**
- * Signs in with a provider's profile: the account already linked to this provider identity,
+ * Finds or makes the account of a provider's profile (the session itself is issued when the
+ * browser exchanges its one-time code, social-codes.ts): the account already linked to this provider identity,
  * else the account with the same (verified) email, which gets linked, else a new account
  * without a password.
  */
 export async function socialSignIn(
   idn: Identity,
   profile: SocialProfile,
-): Promise<TokenPair & { user: User; created: boolean }> {
+): Promise<{ user: User; created: boolean }> {
   return idn.ctx.tx(async (trx) => {
     const now = idn.clock.now();
     const link = await trx
@@ -35,7 +35,7 @@ export async function socialSignIn(
     if (link) {
       const user = await findUserById(trx, link.user_id);
       if (!user) throw new SocialSignInError('linked account is closed');
-      return { user, created: false, ...(await issueSession(idn, trx, user)) };
+      return { user, created: false };
     }
     if (!profile.email || !profile.emailVerified)
       throw new SocialSignInError('the provider did not give a verified email');
@@ -75,6 +75,6 @@ export async function socialSignIn(
         created_at: now,
       })
       .execute();
-    return { user, created, ...(await issueSession(idn, trx, user)) };
+    return { user, created };
   });
 }

@@ -1,7 +1,9 @@
 import { type App, HttpError, Type, webUrl } from '@bet/kit';
 import oauth2 from '@fastify/oauth2';
+import { sha256 } from '../adapters/tokens';
 import type { Identity } from '../app/context';
 import { socialSignIn } from '../app/social';
+import { createSocialCode, exchangeSocialCode } from '../app/social-codes';
 import { fromFacebook, fromGoogle, type Provider, type SocialProfile } from '../domain/social';
 
 interface ProviderSettings {
@@ -44,6 +46,12 @@ function providers(idn: Identity): ProviderSettings[] {
   ];
 }
 
+const BROWSER_STATE_COOKIE = 'bet_social_state';
+const STATE_MIN = 16;
+const STATE_MAX = 200;
+export const STATE_REQUIRED =
+  'Start social sign-in from the app: a state of 16 to 200 characters made by the page is required.';
+
 const hostAndPath = (url: string) => {
   const u = new URL(url);
   return { host: u.origin, path: `${u.pathname}${u.search}` };
@@ -57,14 +65,41 @@ const hostAndPath = (url: string) => {
 export async function socialRoutes(app: App, idn: Identity) {
   // both are pages of the web client, which may live on another origin than the API
   const publicUrl = webUrl(idn.ctx.config);
-  const successUrl = (t: { accessToken: string; refreshToken: string }) =>
-    `${publicUrl}/social-auth-success?accessToken=${encodeURIComponent(t.accessToken)}&refreshToken=${encodeURIComponent(t.refreshToken)}`;
+  // the return page gets a one-time code, never the tokens (app/social-codes.ts)
+  const successUrl = (code: string) => `${publicUrl}/social-auth-success?code=${encodeURIComponent(code)}`;
   const failureUrl = `${publicUrl}/login?error=social`;
+
+  app.post(
+    '/api/v1/auth/social/exchange',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['auth'],
+        description:
+          'The social return page trades its one-time code, with the state it made before leaving, for the token pair.',
+        body: Type.Object(
+          {
+            code: Type.String({ minLength: 1, maxLength: 200 }),
+            state: Type.String({ minLength: STATE_MIN, maxLength: STATE_MAX }),
+          },
+          { additionalProperties: false },
+        ),
+      },
+    },
+    async (req) => exchangeSocialCode(idn, req.body),
+  );
 
   for (const p of providers(idn)) {
     const start = `/api/v1/auth/${p.provider}`;
     const callback = `${start}/callback`;
     const schema = { tags: ['auth'], querystring: Type.Object({}, { additionalProperties: true }) };
+    const stateCookie = {
+      path: start,
+      secure: publicUrl.startsWith('https:'),
+      sameSite: 'lax' as const,
+      httpOnly: true,
+      maxAge: 15 * 60,
+    };
 
     if (!p.clientId || !p.clientSecret) {
       const upper = p.provider.toUpperCase();
@@ -103,6 +138,11 @@ export async function socialRoutes(app: App, idn: Identity) {
     const client = (app as any)[name];
 
     app.get(start, { config: { auth: 'public' }, schema }, async (req, reply) => {
+      const state = (req.query as { state?: unknown }).state;
+      if (typeof state !== 'string' || state.length < STATE_MIN || state.length > STATE_MAX)
+        throw new HttpError(400, STATE_REQUIRED);
+      // remembered through the provider's round trip, then bound to the one-time code
+      reply.setCookie(BROWSER_STATE_COOKIE, sha256(state), stateCookie);
       const uri: string = await client.generateAuthorizationUri(req, reply);
       return reply.redirect(uri);
     });
@@ -117,12 +157,17 @@ export async function socialRoutes(app: App, idn: Identity) {
         if (!res.ok) throw new Error(`userinfo answered ${res.status}`);
         const profile = p.read((await res.json()) as Record<string, unknown>);
         if (!profile) throw new Error('userinfo without a subject');
+        const stateHash = (req as { cookies?: Record<string, string | undefined> }).cookies?.[
+          BROWSER_STATE_COOKIE
+        ];
+        if (!stateHash || !/^[0-9a-f]{64}$/.test(stateHash)) throw new Error('no browser state');
+        reply.clearCookie(BROWSER_STATE_COOKIE, { path: start });
         const signedIn = await socialSignIn(idn, profile);
         req.log.info(
           { provider: p.provider, userId: signedIn.user.id, created: signedIn.created },
           'social sign-in',
         );
-        return reply.redirect(successUrl(signedIn));
+        return reply.redirect(successUrl(await createSocialCode(idn, signedIn.user.id, stateHash)));
       } catch (err) {
         req.log.warn({ err, provider: p.provider }, 'social sign-in failed');
         return reply.redirect(failureUrl);

@@ -1,0 +1,58 @@
+import { HttpError, newId } from '@bet/kit';
+import { hashesEqual, randomToken, sha256 } from '../adapters/tokens';
+import { findUserById } from '../store/users';
+import type { Identity } from './context';
+import { issueSession, type TokenPair } from './sessions';
+
+/** how long the code in the return URL can be exchanged */
+export const SOCIAL_CODE_TTL_MS = 2 * 60_000;
+export const SOCIAL_CODE_REFUSED = 'This sign-in link is invalid or has expired. Please sign in again.';
+
+/**
+ * The social return carries a one-time code instead of the tokens: the URL (browser history,
+ * logs, a Referer) holds nothing that signs anyone in. The code is bound to the state the
+ * browser made before it left (kept by the page, sent to the start route, remembered in an
+ * httpOnly cookie through the provider's round trip): a link with someone else's code, e.g.
+ * an attacker's own sign-in sent to a victim, cannot be exchanged by the victim's page, which
+ * closes the login CSRF.
+ */
+export async function createSocialCode(idn: Identity, userId: string, stateHash: string): Promise<string> {
+  const code = randomToken();
+  const now = idn.clock.now();
+  await idn.ctx.db
+    .insertInto('social_codes')
+    .values({
+      id: newId(),
+      code_hash: sha256(code),
+      state_hash: stateHash,
+      user_id: userId,
+      created_at: now,
+      expires_at: new Date(now.getTime() + SOCIAL_CODE_TTL_MS),
+    })
+    .execute();
+  return code;
+}
+
+export async function exchangeSocialCode(
+  idn: Identity,
+  input: { code: string; state: string },
+): Promise<TokenPair> {
+  const refused = () => new HttpError(400, SOCIAL_CODE_REFUSED, undefined, 'invalid_grant');
+  const now = idn.clock.now();
+  // used up by the first attempt, right or wrong (its own statement, committed even when the
+  // attempt is refused): a stolen code cannot be tried against guessed states
+  const row = await idn.ctx.db
+    .updateTable('social_codes')
+    .set({ used_at: now })
+    .where('code_hash', '=', sha256(input.code))
+    .where('used_at', 'is', null)
+    .returning(['user_id', 'state_hash', 'expires_at'])
+    .executeTakeFirst();
+  if (!row || new Date(row.expires_at).getTime() <= now.getTime()) throw refused();
+  if (!hashesEqual(row.state_hash, sha256(input.state))) throw refused();
+  return idn.ctx.tx(async (trx) => {
+    const user = await findUserById(trx, row.user_id);
+    if (!user) throw refused();
+    return issueSession(idn, trx, user);
+  });
+}
