@@ -96,6 +96,7 @@ function RankingForm({
 export default function Rankings() {
   const list = useApi<unknown>('/admin/rankings');
   const [editing, setEditing] = useState<Ranking | null | 'new'>(null);
+  const [filter, setFilter] = useState('');
   const { confirm, dialog } = useConfirm();
 
   async function remove(r: Ranking) {
@@ -155,7 +156,10 @@ export default function Rankings() {
       ),
     },
   ];
-  const rows = listFrom<Ranking>(list.data, 'rankings');
+  const term = filter.trim().toLowerCase();
+  const rows = listFrom<Ranking>(list.data, 'rankings').filter(
+    (r) => !term || r.teamName.toLowerCase().includes(term),
+  );
   return (
     <section className="admin-page">
       <div className="page-head">
@@ -163,6 +167,18 @@ export default function Rankings() {
         <button type="button" className="btn btn--primary" onClick={() => setEditing('new')}>
           Add New Ranking
         </button>
+      </div>
+      <div className="field search-field">
+        <label htmlFor="ranking-filter" className="visually-hidden">
+          Filter teams
+        </label>
+        <input
+          id="ranking-filter"
+          type="search"
+          placeholder="Filter by team name..."
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+        />
       </div>
       {list.error ? <ErrorText>{list.error}</ErrorText> : null}
       {list.loading && !list.data ? (

@@ -15,6 +15,12 @@ import { Avatar } from '../Avatar';
 import { dateOnly, dateTime, money, OUTCOME_LABEL } from '../format';
 import type { Bet, UserDetails as Details, Transaction } from '../types';
 
+const TX_LABEL: Record<string, string> = {
+  bet: 'Bet',
+  win: 'Win',
+  topup: 'Top-up',
+  withdrawal: 'Withdrawal',
+};
 const TX_TYPES = ['All', 'Bet', 'Win', 'Top-up', 'Withdrawal'] as const;
 const BET_STATUSES = ['All', 'Pending', 'Won', 'Lost', 'Cancelled'] as const;
 /** the read models catch up with an action within a moment; read again after it */
@@ -258,7 +264,7 @@ export default function UserDetails() {
             </div>
           </div>
 
-          <div className="card filters">
+          <div className="card filters-card">
             <h3 className="card__title">Filters</h3>
             <div className="form-row">
               <FormField label="Transaction type">

@@ -1,0 +1,419 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN,
+  DEMO,
+  launchBrowser,
+  newPage,
+  type Stack,
+  screenshotPath,
+  seriousViolations,
+  startStack,
+} from './stack';
+
+// The back office walked as an admin does, against one running platform, with the demo player
+// watching the other side of each action in a second browser.
+describe('admin: every back-office screen against the real stack', () => {
+  let stack: Stack;
+  let browser: Browser;
+  let admin: { accessToken: string; refreshToken: string; user: any };
+  let demo: { accessToken: string; refreshToken: string; user: any };
+  const tag = Date.now().toString(36).slice(-5);
+
+  beforeAll(async () => {
+    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+    admin = await stack.login(ADMIN.email, ADMIN.password);
+    demo = await stack.login(DEMO.email, DEMO.password);
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]', { hasText: text });
+
+  /** A browser context signed in with the tokens of a session (as the Login page stores them). */
+  async function as(session: { accessToken: string; refreshToken: string }, width = 1366) {
+    const { context, page, errors } = await newPage(browser, { viewport: { width, height: 900 } });
+    await page.goto(`${stack.url}/support`);
+    await page.evaluate((s) => {
+      localStorage.setItem('accessToken', s.accessToken);
+      localStorage.setItem('refreshToken', s.refreshToken);
+    }, session);
+    return { context, page, errors };
+  }
+
+  /** Answers the page's confirmation dialog with its confirm button. */
+  async function confirm(page: Page, button: string | RegExp) {
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: button }).click();
+  }
+
+  async function createGameByApi(home: string, away: string) {
+    const res = await stack.api(
+      'POST',
+      '/games',
+      {
+        homeTeam: home,
+        awayTeam: away,
+        league: `E2E Cup ${tag}`,
+        matchDate: new Date(Date.now() + 30 * 60_000).toISOString(),
+        odds: { home: 2, draw: 3.2, away: 3.8 },
+      },
+      admin.accessToken,
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.game._id as string;
+  }
+
+  it('shows every screen, at desktop and phone width, without serious accessibility violations', async () => {
+    for (const width of [1366, 390]) {
+      const { context, page, errors } = await as(admin, width);
+      for (const [path, heading] of [
+        ['/admin', 'Dashboard'],
+        ['/admin/users', 'User Management'],
+        ['/admin/games', 'Game Management'],
+        ['/admin/withdrawals', 'Withdrawal Requests'],
+        ['/admin/risk', 'Platform Risk Management'],
+        ['/admin/promotions', 'Manage Promotions'],
+        ['/admin/rankings', 'Team Power Rankings'],
+        ['/admin/audit', 'Audit Log'],
+      ] as const) {
+        await page.goto(`${stack.url}${path}`);
+        await expect.poll(() => page.getByRole('heading', { name: heading, level: 2 }).count()).toBe(1);
+        await page.waitForTimeout(400);
+        await page.screenshot({ path: screenshotPath(`admin${path.replace(/\//g, '-')}-${width}.png`) });
+        expect(await seriousViolations(page), `${path} at ${width}px`).toEqual([]);
+      }
+      if (width === 390) {
+        // the sidebar folds into the menu button on a phone
+        await expect.poll(() => page.getByRole('link', { name: 'Rankings' }).isVisible()).toBe(false);
+        await page.getByRole('button', { name: 'Admin menu' }).click();
+        await page.getByRole('link', { name: 'Rankings' }).click();
+        await expect.poll(() => page.getByRole('heading', { name: 'Team Power Rankings' }).count()).toBe(1);
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('searches users, changes a role back and forth, and adjusts a wallet the player sees', async () => {
+    const { context, page, errors } = await as(admin);
+    await page.goto(`${stack.url}/admin/users`);
+    await page.getByPlaceholder('Search by name, username, or email...').fill('demo');
+    await expect.poll(() => page.getByText('1 Users').count()).toBe(1);
+    const card = page.locator('.user-card', { hasText: '@demo' });
+    await card.getByRole('button', { name: 'Change Role' }).click();
+    await confirm(page, 'Change Role');
+    await expect.poll(() => toast(page, 'Role updated.').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByRole('heading', { name: 'Administrators' }).count()).toBe(1);
+    await page
+      .locator('.user-card', { hasText: '@demo' })
+      .getByRole('button', { name: 'Change Role' })
+      .click();
+    await confirm(page, 'Change Role');
+    await expect
+      .poll(() => page.locator('.user-card', { hasText: '@demo' }).locator('.badge').textContent())
+      .toBe('user');
+    // a role change ends the player's sessions (identity revokes them): sign the player in again
+    demo = await stack.login(DEMO.email, DEMO.password);
+
+    // the player's own page, open while the admin credits the wallet
+    const player = await as(demo);
+    await player.page.goto(`${stack.url}/wallet`);
+    const header = player.page.getByTestId('header-balance');
+    await expect.poll(() => header.textContent()).toMatch(/^\$/);
+    const before = Number((await header.textContent())!.replace(/[$,]/g, ''));
+
+    await page.locator('.user-card', { hasText: '@demo' }).getByRole('link').click();
+    await expect.poll(() => page.getByRole('heading', { name: 'User Details' }).count()).toBe(1);
+    await page.getByLabel('Amount ($)').fill('25');
+    await page.getByRole('button', { name: 'Adjust Wallet' }).click();
+    await expect.poll(() => toast(page, 'Amount and description are required.').count()).toBeGreaterThan(0);
+    await page.getByLabel('Reason').fill(`goodwill ${tag}`);
+    await page.getByRole('button', { name: 'Adjust Wallet' }).click();
+    await expect.poll(() => toast(page, 'Wallet adjusted successfully!').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        page
+          .locator('tr', { hasText: `goodwill ${tag}` })
+          .locator('.amount--in')
+          .textContent(),
+      )
+      .toBe('$25.00');
+    await page.getByLabel('Transaction type').selectOption('Withdrawal');
+    await expect.poll(() => page.locator('tr', { hasText: `goodwill ${tag}` }).count()).toBe(0);
+    await player.page.reload();
+    await expect
+      .poll(() => player.page.getByTestId('header-balance').textContent(), { timeout: 20_000 })
+      .toBe(`$${(before + 25).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+
+    // the audit log shows both admin actions
+    await page.goto(`${stack.url}/admin/audit`);
+    await expect.poll(() => page.getByText('wallet.adjust').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('user.role_change').count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await player.context.close();
+    await context.close();
+  });
+
+  it("creates, edits, settles and cancels games; the player's bet settles and risk odds move", async () => {
+    const { context, page, errors } = await as(admin);
+    await page.goto(`${stack.url}/admin/games`);
+    await page.getByRole('button', { name: 'Create Game' }).first().click();
+    const modal = page.getByRole('dialog');
+    await modal.getByLabel('Home Team').fill(`Lions ${tag}`);
+    await modal.getByLabel('Away Team').fill(`Tigers ${tag}`);
+    await modal.getByLabel('League').fill(`E2E Cup ${tag}`);
+    const soon = new Date(Date.now() + 60 * 60_000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    await modal
+      .getByLabel('Match Date')
+      .fill(
+        `${soon.getFullYear()}-${pad(soon.getMonth() + 1)}-${pad(soon.getDate())}T${pad(soon.getHours())}:${pad(soon.getMinutes())}`,
+      );
+    await modal.getByLabel('Home Odds').fill('2.10');
+    await modal.getByLabel('Draw Odds').fill('3.30');
+    await modal.getByLabel('Away Odds').fill('3.60');
+    await modal.getByRole('button', { name: 'Create Game' }).click();
+    await expect.poll(() => toast(page, 'Game created successfully!').count()).toBeGreaterThan(0);
+
+    await page.getByPlaceholder('Search by team name or league...').fill(`lions ${tag}`);
+    const card = page.locator('.game-card', { hasText: `Lions ${tag}` });
+    await expect.poll(() => card.count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => page.locator('.game-card').count()).toBe(1);
+    await card.getByRole('button', { name: 'Edit Game' }).click();
+    await page.getByRole('dialog').getByLabel('Away Team').fill(`Panthers ${tag}`);
+    await page.getByRole('dialog').getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(() => toast(page, 'Game updated successfully!').count()).toBeGreaterThan(0);
+    await expect.poll(() => card.textContent()).toContain(`Panthers ${tag}`);
+
+    // the player bets on it
+    const games = await stack.api('GET', `/games?limit=100&search=${encodeURIComponent(`Lions ${tag}`)}`);
+    const game = (games.body.games ?? games.body).find((g: any) => g.homeTeam === `Lions ${tag}`);
+    expect(game, JSON.stringify(games.body).slice(0, 300)).toBeDefined();
+    const bet = await stack.api(
+      'POST',
+      '/bets/singles',
+      { stakePerBet: 10, selections: [{ gameId: game._id, outcome: 'A' }] },
+      demo.accessToken,
+    );
+    expect(bet.status, JSON.stringify(bet.body)).toBe(201);
+
+    // risk: the game is exposed; its breakdown and an odds adjustment
+    await page.goto(`${stack.url}/admin/risk`);
+    const row = page.locator('.risk-row', { hasText: `Lions ${tag}` });
+    await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(1);
+    await row.getByRole('button', { name: 'View Details' }).click();
+    await expect.poll(() => page.getByText('Risk Breakdown', { exact: true }).count()).toBe(1);
+    await expect
+      .poll(() => page.locator('.risk-details tr', { hasText: 'A (Home)' }).textContent())
+      .toContain('$21.00');
+    await row.getByRole('button', { name: 'Adjust Odds' }).click();
+    await page.getByRole('dialog').getByLabel('Home').fill('1.95');
+    await page.getByRole('dialog').getByRole('button', { name: 'Update Odds' }).click();
+    await expect.poll(() => toast(page, 'Odds updated successfully!').count()).toBeGreaterThan(0);
+    await expect.poll(async () => (await stack.api('GET', `/games/${game._id}`)).body?.odds?.home).toBe(1.95);
+
+    // the player watches My Bets while the admin settles
+    const player = await as(demo);
+    await player.page.goto(`${stack.url}/my-bets`);
+    await page.goto(`${stack.url}/admin/games`);
+    await page.getByPlaceholder('Search by team name or league...').fill(`lions ${tag}`);
+    // the match kicks off (the edit form sets any status), then the admin settles it
+    await card.getByRole('button', { name: 'Edit Game' }).click();
+    await page.getByRole('dialog').getByLabel('Status').selectOption('live');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(() => card.locator('.badge').textContent(), { timeout: 20_000 }).toBe('live');
+    await card.getByRole('button', { name: 'Set Result' }).click();
+    const result = page.getByRole('dialog');
+    await result.getByRole('button', { name: 'Set Result' }).click();
+    await expect.poll(() => toast(page, 'Please select a result.').count()).toBeGreaterThan(0);
+    await result.getByLabel('Result').selectOption('A');
+    await result.getByRole('button', { name: 'Set Result' }).click();
+    await expect
+      .poll(() => toast(page, 'Please enter both home and away scores.').count())
+      .toBeGreaterThan(0);
+    await result.getByLabel('Home Score').fill('2');
+    await result.getByLabel('Away Score').fill('0');
+    await result.getByRole('button', { name: 'Set Result' }).click();
+    await expect.poll(() => toast(page, 'Result set and bets settled!').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => toast(player.page, /You won \$21\.00!/).count(), { timeout: 20_000 })
+      .toBeGreaterThan(0);
+
+    // another game, cancelled with its pending bet refunded
+    const other = await createGameByApi(`Eagles ${tag}`, `Hawks ${tag}`);
+    const second = await stack.api(
+      'POST',
+      '/bets/singles',
+      { stakePerBet: 5, selections: [{ gameId: other, outcome: 'Draw' }] },
+      demo.accessToken,
+    );
+    expect(second.status, JSON.stringify(second.body)).toBe(201);
+    await page.getByPlaceholder('Search by team name or league...').fill(`eagles ${tag}`);
+    const cancelCard = page.locator('.game-card', { hasText: `Eagles ${tag}` });
+    await expect.poll(() => cancelCard.count(), { timeout: 20_000 }).toBe(1);
+    await cancelCard.getByRole('button', { name: 'Cancel Game' }).click();
+    await expect
+      .poll(() => page.getByRole('dialog').getByText('All pending bets will be refunded.').count())
+      .toBe(1);
+    await confirm(page, 'Cancel Game');
+    await expect.poll(() => toast(page, 'Game cancelled successfully.').count()).toBeGreaterThan(0);
+    // a cancelled game shows as cancelled, or leaves the list the admin manages (issue 17's order)
+    await expect
+      .poll(
+        async () =>
+          (await cancelCard.count()) === 0 ||
+          (await cancelCard.locator('.badge').textContent()) === 'cancelled',
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const bets = await stack.api('GET', '/bets', undefined, demo.accessToken);
+          return (bets.body.bets ?? []).find(
+            (b: any) => b._id === second.body.bets?.[0]?._id || b.selections?.[0]?.game?._id === other,
+          )?.status;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe('cancelled');
+    expect(errors).toEqual([]);
+    await player.context.close();
+    await context.close();
+  });
+
+  it('approves and rejects withdrawals; the player is told each time', async () => {
+    const player = await as(demo);
+    await player.page.goto(`${stack.url}/wallet`);
+    for (const amount of [3, 4]) {
+      const res = await stack.api('POST', '/wallet/request-withdrawal', { amount }, demo.accessToken);
+      expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+    }
+    const { context, page, errors } = await as(admin);
+    await page.goto(`${stack.url}/admin/withdrawals`);
+    const card = (amount: string) => page.locator('.withdrawal-card', { hasText: amount });
+    await expect.poll(() => card('$3.00').count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => card('$3.00').textContent()).toContain('demo@betplatform.local');
+    await card('$3.00').getByRole('button', { name: 'Approve' }).click();
+    await confirm(page, 'Approve');
+    await expect.poll(() => toast(page, 'Withdrawal approved.').count()).toBeGreaterThan(0);
+    await expect.poll(() => card('$3.00').count()).toBe(0);
+    await expect
+      .poll(() => player.page.locator('[data-sonner-toast]').count(), { timeout: 20_000 })
+      .toBeGreaterThan(0);
+
+    await card('$4.00').getByRole('button', { name: 'Reject' }).click();
+    await confirm(page, 'Reject');
+    await expect.poll(() => toast(page, 'Withdrawal rejected.').count()).toBeGreaterThan(0);
+    await expect.poll(() => toast(player.page, /rejected/i).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+
+    await page.getByRole('tab', { name: 'Approved' }).click();
+    await expect.poll(() => card('$3.00').count()).toBe(1);
+    await page.getByRole('tab', { name: 'Rejected' }).click();
+    await expect.poll(() => card('$4.00').count()).toBe(1);
+    await page.getByRole('tab', { name: 'Pending' }).click();
+    await expect.poll(() => page.getByText('No pending requests').count()).toBe(1);
+    await expect
+      .poll(() => page.getByText('There are currently no withdrawals with this status.').count())
+      .toBe(1);
+    expect(errors).toEqual([]);
+    await player.context.close();
+    await context.close();
+  });
+
+  it("creates, edits and deletes a promotion, seen on the player's Promotions page", async () => {
+    const { context, page, errors } = await as(admin);
+    const player = await as(demo);
+    await page.goto(`${stack.url}/admin/promotions`);
+    await page.getByRole('button', { name: 'Create Promotion' }).click();
+    const form = page.getByRole('dialog');
+    await form.getByLabel('Title').fill(`Cashback ${tag}`);
+    await form.getByLabel('Description').fill('Ten percent back on losing multis.');
+    await form.getByRole('button', { name: 'Create Promotion' }).click();
+    await expect.poll(() => toast(page, 'Promotion created successfully!').count()).toBeGreaterThan(0);
+    const row = page.locator('tr', { hasText: `Cashback ${tag}` });
+    await expect.poll(() => row.textContent()).toContain('Bonus');
+    await expect.poll(() => row.textContent()).toContain('Active');
+    await expect.poll(() => row.textContent()).toContain('N/A');
+
+    await player.page.goto(`${stack.url}/promotions`);
+    await expect
+      .poll(() => player.page.getByRole('heading', { name: 'Promotions & Offers' }).count())
+      .toBe(1);
+    await expect
+      .poll(() => player.page.locator('.promo-card', { hasText: `Cashback ${tag}` }).count())
+      .toBe(1);
+
+    await row.getByRole('button', { name: `Edit Cashback ${tag}` }).click();
+    await page.getByRole('dialog').getByLabel('Type').selectOption('FreeBet');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(() => toast(page, 'Promotion updated successfully!').count()).toBeGreaterThan(0);
+    await player.page.reload();
+    await expect
+      .poll(() =>
+        player.page
+          .locator('.promo-card', { hasText: `Cashback ${tag}` })
+          .locator('.badge')
+          .textContent(),
+      )
+      .toBe('FreeBet');
+
+    await row.getByRole('button', { name: `Delete Cashback ${tag}` }).click();
+    await confirm(page, 'Delete');
+    await expect.poll(() => toast(page, 'Promotion deleted successfully!').count()).toBeGreaterThan(0);
+    await expect.poll(() => row.count()).toBe(0);
+    await player.page.reload();
+    await expect.poll(() => player.page.getByText('No Active Promotions').count()).toBe(1);
+    expect(errors).toEqual([]);
+    await player.context.close();
+    await context.close();
+  });
+
+  it('adds, edits and deletes a ranking, and runs a manual sync', async () => {
+    const { context, page, errors } = await as(admin);
+    await page.goto(`${stack.url}/admin/rankings`);
+    await page.getByRole('button', { name: 'Add New Ranking' }).click();
+    const form = page.getByRole('dialog');
+    expect(await form.getByLabel('Ranking (1-100)').inputValue()).toBe('75');
+    await form.getByLabel('Team Name').fill(`Ranked FC ${tag}`);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => toast(page, 'Ranking created successfully!').count()).toBeGreaterThan(0);
+    await page.getByPlaceholder('Filter by team name...').fill(`Ranked FC ${tag}`);
+    const row = page.locator('tr', { hasText: `Ranked FC ${tag}` });
+    await expect.poll(() => row.count()).toBe(1);
+    await row.getByRole('button', { name: `Edit Ranked FC ${tag}` }).click();
+    await expect.poll(() => page.getByRole('dialog').getByLabel('Team Name').isDisabled()).toBe(true);
+    await page.getByRole('dialog').getByLabel('Ranking (1-100)').fill('90');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => toast(page, 'Ranking updated successfully!').count()).toBeGreaterThan(0);
+    await expect.poll(() => row.textContent()).toContain('90');
+    await row.getByRole('button', { name: `Delete Ranked FC ${tag}` }).click();
+    await confirm(page, 'Delete');
+    await expect.poll(() => toast(page, 'Ranking deleted successfully!').count()).toBeGreaterThan(0);
+    await expect.poll(() => row.count()).toBe(0);
+
+    // the manual sync answers in a toast either way (no provider key here: the provider's refusal)
+    await page.goto(`${stack.url}/admin`);
+    await page.getByLabel('Source').selectOption('allsportsapi');
+    await page.getByRole('button', { name: 'Sync Games' }).click();
+    await expect
+      .poll(
+        () =>
+          page
+            .locator('[data-sonner-toast]', {
+              hasText: /Successfully synced from allsportsapi!|^Error: |Sync failed\.|synced/,
+            })
+            .count(),
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
