@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { cacheControlFor, inlineScriptHashes, isSpaPath } from './web';
+import { cacheControlFor, inlineScriptHashes, isSpaPath, isStaticAsset } from './web';
 
 describe('web bundle rules', () => {
   it('caches a precompressed copy like the file it stands for', () => {
@@ -38,5 +38,20 @@ describe('web bundle rules', () => {
     const expected = `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
     expect(inlineScriptHashes(html)).toEqual([expected, expected]);
     expect(inlineScriptHashes('<p>no scripts</p>')).toEqual([]);
+  });
+});
+
+describe('isStaticAsset', () => {
+  it('counts crests, avatars and bundle files as static, API calls and app pages not', () => {
+    expect(isStaticAsset('GET', '/api/v1/games/logos/enyimba.svg')).toBe(true);
+    expect(isStaticAsset('HEAD', `/api/v1/users/avatars/${'a'.repeat(24)}?v=1`)).toBe(true);
+    expect(isStaticAsset('GET', '/remotes/player/remoteEntry.js')).toBe(true);
+    expect(isStaticAsset('GET', '/static/js/main.0123abcd.js')).toBe(true);
+    expect(isStaticAsset('GET', '/api/v1/games')).toBe(false);
+    expect(isStaticAsset('GET', '/api/v1/games/logos')).toBe(false);
+    expect(isStaticAsset('GET', '/api/v1/games/x.json')).toBe(false);
+    expect(isStaticAsset('POST', '/api/v1/games/logos/enyimba.svg')).toBe(false);
+    expect(isStaticAsset('GET', '/wallet')).toBe(false);
+    expect(isStaticAsset('GET', '/socket.io/x.js')).toBe(false);
   });
 });
