@@ -117,6 +117,7 @@ describe('route table', () => {
       'POST /auth/request-password-reset reset',
       'POST /auth/reset-password reset',
       'POST /auth/reset-password/:token reset',
+      'POST /auth/social/exchange auth',
     ]);
   });
 

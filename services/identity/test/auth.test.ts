@@ -70,6 +70,17 @@ describe('registration', () => {
     });
     expect(sameEmail.statusCode).toBe(409);
     expect(sameEmail.json().msg).toBe('An account with this email already exists.');
+    // the spec's answer stays (docs/decisions/identity-005); the owner hears of the attempt
+    const notice = await waitFor(async () =>
+      (
+        await h.svc.ctx.db
+          .selectFrom('mail_outbox')
+          .selectAll()
+          .where('to_address', '=', first.email)
+          .execute()
+      ).find((m) => m.subject === 'Someone tried to create an account with your email'),
+    );
+    expect(notice.text).toContain('/forgot-password');
   });
 
   it('answers bad input with 400, one error per field, and writes nothing', async () => {

@@ -81,3 +81,13 @@ export function emailChangedMail(to: string, newEmail: string): Mail {
     html: `<p>The email address of your account was changed to <b>${escapeHtml(newEmail)}</b>.</p><p>If you did not do this, reset your password and contact support.</p>`,
   };
 }
+
+/** Someone tried to register with this address: the owner hears of it (docs/decisions/identity-005). */
+export function registrationAttemptMail(to: string, resetUrl: string): Mail {
+  return {
+    to,
+    subject: 'Someone tried to create an account with your email',
+    text: `Someone tried to create a new account with this email address, which already has one. If it was you, sign in instead, or reset your password: ${resetUrl}\nIf it was not you, nothing changed and you can ignore this mail.`,
+    html: `<p>Someone tried to create a new account with this email address, which already has one.</p><p>If it was you, sign in instead, or <a href="${escapeHtml(resetUrl)}">reset your password</a>.</p><p>If it was not you, nothing changed and you can ignore this mail.</p>`,
+  };
+}
