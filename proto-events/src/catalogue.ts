@@ -738,6 +738,7 @@ export const events = {
   UserUpdated,
   UserRoleChanged,
   UserDeleted,
+  UserSessionsRevoked,
   UserPresence,
   WalletTransactionPosted,
   WalletDepositCompleted,
@@ -783,4 +784,3 @@ export const exampleIds = { user: U, game: G, bet: B, transaction: T, other: W }
 export const eventsBySubject: ReadonlyMap<string, EventDefinition> = new Map(
   Object.values(events).map((e): [string, EventDefinition] => [e.subject, e]),
 );
-  UserSessionsRevoked,

@@ -37,7 +37,6 @@ export interface ServerOptions {
   version?: string;
 }
 
-export function bearerToken(header: string | undefined): string | undefined {
 export const SESSION_CHECK_UNAVAILABLE =
   'Your session cannot be checked right now. Please try again shortly.';
 
@@ -49,6 +48,7 @@ export function tokenRefusal(err: unknown): string {
   return 'Not authorized: invalid token';
 }
 
+export function bearerToken(header: string | undefined): string | undefined {
   if (!header) return undefined;
   const m = /^Bearer\s+(.+)$/i.exec(header.trim());
   return m?.[1];
