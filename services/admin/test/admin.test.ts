@@ -1,3 +1,4 @@
+import { createGateway, type Gateway, loadGatewayConfig } from '@bet/gateway';
 import { type EventEnvelope, newId, type RunningService, startService } from '@bet/kit';
 import { eventually, type TestInfrastructure, testInfrastructure } from '@bet/kit/testing';
 import {
@@ -17,6 +18,7 @@ import { adminService } from '../src/index';
 let infra: TestInfrastructure;
 let admin: RunningService<any>;
 let wallet: RunningService<any>;
+let gateway: Gateway & { url: string };
 let adminToken: string;
 let userToken: string;
 const adminId = newId();
@@ -77,6 +79,16 @@ beforeAll(async () => {
   infra = await testInfrastructure({ env: { SANDBOX_WEBHOOK_SECRET: 'test-sandbox-secret-0123456789' } });
   wallet = await startService(walletService, infra);
   admin = await startService(adminService, infra);
+  gateway = (await createGateway({
+    config: loadGatewayConfig({ ...infra.env }),
+    logger: infra.logger,
+    verifier: infra.verifier,
+    bus: infra.bus,
+    cache: infra.cache,
+    redis: null,
+    upstreams: { admin: admin.url, wallet: wallet.url },
+  })) as Gateway & { url: string };
+  await gateway.listen(0, '127.0.0.1');
   adminToken = await infra.token({ id: adminId, role: 'admin', username: 'boss' });
   userToken = await infra.token({ id: alice, role: 'user', username: 'alice' });
   await register(adminId, 'boss', 'admin');
@@ -90,6 +102,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  await gateway?.close();
   await admin?.stop();
   await wallet?.stop();
   await infra?.close();
@@ -462,5 +475,52 @@ describe('audit log', () => {
     const onlyPromos = await http('GET', '/api/v1/admin/audit-log?entity=promotion', { token: adminToken });
     expect(onlyPromos.body.entries.every((e: any) => e.entity === 'promotion')).toBe(true);
     expect(onlyPromos.body).toMatchObject({ currentPage: 1, totalPages: 1 });
+  });
+});
+
+describe('through the gateway', () => {
+  const call = async (method: string, path: string, token?: string, body?: unknown) => {
+    const res = await fetch(`${gateway.url}/api/v1${path}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    return { status: res.status, body: await res.json().catch(() => null) };
+  };
+
+  it("reaches every call of the admin service at the spec's paths, admins only", async () => {
+    for (const path of [
+      '/admin/stats/platform',
+      '/admin/dashboard/financial',
+      '/admin/stats/daily',
+      `/admin/users/${alice}/details?txType=Top-up&betStatus=All`,
+      '/promotions/all',
+      '/admin/audit-log',
+    ]) {
+      const ok = await call('GET', path, adminToken);
+      expect(ok.status, path).toBe(200);
+      const refused = await call('GET', path, userToken);
+      expect(refused.status, path).toBe(403);
+      expect(refused.body.msg, path).toBeTruthy();
+      expect((await call('GET', path)).status, path).toBe(401);
+    }
+    expect((await call('GET', '/admin/stats/platform', adminToken)).body).toMatchObject({
+      totalUsers: expect.any(Number),
+      totalBets: expect.any(Number),
+      totalGames: expect.any(Number),
+      upcomingGames: expect.any(Number),
+    });
+    const created = await call('POST', '/promotions', adminToken, { title: 'Via gateway', description: 'd' });
+    expect(created.status).toBe(201);
+    expect((await call('GET', '/promotions')).body.promotions.map((p: any) => p.title)).toContain(
+      'Via gateway',
+    );
+    const bad = await call('PATCH', `/promotions/${created.body._id}`, adminToken, { promoType: 'Jackpot' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toBeTruthy();
+    expect((await call('DELETE', `/promotions/${created.body._id}`, adminToken)).status).toBe(200);
   });
 });

@@ -131,9 +131,9 @@ export default function Dashboard() {
                 <YAxis tick={{ fontSize: 11, fill: 'var(--muted)' }} width={56} />
                 <Tooltip formatter={(v) => money(v)} contentStyle={{ background: 'var(--surface)' }} />
                 <Legend />
-                <Line type="monotone" dataKey="stakes" name="Stakes" stroke="#1f6feb" dot={false} />
-                <Line type="monotone" dataKey="payouts" name="Payouts" stroke="#d97706" dot={false} />
-                <Line type="monotone" dataKey="revenue" name="Revenue" stroke="#0b7a4b" dot={false} />
+                <Line type="linear" dataKey="stakes" name="Stakes" stroke="var(--info)" dot={false} />
+                <Line type="linear" dataKey="payouts" name="Payouts" stroke="var(--warning)" dot={false} />
+                <Line type="linear" dataKey="revenue" name="Revenue" stroke="var(--success)" dot={false} />
               </LineChart>
             </ResponsiveContainer>
           </figure>
@@ -149,7 +149,7 @@ export default function Dashboard() {
                 />
                 <YAxis allowDecimals={false} tick={{ fontSize: 11, fill: 'var(--muted)' }} width={40} />
                 <Tooltip contentStyle={{ background: 'var(--surface)' }} />
-                <Bar dataKey="activeUsers" name="Active users" fill="#7c3aed" />
+                <Bar dataKey="activeUsers" name="Active users" fill="var(--info)" />
               </BarChart>
             </ResponsiveContainer>
           </figure>
