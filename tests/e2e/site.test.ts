@@ -192,7 +192,7 @@ describe('site: guards, shared slip, theme, phone layout, accessibility', () => 
     // betting learns the new price from its own copy of the event: wait until the shared slip has it
     const shareId = shareUrl.split('/').pop();
     await expect
-      .poll(async () => (await stack.api('GET', `/bets/share/${shareId}`)).body?.selections?.[0]?.odds)
+      .poll(async () => (await stack.api('GET', `/bets/share/${shareId}`)).body?.slip?.selections?.[0]?.odds)
       .toBe(1.95);
 
     // someone else, not signed in, in a browser of their own
