@@ -306,4 +306,30 @@ describe('two replicas of everything (cluster mode)', () => {
       () => `balance and bets disagree: ${last}`,
     );
   }, 120_000);
+
+  it('on SIGTERM finishes the requests in flight, takes no new ones, and exits 0 within the bound', async () => {
+    const [gw1] = of('gateway');
+    const p = await player(gw1.url, 0);
+    const target = of('wallet')[0];
+    const started = Date.now();
+    // twenty requests on their way when the signal arrives
+    const inflight = Array.from({ length: 20 }, () =>
+      fetch(`${target.url}/api/v1/wallet`, { headers: { authorization: p.token } }).then(
+        (r) => r.status,
+        () => 0,
+      ),
+    );
+    await new Promise((r) => setTimeout(r, 5));
+    target.child.kill('SIGTERM');
+    const code = await new Promise<number | null>((done) => target.child.once('exit', (c) => done(c)));
+    const statuses = await Promise.all(inflight);
+    const tookMs = Date.now() - started;
+    // accepted requests were answered (a request that arrived after close was refused, never cut)
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(0);
+    expect(statuses.every((s) => s === 200 || s === 503 || s === 0)).toBe(true);
+    expect(code).toBe(0);
+    expect(tookMs).toBeLessThan(15_000);
+    // nothing listens any more
+    await expect(fetch(`${target.url}/healthz`)).rejects.toThrow();
+  });
 });
