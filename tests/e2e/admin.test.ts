@@ -303,13 +303,17 @@ describe('admin: every back-office screen against the real stack', () => {
     await expect.poll(() => toast(page, 'Withdrawal approved.').count()).toBeGreaterThan(0);
     await expect.poll(() => card('$3.00').count()).toBe(0);
     await expect
-      .poll(() => player.page.locator('[data-sonner-toast]').count(), { timeout: 20_000 })
+      .poll(() => toast(player.page, 'Your withdrawal of $3.00 has been approved.').count(), {
+        timeout: 20_000,
+      })
       .toBeGreaterThan(0);
 
     await card('$4.00').getByRole('button', { name: 'Reject' }).click();
     await confirm(page, 'Reject');
     await expect.poll(() => toast(page, 'Withdrawal rejected.').count()).toBeGreaterThan(0);
-    await expect.poll(() => toast(player.page, /rejected/i).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => toast(player.page, /Your withdrawal of \$4\.00 was rejected/).count(), { timeout: 20_000 })
+      .toBeGreaterThan(0);
 
     await page.getByRole('tab', { name: 'Approved' }).click();
     await expect.poll(() => card('$3.00').count()).toBe(1);
