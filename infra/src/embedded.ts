@@ -30,7 +30,7 @@ export interface EmbeddedPlatform {
   url: string;
   services: RunningService[];
   /** the seeded accounts' passwords (generated under DATA_DIR unless given) */
-  accounts: LocalAccounts;
+  accounts: LocalAccounts & { olderData: boolean };
   stop(): Promise<void>;
 }
 
@@ -45,9 +45,11 @@ export async function startEmbedded(
   const dataDir = resolve(config.DATA_DIR);
   const logger = createLogger('platform', config.LOG_LEVEL);
   const keys = await loadOrCreateAuthKeys(dataDir);
+  // a data folder from before generated passwords keeps the accounts it has (see main())
+  const hadData = existsSync(join(dataDir, 'pglite'));
   const host = await PGliteHost.open(join(dataDir, 'pglite'));
 
-  const accounts = localAccounts(dataDir, env);
+  const accounts = { ...localAccounts(dataDir, env), olderData: hadData };
   if (!isLoopbackHost(config.HOST)) {
     logger.warn(
       { host: config.HOST },
@@ -165,6 +167,9 @@ async function main() {
       `  Admin           ${env.ADMIN_EMAIL}  /  ${password(accounts.ADMIN_PASSWORD, process.env.ADMIN_PASSWORD)}`,
       `  Demo player     ${env.DEMO_EMAIL}  /  ${password(accounts.DEMO_PASSWORD, process.env.DEMO_PASSWORD)}`,
       accounts.generated ? `  (passwords generated for this data folder, kept in ${accounts.file})` : '',
+      accounts.generated && accounts.olderData
+        ? '  Note: this data folder is older than generated passwords; accounts it already had keep their old password (delete it to start over, or set ADMIN_PASSWORD / DEMO_PASSWORD for new ones).'
+        : '',
       `  Dev mail outbox ${platform.url}/api/v1/dev/mail (this machine only)`,
       `  Data            ${resolve(process.env.DATA_DIR ?? './.data')}`,
       '',
