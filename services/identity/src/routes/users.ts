@@ -1,4 +1,4 @@
-import { type App, badRequest, bearerToken, HttpError, MoneySchema, parseMoney, Type } from '@bet/kit';
+import { type App, badRequest, HttpError, MoneySchema, parseMoney, Type } from '@bet/kit';
 import multipart from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Identity } from '../app/context';
