@@ -63,6 +63,7 @@ describe('reconciliation', () => {
       'pending-withdrawals',
       'deposits',
       'ledger-total',
+      'debts-attributed',
     ]);
   });
 

@@ -33,7 +33,10 @@ async function player() {
 describe('player wallet', () => {
   it('starts at zero and shows every movement with its running balance, newest first', async () => {
     const u = await player();
-    expect((await h.http('GET', '/api/v1/wallet', { token: u.token })).body).toEqual({ walletBalance: 0 });
+    expect((await h.http('GET', '/api/v1/wallet', { token: u.token })).body).toEqual({
+      walletBalance: 0,
+      debt: 0,
+    });
     await h.fund(u.id, 50);
     const bet = newId();
     expect(await h.debit({ userId: u.id, amountCents: 1250, reference: bet })).toMatchObject({
@@ -49,6 +52,7 @@ describe('player wallet', () => {
 
     expect((await h.http('GET', '/api/v1/wallet', { token: u.token })).body).toEqual({
       walletBalance: 63.75,
+      debt: 0,
     });
     const list = await h.http('GET', '/api/v1/wallet/transactions', { token: u.token });
     expect(list.status).toBe(200);
@@ -131,7 +135,10 @@ describe('player wallet', () => {
     const a = await player();
     const b = await player();
     await h.fund(a.id, 20);
-    expect((await h.http('GET', '/api/v1/wallet', { token: b.token })).body).toEqual({ walletBalance: 0 });
+    expect((await h.http('GET', '/api/v1/wallet', { token: b.token })).body).toEqual({
+      walletBalance: 0,
+      debt: 0,
+    });
     expect(
       (await h.http('GET', '/api/v1/wallet/transactions', { token: b.token })).body.transactions,
     ).toEqual([]);
@@ -458,7 +465,13 @@ describe('admin', () => {
     const w = (
       await h.http('POST', '/api/v1/wallet/request-withdrawal', { token: u.token, body: { amount: 1 } })
     ).body.withdrawal;
-    expect(w.user).toEqual({ _id: u.id, username: 'ada', email: 'ada@example.com', walletBalance: 2 });
+    expect(w.user).toEqual({
+      _id: u.id,
+      username: 'ada',
+      email: 'ada@example.com',
+      walletBalance: 2,
+      debt: 0,
+    });
   });
 });
 

@@ -104,6 +104,15 @@ export function withdrawalReversalPostings(userId: string, amount: bigint): Post
   ];
 }
 
+/** Winnings repaying a debt: that much goes from the wallet back against house_receivable. */
+export function debtCollectionPostings(userId: string, amount: bigint): Posting[] {
+  positive(amount, 'debt collection');
+  return [
+    { account: userAccount(userId), amount: -amount },
+    { account: systemAccount('house_receivable'), amount },
+  ];
+}
+
 /** An admin's signed correction, against the house. */
 export function adjustmentPostings(userId: string, amount: bigint): Posting[] {
   if (amount === 0n) throw new DomainError('invalid_amount', 'Amount must be a non-zero number.', 400);

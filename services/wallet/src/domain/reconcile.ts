@@ -13,6 +13,8 @@ export interface ReconcileReport {
   ok: boolean;
   checkedAt: string;
   checks: CheckResult[];
+  /** users who owe the house (a correction's clawback their wallet could not cover) */
+  debts?: Array<{ userId: string; amountCents: number }>;
 }
 
 export function checkResult(
@@ -33,6 +35,11 @@ export function formatReport(report: ReconcileReport): string {
   for (const c of report.checks) {
     lines.push(`${c.ok ? 'ok  ' : 'FAIL'}  ${c.name}: ${c.description} (${c.checked} checked)`);
     for (const v of c.violations) lines.push(`        - ${v}`);
+  }
+  if (report.debts?.length) {
+    lines.push(`Open debts (${report.debts.length}):`);
+    for (const d of report.debts)
+      lines.push(`        - user ${d.userId} owes ${(d.amountCents / 100).toFixed(2)}`);
   }
   lines.push(report.ok ? 'All invariants hold.' : 'Invariants violated.');
   return lines.join('\n');

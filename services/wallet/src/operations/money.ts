@@ -3,12 +3,14 @@ import { lockedWalletBalance, type Posted, postTransaction, type Trx } from '../
 import type { Hold } from '../domain/holds';
 import {
   clawbackPostings,
+  debtCollectionPostings,
   lossPostings,
   type Posting,
   payoutPostings,
   stakePostings,
 } from '../domain/postings';
 import type { UserTxType } from '../domain/transactions';
+import { userDebt } from './debts';
 
 export interface MoneyMovement {
   key: string;
@@ -68,11 +70,25 @@ async function releaseHold(trx: Trx, reference: string, userId: string): Promise
   return held;
 }
 
-/** A payout for a bet: the held stake comes out of bets in play, the house covers the rest. */
+/** Winnings repay an open debt first (a correction's clawback the wallet could not cover). */
+const COLLECTS_DEBT: ReadonlySet<string> = new Set(['win', 'cashout', 'aviator_win']);
+
+/**
+ * A payout for a bet: the held stake comes out of bets in play, the house covers the rest.
+ * Winnings first repay what the user owes (house_receivable); the rest reaches the wallet.
+ */
 export function payout(trx: Trx, m: MoneyMovement): Promise<Posted> {
-  return postTransaction(trx, { ...m, requested: m.amountCents }, async () => {
+  const collects = COLLECTS_DEBT.has(m.type);
+  const metadata = collects ? { ...m.metadata, userId: m.userId } : m.metadata;
+  return postTransaction(trx, { ...m, metadata, requested: m.amountCents }, async () => {
     const held = await releaseHold(trx, m.reference, m.userId);
-    return payoutPostings(m.userId, m.amountCents, held);
+    const postings = payoutPostings(m.userId, m.amountCents, held);
+    if (!collects) return postings;
+    // the wallet row lock makes two wins of one user collect one after the other
+    await lockedWalletBalance(trx, m.userId);
+    const debt = await userDebt(trx, m.userId);
+    const collected = debt < m.amountCents ? debt : m.amountCents;
+    return collected > 0n ? [...postings, ...debtCollectionPostings(m.userId, collected)] : postings;
   });
 }
 
@@ -97,12 +113,18 @@ export function loseStake(
  */
 export function clawback(trx: Trx, m: MoneyMovement): Promise<Posted & { shortfall: bigint }> {
   let shortfall = 0n;
-  return postTransaction(trx, { ...m, requested: -m.amountCents, allowClosedDebit: true }, async () => {
-    const wallet = await lockedWalletBalance(trx, m.userId);
-    const plan = clawbackPostings(m.userId, m.amountCents, wallet?.balance ?? 0n);
-    shortfall = plan.shortfall;
-    return plan.postings;
-  }).then((posted) => ({ ...posted, shortfall }));
+  // metadata.userId: when the wallet is empty the clawback never touches it, but the debt is theirs
+  const metadata = { ...m.metadata, userId: m.userId };
+  return postTransaction(
+    trx,
+    { ...m, metadata, requested: -m.amountCents, allowClosedDebit: true },
+    async () => {
+      const wallet = await lockedWalletBalance(trx, m.userId);
+      const plan = clawbackPostings(m.userId, m.amountCents, wallet?.balance ?? 0n);
+      shortfall = plan.shortfall;
+      return plan.postings;
+    },
+  ).then((posted) => ({ ...posted, shortfall }));
 }
 
 /** Runs a database transaction again when Postgres gave up on it (deadlock, serialization). */

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Trx } from '../db/ledger';
 import { buildReport, type CheckResult, checkResult, type ReconcileReport } from '../domain/reconcile';
+import { openDebts } from './debts';
 
 const SHOW = 20;
 
@@ -207,6 +208,30 @@ export async function reconcile(db: Trx): Promise<ReconcileReport> {
           all.a === 0n ? [] : [`all postings sum to ${all.a}`],
         ),
       );
-      return buildReport(checks);
+      // a clawback's shortfall is owed by one user: none may be unattributed, and each open
+      // debt is listed (the withdrawal queue holds those users' requests)
+      checks.push(
+        checkResult(
+          'debts-attributed',
+          'every amount owed to the house (house_receivable) is owed by a known user',
+          await count(
+            trx,
+            sql<{ n: string }>`select count(*) as n from postings where account_id = 'house_receivable'`,
+          ),
+          await lines(
+            trx,
+            sql<{ id: string; amount: string }>`
+              select t.id, p.amount from postings p join transactions t on t.id = p.transaction_id
+              where p.account_id = 'house_receivable' and coalesce(t.user_id, t.metadata->>'userId') is null
+              limit ${SHOW}`,
+            (r) => `transaction ${r.id}: ${r.amount} owed by nobody`,
+          ),
+        ),
+      );
+      const debts = await openDebts(trx);
+      return {
+        ...buildReport(checks),
+        debts: debts.map((d) => ({ userId: d.userId, amountCents: Number(d.debt) })),
+      };
     });
 }

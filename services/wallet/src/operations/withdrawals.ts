@@ -1,8 +1,8 @@
-import { conflict, forbidden, newId, notFound, recordEvent } from '@bet/kit';
+import { conflict, forbidden, newId, notFound, recordEvent, unprocessable } from '@bet/kit';
 import { WalletWithdrawalProcessed, WalletWithdrawalRequested } from '@bet/proto-events';
 import { type Selectable, sql } from 'kysely';
 import type { WalletContext } from '../context';
-import { postTransaction, type Trx } from '../db/ledger';
+import { lockedWalletBalance, postTransaction, type Trx } from '../db/ledger';
 import type { WalletDB } from '../db/schema';
 import {
   withdrawalHoldPostings,
@@ -12,6 +12,7 @@ import {
 import { keys } from '../domain/references';
 import { alreadyProcessedMessage, type Decision, type WithdrawalStatus } from '../domain/withdrawals';
 import type { PayoutProvider } from '../providers/types';
+import { debtMessage, userDebt } from './debts';
 import { withRetry } from './money';
 
 type WithdrawalRow = Selectable<WalletDB['withdrawals']>;
@@ -27,6 +28,11 @@ export async function requestWithdrawal(
 ): Promise<{ withdrawal: WithdrawalRow; duplicate: boolean }> {
   return withRetry(() =>
     ctx.tx(async (trx) => {
+      // money owed from a corrected result is repaid before any leaves (the row lock keeps a
+      // win's repayment and this check in one order)
+      await lockedWalletBalance(trx, input.userId);
+      const debt = await userDebt(trx, input.userId);
+      if (debt > 0n) throw unprocessable(debtMessage(debt), 'debt_open');
       const id = newId();
       const key = input.clientKey
         ? `withdrawal-request:${input.userId}:${input.clientKey}`
@@ -224,6 +230,11 @@ function withdrawalsWithUser(db: Trx) {
       'u.username',
       'u.email',
       'a.balance',
+      // an open debt (a correction's clawback not yet repaid) flags the request in the queue
+      sql<string>`(select coalesce(-sum(p.amount), 0) from postings p join transactions t on t.id = p.transaction_id
+        where p.account_id = 'house_receivable' and coalesce(t.user_id, t.metadata->>'userId') = w.user_id)`.as(
+        'debt',
+      ),
     ]);
 }
 

@@ -54,7 +54,10 @@ export function withdrawalJson(w: WithdrawalView) {
       username: w.username,
       email: w.email,
       walletBalance: centsToDollars(w.balance ?? 0),
+      /** owed from a corrected result: the request waits until it is repaid */
+      debt: centsToDollars(w.debt ?? 0),
     },
+    debtOpen: BigInt(w.debt ?? 0) > 0n,
     amount: centsToDollars(w.amount),
     createdAt: new Date(w.created_at).toISOString(),
     status: w.status,

@@ -2,6 +2,7 @@ import { type App, centsToDollars, Type } from '@bet/kit';
 import type { WalletContext } from '../context';
 import { walletBalance } from '../db/ledger';
 import { TYPE_FILTERS, totalPages, typesForFilter } from '../domain/transactions';
+import { userDebt } from '../operations/debts';
 import { statement, summary } from '../operations/statements';
 import { dateRange, transactionJson } from './edge';
 
@@ -17,6 +18,8 @@ const TransactionsQuery = Type.Object({
 export function walletRoutes(app: App, ctx: WalletContext) {
   app.get('/api/v1/wallet', { config: { auth: 'user' }, schema: { tags: ['wallet'] } }, async (req) => ({
     walletBalance: centsToDollars(await walletBalance(ctx.db, req.user!.id)),
+    // owed from a corrected result (repaid from the next winnings; withdrawals wait for it)
+    debt: centsToDollars(await userDebt(ctx.db, req.user!.id)),
   }));
 
   app.get(
@@ -53,6 +56,9 @@ export function walletRoutes(app: App, ctx: WalletContext) {
         transactions: lines.map(transactionJson),
         currentPage: q.page,
         totalPages: totalPages(count, q.limit),
+        // a clawback the wallet could not cover moved no money of the wallet, so it has no
+        // line of its own: the statement says what is still owed
+        debt: centsToDollars(await userDebt(ctx.db, req.user!.id)),
       };
     },
   );
