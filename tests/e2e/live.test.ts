@@ -85,7 +85,8 @@ describe('live betting', () => {
     // the wallet paid exactly what the bet says it was cashed out for
     const { body } = await stack.api('GET', '/bets?limit=5', undefined, token);
     const bet = body.bets.find((b: any) => b.selections[0]?.game?._id === game._id);
-    expect(bet.status).toBe('cashed_out');
+    // the spec's statuses only: a cash-out is won, with cashedOut (docs/api-conventions.md)
+    expect(bet).toMatchObject({ status: 'won', cashedOut: true });
     expect(bet.payout).toBeGreaterThan(0);
     await expect
       .poll(() => row.locator('td[data-label="Payout"]').textContent())
