@@ -133,12 +133,15 @@ export default function UserDetails() {
     }
     setBusy(true);
     try {
-      const res = await api.patch<{ walletBalance?: number }>(
+      const res = await api.patch<{ walletBalance?: number; msg?: string; request?: { status?: string } }>(
         `/admin/users/${userId}/wallet`,
         { amount: value, description: reason.trim() },
         { silent: true },
       );
-      toast.success('Wallet adjusted successfully!');
+      // above the four-eyes threshold the wallet only records a request (202) for a second admin
+      if (res?.request?.status === 'pending')
+        toast.info(res.msg ?? "The adjustment waits for a second admin's approval.");
+      else toast.success('Wallet adjusted successfully!');
       setAmount('');
       setReason('');
       if (typeof res?.walletBalance === 'number')
