@@ -92,6 +92,7 @@ export const routeTable: RouteEntry[] = [
   r('GET /wallet/summary', 'wallet', 'user'),
   r('GET /wallet/transactions', 'wallet', 'user'),
   r('POST /wallet/deposit/initialize', 'wallet', 'user'),
+  r('GET /wallet/deposit/rate', 'wallet', 'public'),
   r('POST /wallet/request-withdrawal', 'wallet', 'user'),
   // payment-provider webhooks and the sandbox checkout page carry no bearer token
   // 256 KiB: the wallet's webhook limit (services/wallet/src/routes/deposits.ts)

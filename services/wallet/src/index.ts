@@ -10,7 +10,9 @@ import { retryPayouts } from './operations/withdrawals';
 import { createProviders, type Providers } from './providers';
 import { adminRoutes } from './routes/admin';
 import { closedAccountRoutes } from './routes/closed-accounts';
+import { depositRateRoutes } from './routes/deposit-rate';
 import { depositRoutes } from './routes/deposits';
+import { paymentConfigRoutes } from './routes/payment-config';
 import { sandboxCheckoutRoutes } from './routes/sandbox-checkout';
 import { walletRoutes } from './routes/wallet';
 import { withdrawalRoutes } from './routes/withdrawals';
@@ -31,10 +33,12 @@ export const walletService = defineService<WalletDB, typeof walletConfig>({
     providersOf.set(ctx, providers);
     walletRoutes(app, c);
     depositRoutes(app, c, providers);
+    depositRateRoutes(app, c);
     if (providers.sandbox) sandboxCheckoutRoutes(app, c, providers.sandbox);
     withdrawalRoutes(app, c, providers);
     adminRoutes(app, c);
     closedAccountRoutes(app, c);
+    paymentConfigRoutes(app, c, providers);
   },
   async start(ctx) {
     const c = ctx as WalletContext;
