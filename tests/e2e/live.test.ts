@@ -53,7 +53,7 @@ describe('live betting', () => {
     await page.goto(`${stack.url}/live`);
     await expect.poll(() => page.getByRole('heading', { name: 'Live In-Play Matches' }).count()).toBe(1);
     const card = page.locator('li.game', { has: page.getByText(game.homeTeam, { exact: true }) });
-    const clock = card.locator('.badge--live');
+    const clock = card.locator('.game__clock--live');
     const firstClock = await clock.textContent();
     // the match clock moves with the pushes, without a reload
     await expect.poll(() => clock.textContent(), { timeout: 30_000 }).not.toBe(firstClock);

@@ -190,6 +190,7 @@ describe('player experience: board, balance, receipt, booking codes, phone slip'
     await sharer.page.getByLabel('Search teams').fill(`Late ${tag} `);
     for (const g of picks) await odd(sharer.page, g, 'Draw').click();
     const slip = sharer.page.locator('.with-slip__aside');
+    await slip.getByText('Multi', { exact: true }).click();
     await slip.getByRole('button', { name: 'Share Slip' }).click();
     const code = (await slip.getByTestId('booking-code').textContent())!;
     expect(code).toMatch(/^[2-9A-HJKMNP-TV-Z]{8}$/);
@@ -217,6 +218,15 @@ describe('player experience: board, balance, receipt, booking codes, phone slip'
     await expect
       .poll(() => friendSlip.locator('.field__error').textContent())
       .toBe('No slip has this booking code. Check it and try again.');
+    // the shared-slip page by its code: the code, each kick-off, the total odds and what it pays
+    await friend.page.goto(`${stack.url}/slip/${code}`);
+    await expect.poll(() => friend.page.locator('.shared__code').textContent()).toBe(`Booking code ${code}`);
+    expect(await friend.page.locator('.shared-list__kickoff').count()).toBe(2);
+    expect(await friend.page.locator('.slip__totals').textContent()).toContain('Total Odds10.24');
+    // an unknown code is a friendly page, not bare red text
+    await friend.page.goto(`${stack.url}/slip/ZZZZ2222`);
+    await expect.poll(() => friend.page.getByText("We couldn't find this slip").count()).toBe(1);
+    await friend.page.getByRole('link', { name: 'Browse matches' }).waitFor();
     expect([...sharer.errors, ...friend.errors]).toEqual([]);
     await sharer.context.close();
     await friend.context.close();

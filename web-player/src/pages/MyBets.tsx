@@ -261,53 +261,55 @@ export default function MyBets() {
           Filters
         </button>
       </div>
-      <div className="card filters" hidden={!filtersOpen}>
-        <div className="field">
-          <label htmlFor={ids.status}>Status</label>
-          <select
-            id={ids.status}
-            value={STATUSES.includes(status) ? status : ''}
-            onChange={(e) => filter(setStatus)(e.target.value)}
-          >
-            <option value="">All</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
+      {filtersOpen && (
+        <div className="card filters">
+          <div className="field">
+            <label htmlFor={ids.status}>Status</label>
+            <select
+              id={ids.status}
+              value={STATUSES.includes(status) ? status : ''}
+              onChange={(e) => filter(setStatus)(e.target.value)}
+            >
+              <option value="">All</option>
+              {STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={ids.sort}>Sort By</label>
+            <select id={ids.sort} value={sortBy} onChange={(e) => filter(setSortBy)(e.target.value)}>
+              {SORTS.map((s) => (
+                <option key={s.value} value={s.value}>
+                  {s.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={ids.start}>Start Date</label>
+            <input
+              id={ids.start}
+              type="date"
+              value={startDate}
+              max={endDate || undefined}
+              onChange={(e) => filter(setStartDate)(e.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={ids.end}>End Date</label>
+            <input
+              id={ids.end}
+              type="date"
+              value={endDate}
+              min={startDate || undefined}
+              onChange={(e) => filter(setEndDate)(e.target.value)}
+            />
+          </div>
         </div>
-        <div className="field">
-          <label htmlFor={ids.sort}>Sort By</label>
-          <select id={ids.sort} value={sortBy} onChange={(e) => filter(setSortBy)(e.target.value)}>
-            {SORTS.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={ids.start}>Start Date</label>
-          <input
-            id={ids.start}
-            type="date"
-            value={startDate}
-            max={endDate || undefined}
-            onChange={(e) => filter(setStartDate)(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={ids.end}>End Date</label>
-          <input
-            id={ids.end}
-            type="date"
-            value={endDate}
-            min={startDate || undefined}
-            onChange={(e) => filter(setEndDate)(e.target.value)}
-          />
-        </div>
-      </div>
+      )}
 
       {error ? (
         <ErrorText>{error}</ErrorText>

@@ -120,7 +120,7 @@ export function Receipt({ data, onDone }: { data: ReceiptData; onDone: () => voi
           </button>
         )}
         <Link to="/my-bets" className="btn btn--block">
-          View My Bets
+          See my open bets
         </Link>
         <button type="button" className="btn btn--primary btn--block" onClick={onDone}>
           Done

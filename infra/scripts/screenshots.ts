@@ -1,0 +1,214 @@
+// `npm run screenshots`: every route of spec 001 §2.1 at desktop (1366 px) and phone (390 px)
+// width, in the light and the dark theme, as PNGs in one folder, so the whole product can be
+// looked at at once. Starts the platform as `npm start` does (embedded, on a free port, with a
+// scratch data folder) and drives the machine's Chromium.
+//
+//   npm run screenshots                 → ./screenshots/<route>--<width>--<theme>.png
+//   SCREENSHOTS_DIR=/tmp/shots npm run screenshots
+//   ONLY=wallet,my-bets npm run screenshots   (names as in the list below)
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { LOCAL_DEFAULTS, REPO_ROOT, webRoots } from '../src/defaults';
+
+type Who = 'visitor' | 'player' | 'admin';
+interface Shot {
+  name: string;
+  path: string | ((ids: Ids) => string);
+  who: Who;
+  /** what shows once the page is ready */
+  ready?: string;
+}
+interface Ids {
+  shareId: string;
+  userId: string;
+}
+
+const ROUTES: Shot[] = [
+  { name: 'home', path: '/', who: 'visitor', ready: '.game' },
+  { name: 'home-signed-in', path: '/', who: 'player', ready: '.game' },
+  { name: 'login', path: '/login', who: 'visitor' },
+  { name: 'register', path: '/register', who: 'visitor' },
+  { name: 'forgot-password', path: '/forgot-password', who: 'visitor' },
+  { name: 'reset-password', path: '/reset-password/example-token', who: 'visitor' },
+  { name: 'live', path: '/live', who: 'visitor' },
+  { name: 'aviator', path: '/aviator', who: 'player' },
+  { name: 'promotions', path: '/promotions', who: 'visitor' },
+  { name: 'support', path: '/support', who: 'visitor' },
+  { name: 'leaderboards', path: '/leaderboards', who: 'visitor' },
+  { name: 'shared-slip', path: (ids) => `/slip/${ids.shareId}`, who: 'visitor' },
+  { name: 'social-auth-success', path: '/social-auth-success', who: 'visitor' },
+  { name: 'profile', path: '/profile', who: 'player' },
+  { name: 'wallet', path: '/wallet', who: 'player' },
+  { name: 'my-bets', path: '/my-bets', who: 'player' },
+  { name: 'settings', path: '/settings', who: 'player' },
+  { name: 'assistant', path: '/assistant', who: 'player' },
+  { name: 'admin', path: '/admin', who: 'admin' },
+  { name: 'admin-users', path: '/admin/users', who: 'admin' },
+  { name: 'admin-games', path: '/admin/games', who: 'admin' },
+  { name: 'admin-withdrawals', path: '/admin/withdrawals', who: 'admin' },
+  { name: 'admin-risk', path: '/admin/risk', who: 'admin' },
+  { name: 'admin-aviator', path: '/admin/aviator', who: 'admin' },
+  { name: 'admin-user-details', path: (ids) => `/admin/users/${ids.userId}`, who: 'admin' },
+  { name: 'admin-promotions', path: '/admin/promotions', who: 'admin' },
+  { name: 'admin-rankings', path: '/admin/rankings', who: 'admin' },
+  { name: 'not-found', path: '/no-such-page', who: 'visitor' },
+];
+const WIDTHS = [
+  { name: 'desktop', width: 1366, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+];
+const THEMES = ['light', 'dark'] as const;
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => done(port));
+    });
+    srv.on('error', fail);
+  });
+}
+
+// the script's own accounts: passwords chosen here, handed to the platform it starts
+const ACCOUNTS = {
+  ADMIN_EMAIL: LOCAL_DEFAULTS.ADMIN_EMAIL,
+  ADMIN_PASSWORD: `Shots-${randomBytes(9).toString('base64url')}`,
+  DEMO_EMAIL: LOCAL_DEFAULTS.DEMO_EMAIL,
+  DEMO_PASSWORD: `Shots-${randomBytes(9).toString('base64url')}`,
+};
+
+async function startPlatform(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'bet-shots-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'infra/src/embedded.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      ...ACCOUNTS,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      RATE_LIMIT_AUTH_MAX: '100',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const until = Date.now() + 180_000;
+  while (!output.includes('is running')) {
+    if (child.exitCode !== null || Date.now() > until) {
+      await stop();
+      throw new Error(`the platform did not start:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { url: `http://localhost:${port}`, stop };
+}
+
+async function main() {
+  if (!existsSync(join(webRoots().shell, 'index.html'))) {
+    throw new Error('the web bundles are not built: run `npm run build:web` first');
+  }
+  const outDir = resolve(process.env.SCREENSHOTS_DIR ?? join(REPO_ROOT, 'screenshots'));
+  mkdirSync(outDir, { recursive: true });
+  const only = process.env.ONLY?.split(',').map((s) => s.trim());
+  const platform = await startPlatform();
+  const api = async (method: string, path: string, body?: unknown, token?: string) => {
+    const res = await fetch(`${platform.url}/api/v1${path}`, {
+      method,
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    return (await res.json().catch(() => null)) as any;
+  };
+  const env = ACCOUNTS;
+  const sessions: Record<Exclude<Who, 'visitor'>, any> = {
+    player: await api('POST', '/auth/login', { email: env.DEMO_EMAIL, password: env.DEMO_PASSWORD }),
+    admin: await api('POST', '/auth/login', { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }),
+  };
+  // something to show: a bet and a shared slip from the demo player
+  const games = (await api('GET', '/games?status=upcoming&limit=3&order=asc'))?.games ?? [];
+  let shareId = 'unknown-slip';
+  if (games.length >= 2) {
+    const selections = games.slice(0, 2).map((g: any) => ({ gameId: g._id, outcome: 'A' }));
+    await api('POST', '/bets/multi', { stake: 5, selections }, sessions.player.accessToken);
+    shareId = (await api('POST', '/bets/share', { betType: 'multi', selections }))?.shareId ?? shareId;
+  }
+  if (!sessions.player?.accessToken || !sessions.admin?.accessToken) {
+    console.error('sign-in failed', JSON.stringify(sessions).slice(0, 400));
+  }
+  const ids: Ids = { shareId, userId: sessions.player.user?._id ?? '000000000000000000000000' };
+
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  });
+  let count = 0;
+  try {
+    for (const who of ['visitor', 'player', 'admin'] as const) {
+      for (const theme of THEMES) {
+        for (const size of WIDTHS) {
+          const context = await browser.newContext({
+            viewport: { width: size.width, height: size.height },
+            colorScheme: theme,
+            isMobile: size.width < 600,
+            hasTouch: size.width < 600,
+          });
+          const page: Page = await context.newPage();
+          await page.goto(`${platform.url}/support`);
+          await page.evaluate(
+            ({ s, theme }) => {
+              localStorage.setItem('theme', theme);
+              if (s) {
+                localStorage.setItem('accessToken', s.accessToken);
+                localStorage.setItem('refreshToken', s.refreshToken);
+              }
+            },
+            { s: who === 'visitor' ? null : sessions[who], theme },
+          );
+          for (const shot of ROUTES.filter((r) => r.who === who && (!only || only.includes(r.name)))) {
+            const path = typeof shot.path === 'function' ? shot.path(ids) : shot.path;
+            await page.goto(`${platform.url}${path}`);
+            await page
+              .locator(shot.ready ?? 'main, #root > *')
+              .first()
+              .waitFor({ timeout: 15_000 })
+              .catch(() => {});
+            await page.waitForLoadState('networkidle').catch(() => {});
+            await page.waitForTimeout(600);
+            const file = join(outDir, `${shot.name}--${size.name}--${theme}.png`);
+            await page.screenshot({ path: file, fullPage: false });
+            count++;
+          }
+          await context.close();
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+    await platform.stop();
+  }
+  console.log(`${count} screenshots in ${outDir}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
