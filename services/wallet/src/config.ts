@@ -11,6 +11,11 @@ export const walletConfig = {
       default: 'sandbox',
     },
   ),
+  /**
+   * The sandbox mints money for anyone who presses Pay: in production (NODE_ENV=production,
+   * not embedded) the wallet refuses to start with it unless this says so explicitly.
+   */
+  ALLOW_SANDBOX_PAYMENTS: Type.Boolean({ default: false }),
   FLUTTERWAVE_SECRET_KEY: Type.Optional(Type.String()),
   /** the "secret hash" set in the Flutterwave dashboard; sent back in the verif-hash header */
   FLUTTERWAVE_WEBHOOK_HASH: Type.Optional(Type.String()),

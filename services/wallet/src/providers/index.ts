@@ -12,6 +12,21 @@ export interface Providers {
   payout: PayoutProvider;
 }
 
+/** Outside development (NODE_ENV=production, not the embedded mode) the sandbox must be allowed explicitly. */
+export function sandboxRefused(c: {
+  NODE_ENV: string;
+  MODE: string;
+  PAYMENT_PROVIDER: string;
+  ALLOW_SANDBOX_PAYMENTS: boolean;
+}): boolean {
+  return (
+    c.PAYMENT_PROVIDER === 'sandbox' &&
+    c.NODE_ENV === 'production' &&
+    c.MODE !== 'embedded' &&
+    !c.ALLOW_SANDBOX_PAYMENTS
+  );
+}
+
 /** Builds the configured providers; a real provider without its keys stops the start with a clear message. */
 export function createProviders(ctx: WalletContext): Providers {
   const c = ctx.config;
@@ -50,6 +65,10 @@ export function createProviders(ctx: WalletContext): Providers {
       };
     }
     default: {
+      if (sandboxRefused(c))
+        throw new ConfigError(
+          'Invalid configuration:\n  PAYMENT_PROVIDER: the sandbox provider credits money without a real payment; configure flutterwave or paystack, or set ALLOW_SANDBOX_PAYMENTS=true to run it in production on purpose',
+        );
       const sandbox = sandboxProvider({ db: ctx.db, secret: sandboxSecret(c), publicUrl: c.PUBLIC_URL });
       return { payment: sandbox, sandbox, payout: sandboxPayout };
     }
