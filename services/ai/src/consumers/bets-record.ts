@@ -5,7 +5,10 @@ import { consumer } from '../context';
 import type { AiDB } from '../db/schema';
 import { closeBet, recordPlacedBet } from '../store/bets';
 
-/** Players' bets from bets.* events: the record behind feedback, limit suggestions and exposure. */
+/**
+ * Players' bets from bets.* events: the record behind feedback, limit suggestions and exposure.
+ * A settlement delivered before its placement throws and is redelivered (subjects have their own order).
+ */
 export const betsRecord = consumer({
   durable: 'ai-bets-record',
   events: [BetsPlaced, BetsSettled, BetsVoided, BetsCashedOut],

@@ -12,7 +12,11 @@ import { consumer } from '../context';
 import type { AiDB } from '../db/schema';
 import { cancelGame, setOdds, settleGame, upsertGame } from '../store/games';
 
-/** The calendar, prices and results the analyst reasons about, kept from games.* events. */
+/**
+ * The calendar, prices and results the analyst reasons about, kept from games.* events.
+ * Each subject is delivered in its own order: an event about a game not yet created throws
+ * (redelivered with back-off), and older snapshots and prices never overwrite newer ones.
+ */
 export const gamesCalendar = consumer({
   durable: 'ai-games-calendar',
   events: [GamesCreated, GamesUpdated, GamesOddsChanged, GamesSettled, GamesResultCorrected, GamesCancelled],
@@ -26,11 +30,11 @@ export const gamesCalendar = consumer({
       case 'games.odds_changed':
         return setOdds(db, event.data.gameId, event.data.odds, at);
       case 'games.settled':
-        return settleGame(db, event.data.gameId, event.data.result, event.data.scores, at);
+        return settleGame(db, event.data.gameId, event.data.result, event.data.scores);
       case 'games.result_corrected':
-        return settleGame(db, event.data.gameId, event.data.result, event.data.scores, at);
+        return settleGame(db, event.data.gameId, event.data.result, event.data.scores);
       case 'games.cancelled':
-        return cancelGame(db, event.data.gameId, at);
+        return cancelGame(db, event.data.gameId);
     }
   },
 });

@@ -21,7 +21,10 @@ export interface GamesTable {
   odds_draw: number;
   odds_away: number;
   odds_version: number;
+  /** when the current price was announced: an older price event never overwrites a newer one */
+  odds_at: Timestamp;
   result: 'A' | 'Draw' | 'B' | null;
+  /** when the last whole-game snapshot was published: events of different subjects arrive in any order */
   updated_at: Timestamp;
 }
 
@@ -33,10 +36,15 @@ export interface BetsTable {
   stake_cents: BigIntCol;
   total_odds_hundredths: number;
   potential_payout_cents: BigIntCol;
-  status: 'pending' | 'won' | 'lost' | 'void' | 'cashed_out';
-  payout_cents: BigIntCol;
   placed_at: Timestamp;
-  closed_at: Timestamp | null;
+}
+
+/** How a bet ended (bets.settled, bets.voided, bets.cashed_out); no row = still pending. */
+export interface BetClosuresTable {
+  bet_id: string;
+  status: 'won' | 'lost' | 'void' | 'cashed_out';
+  payout_cents: BigIntCol;
+  closed_at: Timestamp;
 }
 
 export interface BetSelectionsTable {
@@ -59,6 +67,7 @@ export interface NewsTable {
 export interface AiDB {
   games: GamesTable;
   bets: BetsTable;
+  bet_closures: BetClosuresTable;
   bet_selections: BetSelectionsTable;
   news: NewsTable;
 }

@@ -12,7 +12,7 @@ const ACCOUNT =
 const RULE =
   /\b(how (do|does|can|to)|what (is|are|happens)|what's|explain|rules?|cash[- ]?out|multi[- ]?bet|accumulator|single bets?|payout|void|max(imum)? selections|share (a |my )?slip|aviator|deposit|withdraw\w*|limits?|minimum)\b/i;
 const SUGGEST =
-  /\b(suggest|recommend|tips?|best bet|good bet|safe bet|value bet|what should i (bet|back|play)|give me a bet|pick (me|one|a)|put (it|that|this) (on|in) (my )?slip|add (it|that|this|one)? ?(to|on) (my )?slip|bet on|back (the|a)?|banker)\b/i;
+  /\b(suggest|recommend|tips?|best bet|good bet|safe bet|value bet|what should i (bet|back|play)|give me a bet|pick (me|one|a)|bet on|back (the|a)?|banker)\b|\b(on|to|in|into) (my |the )?(bet ?)?slip\b/i;
 const ANALYSE =
   /\b(analy[sz]e|analysis|preview|thoughts on|chances|predict\w*|who (will|would|is going to) win|who wins|break ?down|form of|head[- ]to[- ]head|h2h)\b/i;
 const FIND =

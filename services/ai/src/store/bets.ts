@@ -27,8 +27,6 @@ export async function recordPlacedBet(
       stake_cents: b.stakeCents,
       total_odds_hundredths: b.totalOddsHundredths,
       potential_payout_cents: b.potentialPayoutCents,
-      status: 'pending',
-      payout_cents: 0,
       placed_at: b.placedAt,
     })
     .onConflict((oc) => oc.column('id').doNothing())
@@ -49,6 +47,7 @@ export async function recordPlacedBet(
     .execute();
 }
 
+/** Records how a bet ended; the latest word wins (a corrected settlement replaces the first). */
 export async function closeBet(
   db: DB,
   betId: string,
@@ -57,20 +56,27 @@ export async function closeBet(
   at: string,
 ) {
   await db
-    .updateTable('bets')
-    .set({ status, payout_cents: payoutCents, closed_at: at })
-    .where('id', '=', betId)
+    .insertInto('bet_closures')
+    .values({ bet_id: betId, status, payout_cents: payoutCents, closed_at: at })
+    .onConflict((oc) =>
+      oc
+        .column('bet_id')
+        .doUpdateSet({ status, payout_cents: payoutCents, closed_at: at })
+        .where('bet_closures.closed_at', '<=', new Date(at)),
+    )
     .execute();
 }
 
-/** A player's bets since `since`, selections included. */
+/** A player's bets since `since`, selections included (no closure yet = pending). */
 export async function betsOfUser(db: DB, userId: string, since: Date, limit = 1000): Promise<BetRecord[]> {
   const bets = await db
     .selectFrom('bets')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('placed_at', '>=', since)
-    .orderBy('placed_at', 'desc')
+    .leftJoin('bet_closures as c', 'c.bet_id', 'bets.id')
+    .selectAll('bets')
+    .select(['c.status', 'c.payout_cents'])
+    .where('bets.user_id', '=', userId)
+    .where('bets.placed_at', '>=', since)
+    .orderBy('bets.placed_at', 'desc')
     .limit(limit)
     .execute();
   if (bets.length === 0) return [];
@@ -96,21 +102,22 @@ export async function betsOfUser(db: DB, userId: string, since: Date, limit = 10
     stakeCents: Number(b.stake_cents),
     totalOdds: b.total_odds_hundredths / 100,
     potentialPayoutCents: Number(b.potential_payout_cents),
-    status: b.status,
-    payoutCents: Number(b.payout_cents),
+    status: b.status ?? 'pending',
+    payoutCents: Number(b.payout_cents ?? 0),
     placedAt: new Date(b.placed_at),
     selections: byBet.get(b.id) ?? [],
   }));
 }
 
-/** The pending bets that include a game, with the outcome picked on it. */
+/** The still-open bets that include a game, with the outcome picked on it. */
 export async function pendingOnGame(db: DB, gameId: string) {
   const rows = await db
     .selectFrom('bet_selections as s')
     .innerJoin('bets as b', 'b.id', 's.bet_id')
+    .leftJoin('bet_closures as c', 'c.bet_id', 'b.id')
     .select(['b.bet_type', 'b.stake_cents', 'b.potential_payout_cents', 's.outcome'])
     .where('s.game_id', '=', gameId)
-    .where('b.status', '=', 'pending')
+    .where('c.bet_id', 'is', null)
     .execute();
   return rows.map((r) => ({
     betType: r.bet_type,

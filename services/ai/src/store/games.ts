@@ -46,13 +46,23 @@ export function toFacts(r: Selectable<GamesTable>): GameFacts {
   };
 }
 
-/** Upserts a whole game (created/updated events, games.get replies); a price change bumps the odds version. */
+/** An event that arrived before the game it is about: redelivered until games.created is in. */
+export class GameNotYetKnown extends Error {
+  override name = 'GameNotYetKnown';
+}
+
+/**
+ * Upserts a whole game (created/updated events, games.get replies). Each subject has its own
+ * delivery order, so a snapshot older than the one stored is ignored, and its price only
+ * counts if it is newer than the last price event; a price change bumps the odds version.
+ */
 export async function upsertGame(db: DB, g: PublishedGame, at: Date) {
   const odds = {
     h: oddsToHundredths(g.odds.home),
     d: oddsToHundredths(g.odds.draw),
     a: oddsToHundredths(g.odds.away),
   };
+  const newerPrice = (eb: any) => eb('games.odds_at', '<=', at);
   await db
     .insertInto('games')
     .values({
@@ -71,47 +81,69 @@ export async function upsertGame(db: DB, g: PublishedGame, at: Date) {
       odds_draw: odds.d,
       odds_away: odds.a,
       odds_version: 1,
+      odds_at: at,
       result: g.result,
       updated_at: at,
     })
     .onConflict((oc) =>
-      oc.column('id').doUpdateSet((eb) => ({
-        home_team: g.homeTeam,
-        away_team: g.awayTeam,
-        home_logo: g.homeTeamLogo,
-        away_logo: g.awayTeamLogo,
-        league: g.league,
-        match_date: g.matchDate,
-        // status only moves forward: a late event never un-finishes a game
-        status: eb
-          .case()
-          .when('games.status', 'in', ['finished', 'cancelled'])
-          .then(eb.ref('games.status'))
-          .else(g.status)
-          .end(),
-        scores_home: g.scores.home,
-        scores_away: g.scores.away,
-        elapsed: g.elapsedTime,
-        odds_home: odds.h,
-        odds_draw: odds.d,
-        odds_away: odds.a,
-        odds_version: eb
-          .case()
-          .when(
-            eb.and([
-              eb('games.odds_home', '=', odds.h),
-              eb('games.odds_draw', '=', odds.d),
-              eb('games.odds_away', '=', odds.a),
-            ]),
-          )
-          .then(eb.ref('games.odds_version'))
-          .else(eb('games.odds_version', '+', 1))
-          .end(),
-        result: eb.fn.coalesce(eb.val(g.result), eb.ref('games.result')),
-        updated_at: at,
-      })),
+      oc
+        .column('id')
+        .doUpdateSet((eb) => ({
+          home_team: g.homeTeam,
+          away_team: g.awayTeam,
+          home_logo: g.homeTeamLogo,
+          away_logo: g.awayTeamLogo,
+          league: g.league,
+          match_date: g.matchDate,
+          // status only moves forward: a late event never un-finishes a game
+          status: eb
+            .case()
+            .when('games.status', 'in', ['finished', 'cancelled'])
+            .then(eb.ref('games.status'))
+            .else(g.status)
+            .end(),
+          scores_home: eb
+            .case()
+            .when('games.status', '=', 'finished')
+            .then(eb.ref('games.scores_home'))
+            .else(g.scores.home)
+            .end(),
+          scores_away: eb
+            .case()
+            .when('games.status', '=', 'finished')
+            .then(eb.ref('games.scores_away'))
+            .else(g.scores.away)
+            .end(),
+          elapsed: g.elapsedTime,
+          odds_home: eb.case().when(newerPrice(eb)).then(odds.h).else(eb.ref('games.odds_home')).end(),
+          odds_draw: eb.case().when(newerPrice(eb)).then(odds.d).else(eb.ref('games.odds_draw')).end(),
+          odds_away: eb.case().when(newerPrice(eb)).then(odds.a).else(eb.ref('games.odds_away')).end(),
+          odds_version: eb
+            .case()
+            .when(
+              eb.and([
+                newerPrice(eb),
+                eb.or([
+                  eb('games.odds_home', '!=', odds.h),
+                  eb('games.odds_draw', '!=', odds.d),
+                  eb('games.odds_away', '!=', odds.a),
+                ]),
+              ]),
+            )
+            .then(eb('games.odds_version', '+', 1))
+            .else(eb.ref('games.odds_version'))
+            .end(),
+          odds_at: eb.case().when(newerPrice(eb)).then(at).else(eb.ref('games.odds_at')).end(),
+          result: eb.fn.coalesce(eb.ref('games.result'), eb.val(g.result)),
+          updated_at: at,
+        }))
+        .where('games.updated_at', '<=', at),
     )
     .execute();
+}
+
+async function exists(db: DB, gameId: string) {
+  return !!(await db.selectFrom('games').select('id').where('id', '=', gameId).executeTakeFirst());
 }
 
 export async function setOdds(
@@ -120,17 +152,19 @@ export async function setOdds(
   odds: { home: number; draw: number; away: number },
   at: Date,
 ) {
-  await db
+  const r = await db
     .updateTable('games')
     .set((eb) => ({
       odds_home: oddsToHundredths(odds.home),
       odds_draw: oddsToHundredths(odds.draw),
       odds_away: oddsToHundredths(odds.away),
       odds_version: eb('odds_version', '+', 1),
-      updated_at: at,
+      odds_at: at,
     }))
     .where('id', '=', gameId)
-    .execute();
+    .where('odds_at', '<=', at)
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) === 0 && !(await exists(db, gameId))) throw new GameNotYetKnown(gameId);
 }
 
 export async function settleGame(
@@ -138,22 +172,23 @@ export async function settleGame(
   gameId: string,
   result: 'A' | 'Draw' | 'B',
   scores: { home: number; away: number },
-  at: Date,
 ) {
-  await db
+  const r = await db
     .updateTable('games')
-    .set({ status: 'finished', result, scores_home: scores.home, scores_away: scores.away, updated_at: at })
+    .set({ status: 'finished', result, scores_home: scores.home, scores_away: scores.away })
     .where('id', '=', gameId)
     .where('status', '!=', 'cancelled')
-    .execute();
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) === 0 && !(await exists(db, gameId))) throw new GameNotYetKnown(gameId);
 }
 
-export async function cancelGame(db: DB, gameId: string, at: Date) {
-  await db
+export async function cancelGame(db: DB, gameId: string) {
+  const r = await db
     .updateTable('games')
-    .set({ status: 'cancelled', updated_at: at })
+    .set({ status: 'cancelled' })
     .where('id', '=', gameId)
-    .execute();
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) === 0) throw new GameNotYetKnown(gameId);
 }
 
 export async function getGames(db: DB, ids: readonly string[]): Promise<GameFacts[]> {

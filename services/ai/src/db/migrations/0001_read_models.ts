@@ -19,6 +19,7 @@ export const readModels: Migration = {
       .addColumn('odds_draw', 'integer', (c) => c.notNull())
       .addColumn('odds_away', 'integer', (c) => c.notNull())
       .addColumn('odds_version', 'integer', (c) => c.notNull().defaultTo(1))
+      .addColumn('odds_at', 'timestamptz', (c) => c.notNull())
       .addColumn('result', 'text')
       .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
       .execute();
@@ -33,12 +34,17 @@ export const readModels: Migration = {
       .addColumn('stake_cents', 'bigint', (c) => c.notNull())
       .addColumn('total_odds_hundredths', 'integer', (c) => c.notNull())
       .addColumn('potential_payout_cents', 'bigint', (c) => c.notNull())
-      .addColumn('status', 'text', (c) =>
-        c.notNull().check(sql`status in ('pending','won','lost','void','cashed_out')`),
-      )
-      .addColumn('payout_cents', 'bigint', (c) => c.notNull().defaultTo(0))
       .addColumn('placed_at', 'timestamptz', (c) => c.notNull())
-      .addColumn('closed_at', 'timestamptz')
+      .execute();
+    // how a bet ended, kept apart from the placement: the two arrive on different subjects, in any order
+    await db.schema
+      .createTable('bet_closures')
+      .addColumn('bet_id', 'text', (c) => c.primaryKey())
+      .addColumn('status', 'text', (c) =>
+        c.notNull().check(sql`status in ('won','lost','void','cashed_out')`),
+      )
+      .addColumn('payout_cents', 'bigint', (c) => c.notNull())
+      .addColumn('closed_at', 'timestamptz', (c) => c.notNull())
       .execute();
     await db.schema.createIndex('bets_by_user').on('bets').columns(['user_id', 'placed_at']).execute();
 
