@@ -5,12 +5,13 @@ import {
   FormField,
   listFrom,
   Modal,
+  Pagination,
   Spinner,
   useApi,
   useConfirm,
   useDebounced,
 } from '@bet/web-shell/ui';
-import { type FormEvent, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { dateTime } from '../format';
 import { aiSlots } from '../slots';
 import type { Game } from '../types';
@@ -41,9 +42,18 @@ function TeamLogo({ src, name }: { src?: string | null; name: string }) {
 type Dialog = { kind: 'create' } | { kind: 'edit'; game: Game } | { kind: 'result'; game: Game } | null;
 
 export default function Games() {
-  const games = useApi<unknown>('/games', { limit: GAME_FETCH_LIMIT });
   const [search, setSearch] = useState('');
   const term = useDebounced(search.trim().toLowerCase(), 300);
+  const [page, setPage] = useState(1);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search starts at page 1
+  useEffect(() => setPage(1), [term]);
+  // the spec filters the fetched list locally; the server's search and pages (issue 17) reach
+  // games beyond the first hundred of a busy calendar
+  const games = useApi<{ games: Game[]; totalPages?: number }>('/games', {
+    limit: GAME_FETCH_LIMIT,
+    page,
+    search: term || undefined,
+  });
   const [dialog, setDialog] = useState<Dialog>(null);
   const { confirm, dialog: confirmDialog } = useConfirm();
   // a burst of live updates (every goal, every minute) reloads once
@@ -155,6 +165,7 @@ export default function Games() {
           ))}
         </ul>
       )}
+      <Pagination page={page} totalPages={games.data?.totalPages ?? 1} onPage={setPage} />
       {dialog?.kind === 'create' ? (
         <CreateGame onClose={() => setDialog(null)} onDone={games.reload} />
       ) : null}
