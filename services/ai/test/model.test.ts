@@ -24,7 +24,7 @@ class StandIn {
         this.requests.push({ path: req.url, auth: req.headers.authorization, body });
         const step =
           this.script.shift() ?? (() => ({ status: 500, body: { error: { message: 'no script' } } }));
-        const r = step(body);
+        const r: Reply = step(body);
         if (r.delayMs) await new Promise((d) => setTimeout(d, r.delayMs));
         if (res.destroyed) return;
         res.writeHead(r.status ?? 200, { 'content-type': 'application/json' });
