@@ -40,6 +40,32 @@ function Footer() {
   );
 }
 
+/**
+ * Deposits through the sandbox provider move no real money: say so on every page while it is
+ * the wallet's provider (GET /wallet/payments), so nobody mistakes the test checkout for a bank.
+ */
+export function SandboxBanner() {
+  const [sandbox, setSandbox] = useState(false);
+  useEffect(() => {
+    const ctl = new AbortController();
+    fetch('/api/v1/wallet/payments', { signal: ctl.signal })
+      .then((res) => (res.ok ? res.json() : null))
+      .then((body: { sandbox?: boolean } | null) => setSandbox(body?.sandbox === true))
+      .catch(() => {});
+    return () => ctl.abort();
+  }, []);
+  if (!sandbox) return null;
+  return (
+    <div
+      className="alert alert--warning"
+      role="status"
+      style={{ margin: 0, borderRadius: 0, justifyContent: 'center' }}
+    >
+      <strong>Sandbox payments.</strong> Deposits use a test checkout: no real money is charged or paid out.
+    </div>
+  );
+}
+
 /** Site layout: top navigation, the page, footer and the scroll-to-top button. */
 /** After an in-app navigation, keyboard and screen-reader users start from the new page's content. */
 function useFocusMainOnNavigation(pathname: string) {
@@ -62,6 +88,7 @@ export function Layout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
+      <SandboxBanner />
       <Nav />
       <main id="main" className="app__main" tabIndex={-1}>
         <RemoteBoundary key={location.pathname} what="this page">
