@@ -5,6 +5,8 @@ import { Spinner } from '@bet/web-shell/ui';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link, NavLink, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import './styles.css';
+// the AI tools register themselves into the pages' slots
+import './ai';
 
 const SECTIONS = [
   { to: '/admin', label: 'Dashboard', end: true },

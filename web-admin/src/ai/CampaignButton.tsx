@@ -1,0 +1,70 @@
+import { api, msgOr, toast } from '@bet/web-shell/core';
+import { ErrorText, Modal, Spinner } from '@bet/web-shell/ui';
+import { type FormEvent, useId, useState } from 'react';
+
+/** Dashboard, Marketing Tools: the AI social media campaign generator (league + date → posts). */
+export function CampaignButton() {
+  const [open, setOpen] = useState(false);
+  const [league, setLeague] = useState('');
+  const [date, setDate] = useState('');
+  const [posts, setPosts] = useState<string[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const leagueId = useId();
+  const dateId = useId();
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!league.trim() || !date) {
+      toast.error('Please provide both a league and a date.');
+      return;
+    }
+    setBusy(true);
+    setError('');
+    try {
+      const r = await api.post<{ campaign: string[] }>(
+        '/admin/social-campaign',
+        { league: league.trim(), dateRange: date },
+        { silent: true },
+      );
+      setPosts(r.campaign);
+    } catch (err) {
+      setError(msgOr(err, 'Action failed.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <>
+      <button type="button" className="btn btn--primary" onClick={() => setOpen(true)}>
+        Marketing Tools
+      </button>
+      {open && (
+        <Modal title="AI Social Media Campaign" onClose={() => setOpen(false)} wide>
+          <form onSubmit={submit} className="form-grid">
+            <label htmlFor={leagueId}>League</label>
+            <input
+              id={leagueId}
+              value={league}
+              onChange={(e) => setLeague(e.target.value)}
+              placeholder="e.g. Premier League"
+            />
+            <label htmlFor={dateId}>Date</label>
+            <input id={dateId} type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+            <button type="submit" className="btn btn--primary" disabled={busy}>
+              {busy ? 'Generating…' : 'Generate Campaign'}
+            </button>
+          </form>
+          {busy && <Spinner />}
+          {error && <ErrorText>{error}</ErrorText>}
+          {posts && (
+            <ol className="campaign-posts">
+              {posts.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ol>
+          )}
+        </Modal>
+      )}
+    </>
+  );
+}
