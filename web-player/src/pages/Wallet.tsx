@@ -76,10 +76,24 @@ function useAwaitDeposit() {
   return { waiting: waitingSince !== null, startWaiting: () => setWaitingSince(Date.now()) };
 }
 
+interface DepositRate {
+  ngnPerUsd: number;
+  presets: Array<{ amount: number; credits: number }>;
+}
+
+const NGN = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 0 });
+
 function DepositModal({ onClose, onOpened }: { onClose: () => void; onOpened: () => void }) {
-  const { register, handleSubmit, formState } = useForm({
+  const { register, handleSubmit, formState, setValue, watch } = useForm({
     defaultValues: { amount: String(MIN_DEPOSIT_NGN) },
   });
+  // the wallet's rate card: each preset with the dollars it will credit
+  const rate = useApi<DepositRate>('/wallet/deposit/rate');
+  const typed = Number(watch('amount'));
+  const credits =
+    rate.data && Number.isFinite(typed) && typed > 0
+      ? Math.floor((typed / rate.data.ngnPerUsd) * 100 + 1e-6) / 100
+      : null;
   const busy = formState.isSubmitting;
   const [link, setLink] = useState<string | null>(null);
   const submit = toastErrors(
@@ -124,6 +138,29 @@ function DepositModal({ onClose, onOpened }: { onClose: () => void; onOpened: ()
           step={1}
           {...register('amount')}
         />
+        {rate.data && (
+          <fieldset className="deposit-presets">
+            <legend className="visually-hidden">Quick amounts</legend>
+            {rate.data.presets.map((p) => (
+              <button
+                key={p.amount}
+                type="button"
+                className={typed === p.amount ? 'deposit-preset deposit-preset--on' : 'deposit-preset'}
+                aria-pressed={typed === p.amount}
+                onClick={() => setValue('amount', String(p.amount))}
+              >
+                <strong>₦{NGN.format(p.amount)}</strong>
+                <span>credits {money(p.credits)}</span>
+              </button>
+            ))}
+          </fieldset>
+        )}
+        {credits !== null && (
+          <p className="deposit-credit" aria-live="polite">
+            You will receive <strong>{money(credits)}</strong> at ₦{NGN.format(rate.data!.ngnPerUsd)} per
+            dollar.
+          </p>
+        )}
         <p className="field__hint">
           Minimum deposit is {MIN_DEPOSIT_NGN} NGN. You will pay securely on the payment provider's page.
         </p>
