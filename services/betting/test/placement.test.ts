@@ -135,6 +135,19 @@ describe('placing bets', () => {
     expect(await countBets(p.id)).toBe(0);
   });
 
+  it('refuses a pre-match bet after kick-off while the game still says upcoming, taking no money', async () => {
+    const g = await games.create({ matchDate: new Date(Date.now() - 30 * 60_000).toISOString() });
+    const p = await player(h, 10_000);
+    const res = await call(h, 'POST', '/api/v1/bets/singles', p.auth, {
+      stakePerBet: 5,
+      selections: [{ gameId: g._id, outcome: 'A' }],
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.msg).toBe(`Betting on ${g.homeTeam} vs ${g.awayTeam} closed at kick-off.`);
+    expect(await countBets(p.id)).toBe(0);
+    expect(h.wallet.balance(p.id)).toBe(10_000);
+  });
+
   it('takes a stake written as a strict decimal string, exactly', async () => {
     const g = await games.create();
     const p = await player(h, 10_000);

@@ -20,6 +20,7 @@ export function gameState(row: GameRow): GameState {
     oddsLive: row.odds_live,
     settledResult: row.settled_result,
     cancelled: row.cancelled_at !== null,
+    kickOff: row.match_date ? new Date(row.match_date) : null,
   };
 }
 

@@ -26,6 +26,8 @@ export interface GameState {
   oddsLive: boolean;
   settledResult: Outcome | null;
   cancelled: boolean;
+  /** kick-off: pre-match prices stop here, whatever the status still says */
+  kickOff?: Date | null;
 }
 
 export interface SelectionInput {
@@ -83,7 +85,10 @@ export function checkSlip(betType: BetType, selections: SelectionInput[] | undef
  * A game takes bets while it is upcoming, or live with in-play prices (a live game still
  * showing its pre-match prices would hand out stale odds).
  */
-export function bettingState(game: GameState): { open: true } | { open: false; reason: string } {
+export function bettingState(
+  game: GameState,
+  now: Date = new Date(),
+): { open: true } | { open: false; reason: string } {
   const name = `${game.homeTeam} vs ${game.awayTeam}`;
   if (game.cancelled || game.status === 'cancelled')
     return { open: false, reason: `${name} has been cancelled.` };
@@ -91,6 +96,10 @@ export function bettingState(game: GameState): { open: true } | { open: false; r
     return { open: false, reason: `${name} has finished; betting is closed.` };
   if (game.status === 'live' && !game.oddsLive)
     return { open: false, reason: `Betting on ${name} is suspended until in-play odds are available.` };
+  // a game past its kick-off that still says upcoming (a manual game nobody started, a
+  // provider game before the next sync) must not take bets at pre-match prices
+  if (game.status === 'upcoming' && game.kickOff && game.kickOff.getTime() <= now.getTime())
+    return { open: false, reason: `Betting on ${name} closed at kick-off.` };
   return { open: true };
 }
 
