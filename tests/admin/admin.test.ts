@@ -13,7 +13,7 @@ import {
 import { walletService } from '@bet/wallet';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminService } from '../src/index';
+import { adminService } from '../../services/admin/src/index';
 
 let infra: TestInfrastructure;
 let admin: RunningService<any>;

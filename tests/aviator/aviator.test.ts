@@ -2,7 +2,7 @@ import { newId } from '@bet/kit';
 import { eventually } from '@bet/kit/testing';
 import { AviatorCashedOut } from '@bet/proto-events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { msToReach } from '../src/domain/multiplier';
+import { msToReach } from '../../services/aviator/src/domain/multiplier';
 import {
   api,
   balance,

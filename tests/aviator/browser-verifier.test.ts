@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { crashPointOf, previousHashOf } from '../../../web-player/src/aviator/verify';
-import { crashPointOf as serverCrashPoint } from '../src/domain/fairness';
+import { crashPointOf as serverCrashPoint } from '../../services/aviator/src/domain/fairness';
+import { crashPointOf, previousHashOf } from '../../web-player/src/aviator/verify';
 
 // The fairness page's verifier (WebCrypto) must give exactly the server's crash points and chain links.
 describe('in-browser verifier', () => {

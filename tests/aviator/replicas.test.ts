@@ -5,9 +5,9 @@ import { newId, type RunningService, startService } from '@bet/kit';
 import { eventually, type TestInfrastructure, testInfrastructure } from '@bet/kit/testing';
 import { walletService } from '@bet/wallet';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { AppContext } from '../src/context';
-import { crashPointOf } from '../src/domain/fairness';
-import { aviatorService } from '../src/index';
+import type { AppContext } from '../../services/aviator/src/context';
+import { crashPointOf } from '../../services/aviator/src/domain/fairness';
+import { aviatorService } from '../../services/aviator/src/index';
 import { AVIATOR_TEST_ENV, api, latest, player, type Stack } from './stack';
 
 let infra: TestInfrastructure;

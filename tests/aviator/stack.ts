@@ -3,7 +3,7 @@ import { type Clock, manualClock, newId, type RunningService, startService } fro
 import { eventually, type TestInfrastructure, testInfrastructure } from '@bet/kit/testing';
 import { type EventData, UserRegistered, UserUpdated } from '@bet/proto-events';
 import { walletService } from '@bet/wallet';
-import { aviatorService } from '../src/index';
+import { aviatorService } from '../../services/aviator/src/index';
 
 /** Short rounds and a small chain: the same code paths, in test time. */
 export const AVIATOR_TEST_ENV = {

@@ -1,6 +1,8 @@
 import { DomainError } from '@bet/kit';
 import type { AppContext } from '../context';
 import { decideCashOut } from '../domain/bets';
+import { activeBetsForUpdate } from '../store/bets';
+import { runningRound } from '../store/rounds';
 import { payOut } from './clock';
 
 export const NO_ACTIVE_BET = 'You have no active bet to cash out.';
@@ -14,23 +16,8 @@ export const TOO_LATE = 'Too late: the plane flew away before your cash-out.';
 export async function cashOut(ctx: AppContext, userId: string, panel: 1 | 2 | undefined) {
   const now = ctx.clock.now();
   return ctx.tx(async (trx) => {
-    const round = await trx
-      .selectFrom('rounds')
-      .selectAll()
-      .where('state', '=', 'running')
-      .orderBy('idx', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    let q = trx
-      .selectFrom('bets')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('status', '=', 'active')
-      .where('round_id', '=', round?.id ?? '')
-      .orderBy('panel')
-      .forUpdate();
-    if (panel !== undefined) q = q.where('panel', '=', panel);
-    const bets = round ? await q.execute() : [];
+    const round = await runningRound(trx);
+    const bets = round ? await activeBetsForUpdate(trx, userId, round.id, panel) : [];
     if (!round || bets.length === 0) throw new DomainError('no_active_bet', NO_ACTIVE_BET, 409);
     const crashPoint = Number(round.crash_point);
     const paid: Array<{ betId: string; panel: number; multiplier: number; payout: number }> = [];

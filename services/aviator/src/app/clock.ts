@@ -16,7 +16,15 @@ import { msToReach } from '../domain/multiplier';
 import { nextStep } from '../domain/round';
 import { type BetRow, betsDueAt, betsOfRound, moveBet } from '../store/bets';
 import type { Db } from '../store/db';
-import { addToRound, clockOf, insertRound, latestRound, moveRound, type RoundRow } from '../store/rounds';
+import {
+  addToRound,
+  clockOf,
+  insertRound,
+  latestRound,
+  moveRound,
+  type RoundRow,
+  roundTotals,
+} from '../store/rounds';
 import { timingsOf } from './timings';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -256,11 +264,7 @@ async function crash(ctx: AppContext, round: RoundRow, now: number) {
         },
       })),
     );
-    const totals = await trx
-      .selectFrom('rounds')
-      .select(['bets', 'staked_cents', 'paid_cents'])
-      .where('id', '=', round.id)
-      .executeTakeFirstOrThrow();
+    const totals = await roundTotals(trx, round.id);
     await recordEvents(trx, AviatorRoundSettled, [
       {
         data: {

@@ -1,9 +1,9 @@
 import { conflict, DomainError, dollarsToCents, HttpError, newId } from '@bet/kit';
 import { BettingReleaseStake, BettingReserveStake, type CommandReply, WalletDebit } from '@bet/proto-events';
-import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import { choosePanel, parseAutoCashOut, parseStake } from '../domain/bets';
-import { insertBet, moveBet, userBetsInRound } from '../store/bets';
+import { betStatus, insertBet, lockPlayer, moveBet, userBetsInRound } from '../store/bets';
+import { bettingRoundForShare } from '../store/rounds';
 import { debitOf } from './clock';
 
 export interface PlaceBetInput {
@@ -35,20 +35,9 @@ export async function placeBet(ctx: AppContext, input: PlaceBetInput) {
   const now = ctx.clock.now();
   const betId = newId();
   const placed = await ctx.tx(async (trx) => {
-    // share lock: lift-off (an update of this row) waits for bets being written, and a bet
-    // never lands in a round that has already lifted off
-    const round = await trx
-      .selectFrom('rounds')
-      .select(['id', 'idx', 'betting_ends_at'])
-      .where('state', '=', 'betting')
-      .where('betting_ends_at', '>', new Date(now))
-      .orderBy('idx', 'desc')
-      .limit(1)
-      .forShare()
-      .executeTakeFirst();
+    const round = await bettingRoundForShare(trx, new Date(now));
     if (!round) throw new DomainError('not_betting', NOT_BETTING, 409);
-    // one player's placements one after another: the panel choice sees the other bet
-    await sql`select pg_advisory_xact_lock(hashtext(${`aviator:${input.userId}`}))`.execute(trx);
+    await lockPlayer(trx, input.userId);
     const taken = (await userBetsInRound(trx, round.id, input.userId)).map((b) => b.panel);
     const panel = choosePanel(input.panel, taken);
     await insertBet(trx, {
@@ -112,12 +101,7 @@ export async function placeBet(ctx: AppContext, input: PlaceBetInput) {
   const active = await moveBet(ctx.db, betId, 'placing', { status: 'active' });
   if (!active) {
     // lift-off got there first and settled it
-    const row = await ctx.db
-      .selectFrom('bets')
-      .select(['status'])
-      .where('id', '=', betId)
-      .executeTakeFirstOrThrow();
-    if (row.status === 'rejected') throw conflict(NOT_BETTING);
+    if ((await betStatus(ctx.db, betId)) === 'rejected') throw conflict(NOT_BETTING);
   }
   return {
     betId,

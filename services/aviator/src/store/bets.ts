@@ -89,3 +89,27 @@ export async function betsOfUser(db: Db, userId: string, limit: number) {
     .limit(limit)
     .execute();
 }
+
+/** A player's active bets in a round (one panel or both), locked for a cash-out. */
+export async function activeBetsForUpdate(db: Db, userId: string, roundId: string, panel?: number) {
+  let q = db
+    .selectFrom('bets')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', '=', 'active')
+    .where('round_id', '=', roundId)
+    .orderBy('panel')
+    .forUpdate();
+  if (panel !== undefined) q = q.where('panel', '=', panel);
+  return q.execute();
+}
+
+/** One player's placements one after another (the panel choice sees the other bet). */
+export async function lockPlayer(db: Db, userId: string) {
+  await sql`select pg_advisory_xact_lock(hashtext(${`aviator:${userId}`}))`.execute(db);
+}
+
+export async function betStatus(db: Db, id: string) {
+  const row = await db.selectFrom('bets').select(['status']).where('id', '=', id).executeTakeFirstOrThrow();
+  return row.status;
+}

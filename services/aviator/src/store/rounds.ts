@@ -91,3 +91,39 @@ export async function crashedRounds(db: Db, limit: number, beforeIdx?: number) {
   if (beforeIdx !== undefined) q = q.where('idx', '<', beforeIdx);
   return q.execute();
 }
+
+/** The round in flight, if any. */
+export async function runningRound(db: Db): Promise<RoundRow | undefined> {
+  return db
+    .selectFrom('rounds')
+    .selectAll()
+    .where('state', '=', 'running')
+    .orderBy('idx', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/**
+ * The round taking bets at `now`, share-locked: lift-off (an update of this row) waits for
+ * bets being written, and a bet never lands in a round that has already lifted off.
+ */
+export async function bettingRoundForShare(db: Db, now: Date) {
+  return db
+    .selectFrom('rounds')
+    .select(['id', 'idx', 'betting_ends_at'])
+    .where('state', '=', 'betting')
+    .where('betting_ends_at', '>', now)
+    .orderBy('idx', 'desc')
+    .limit(1)
+    .forShare()
+    .executeTakeFirst();
+}
+
+/** What a round took and paid so far. */
+export async function roundTotals(db: Db, id: string) {
+  return db
+    .selectFrom('rounds')
+    .select(['bets', 'staked_cents', 'paid_cents'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+}
