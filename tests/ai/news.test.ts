@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { eventually } from '@bet/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FeedReader } from '../src/providers/feeds';
+import { FeedReader } from '../../services/ai/src/providers/feeds';
 import { startAi } from './harness';
 
 const RSS = `<?xml version="1.0"?><rss version="2.0"><channel><title>Local Sports Wire</title>

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ModelProvider } from '../src/providers/model';
-import { byFixture } from './calendar';
+import { ModelProvider } from '../../services/ai/src/providers/model';
+import { byFixture } from '../../services/ai/test/calendar';
 import { publish, published, startAi } from './harness';
 
 /**

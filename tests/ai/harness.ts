@@ -1,10 +1,10 @@
 import { type EventEnvelope, manualClock, newId, startService } from '@bet/kit';
 import { eventually, type TestInfrastructure, testInfrastructure } from '@bet/kit/testing';
-import { startGateway } from '../../../gateway/test/helpers';
-import type { AiParts } from '../src/context';
-import type { GameFacts } from '../src/domain/types';
-import { aiService } from '../src/index';
-import { CALENDAR, NOW } from './calendar';
+import { startGateway } from '../../gateway/test/helpers';
+import type { AiParts } from '../../services/ai/src/context';
+import type { GameFacts } from '../../services/ai/src/domain/types';
+import { aiService } from '../../services/ai/src/index';
+import { CALENDAR, NOW } from '../../services/ai/test/calendar';
 
 /** The game as games.created carries it. */
 export function published(g: GameFacts) {

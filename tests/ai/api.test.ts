@@ -1,7 +1,7 @@
 import { newId } from '@bet/kit';
 import { eventually } from '@bet/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { byFixture, CALENDAR } from './calendar';
+import { byFixture, CALENDAR } from '../../services/ai/test/calendar';
 import { publish, startAi } from './harness';
 
 /** Every AI call through the gateway with the built-in analyst: shapes, auth, bad input. */
