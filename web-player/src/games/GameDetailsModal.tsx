@@ -1,5 +1,5 @@
 import type { Game } from '@bet/web-shell/core';
-import { useApi } from '../lib/useApi';
+import { useApi } from '@bet/web-shell/ui';
 import { ErrorText, Spinner } from '../ui/common';
 import { Modal } from '../ui/Modal';
 

@@ -1,6 +1,6 @@
+import { listFrom, useApi } from '@bet/web-shell/ui';
 import { useId, useState } from 'react';
 import { odds as fmtOdds, money } from '../lib/format';
-import { listFrom, useApi } from '../lib/useApi';
 import { EmptyState, ErrorText, Spinner } from '../ui/common';
 
 type Period = 'all-time' | 'monthly' | 'weekly';

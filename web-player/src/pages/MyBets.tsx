@@ -1,7 +1,7 @@
 import { api, type Game, msgOr, toast, useSocketEvent } from '@bet/web-shell/core';
+import { useApi } from '@bet/web-shell/ui';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { dateTime, odds as fmtOdds, money, pickLabel, timeAgo } from '../lib/format';
-import { useApi } from '../lib/useApi';
 import { useWallet } from '../lib/wallet';
 import { betRef } from '../slip/Receipt';
 import { EmptyState, ErrorText, Pagination } from '../ui/common';

@@ -8,11 +8,11 @@ import {
   type User,
   useSession,
 } from '@bet/web-shell/core';
+import { listFrom, useApi } from '@bet/web-shell/ui';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { dateTime, money, shortDate, signedMoney } from '../lib/format';
-import { listFrom, useApi } from '../lib/useApi';
 import { Avatar, ErrorText, Spinner } from '../ui/common';
 import { Modal } from '../ui/Modal';
 import { TextField, toastErrors } from './auth';

@@ -1,8 +1,8 @@
 import { type Odds, type Outcome, toast } from '@bet/web-shell/core';
+import { useApi } from '@bet/web-shell/ui';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { kickoff } from '../games/GameCard';
 import { dateTime, odds as fmtOdds, money, pickLabel } from '../lib/format';
-import { useApi } from '../lib/useApi';
 import { type BetType, combinedOdds, isValidGameId, oddsFor, type SlipSelection } from '../slip/rules';
 import { useSlip } from '../slip/store';
 import { EmptyState, Spinner } from '../ui/common';

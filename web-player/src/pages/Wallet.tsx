@@ -1,9 +1,9 @@
 import { api, toast, validationMsgOr } from '@bet/web-shell/core';
+import { useApi } from '@bet/web-shell/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
 import { dateTime, money, timeAgo } from '../lib/format';
-import { useApi } from '../lib/useApi';
 import { useWallet } from '../lib/wallet';
 import { EmptyState, ErrorText, Pagination, Spinner } from '../ui/common';
 import { Modal } from '../ui/Modal';
