@@ -272,12 +272,12 @@ describe('races', () => {
       if (answers[i].status === 200) {
         cashed++;
         expect(c).toBe(1);
-        expect(final).toMatchObject({ status: 'cashed_out', payout: answers[i].body.amount });
+        expect(final).toMatchObject({ status: 'won', cashedOut: true, payout: answers[i].body.amount });
       } else {
         expect(answers[i].status).toBeGreaterThanOrEqual(400);
         expect(answers[i].status).toBeLessThan(500);
         expect(s).toBe(1);
-        expect(final.status).toBe('won');
+        expect(final).toMatchObject({ status: 'won', cashedOut: false });
       }
     }
     // both sides of the race were exercised or at least the result side was: never a 5xx, never both
