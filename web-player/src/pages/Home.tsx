@@ -185,6 +185,7 @@ export default function Home() {
   const preferred = usePreferredLeagues();
   const [tab, setTab] = useState<Tab>('upcoming');
   const [details, setDetails] = useState<Game | null>(null);
+  const [searching, setSearching] = useState(false);
   const [knownLeagues, setKnownLeagues] = useState<string[]>([]);
   const listRef = useRef<HTMLElement>(null);
   const leagueId = useId();
@@ -224,10 +225,17 @@ export default function Home() {
   return (
     <WithSlip>
       {status === 'anonymous' && <Hero onBrowse={browse} />}
-      <HomeSearch />
+      <HomeSearch onActiveChange={setSearching} onOpenDetails={setDetails} />
       <HomeCards />
 
-      <section id="games" ref={listRef} tabIndex={-1} className="games-section" aria-labelledby="games-title">
+      <section
+        id="games"
+        ref={listRef}
+        tabIndex={-1}
+        hidden={searching}
+        className="games-section"
+        aria-labelledby="games-title"
+      >
         <div className="board__head">
           <h2 id="games-title">Matches &amp; Results</h2>
           <div className="tabs" role="tablist" aria-label="Matches and results">
