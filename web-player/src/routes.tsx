@@ -63,6 +63,11 @@ export const routes: RemoteRoute[] = [
     Component: page(() => import(/* webpackChunkName: "my-bets" */ './pages/MyBets')),
   },
   {
+    path: '/assistant',
+    access: 'auth',
+    Component: page(() => import(/* webpackChunkName: "assistant" */ './ai/Assistant')),
+  },
+  {
     path: '/settings',
     access: 'auth',
     Component: page(() => import(/* webpackChunkName: "settings" */ './pages/Settings')),

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { AiChatCard } from '../ai/AiChatCard';
 import { TextField } from './auth';
 
 const FAQ = [
@@ -33,6 +34,7 @@ export default function Support() {
   return (
     <section className="page">
       <h1>Support</h1>
+      <AiChatCard />
       <div className="grid grid--2">
         <div className="card">
           <h2 className="card__title">Contact Us</h2>

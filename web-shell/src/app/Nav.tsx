@@ -170,6 +170,11 @@ export function Nav() {
               <NavLink to="/my-bets">My Bets</NavLink>
             </li>
           )}
+          {signedIn && (
+            <li>
+              <NavLink to="/assistant">Assistant</NavLink>
+            </li>
+          )}
           <li>
             <NavLink to="/leaderboards">Leaderboards</NavLink>
           </li>
