@@ -12,6 +12,7 @@ import { listFrom, useApi } from '@bet/web-shell/ui';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
+import { FeedbackButton } from '../ai/FeedbackButton';
 import { dateTime, money, shortDate, signedMoney } from '../lib/format';
 import { Avatar, ErrorText, Spinner } from '../ui/common';
 import { Modal } from '../ui/Modal';
@@ -206,6 +207,7 @@ export default function Profile() {
           <Link to="/settings" className="btn">
             Change Password or Email
           </Link>
+          <FeedbackButton />
         </div>
       </div>
 

@@ -1,6 +1,7 @@
 import { api, loadCurrentUser, setUser, toast, type User, useSession } from '@bet/web-shell/core';
 import { useEffect, useState } from 'react';
 import { type FieldValues, type Path, type UseFormReturn, useForm } from 'react-hook-form';
+import { LimitSuggestion } from '../ai/LimitSuggestion';
 import { dateTime, money } from '../lib/format';
 import { ErrorText } from '../ui/common';
 import { ShowPassword, TextField, toastErrors } from './auth';
@@ -234,6 +235,13 @@ function Limits() {
           )}
         </ul>
       )}
+      <LimitSuggestion
+        onApply={(count, stake) => {
+          setValue('count', String(count));
+          setValue('stake', String(stake));
+          toast.success('Suggestion applied!');
+        }}
+      />
       <div className="form-actions">
         <button type="submit" className="btn btn--primary" disabled={busy || !!loadError}>
           {busy ? 'Saving…' : 'Update Limits'}

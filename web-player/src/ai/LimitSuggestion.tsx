@@ -1,0 +1,49 @@
+import { api, msgOr } from '@bet/web-shell/core';
+import { useState } from 'react';
+import { ErrorText, Spinner } from '../ui/common';
+import { AiText } from './AiText';
+
+interface Suggestion {
+  suggestion: string;
+  suggestedLimits?: { betCount?: number; stakeAmount?: number };
+}
+
+/** Settings: an AI suggestion of weekly limits from the player's history, with Apply. */
+export function LimitSuggestion({ onApply }: { onApply: (betCount: number, stakeAmount: number) => void }) {
+  const [state, setState] = useState<{ data?: Suggestion; error?: string; loading: boolean }>({
+    loading: false,
+  });
+  async function load() {
+    setState({ loading: true });
+    try {
+      const data = await api.get<Suggestion>('/ai/limit-suggestion', { silent: true });
+      setState({ data, loading: false });
+    } catch (err) {
+      setState({ error: msgOr(err, 'Could not get a suggestion at this time.'), loading: false });
+    }
+  }
+  const limits = state.data?.suggestedLimits;
+  const applicable = typeof limits?.betCount === 'number' && typeof limits?.stakeAmount === 'number';
+  return (
+    <div className="ai-limit">
+      <button type="button" className="btn" onClick={load} disabled={state.loading}>
+        Get AI Limit Suggestion
+      </button>
+      {state.loading && <Spinner label="Thinking…" />}
+      {state.error && <ErrorText>{state.error}</ErrorText>}
+      {state.data?.suggestion && <AiText text={state.data.suggestion} />}
+      {applicable && (
+        <p>
+          Suggested: {limits.betCount} bets and ${limits.stakeAmount?.toFixed(2)} a week.{' '}
+          <button
+            type="button"
+            className="btn btn--primary btn--sm"
+            onClick={() => onApply(limits.betCount as number, limits.stakeAmount as number)}
+          >
+            Apply
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}
