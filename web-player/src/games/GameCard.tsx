@@ -1,5 +1,6 @@
 import { type Game, type Outcome, toast } from '@bet/web-shell/core';
 import { useEffect, useRef, useState } from 'react';
+import { GameAnalysisButton } from '../ai/GameAnalysisButton';
 import { odds as fmtOdds } from '../lib/format';
 import { MSG_ADDED, MSG_INVALID_ID, MSG_MAX_SELECTIONS, MSG_UPDATED, oddsFor } from '../slip/rules';
 import { useSlip } from '../slip/store';
@@ -150,7 +151,14 @@ export function GameCard({ game, onOpenDetails }: { game: Game; onOpenDetails?: 
     });
   const body = (
     <>
-      <GameClock game={game} />
+      {game.status === 'upcoming' || game.status === 'live' ? (
+        <span className="game__when">
+          <GameClock game={game} />
+          <GameAnalysisButton game={game} />
+        </span>
+      ) : (
+        <GameClock game={game} />
+      )}
       <span className="game__teams">
         <span className="team">
           <TeamLogo src={game.homeTeamLogo} name={game.homeTeam} />
