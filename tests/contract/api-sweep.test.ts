@@ -908,7 +908,7 @@ describe('the public API under bad input', () => {
     const validated = outcomes.filter((o) => o.status === 400 && Array.isArray(o.body?.errors));
     expect(validated.length).toBeGreaterThan(100);
     expect(new Set(validated.map((o) => o.c.route.service))).toEqual(
-      new Set(['identity', 'wallet', 'games', 'betting']),
+      new Set(['identity', 'wallet', 'games', 'betting', 'aviator', 'ai', 'admin']),
     );
   });
 

@@ -11,7 +11,7 @@ export const analyzeGameRoute = route('POST /api/v1/ai/analyze-game', (app, ctx)
       config: { auth: 'user' },
       preHandler: rateLimited(ctx),
       schema: {
-        body: Type.Object({ gameId: Id }),
+        body: Type.Object({ gameId: Id }, { additionalProperties: false }),
         response: { 200: Type.Object({ analysis: Type.String(), producedBy: ProducedBy }) },
       },
     },

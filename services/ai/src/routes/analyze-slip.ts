@@ -12,7 +12,10 @@ export const analyzeSlipRoute = route('POST /api/v1/ai/analyze-slip', (app, ctx)
       preHandler: rateLimited(ctx),
       schema: {
         // more than 10 is refused with the slip's own words (in checkSelections), not a schema message
-        body: Type.Object({ selections: Type.Array(SlipSelection, { maxItems: 50 }) }),
+        body: Type.Object(
+          { selections: Type.Array(SlipSelection, { maxItems: 50 }) },
+          { additionalProperties: false },
+        ),
         response: { 200: Type.Object({ analysis: Type.String(), producedBy: ProducedBy }) },
       },
     },

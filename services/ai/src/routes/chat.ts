@@ -18,11 +18,14 @@ export const chatRoute = route('POST /api/v1/ai/chat', (app, ctx) => {
       config: { auth: 'user' },
       preHandler: rateLimited(ctx),
       schema: {
-        body: Type.Object({
-          message: Type.String({ maxLength: 2000 }),
-          history: Type.Optional(Type.Array(Message, { maxItems: 50 })),
-          context: Type.Optional(Type.Unknown()),
-        }),
+        body: Type.Object(
+          {
+            message: Type.String({ maxLength: 2000 }),
+            history: Type.Optional(Type.Array(Message, { maxItems: 50 })),
+            context: Type.Optional(Type.Unknown()),
+          },
+          { additionalProperties: false },
+        ),
         response: {
           200: Type.Object({
             reply: Type.String(),

@@ -34,11 +34,18 @@ export const GameSchema = Type.Object({
 });
 export const GamesAnswer = Type.Object({ games: Type.Array(GameSchema) });
 
+/** odds as a number or a decimal string ("2.10": what a client's toFixed sends) */
+export const OddsValue = Type.Union([
+  Type.Number(),
+  Type.String({ pattern: '^\\d+(\\.\\d+)?$' }),
+  Type.Null(),
+]);
+
 export const SlipSelection = Type.Object(
   {
     gameId: Id,
     outcome: OutcomeSchema,
-    odds: Type.Optional(Type.Union([Type.Number(), Type.String(), Type.Null()])),
+    odds: Type.Optional(OddsValue),
     gameDetails: Type.Optional(Type.Unknown()),
   },
   { additionalProperties: true },

@@ -11,7 +11,7 @@ export const gameSearchRoute = route('POST /api/v1/ai/game-search', (app, ctx) =
       config: { auth: 'optional' },
       preHandler: rateLimited(ctx),
       schema: {
-        body: Type.Object({ query: Type.String({ maxLength: 300 }) }),
+        body: Type.Object({ query: Type.String({ maxLength: 300 }) }, { additionalProperties: false }),
         response: { 200: GamesAnswer },
       },
     },

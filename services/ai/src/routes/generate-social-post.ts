@@ -11,7 +11,7 @@ export const generateSocialPostRoute = route('POST /api/v1/ai/generate-social-po
       config: { auth: 'admin' },
       preHandler: rateLimited(ctx),
       schema: {
-        body: Type.Object({ gameId: Id }),
+        body: Type.Object({ gameId: Id }, { additionalProperties: false }),
         response: { 200: Type.Object({ post: Type.String(), producedBy: ProducedBy }) },
       },
     },

@@ -11,7 +11,7 @@ export const newsSummaryRoute = route('POST /api/v1/ai/news-summary', (app, ctx)
       config: { auth: 'user' },
       preHandler: rateLimited(ctx),
       schema: {
-        body: Type.Object({ topic: Type.String({ maxLength: 100 }) }),
+        body: Type.Object({ topic: Type.String({ maxLength: 100 }) }, { additionalProperties: false }),
         response: { 200: Type.Object({ summary: Type.String(), producedBy: ProducedBy }) },
       },
     },

@@ -1,7 +1,15 @@
 import { Type } from '@bet/kit';
 import { slipSuggestions } from '../app/slip';
 import { route } from '../context';
-import { AI_BODY_LIMIT, Id, OutcomeSchema, ProducedBy, rateLimited, SlipSelection } from './common';
+import {
+  AI_BODY_LIMIT,
+  Id,
+  OddsValue,
+  OutcomeSchema,
+  ProducedBy,
+  rateLimited,
+  SlipSelection,
+} from './common';
 
 export const slipSuggestionsRoute = route('POST /api/v1/ai/slip-suggestions', (app, ctx) => {
   app.post(
@@ -11,10 +19,13 @@ export const slipSuggestionsRoute = route('POST /api/v1/ai/slip-suggestions', (a
       config: { auth: 'user' },
       preHandler: rateLimited(ctx),
       schema: {
-        body: Type.Object({
-          selections: Type.Array(SlipSelection, { maxItems: 50 }),
-          totalOdds: Type.Optional(Type.Union([Type.Number(), Type.String(), Type.Null()])),
-        }),
+        body: Type.Object(
+          {
+            selections: Type.Array(SlipSelection, { maxItems: 50 }),
+            totalOdds: Type.Optional(OddsValue),
+          },
+          { additionalProperties: false },
+        ),
         response: {
           200: Type.Object({
             combinationSuggestions: Type.Array(

@@ -11,11 +11,14 @@ export const socialCampaignRoute = route('POST /api/v1/admin/social-campaign', (
       config: { auth: 'admin' },
       preHandler: rateLimited(ctx),
       schema: {
-        body: Type.Object({
-          league: Type.String({ maxLength: 100 }),
-          // a date ("2026-11-21"), a range ("2026-11-21..2026-11-23"), {from, to} or [from, to]
-          dateRange: Type.Unknown(),
-        }),
+        body: Type.Object(
+          {
+            league: Type.String({ maxLength: 100 }),
+            // a date ("2026-11-21"), a range ("2026-11-21..2026-11-23"), {from, to} or [from, to]
+            dateRange: Type.Unknown(),
+          },
+          { additionalProperties: false },
+        ),
         response: { 200: Type.Object({ campaign: Type.Array(Type.String()), producedBy: ProducedBy }) },
       },
     },
