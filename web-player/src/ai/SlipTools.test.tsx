@@ -1,0 +1,64 @@
+import { useSession } from '@bet/web-shell/core';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSlip } from '../slip/store';
+import { SlipTools } from './SlipTools';
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+const id = (c: string) => c.repeat(24);
+
+beforeEach(() => {
+  useSlip.getState().clear();
+  useSlip
+    .getState()
+    .toggle({
+      gameId: id('d'),
+      outcome: 'A',
+      odds: 2,
+      gameDetails: { homeTeam: 'Porto', awayTeam: 'Braga' },
+    });
+  useSession.setState({ status: 'authenticated', user: { username: 'ada' } as never });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('<SlipTools>', () => {
+  it('is hidden for visitors', () => {
+    useSession.setState({ status: 'anonymous', user: null });
+    render(<SlipTools />);
+    expect(screen.queryByRole('button', { name: 'AI Slip Analysis' })).toBeNull();
+  });
+
+  it('analyses the slip and adds a suggested selection', async () => {
+    const fetchMock = vi.fn(async (url: string, _i?: RequestInit) =>
+      String(url).endsWith('/ai/analyze-slip')
+        ? json({ analysis: 'A fair single.' })
+        : json({
+            combinationSuggestions: [
+              {
+                gameId: id('e'),
+                gameDetails: { homeTeam: 'Ajax', awayTeam: 'PSV' },
+                outcome: 'Draw',
+                odds: 3.3,
+                justification: 'Close sides.',
+              },
+            ],
+            alternativeBet: { explanation: 'Or back Porto alone.' },
+          }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    render(<SlipTools />);
+    fireEvent.click(screen.getByRole('button', { name: 'AI Slip Analysis' }));
+    await screen.findByText('A fair single.');
+    expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toEqual({
+      selections: [{ gameId: id('d'), outcome: 'A', odds: 2 }],
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'AI Suggestions' }));
+    await screen.findByText('Close sides.');
+    fireEvent.click(screen.getByRole('button', { name: 'Add to slip' }));
+    expect(useSlip.getState().selections.map((s) => s.gameId)).toEqual([id('d'), id('e')]);
+  });
+});
