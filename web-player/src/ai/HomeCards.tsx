@@ -160,7 +160,7 @@ export function QuickTipsCard({ signedIn }: { signedIn: boolean }) {
     if (signedIn) void load();
   }, [signedIn]);
   return (
-    <section className="card ai-card" aria-labelledby="ai-tips-title">
+    <section className="card ai-card ai-tips" aria-labelledby="ai-tips-title">
       <div className="ai-card__head">
         <h2 id="ai-tips-title" className="card__title">
           AI Quick Tips
