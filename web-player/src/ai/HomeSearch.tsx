@@ -1,5 +1,5 @@
 import { api, type Game, msgOr } from '@bet/web-shell/core';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { GameGroups } from '../games/GameGroups';
 import { validGames } from '../games/lists';
 import { EmptyState, ErrorText, Spinner } from '../ui/common';
@@ -24,23 +24,28 @@ export function HomeSearch({
   const [query, setQuery] = useState('');
   const [state, setState] = useState<SearchState>({ games: null, loading: false, error: null });
   const inputId = useId();
+  // a search answered after Clear (or after a newer search) must not bring its results back
+  const seq = useRef(0);
   const active = state.loading || state.games !== null || state.error !== null;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     const q = query.trim();
     if (!q || state.loading) return;
+    const mine = ++seq.current;
     setState({ games: null, loading: true, error: null });
     onActiveChange?.(true);
     try {
       const res = await api.post<{ games?: Game[] }>('/ai/game-search', { query: q }, { silent: true });
-      setState({ games: validGames(res?.games), loading: false, error: null });
+      if (mine === seq.current) setState({ games: validGames(res?.games), loading: false, error: null });
     } catch (err) {
-      setState({ games: null, loading: false, error: msgOr(err, 'Search failed. Please try again.') });
+      if (mine === seq.current)
+        setState({ games: null, loading: false, error: msgOr(err, 'Search failed. Please try again.') });
     }
   }
 
   function clear() {
+    seq.current++;
     setQuery('');
     setState({ games: null, loading: false, error: null });
     onActiveChange?.(false);
