@@ -1,0 +1,99 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, DEMO, launchBrowser, newPage, type Stack, screenshotPath, startStack } from './stack';
+
+// The player's AI screens against the real AI service (embedded, built-in analyst): the Home
+// search and Clear, a bet proposed in the chat landing in the slip, the feedback modal and the
+// limit suggestion applied in Settings.
+describe('player AI screens', () => {
+  let stack: Stack;
+  let browser: Browser;
+  let player: { accessToken: string; refreshToken: string };
+  const tag = Date.now().toString(36).slice(-5);
+
+  beforeAll(async () => {
+    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+    const admin = (await stack.login(ADMIN.email, ADMIN.password)).accessToken;
+    const res = await stack.api(
+      'POST',
+      '/games',
+      {
+        homeTeam: `Sevilla ${tag}`,
+        awayTeam: `Betis ${tag}`,
+        league: 'La Liga',
+        matchDate: new Date(Date.now() + 2 * 3_600_000).toISOString(),
+        odds: { home: 2.1, draw: 3.3, away: 3.5 },
+      },
+      admin,
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    player = await stack.login(DEMO.email, DEMO.password);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  async function signedInPage(width: number) {
+    const ctx = await newPage(browser, { viewport: { width, height: 900 } });
+    await ctx.page.goto(`${stack.url}/support`);
+    await ctx.page.evaluate((s) => {
+      localStorage.setItem('accessToken', s.accessToken);
+      localStorage.setItem('refreshToken', s.refreshToken);
+    }, player);
+    return ctx;
+  }
+
+  it('searches games with AI, and Clear brings the board back', async () => {
+    const { context, page } = await signedInPage(1366);
+    await page.goto(`${stack.url}/`);
+    await page.locator('.game').first().waitFor();
+    await page.getByPlaceholder('Try: games in Spain today').fill(`Sevilla ${tag}`);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByRole('heading', { name: 'Search Results' }).waitFor();
+    await page
+      .locator('.ai-search__results .game', { hasText: `Sevilla ${tag}` })
+      .first()
+      .waitFor();
+    await expect.poll(() => page.locator('#games').isHidden()).toBe(true);
+    await page.getByRole('button', { name: 'Clear', exact: true }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Search Results' }).count()).toBe(0);
+    await expect.poll(() => page.locator('#games').isVisible()).toBe(true);
+    await context.close();
+  });
+
+  for (const [width, theme] of [
+    [1366, 'light'],
+    [390, 'dark'],
+  ] as const) {
+    it(`chat proposes a bet that lands in the slip (${width}px, ${theme})`, async () => {
+      const { context, page } = await signedInPage(width);
+      await page.emulateMedia({ colorScheme: theme });
+      await page.goto(`${stack.url}/`);
+      await page.getByRole('button', { name: 'Open AI chat' }).click();
+      await page.getByText(/Hi demo/).waitFor();
+      await page.getByPlaceholder('Ask me anything…').fill(`suggest a bet on Sevilla ${tag}`);
+      await page.getByRole('button', { name: 'Send' }).click();
+      await page
+        .getByText('Bet added to your slip! Please confirm in the chat.')
+        .waitFor({ timeout: 20_000 });
+      const count = width > 960 ? '.with-slip__aside .slip__count' : '.slip-bar';
+      await expect.poll(() => page.locator(count).first().textContent()).toContain('1');
+      await page.screenshot({ path: screenshotPath(`ai-chat--${width}--${theme}.png`) });
+      await context.close();
+    });
+  }
+
+  it('opens the feedback modal and applies the limit suggestion', async () => {
+    const { context, page } = await signedInPage(1366);
+    await page.goto(`${stack.url}/profile`);
+    await page.getByRole('button', { name: 'Get AI Betting Feedback' }).click();
+    await page.getByRole('dialog', { name: 'AI Betting Feedback' }).waitFor();
+    await page.goto(`${stack.url}/settings`);
+    await page.getByRole('button', { name: 'Get AI Limit Suggestion' }).click();
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('Suggestion applied!').waitFor();
+    await context.close();
+  });
+});
