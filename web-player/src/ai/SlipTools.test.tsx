@@ -10,14 +10,12 @@ const id = (c: string) => c.repeat(24);
 
 beforeEach(() => {
   useSlip.getState().clear();
-  useSlip
-    .getState()
-    .toggle({
-      gameId: id('d'),
-      outcome: 'A',
-      odds: 2,
-      gameDetails: { homeTeam: 'Porto', awayTeam: 'Braga' },
-    });
+  useSlip.getState().toggle({
+    gameId: id('d'),
+    outcome: 'A',
+    odds: 2,
+    gameDetails: { homeTeam: 'Porto', awayTeam: 'Braga' },
+  });
   useSession.setState({ status: 'authenticated', user: { username: 'ada' } as never });
 });
 afterEach(() => {
