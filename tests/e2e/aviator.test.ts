@@ -56,7 +56,9 @@ describe('aviator', () => {
 
     await page.getByRole('link', { name: "How it's fair" }).click();
     await page.getByRole('button', { name: 'Verify' }).click();
-    await expect.poll(() => page.getByRole('status').textContent()).toMatch(/matches the round ✔/);
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Crash point' }).textContent())
+      .toMatch(/matches the round ✔/);
     expect(errors).toEqual([]);
     await context.close();
   }, 240_000);
