@@ -83,6 +83,7 @@ describe('a newcomer registers, deposits, bets and is paid', () => {
     await page.getByLabel('Email').fill(player.email);
     await page.getByLabel('Password', { exact: true }).fill(player.password);
     await page.getByLabel('Confirm Password').fill(player.password);
+    await page.getByRole('checkbox', { name: /18 or older/ }).check();
     await page.getByRole('button', { name: 'Register', exact: true }).click();
     await expect.poll(() => toast(page, 'Registration successful! Welcome.').count()).toBe(1);
     await page.waitForURL(`${stack.url}/`);

@@ -33,6 +33,7 @@ export const routes: RemoteRoute[] = [
     path: '/promotions',
     Component: page(() => import(/* webpackChunkName: "promotions" */ './pages/Promotions')),
   },
+  { path: '/terms', Component: page(() => import(/* webpackChunkName: "terms" */ './pages/Terms')) },
   { path: '/support', Component: page(() => import(/* webpackChunkName: "support" */ './pages/Support')) },
   {
     path: '/leaderboards',

@@ -51,6 +51,46 @@ describe('registration', () => {
     });
   });
 
+  it('keeps the 18+ and terms consent with the account, and refuses an unticked box', async () => {
+    const consented = await h.call({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: { ...newPlayer(), termsAccepted: true },
+    });
+    expect(consented.statusCode).toBe(201);
+    const at = Date.parse(consented.json().user.termsAcceptedAt);
+    expect(Math.abs(Date.now() - at)).toBeLessThan(60_000);
+    const me = await h.call({
+      method: 'GET',
+      url: '/api/v1/auth/me',
+      headers: { authorization: `Bearer ${consented.json().accessToken}` },
+    });
+    expect(me.json().termsAcceptedAt).toBe(consented.json().user.termsAcceptedAt);
+
+    // the spec's bare payload still registers; no consent is recorded for it
+    const bare = await h.call({ method: 'POST', url: '/api/v1/auth/register', payload: newPlayer() });
+    expect(bare.statusCode).toBe(201);
+    expect(bare.json().user.termsAcceptedAt).toBeNull();
+
+    const refused = await h.call({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: { ...newPlayer(), termsAccepted: false },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      msg: 'Please confirm you are 18 or over and accept the terms.',
+      errors: [{ path: 'termsAccepted', location: 'body' }],
+    });
+    // a string is not a yes: bodies are typed strictly
+    const stringy = await h.call({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: { ...newPlayer(), termsAccepted: 'true' },
+    });
+    expect(stringy.statusCode).toBe(400);
+  });
+
   it('refuses a taken username (whatever its case) and a taken email', async () => {
     const first = await registerPlayer(h);
     const sameName = await h.call({

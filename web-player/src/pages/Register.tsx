@@ -1,67 +1,136 @@
-import { type AuthResponse, api, signIn, toast, useSession } from '@bet/web-shell/core';
+import { type AuthResponse, api, signIn, toast, useSession, validationMsgOr } from '@bet/web-shell/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { AuthCard, RedirectIfSignedIn, ShowPassword, SocialButtons, TextField, toastErrors } from './auth';
-
-const EMPTY = {
-  firstName: '',
-  lastName: '',
-  username: '',
-  email: '',
-  password: '',
-  confirmPassword: '',
-};
+import {
+  AuthCard,
+  RedirectIfSignedIn,
+  ShowPassword,
+  SocialButtons,
+  serverFieldErrors,
+  TextField,
+} from './auth';
+import {
+  EMPTY_REGISTRATION,
+  passwordChecks,
+  type RegisterValues,
+  registrationErrors,
+  registrationToast,
+} from './registerRules';
 
 export default function Register() {
   const status = useSession((s) => s.status);
-  const { register, handleSubmit, formState } = useForm({ defaultValues: EMPTY });
+  const { register, handleSubmit, formState, setError, clearErrors, watch } = useForm<RegisterValues>({
+    defaultValues: EMPTY_REGISTRATION,
+  });
   const [show, setShow] = useState(false);
   const busy = formState.isSubmitting;
+  const errors = formState.errors;
+  const [password, username, email] = watch(['password', 'username', 'email']);
 
-  const submit = toastErrors('Registration failed.', async (values: typeof EMPTY) => {
-    if (Object.values(values).some((v) => !v.trim())) {
-      toast.error('Please fill in all fields.');
+  const submit = async (values: RegisterValues) => {
+    clearErrors();
+    const problems = registrationErrors(values);
+    const summary = registrationToast(problems);
+    if (summary) {
+      for (const [name, message] of Object.entries(problems))
+        setError(name as keyof RegisterValues, { type: 'client', message });
+      toast.error(summary);
       return;
     }
-    if (values.password !== values.confirmPassword) {
-      toast.error('Passwords do not match!');
-      return;
+    try {
+      const res = await api.post<AuthResponse>(
+        '/auth/register',
+        {
+          username: values.username.trim(),
+          email: values.email.trim(),
+          password: values.password,
+          firstName: values.firstName.trim(),
+          lastName: values.lastName.trim(),
+          termsAccepted: true,
+        },
+        { silent: true },
+      );
+      await signIn(res, res.user);
+      toast.success('Registration successful! Welcome.');
+    } catch (err) {
+      for (const [name, message] of Object.entries(serverFieldErrors(err)))
+        if (name in EMPTY_REGISTRATION) setError(name as keyof RegisterValues, { type: 'server', message });
+      toast.error(validationMsgOr(err, 'Registration failed.'));
     }
-    const res = await api.post<AuthResponse>(
-      '/auth/register',
-      {
-        username: values.username.trim(),
-        email: values.email.trim(),
-        password: values.password,
-        firstName: values.firstName.trim(),
-        lastName: values.lastName.trim(),
-      },
-      { silent: true },
-    );
-    await signIn(res, res.user);
-    toast.success('Registration successful! Welcome.');
-  });
+  };
 
   const pw = show ? 'text' : 'password';
+  const msg = (name: keyof RegisterValues) => errors[name]?.message;
   return (
     <RedirectIfSignedIn signedIn={status === 'authenticated'}>
       <AuthCard title="Register">
         <form className="form" onSubmit={handleSubmit(submit)} noValidate>
           <div className="form-row">
-            <TextField label="First Name" autoComplete="given-name" {...register('firstName')} />
-            <TextField label="Last Name" autoComplete="family-name" {...register('lastName')} />
+            <TextField
+              label="First Name"
+              autoComplete="given-name"
+              error={msg('firstName')}
+              {...register('firstName')}
+            />
+            <TextField
+              label="Last Name"
+              autoComplete="family-name"
+              error={msg('lastName')}
+              {...register('lastName')}
+            />
           </div>
-          <TextField label="Username" autoComplete="username" {...register('username')} />
-          <TextField label="Email" type="email" autoComplete="email" {...register('email')} />
-          <TextField label="Password" type={pw} autoComplete="new-password" {...register('password')} />
+          <TextField
+            label="Username"
+            autoComplete="username"
+            error={msg('username')}
+            {...register('username')}
+          />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            error={msg('email')}
+            {...register('email')}
+          />
+          <TextField
+            label="Password"
+            type={pw}
+            autoComplete="new-password"
+            error={msg('password')}
+            hint={<PasswordRules password={password} username={username} email={email} />}
+            {...register('password')}
+          />
           <TextField
             label="Confirm Password"
             type={pw}
             autoComplete="new-password"
+            error={msg('confirmPassword')}
             {...register('confirmPassword')}
           />
           <ShowPassword checked={show} onChange={setShow} />
+          <div className={errors.termsAccepted ? 'field field--invalid' : 'field'}>
+            <label className="check check--top">
+              <input
+                type="checkbox"
+                aria-invalid={errors.termsAccepted ? true : undefined}
+                aria-describedby={errors.termsAccepted ? 'terms-error' : undefined}
+                {...register('termsAccepted')}
+              />
+              <span>
+                I am 18 or older and I accept the{' '}
+                <Link to="/terms" target="_blank" rel="noopener">
+                  Terms &amp; Conditions
+                </Link>
+                .
+              </span>
+            </label>
+            {errors.termsAccepted && (
+              <p id="terms-error" className="field__error">
+                {errors.termsAccepted.message}
+              </p>
+            )}
+          </div>
           <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
             {busy ? 'Creating account…' : 'Register'}
           </button>
@@ -72,5 +141,21 @@ export default function Register() {
         </p>
       </AuthCard>
     </RedirectIfSignedIn>
+  );
+}
+
+function PasswordRules({ password, username, email }: { password: string; username: string; email: string }) {
+  return (
+    <ul className="rules" aria-label="Password rules">
+      {passwordChecks(password, username, email).map((c) => (
+        <li
+          key={c.label}
+          className={c.ok === null ? 'rules__item' : c.ok ? 'rules__item rules__item--ok' : 'rules__item'}
+        >
+          <span aria-hidden="true">{c.ok ? '✓' : '•'}</span> {c.label}
+          {c.ok ? <span className="visually-hidden"> (met)</span> : null}
+        </li>
+      ))}
+    </ul>
   );
 }

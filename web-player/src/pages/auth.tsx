@@ -73,15 +73,49 @@ export function TextField({
   label,
   type = 'text',
   required = true,
+  error,
+  hint,
   ...input
-}: { label: string } & Omit<ComponentProps<'input'>, 'id'>) {
+}: { label: string; error?: string; hint?: ReactNode } & Omit<ComponentProps<'input'>, 'id'>) {
   const id = useId();
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
-    <div className="field">
+    <div className={error ? 'field field--invalid' : 'field'}>
       <label htmlFor={id}>{label}</label>
-      <input id={id} type={type} required={required} {...input} />
+      <input
+        id={id}
+        type={type}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described || undefined}
+        {...input}
+      />
+      {hint && (
+        <div id={`${id}-hint`} className="field__hint">
+          {hint}
+        </div>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      )}
     </div>
   );
+}
+
+/**
+ * The server's field errors (`errors[].path` → `msg`), so a form can show each one under its
+ * own field instead of only in a toast.
+ */
+export function serverFieldErrors(err: unknown): Record<string, string> {
+  const body = (err as { body?: unknown } | null)?.body as { errors?: unknown } | undefined;
+  const out: Record<string, string> = {};
+  if (!body || !Array.isArray(body.errors)) return out;
+  for (const e of body.errors as Array<{ path?: unknown; msg?: unknown }>) {
+    if (typeof e?.path === 'string' && typeof e.msg === 'string' && !(e.path in out)) out[e.path] = e.msg;
+  }
+  return out;
 }
 
 export function ShowPassword({ checked, onChange }: { checked: boolean; onChange: (v: boolean) => void }) {

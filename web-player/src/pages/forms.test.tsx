@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Login from './Login';
+import Register from './Register';
 import Settings from './Settings';
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }));
@@ -62,6 +63,79 @@ describe('<Login>', () => {
     await act(async () => answer(json({ msg: 'Invalid credentials' }, 401)));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Invalid credentials'));
     expect((screen.getByRole('button', { name: 'Login' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
+describe('<Register>', () => {
+  const renderRegister = () =>
+    render(
+      <MemoryRouter>
+        <Register />
+      </MemoryRouter>,
+    );
+  const fillAll = () => {
+    type('First Name', 'Ada');
+    type('Last Name', 'Obi');
+    type('Username', 'ada_obi');
+    type('Email', 'ada@example.com');
+    type('Password', 'long-enough-pass');
+    type('Confirm Password', 'long-enough-pass');
+  };
+  const submit = () =>
+    act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    });
+
+  it('shows each problem under its field and calls nobody', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderRegister();
+    type('Username', 'ada');
+    await submit();
+    expect(toast.error).toHaveBeenCalledWith('Please fill in all fields.');
+    expect(screen.getByLabelText('First Name').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('First name is required.')).toBeTruthy();
+    expect(screen.getByLabelText('Username').getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByText('Please confirm you are 18 or over and accept the terms.')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('ticks the password rules as they are met, and checks the confirmation', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderRegister();
+    const rules = screen.getByRole('list', { name: 'Password rules' });
+    expect(within(rules).queryAllByText('(met)')).toHaveLength(0);
+    fillAll();
+    expect(within(rules).getAllByText('(met)')).toHaveLength(3);
+    type('Confirm Password', 'something-else');
+    fireEvent.click(screen.getByRole('checkbox', { name: /18 or older/ }));
+    await submit();
+    expect(toast.error).toHaveBeenCalledWith('Passwords do not match!');
+    expect(screen.getByText('Passwords do not match!')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("sends the consent and puts the server's field errors beside their fields", async () => {
+    const fetchMock = vi.fn(async () =>
+      json(
+        {
+          msg: 'Username already taken.',
+          errors: [{ path: 'username', location: 'body', msg: 'Username already taken.' }],
+        },
+        409,
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderRegister();
+    fillAll();
+    fireEvent.click(screen.getByRole('checkbox', { name: /18 or older/ }));
+    await submit();
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Username already taken.'));
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toMatchObject({ username: 'ada_obi', termsAccepted: true });
+    expect(screen.getByLabelText('Username').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Username already taken.')).toBeTruthy();
   });
 });
 

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Link, Outlet, useLocation } from 'react-router-dom';
 import { Nav } from './Nav';
 import { RemoteBoundary } from './RemoteBoundary';
 import { Spinner } from './Spinner';
@@ -34,7 +34,8 @@ function Footer() {
         fun, take a break and seek help.
       </p>
       <p className="muted">
-        © {new Date().getFullYear()} BetArena. Odds and results are for information only.
+        © {new Date().getFullYear()} BetArena. Odds and results are for information only.{' '}
+        <Link to="/terms">Terms &amp; Conditions</Link>
       </p>
     </footer>
   );

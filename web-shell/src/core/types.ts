@@ -24,6 +24,8 @@ export interface User {
   state?: string | null;
   createdAt?: string;
   hasPassword?: boolean;
+  /** when the 18+ and terms consent was given at registration */
+  termsAcceptedAt?: string | null;
   limits?: {
     weeklyBetCount?: LimitSetting;
     weeklyStakeAmount?: LimitSetting;

@@ -53,6 +53,7 @@ export async function register(idn: Identity, input: RegistrationInput): Promise
         lastName: input.lastName.trim(),
         role: 'user',
         passwordHash,
+        termsAcceptedAt: input.termsAccepted ? idn.clock.now() : null,
         now: idn.clock.now(),
       });
       await recordEvent(trx, UserRegistered.subject, userRegisteredPayload(user));

@@ -138,8 +138,16 @@ const m0002: Migration = {
   },
 };
 
+/** The 18+ and terms consent given at registration, kept with the account as proof. */
+const m0003: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema.alterTable('users').addColumn('terms_accepted_at', 'timestamptz').execute();
+  },
+};
+
 /** Explicit index: a migration is never picked up by accident. */
 export const migrations: Record<string, Migration> = {
   '0001_identity': m0001,
   '0002_sessions_social_codes': m0002,
+  '0003_terms_consent': m0003,
 };

@@ -31,6 +31,8 @@ export interface UsersTable {
   updated_at: Date;
   closed_at: Date | null;
   closed_by: string | null;
+  /** when the player confirmed being 18+ and accepted the terms (null: registered without, e.g. through the bare API) */
+  terms_accepted_at: Date | null;
 }
 
 export interface RefreshTokensTable {

@@ -7,6 +7,7 @@ import {
   profileProblems,
   publicUser,
   registrationProblems,
+  TERMS_REQUIRED,
   type User,
 } from './users';
 
@@ -42,6 +43,12 @@ describe('registration rules', () => {
       'Passwords do not match!',
     );
   });
+  it('refuses a registration whose 18+ and terms box was left unticked', () => {
+    expect(registrationProblems({ ...valid, termsAccepted: false })).toEqual([
+      { path: 'termsAccepted', location: 'body', msg: TERMS_REQUIRED },
+    ]);
+    expect(registrationProblems({ ...valid, termsAccepted: true })).toEqual([]);
+  });
   it('lowercases and trims emails', () => {
     expect(normalizeEmail('  Ada@Example.COM ')).toBe('ada@example.com');
   });
@@ -73,6 +80,7 @@ describe('user views', () => {
     lastSeen: null,
     createdAt: new Date('2026-01-01T00:00:00Z'),
     closedAt: null,
+    termsAcceptedAt: null,
   };
   it('shows the spec fields and never the hash', () => {
     const view = publicUser({ ...user, passwordHash: '$argon2id$...' });
@@ -88,6 +96,7 @@ describe('user views', () => {
         'profilePicture',
         'role',
         'state',
+        'termsAcceptedAt',
         'username',
       ].sort(),
     );

@@ -19,6 +19,7 @@ export interface User {
   lastSeen: Date | null;
   createdAt: Date;
   closedAt: Date | null;
+  termsAcceptedAt: Date | null;
 }
 
 export const USERNAME_MIN = 3;
@@ -65,7 +66,11 @@ export interface RegistrationInput {
   confirmPassword?: string;
   firstName: string;
   lastName: string;
+  /** the web sends it; when sent it must be true (the bare spec payload has no such field) */
+  termsAccepted?: boolean;
 }
+
+export const TERMS_REQUIRED = 'Please confirm you are 18 or over and accept the terms.';
 
 /** Everything wrong with a registration, one entry per field (empty when it is acceptable). */
 export function registrationProblems(input: RegistrationInput): FieldError[] {
@@ -83,6 +88,7 @@ export function registrationProblems(input: RegistrationInput): FieldError[] {
   if (p) errors.push(field('password', p));
   else if (input.confirmPassword !== undefined && input.confirmPassword !== input.password)
     errors.push(field('confirmPassword', 'Passwords do not match!'));
+  if (input.termsAccepted === false) errors.push(field('termsAccepted', TERMS_REQUIRED));
   return errors;
 }
 
@@ -133,6 +139,7 @@ export function publicUser(u: User) {
     createdAt: u.createdAt.toISOString(),
     hasPassword: u.passwordHash !== null,
     limits: limitsView(u.limits),
+    termsAcceptedAt: u.termsAcceptedAt ? u.termsAcceptedAt.toISOString() : null,
   };
 }
 

@@ -25,6 +25,8 @@ export function authRoutes(app: App, idn: Identity) {
             confirmPassword: Type.Optional(NewPassword),
             firstName: Name,
             lastName: Name,
+            // not in the spec's payload: the web's 18+ and terms checkbox; false is refused
+            termsAccepted: Type.Optional(Type.Boolean()),
           },
           { additionalProperties: false },
         ),

@@ -37,6 +37,7 @@ export function rowToUser(r: UserRow): User {
     lastSeen: r.last_seen ? new Date(r.last_seen) : null,
     createdAt: new Date(r.created_at),
     closedAt: r.closed_at ? new Date(r.closed_at) : null,
+    termsAcceptedAt: r.terms_accepted_at ? new Date(r.terms_accepted_at) : null,
   };
 }
 
@@ -98,6 +99,7 @@ export interface NewUser {
   role: Role;
   passwordHash: string | null;
   profilePicture?: string | null;
+  termsAcceptedAt?: Date | null;
   now: Date;
 }
 
@@ -113,6 +115,7 @@ export async function insertUser(db: Db, u: NewUser): Promise<User> {
       role: u.role,
       password_hash: u.passwordHash,
       profile_picture: u.profilePicture ?? null,
+      terms_accepted_at: u.termsAcceptedAt ?? null,
       created_at: u.now,
       updated_at: u.now,
     })
