@@ -200,6 +200,8 @@ describe('withdrawals', () => {
       msg: 'Withdrawal approved.',
       withdrawal: { _id: w._id, status: 'approved', adminNotes: 'Request approved by admin.' },
     });
+    const history = await h.http('GET', '/api/v1/wallet/transactions?type=withdrawal', { token: u.token });
+    expect(history.body.transactions.map((t: any) => t.withdrawalStatus)).toEqual(['approved']);
     const again = await h.http('PATCH', `/api/v1/admin/withdrawals/${w._id}/process`, {
       token: h.adminToken,
       body: { action: 'rejected' },
@@ -242,6 +244,8 @@ describe('withdrawals', () => {
       await h.http('POST', '/api/v1/wallet/request-withdrawal', { token: u.token, body: { amount: 10 } })
     ).body.withdrawal;
     expect(await h.balance(u.id)).toBe(0);
+    const before = await h.http('GET', '/api/v1/wallet/transactions', { token: u.token });
+    expect(before.body.transactions[0]).toMatchObject({ kind: 'withdrawal', withdrawalStatus: 'pending' });
     const res = await h.http('PATCH', `/api/v1/admin/withdrawals/${w._id}/process`, {
       token: h.adminToken,
       body: { action: 'rejected', note: 'Bank details do not match' },
@@ -252,9 +256,14 @@ describe('withdrawals', () => {
     });
     expect(await h.balance(u.id)).toBe(1000);
     const list = await h.http('GET', '/api/v1/wallet/transactions', { token: u.token });
-    expect(list.body.transactions.slice(0, 2).map((t: any) => [t.kind, t.amount, t.balanceAfter])).toEqual([
-      ['withdrawal_reversal', 10, 10],
-      ['withdrawal', -10, 0],
+    expect(
+      list.body.transactions
+        .slice(0, 2)
+        .map((t: any) => [t.kind, t.amount, t.balanceAfter, t.withdrawalStatus]),
+    ).toEqual([
+      // the request's line now says how it ended; other lines carry no status
+      ['withdrawal_reversal', 10, 10, undefined],
+      ['withdrawal', -10, 0, 'rejected'],
     ]);
   });
 

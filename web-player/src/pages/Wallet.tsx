@@ -30,6 +30,8 @@ interface Transaction {
   amount: number;
   balanceAfter: number;
   description?: string;
+  /** on a withdrawal request's line: where the request stands */
+  withdrawalStatus?: 'pending' | 'approved' | 'rejected';
 }
 interface TxPage {
   transactions?: Transaction[];
@@ -354,6 +356,7 @@ export default function Wallet() {
                     </td>
                     <td data-label="Type" className="tx__type">
                       {t.kind ?? t.type}
+                      {t.withdrawalStatus && <WithdrawalStatus status={t.withdrawalStatus} />}
                     </td>
                     <td
                       data-label="Amount"
@@ -385,4 +388,15 @@ export default function Wallet() {
       )}
     </section>
   );
+}
+
+const WITHDRAWAL_BADGE = {
+  pending: ['badge--pending', 'Pending review'],
+  approved: ['badge--success', 'Approved'],
+  rejected: ['badge--danger', 'Rejected, refunded'],
+} as const;
+
+function WithdrawalStatus({ status }: { status: keyof typeof WITHDRAWAL_BADGE }) {
+  const [tone, label] = WITHDRAWAL_BADGE[status];
+  return <span className={`badge ${tone} tx__status`}>{label}</span>;
 }

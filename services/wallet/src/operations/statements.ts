@@ -21,6 +21,8 @@ export interface StatementLine {
   amount: bigint;
   balanceAfter: bigint;
   description: string;
+  /** for a withdrawal request's line: where the request stands now */
+  withdrawalStatus: 'pending' | 'approved' | 'rejected' | null;
 }
 
 /** A wallet's lines: one per transaction that touched it, with its signed amount and running balance. */
@@ -49,7 +51,10 @@ export async function statement(
   if (q.to) base = base.where('t.created_at', '<', q.to);
   const [rows, total] = await Promise.all([
     base
-      .select(['t.id', 't.created_at', 't.type', 't.description', 'p.amount', 'p.balance_after'])
+      // a withdrawal's request line says where the request stands (it is the one line the player
+      // sees for it until a rejection refunds it)
+      .leftJoin('withdrawals as w', 'w.request_tx_id', 't.id')
+      .select(['t.id', 't.created_at', 't.type', 't.description', 'p.amount', 'p.balance_after', 'w.status'])
       .orderBy('t.created_at', q.order)
       .orderBy('t.seq', q.order)
       .limit(q.limit)
@@ -66,6 +71,7 @@ export async function statement(
       amount: BigInt(r.amount),
       balanceAfter: BigInt(r.balance_after ?? 0),
       description: r.description,
+      withdrawalStatus: r.status ?? null,
     })),
   };
 }

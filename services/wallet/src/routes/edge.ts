@@ -43,6 +43,8 @@ export function transactionJson(line: StatementLine) {
     amount: centsToDollars(line.amount),
     balanceAfter: centsToDollars(line.balanceAfter),
     description: line.description,
+    // additive: only on a withdrawal request's line
+    ...(line.withdrawalStatus ? { withdrawalStatus: line.withdrawalStatus } : {}),
   };
 }
 
