@@ -126,7 +126,7 @@ export default function Aviator() {
   const { view, error, serverNow, reload } = useAviator();
   const user = useSession((s) => s.user);
   const signedIn = useSession((s) => s.status === 'authenticated');
-  if (!view) return error ? <ErrorText>{error}</ErrorText> : <Spinner />;
+  if (!view) return error ? <ErrorText onRetry={reload}>{error}</ErrorText> : <Spinner />;
   const mine = (panel: number) =>
     user ? view.bets.find((b) => b.username === user.username && b.panel === panel) : undefined;
   return (

@@ -125,7 +125,8 @@ function useBoard(filters: BoardFilters) {
   useSocketEvent('oddsUpdate', onOdds);
   useSocketEvent('liveOddsUpdate', onOdds);
   useSocketEvent('gameResultUpdated', () => setTick((t) => t + 1));
-  return { ...state, loadMore };
+  const reload = useCallback(() => setTick((t) => t + 1), []);
+  return { ...state, loadMore, reload };
 }
 
 /** Leagues the signed-in user bets on most, from their last 100 bets. */
@@ -181,7 +182,7 @@ export default function Home() {
   const team = useDebounced(teamInput, 300);
   const filters = useMemo(() => ({ day, league, team }), [day, league, team]);
   const board = useBoard(filters);
-  const { lists, raw, malformed, loading, error } = board;
+  const { lists, raw, malformed, loading, error, reload } = board;
   const preferred = usePreferredLeagues();
   const [tab, setTab] = useState<Tab>('upcoming');
   const [details, setDetails] = useState<Game | null>(null);
@@ -319,7 +320,7 @@ export default function Home() {
           {loading && shown.length === 0 ? (
             <Spinner label="Loading games…" />
           ) : error && shown.length === 0 ? (
-            <ErrorText>{error}</ErrorText>
+            <ErrorText onRetry={reload}>{error}</ErrorText>
           ) : empty ? (
             <EmptyState title={empty}>{filtered ? 'Try another day, league or team.' : undefined}</EmptyState>
           ) : (

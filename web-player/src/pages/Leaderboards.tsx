@@ -24,7 +24,7 @@ interface OddsRow {
 function Winners() {
   const [period, setPeriod] = useState<Period>('all-time');
   const selectId = useId();
-  const { data, error, loading } = useApi<unknown>('/leaderboards/winners', { period });
+  const { data, error, loading, reload } = useApi<unknown>('/leaderboards/winners', { period });
   const rows = listFrom<WinnerRow>(data, 'winners', 'leaderboard', 'rows', 'data');
   return (
     <>
@@ -41,7 +41,7 @@ function Winners() {
       {loading ? (
         <Spinner />
       ) : error ? (
-        <ErrorText>{error}</ErrorText>
+        <ErrorText onRetry={reload}>{error}</ErrorText>
       ) : rows.length === 0 ? (
         <EmptyState title="No winners yet">Settled winning bets for this period will appear here.</EmptyState>
       ) : (
@@ -77,10 +77,10 @@ function Winners() {
 }
 
 function HighestOdds() {
-  const { data, error, loading } = useApi<unknown>('/leaderboards/highest-odds');
+  const { data, error, loading, reload } = useApi<unknown>('/leaderboards/highest-odds');
   const rows = listFrom<OddsRow>(data, 'leaderboard', 'highestOdds', 'rows', 'data');
   if (loading) return <Spinner />;
-  if (error) return <ErrorText>{error}</ErrorText>;
+  if (error) return <ErrorText onRetry={reload}>{error}</ErrorText>;
   if (rows.length === 0)
     return <EmptyState title="No winning odds yet">The biggest winning odds will appear here.</EmptyState>;
   return (

@@ -64,7 +64,7 @@ export default function Live() {
       {loading ? (
         <Spinner label="Loading live games…" />
       ) : error ? (
-        <ErrorText>{error}</ErrorText>
+        <ErrorText onRetry={() => setTick((t) => t + 1)}>{error}</ErrorText>
       ) : lists.live.length === 0 ? (
         <EmptyState title="No Live Games Currently">
           Check back soon or browse the upcoming matches.

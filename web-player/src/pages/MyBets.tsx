@@ -312,7 +312,7 @@ export default function MyBets() {
       )}
 
       {error ? (
-        <ErrorText>{error}</ErrorText>
+        <ErrorText onRetry={reload}>{error}</ErrorText>
       ) : !loading && bets.length === 0 ? (
         <EmptyState title="No Bets Found">Your bets for this category will appear here.</EmptyState>
       ) : (

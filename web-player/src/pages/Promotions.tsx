@@ -21,8 +21,9 @@ export default function Promotions() {
   return (
     <section className="page">
       <h1>Promotions &amp; Offers</h1>
-      {list.error ? <ErrorText>{list.error}</ErrorText> : null}
-      {list.loading && !list.data ? (
+      {list.error ? (
+        <ErrorText onRetry={list.reload}>{list.error}</ErrorText>
+      ) : list.loading && !list.data ? (
         <Spinner />
       ) : promotions.length === 0 ? (
         <EmptyState title="No Active Promotions">Check back soon for new offers.</EmptyState>

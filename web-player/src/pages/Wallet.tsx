@@ -300,7 +300,7 @@ export default function Wallet() {
         {wallet.loading && current === null ? (
           <Spinner />
         ) : wallet.error && current === null ? (
-          <ErrorText>{wallet.error}</ErrorText>
+          <ErrorText onRetry={wallet.reload}>{wallet.error}</ErrorText>
         ) : (
           <p className="balance__amount">{money(current ?? 0)}</p>
         )}
@@ -312,7 +312,7 @@ export default function Wallet() {
       </div>
 
       {summary.error ? (
-        <ErrorText>{summary.error}</ErrorText>
+        <ErrorText onRetry={summary.reload}>{summary.error}</ErrorText>
       ) : (
         <div className="grid grid--3 wallet__summary">
           <SummaryCard title="Total Top-Ups" item={summary.data?.totalTopUps} />
@@ -325,7 +325,7 @@ export default function Wallet() {
       {txs.loading && !txs.data ? (
         <Spinner />
       ) : txs.error ? (
-        <ErrorText>{txs.error}</ErrorText>
+        <ErrorText onRetry={txs.reload}>{txs.error}</ErrorText>
       ) : list.length === 0 ? (
         <EmptyState title="No Transactions Yet">Deposits, bets and winnings will appear here.</EmptyState>
       ) : (

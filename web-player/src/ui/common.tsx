@@ -1,14 +1,8 @@
 import type { ReactNode } from 'react';
-import { initials } from '../lib/format';
 
-export function Spinner({ label = 'Loading…' }: { label?: string }) {
-  return (
-    <div className="spinner-wrap" role="status" aria-live="polite">
-      <span className="spinner" aria-hidden="true" />
-      <span className="visually-hidden">{label}</span>
-    </div>
-  );
-}
+export { ErrorText, Spinner } from '@bet/web-shell/ui';
+
+import { initials } from '../lib/format';
 
 /** Empty state whose text reads as one sentence: "Title - description". */
 export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
@@ -19,14 +13,6 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
         {children ? <> - {children}</> : null}
       </p>
     </div>
-  );
-}
-
-export function ErrorText({ children }: { children: ReactNode }) {
-  return (
-    <p className="error-text" role="alert">
-      {children}
-    </p>
   );
 }
 

@@ -18,12 +18,27 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
   );
 }
 
-/** A list's load error, in red text (spec 001 §8). */
-export function ErrorText({ children }: { children: ReactNode }) {
+/**
+ * A load error in red text (spec 001 §8). Given `onRetry` (a page or panel that failed to load), it becomes a small
+ * card with a Retry button, so a dropped connection costs a click, not a reload of the site.
+ */
+export function ErrorText({ children, onRetry }: { children: ReactNode; onRetry?: () => void }) {
+  if (!onRetry)
+    return (
+      <p className="ui-error" role="alert">
+        {children}
+      </p>
+    );
   return (
-    <p className="ui-error" role="alert">
-      {children}
-    </p>
+    <div className="load-error" role="alert">
+      <span className="load-error__icon" aria-hidden="true">
+        !
+      </span>
+      <p className="load-error__text">{children}</p>
+      <button type="button" className="btn btn--sm" onClick={onRetry}>
+        Retry
+      </button>
+    </div>
   );
 }
 
