@@ -1,5 +1,17 @@
 import { Type } from '@sinclair/typebox';
-import { Cents, Game, Id, Limits, Odds, OddsHundredths, Outcome, Role, Scores, Timestamp } from './common';
+import {
+  Cents,
+  Game,
+  Id,
+  Limits,
+  Odds,
+  OddsHundredths,
+  Outcome,
+  Protection,
+  Role,
+  Scores,
+  Timestamp,
+} from './common';
 import { defineCommand, defineEvent, type EventDefinition } from './define';
 
 const U = '5f1d7f0c9b1e8a3d4c2b1a00';
@@ -63,6 +75,8 @@ export const UserUpdated = defineEvent({
     state: Type.Union([Type.String(), Type.Null()]),
     profilePicture: Type.Union([Type.String(), Type.Null()]),
     limits: Limits,
+    /** additive: time-out / self-exclusion and deposit limits, which betting and the wallet enforce */
+    protection: Type.Optional(Protection),
   }),
   example: {
     userId: U,
@@ -75,6 +89,11 @@ export const UserUpdated = defineEvent({
     limits: {
       weeklyBetCount: { limit: 10 },
       weeklyStakeAmount: { limit: 100, pending: { value: 200, effectiveAt: NOW } },
+    },
+    protection: {
+      exclusion: { kind: 'time_out', startedAt: NOW, until: '2026-11-28T12:00:00.000Z' },
+      depositLimits: { daily: { limit: 50 }, weekly: { limit: 0 }, monthly: { limit: 500 } },
+      realityCheckMinutes: 30,
     },
   },
 });

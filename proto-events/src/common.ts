@@ -23,6 +23,20 @@ export const Limit = Type.Object({
   limit: Type.Number({ minimum: 0 }),
   pending: Type.Optional(PendingLimit),
 });
+/** player protection as identity publishes it (amounts in dollars, 0 = none) */
+export const Protection = Type.Object({
+  exclusion: Type.Union([
+    Type.Object({
+      kind: Type.Union([Type.Literal('time_out'), Type.Literal('self_exclusion')]),
+      startedAt: Type.String({ format: 'date-time' }),
+      until: Type.String({ format: 'date-time' }),
+    }),
+    Type.Null(),
+  ]),
+  depositLimits: Type.Object({ daily: Limit, weekly: Limit, monthly: Limit }),
+  realityCheckMinutes: Type.Integer({ minimum: 0 }),
+});
+
 export const Limits = Type.Object({
   /** bets per calendar week (UTC, Monday 00:00); 0 = no limit */
   weeklyBetCount: Limit,

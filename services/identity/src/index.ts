@@ -18,6 +18,7 @@ import { IP_POLICY, PAIR_POLICY } from './domain/throttle';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { devMailRoutes } from './routes/dev-mail';
+import { protectionRoutes } from './routes/protection';
 import { socialRoutes } from './routes/social';
 import { userRoutes } from './routes/users';
 
@@ -101,6 +102,7 @@ export function createIdentityService(opts: { clock?: Clock } = {}) {
       authRoutes(app, idn);
       await socialRoutes(app, idn);
       await userRoutes(app, idn);
+      await protectionRoutes(app, idn);
       adminRoutes(app, idn);
       // the outbox only exists while mail goes nowhere else
       if ((ctx.config.MODE === 'embedded' || ctx.config.MAIL_OUTBOX_PAGE) && !ctx.config.SMTP_URL)

@@ -145,9 +145,20 @@ const m0003: Migration = {
   },
 };
 
+/** Player protection: time-out and self-exclusion, deposit limits, reality check. */
+const m0004: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .alterTable('users')
+      .addColumn('protection', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+      .execute();
+  },
+};
+
 /** Explicit index: a migration is never picked up by accident. */
 export const migrations: Record<string, Migration> = {
   '0001_identity': m0001,
   '0002_sessions_social_codes': m0002,
   '0003_terms_consent': m0003,
+  '0004_player_protection': m0004,
 };

@@ -33,6 +33,8 @@ export interface UsersTable {
   closed_by: string | null;
   /** when the player confirmed being 18+ and accepted the terms (null: registered without, e.g. through the bare API) */
   terms_accepted_at: Date | null;
+  /** time-out / self-exclusion, deposit limits, reality check (domain/protection.ts, stored form) */
+  protection: ColumnType<unknown, string | undefined, string>;
 }
 
 export interface RefreshTokensTable {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NO_LIMITS } from './limits';
+import { NO_PROTECTION } from './protection';
 import {
   anonymisedFields,
   normalizeEmail,
@@ -81,6 +82,7 @@ describe('user views', () => {
     createdAt: new Date('2026-01-01T00:00:00Z'),
     closedAt: null,
     termsAcceptedAt: null,
+    protection: NO_PROTECTION,
   };
   it('shows the spec fields and never the hash', () => {
     const view = publicUser({ ...user, passwordHash: '$argon2id$...' });
@@ -94,6 +96,7 @@ describe('user views', () => {
         'lastName',
         'limits',
         'profilePicture',
+        'protection',
         'role',
         'state',
         'termsAcceptedAt',

@@ -1,6 +1,7 @@
 import type { FieldError } from '@bet/kit/core';
 import { type Limits, limitsView } from './limits';
 import { passwordProblem } from './passwords';
+import { type Protection, protectionView } from './protection';
 
 export type Role = 'user' | 'admin';
 
@@ -20,6 +21,7 @@ export interface User {
   createdAt: Date;
   closedAt: Date | null;
   termsAcceptedAt: Date | null;
+  protection: Protection;
 }
 
 export const USERNAME_MIN = 3;
@@ -140,6 +142,7 @@ export function publicUser(u: User) {
     hasPassword: u.passwordHash !== null,
     limits: limitsView(u.limits),
     termsAcceptedAt: u.termsAcceptedAt ? u.termsAcceptedAt.toISOString() : null,
+    protection: protectionView(u.protection),
   };
 }
 
@@ -182,6 +185,7 @@ export function userUpdatedPayload(u: User) {
     state: u.state,
     profilePicture: u.profilePicture,
     limits: limitsView(u.limits),
+    protection: protectionView(u.protection),
   };
 }
 

@@ -1,6 +1,7 @@
 import { type Selectable, sql, type Updateable } from 'kysely';
 import type { UsersTable } from '../db/schema';
 import type { Limits } from '../domain/limits';
+import { protectionFromJson } from '../domain/protection';
 import type { Role, User } from '../domain/users';
 import type { Db } from './db';
 
@@ -38,6 +39,7 @@ export function rowToUser(r: UserRow): User {
     createdAt: new Date(r.created_at),
     closedAt: r.closed_at ? new Date(r.closed_at) : null,
     termsAcceptedAt: r.terms_accepted_at ? new Date(r.terms_accepted_at) : null,
+    protection: protectionFromJson(r.protection),
   };
 }
 
