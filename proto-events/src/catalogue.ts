@@ -708,6 +708,8 @@ const ReserveReply = Type.Union([
       Type.Literal('weekly_bet_count_limit'),
       Type.Literal('weekly_stake_limit'),
       Type.Literal('account_closed'),
+      // additive: the player is on a time-out or self-exclusion
+      Type.Literal('excluded'),
     ]),
     msg: Type.String(),
   }),

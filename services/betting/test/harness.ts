@@ -248,6 +248,7 @@ export async function setLimits(
   userId: string,
   limits: EventData<typeof UserUpdated>['limits'],
   username = 'limited',
+  protection?: EventData<typeof UserUpdated>['protection'],
 ) {
   const data: EventData<typeof UserUpdated> = {
     userId,
@@ -258,6 +259,7 @@ export async function setLimits(
     state: null,
     profilePicture: null,
     limits,
+    ...(protection ? { protection } : {}),
   };
   expect(validate(UserUpdated.schema, data)).toEqual([]);
   const e = envelope(UserUpdated.subject, data, tick());

@@ -371,6 +371,51 @@ describe('placing bets', () => {
   });
 });
 
+describe('time-out and self-exclusion (mirrored from identity)', () => {
+  const onBreak = (until: Date) => ({
+    exclusion: { kind: 'time_out' as const, startedAt: new Date().toISOString(), until: until.toISOString() },
+    depositLimits: { daily: { limit: 0 }, weekly: { limit: 0 }, monthly: { limit: 0 } },
+    realityCheckMinutes: 0,
+  });
+  const noLimits = { weeklyBetCount: { limit: 0 }, weeklyStakeAmount: { limit: 0 } };
+
+  it('refuses every stake, sportsbook and Aviator, until the break ends', async () => {
+    const p = await player(h);
+    const g = await games.create();
+    const until = new Date(Date.now() + 3_600_000);
+    await setLimits(h, p.id, noLimits, p.username, onBreak(until));
+    const refused = await call(h, 'POST', '/api/v1/bets/singles', p.auth, {
+      stakePerBet: 1,
+      selections: [{ gameId: g._id, outcome: 'A' }],
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.msg).toBe(
+      `Your account is on a break from betting until ${until.toISOString().slice(0, 16).replace('T', ' ')} UTC. You can still withdraw your balance.`,
+    );
+    // Aviator's stakes are counted, and so refused, here too
+    const reserve = await h.infra.bus.request<{ ok: boolean; reason?: string }>('betting.reserve_stake', {
+      reference: `aviator-${p.id}`,
+      userId: p.id,
+      username: p.username,
+      stakeCents: 100,
+      source: 'aviator',
+    });
+    expect(reserve).toMatchObject({ ok: false, reason: 'excluded' });
+    expect(h.wallet.balance(p.id)).toBe(100_000);
+
+    // once it has run out, betting is open again
+    await setLimits(h, p.id, noLimits, p.username, onBreak(new Date(Date.now() - 1000)));
+    expect(
+      (
+        await call(h, 'POST', '/api/v1/bets/singles', p.auth, {
+          stakePerBet: 1,
+          selections: [{ gameId: g._id, outcome: 'A' }],
+        })
+      ).status,
+    ).toBe(201);
+  });
+});
+
 describe('weekly limits (mirrored from identity)', () => {
   it('counts singles as one bet each, refuses the bet past the count, and applies a pending increase once due', async () => {
     const p = await player(h);

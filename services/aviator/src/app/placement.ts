@@ -77,7 +77,11 @@ export async function placeBet(ctx: AppContext, input: PlaceBetInput) {
   }
   if (!reserved.ok) {
     await reject(reserved.msg);
-    throw new DomainError(reserved.reason, reserved.msg, reserved.reason === 'account_closed' ? 403 : 422);
+    throw new DomainError(
+      reserved.reason,
+      reserved.msg,
+      reserved.reason === 'account_closed' || reserved.reason === 'excluded' ? 403 : 422,
+    );
   }
 
   const bet = { id: betId, user_id: input.userId, stake_cents: String(stakeCents), panel: placed.panel };

@@ -9,7 +9,7 @@ import {
 } from '@bet/proto-events';
 import { sql } from 'kysely';
 import { type BetJson, betJson, type GameSummary } from '../domain/bet-view';
-import { checkWeeklyLimits } from '../domain/limits';
+import { checkNotExcluded, checkWeeklyLimits } from '../domain/limits';
 import {
   type BetType,
   checkSlip,
@@ -24,7 +24,7 @@ import { legResult } from '../domain/settlement';
 import { recordEvents } from './outbox';
 import { ensureUser } from './read-models';
 import { type Ctx, type Db, gameState, gameSummary, loadGames } from './types';
-import { weekUsage } from './week-usage';
+import { limitsOf, weekUsage } from './week-usage';
 
 export interface PlaceRequest {
   userId: string;
@@ -136,6 +136,7 @@ export class Placement {
       user = (await lockUser())!;
     }
     if (user.deleted) throw new HttpError(403, 'This account is closed.');
+    checkNotExcluded(user.excluded_until, now);
     const games = await loadGames(
       trx,
       selections.map((s) => s.gameId),
@@ -154,25 +155,7 @@ export class Placement {
     // one usage count with Aviator's stakes (see week-usage.ts)
     const usage = await weekUsage(trx, req.userId, now);
     const amountCents = planned.reduce((sum, b) => sum + b.stakeCents, 0n);
-    checkWeeklyLimits(
-      {
-        betCount: {
-          limit: user.bet_count_limit,
-          pending: user.bet_count_pending_at
-            ? { value: user.bet_count_pending ?? 0, effectiveAt: user.bet_count_pending_at }
-            : null,
-        },
-        stakeCents: {
-          limit: Number(user.stake_limit_cents),
-          pending: user.stake_pending_at
-            ? { value: Number(user.stake_pending_cents ?? 0), effectiveAt: user.stake_pending_at }
-            : null,
-        },
-      },
-      usage,
-      { bets: planned.length, stakeCents: amountCents },
-      now,
-    );
+    checkWeeklyLimits(limitsOf(user), usage, { bets: planned.length, stakeCents: amountCents }, now);
     const betIds = planned.map(() => newId());
     const id = planned.length === 1 ? betIds[0] : newId();
     const record: PlacementRecord = {

@@ -102,6 +102,7 @@ export async function applyUserUpdated(
   username: string,
   limits: Limits,
   occurredAt: Date,
+  excludedUntil: string | null = null,
 ): Promise<void> {
   const c = limits.weeklyBetCount;
   const s = limits.weeklyStakeAmount;
@@ -113,6 +114,7 @@ export async function applyUserUpdated(
     stake_limit_cents: Math.round(s.limit * 100),
     stake_pending_cents: s.pending ? Math.round(s.pending.value * 100) : null,
     stake_pending_at: s.pending ? new Date(s.pending.effectiveAt) : null,
+    excluded_until: excludedUntil ? new Date(excludedUntil) : null,
     version_at: occurredAt,
   };
   await db

@@ -6,7 +6,7 @@ import type {
   CommandRequest,
 } from '@bet/proto-events';
 import { sql } from 'kysely';
-import { checkWeeklyLimits, type UserLimits, type WeekUsage } from '../domain/limits';
+import { checkNotExcluded, checkWeeklyLimits, type UserLimits, type WeekUsage } from '../domain/limits';
 import { weekStart } from '../domain/week';
 import { ensureUser } from './read-models';
 import type { Ctx, Db } from './types';
@@ -81,6 +81,12 @@ export async function reserveStake(
       user = (await lockUser())!;
     }
     if (user.deleted) return { ok: false, reason: 'account_closed', msg: 'This account is closed.' };
+    try {
+      checkNotExcluded(user.excluded_until, now);
+    } catch (err) {
+      if (err instanceof DomainError) return { ok: false, reason: 'excluded', msg: err.message };
+      throw err;
+    }
     const known = await trx
       .selectFrom('outside_stakes')
       .select('reference')

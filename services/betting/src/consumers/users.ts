@@ -12,7 +12,14 @@ export function userEventHandler(ctx: Ctx): EventHandler {
       await applyUserRegistered(ctx.db, d.userId, d.username, at);
     } else if (evt.subject === UserUpdated.subject) {
       const d = evt.data as EventData<typeof UserUpdated>;
-      await applyUserUpdated(ctx.db, d.userId, d.username, d.limits, at);
+      await applyUserUpdated(
+        ctx.db,
+        d.userId,
+        d.username,
+        d.limits,
+        at,
+        d.protection?.exclusion?.until ?? null,
+      );
     } else {
       const d = evt.data as EventData<typeof UserDeleted>;
       await applyUserDeleted(ctx.db, d.userId, at);

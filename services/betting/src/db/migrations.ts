@@ -151,8 +151,16 @@ const outsideStakes: Migration = {
 };
 
 /** Explicit, ordered index of migrations (names sort in order of application). */
+/** A player's time-out or self-exclusion, from user.updated: no stake is taken until it ends. */
+const exclusions: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema.alterTable('users').addColumn('excluded_until', 'timestamptz').execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_betting_init': init,
   '0002_booking_codes': bookingCodes,
   '0003_outside_stakes': outsideStakes,
+  '0004_exclusions': exclusions,
 };

@@ -101,6 +101,8 @@ export interface UsersTable {
   stake_limit_cents: BigIntCol;
   stake_pending_cents: BigIntCol | null;
   stake_pending_at: Timestamp | null;
+  /** a time-out or self-exclusion runs until then */
+  excluded_until: Timestamp | null;
   deleted: Generated<boolean>;
   version_at: Timestamp;
 }

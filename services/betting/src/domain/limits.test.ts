@@ -1,6 +1,6 @@
 import { DomainError } from '@bet/kit/core';
 import { describe, expect, it } from 'vitest';
-import { checkWeeklyLimits, effectiveLimit, type UserLimits } from './limits';
+import { checkNotExcluded, checkWeeklyLimits, effectiveLimit, type UserLimits } from './limits';
 
 const now = new Date('2026-11-20T12:00:00Z');
 const limits = (count: number, stakeCents: number, pending: Partial<UserLimits> = {}): UserLimits => ({
@@ -92,5 +92,27 @@ describe('weekly limits', () => {
     expect(() =>
       checkWeeklyLimits(l, { bets: 0, stakeCents: 0n }, { bets: 1, stakeCents: 100_000n }, now),
     ).not.toThrow();
+  });
+});
+
+describe('checkNotExcluded', () => {
+  const now = new Date('2026-11-21T12:00:00Z');
+  it('lets a player without a running break through', () => {
+    expect(() => checkNotExcluded(null, now)).not.toThrow();
+    expect(() => checkNotExcluded(new Date('2026-11-21T11:59:59Z'), now)).not.toThrow();
+    expect(() => checkNotExcluded(now, now)).not.toThrow();
+  });
+  it('refuses with 403 and the end of the break while it runs', () => {
+    try {
+      checkNotExcluded(new Date('2026-11-28T12:00:00Z'), now);
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toMatchObject({
+        code: 'excluded',
+        status: 403,
+        message:
+          'Your account is on a break from betting until 2026-11-28 12:00 UTC. You can still withdraw your balance.',
+      });
+    }
   });
 });

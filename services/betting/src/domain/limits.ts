@@ -49,3 +49,17 @@ export function checkWeeklyLimits(limits: UserLimits, usage: WeekUsage, add: Wee
     );
   }
 }
+
+/**
+ * A player on a time-out or self-exclusion places nothing (sportsbook or Aviator) until it
+ * ends; the money already in the wallet stays theirs to withdraw.
+ */
+export function checkNotExcluded(excludedUntil: Date | null, now: Date): void {
+  if (!excludedUntil || excludedUntil.getTime() <= now.getTime()) return;
+  const when = excludedUntil.toISOString().slice(0, 16).replace('T', ' ');
+  throw new DomainError(
+    'excluded',
+    `Your account is on a break from betting until ${when} UTC. You can still withdraw your balance.`,
+    403,
+  );
+}
