@@ -33,6 +33,20 @@ export async function applyUserEvent(trx: Trx, event: EventEnvelope) {
         )
         .execute();
       if (event.subject === UserRegistered.subject) await ensureWallet(trx, e.userId);
+      const protection = (event.data as EventData<typeof UserUpdated>).protection;
+      if (event.subject === UserUpdated.subject && protection) {
+        const at = new Date(event.occurredAt);
+        await trx
+          .updateTable('users')
+          .set({
+            excluded_until: protection.exclusion ? new Date(protection.exclusion.until) : null,
+            deposit_limits: JSON.stringify(protection.depositLimits),
+            protection_at: at,
+          })
+          .where('id', '=', e.userId)
+          .where((eb) => eb.or([eb('protection_at', 'is', null), eb('protection_at', '<=', at)]))
+          .execute();
+      }
       return;
     }
     case UserDeleted.subject: {

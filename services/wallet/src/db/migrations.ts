@@ -203,6 +203,20 @@ const heldDeposits: Migration = {
   },
 };
 
+/**
+ * Player protection from identity's user.updated: a running time-out or self-exclusion and
+ * the deposit limits (cents, with any pending loosening), stamped with the event's time so
+ * an older event never overwrites a newer one. (Numbered apart, like 0009.)
+ */
+const playerProtection: Migration = {
+  async up(db: Kysely<any>) {
+    await sql`alter table users
+      add column excluded_until timestamptz,
+      add column deposit_limits jsonb,
+      add column protection_at timestamptz`.execute(db);
+  },
+};
+
 /** Explicit, ordered index of the wallet's migrations. */
 export const migrations: Record<string, Migration> = {
   '0001_ledger': ledger,
@@ -210,4 +224,5 @@ export const migrations: Record<string, Migration> = {
   '0003_debit_refusals': debitRefusals,
   '0004_held_deposits': heldDeposits,
   '0009_adjustment_requests': adjustmentRequests,
+  '0020_player_protection': playerProtection,
 };

@@ -122,5 +122,11 @@ export interface WalletDB {
     email: string | null;
     deleted: ColumnType<boolean, boolean | undefined, boolean>;
     updated_at: Timestamp;
+    /** a time-out or self-exclusion runs until then (no deposits) */
+    excluded_until: Opt<Date | null>;
+    /** domain/protection.ts DepositLimits as JSON */
+    deposit_limits: ColumnType<unknown, string | null | undefined, string | null>;
+    /** occurredAt of the user.updated these came from */
+    protection_at: Opt<Date | null>;
   };
 }

@@ -1,10 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { HttpError, newId, recordEvent, webUrl } from '@bet/kit';
+import { DomainError, HttpError, newId, recordEvent, webUrl } from '@bet/kit';
 import { WalletDepositCompleted } from '@bet/proto-events';
+import { sql } from 'kysely';
 import type { WalletContext } from '../context';
-import { postTransaction } from '../db/ledger';
+import { postTransaction, type Trx } from '../db/ledger';
 import { koboToCents, parseRate } from '../domain/amounts';
 import { depositPostings } from '../domain/postings';
+import {
+  checkDeposit,
+  depositLimitsFromEvent,
+  depositWindows,
+  NO_DEPOSIT_LIMITS,
+} from '../domain/protection';
 import { keys } from '../domain/references';
 import { type Confirmation, type Headers, type PaymentProvider, ProviderError } from '../providers/types';
 import { walletClosed } from './closed-accounts';
@@ -33,18 +40,23 @@ export async function initializeDeposit(
   if (amountCents < 1n) throw new HttpError(400, 'amount is too small to convert to at least one cent');
   const reference = `dep_${randomBytes(16).toString('hex')}`;
   const id = newId();
-  await ctx.db
-    .insertInto('deposits')
-    .values({
-      id,
-      user_id: input.userId,
-      provider: provider.name,
-      reference,
-      amount_kobo: input.amountKobo,
-      amount_cents: amountCents,
-      ngn_per_usd: rate.text,
-    })
-    .execute();
+  await ctx.db.transaction().execute(async (trx) => {
+    // one player's checkouts in turn, so two at once cannot both slip under a deposit limit
+    await sql`select pg_advisory_xact_lock(hashtext(${`deposit:${input.userId}`}))`.execute(trx);
+    await checkDepositProtection(trx, input.userId, amountCents, new Date());
+    await trx
+      .insertInto('deposits')
+      .values({
+        id,
+        user_id: input.userId,
+        provider: provider.name,
+        reference,
+        amount_kobo: input.amountKobo,
+        amount_cents: amountCents,
+        ngn_per_usd: rate.text,
+      })
+      .execute();
+  });
   const user = await ctx.db
     .selectFrom('users')
     .select(['email', 'username'])
@@ -72,6 +84,56 @@ export async function initializeDeposit(
       ctx.logger.warn({ err, provider: provider.name }, 'deposit initialization failed');
       throw new HttpError(502, 'The payment provider is unavailable. Please try again later.');
     }
+    throw err;
+  }
+}
+
+/**
+ * A time-out or self-exclusion closes deposits; deposit limits count what was deposited, or
+ * is still awaiting payment, in the day, week and month (UTC) so far.
+ */
+async function checkDepositProtection(trx: Trx, userId: string, amountCents: bigint, now: Date) {
+  const user = await trx
+    .selectFrom('users')
+    .select(['excluded_until', 'deposit_limits'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  const raw = user?.deposit_limits;
+  const limits = raw
+    ? depositLimitsFromEvent((typeof raw === 'string' ? JSON.parse(raw) : raw) as never)
+    : NO_DEPOSIT_LIMITS;
+  const windows = depositWindows(now);
+  const anyLimit = Object.values(limits).some((l) => l.limit > 0 || (l.pending?.value ?? 0) > 0);
+  let usage = { daily: 0n, weekly: 0n, monthly: 0n };
+  if (anyLimit) {
+    const since = windows.weekly < windows.monthly ? windows.weekly : windows.monthly;
+    const row = await trx
+      .selectFrom('deposits')
+      .select([
+        sql<string>`coalesce(sum(amount_cents) filter (where created_at >= ${windows.daily}), 0)`.as('daily'),
+        sql<string>`coalesce(sum(amount_cents) filter (where created_at >= ${windows.weekly}), 0)`.as(
+          'weekly',
+        ),
+        sql<string>`coalesce(sum(amount_cents) filter (where created_at >= ${windows.monthly}), 0)`.as(
+          'monthly',
+        ),
+      ])
+      .where('user_id', '=', userId)
+      .where('status', 'in', ['pending', 'completed', 'held'])
+      .where('created_at', '>=', since)
+      .executeTakeFirstOrThrow();
+    usage = { daily: BigInt(row.daily), weekly: BigInt(row.weekly), monthly: BigInt(row.monthly) };
+  }
+  try {
+    checkDeposit(
+      limits,
+      usage,
+      amountCents,
+      user?.excluded_until ? new Date(user.excluded_until) : null,
+      now,
+    );
+  } catch (err) {
+    if (err instanceof DomainError) throw new HttpError(err.status, err.message);
     throw err;
   }
 }
