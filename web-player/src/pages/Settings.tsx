@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { type FieldValues, type Path, type UseFormReturn, useForm } from 'react-hook-form';
 import { LimitSuggestion } from '../ai/LimitSuggestion';
 import { dateTime, money } from '../lib/format';
+import { PlayerProtection } from '../settings/PlayerProtection';
 import { ErrorText } from '../ui/common';
 import { ShowPassword, TextField, toastErrors } from './auth';
 
@@ -262,6 +263,7 @@ export default function Settings() {
         <ChangeEmail user={user} />
       </div>
       <Limits />
+      <PlayerProtection />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { Nav } from './Nav';
+import { BreakBanner, RealityCheck } from './PlayerProtection';
 import { RemoteBoundary } from './RemoteBoundary';
 import { Spinner } from './Spinner';
 
@@ -90,6 +91,7 @@ export function Layout() {
         Skip to content
       </a>
       <SandboxBanner />
+      <BreakBanner />
       <Nav />
       <main id="main" className="app__main" tabIndex={-1}>
         <RemoteBoundary key={location.pathname} what="this page">
@@ -100,6 +102,7 @@ export function Layout() {
       </main>
       <Footer />
       <ScrollToTop />
+      <RealityCheck />
     </div>
   );
 }

@@ -26,6 +26,11 @@ export interface User {
   hasPassword?: boolean;
   /** when the 18+ and terms consent was given at registration */
   termsAcceptedAt?: string | null;
+  /** time-out / self-exclusion, deposit limits, reality check (GET /users/protection has the same) */
+  protection?: {
+    exclusion: { kind: 'time_out' | 'self_exclusion'; startedAt: string; until: string } | null;
+    realityCheckMinutes: number;
+  };
   limits?: {
     weeklyBetCount?: LimitSetting;
     weeklyStakeAmount?: LimitSetting;

@@ -1,0 +1,43 @@
+import { api, setUser, type User } from '@bet/web-shell/core';
+
+/** GET /users/protection, as identity answers it (amounts in dollars, 0 = none). */
+export interface Limit {
+  limit: number;
+  pending?: { value: number; effectiveAt: string };
+}
+export interface ProtectionView {
+  exclusion: { kind: 'time_out' | 'self_exclusion'; startedAt: string; until: string } | null;
+  depositLimits: { daily: Limit; weekly: Limit; monthly: Limit };
+  realityCheckMinutes: number;
+}
+
+export const TIME_OUTS = [
+  { period: '24h', label: '24 hours' },
+  { period: '7d', label: '7 days' },
+  { period: '30d', label: '30 days' },
+] as const;
+export const SELF_EXCLUSIONS = [
+  { period: '6m', label: '6 months' },
+  { period: '1y', label: '1 year' },
+  { period: '5y', label: '5 years' },
+] as const;
+export const REALITY_CHECKS = [0, 15, 30, 45, 60, 90, 120] as const;
+
+/** A protection call; the answer's user becomes the session's user (so banners follow at once). */
+export async function saveProtection(path: string, body: unknown) {
+  const res = await api.post<{ msg: string; protection: ProtectionView; user?: User }>(
+    `/users/protection/${path}`,
+    body,
+    { silent: true },
+  );
+  if (res.user) setUser(res.user);
+  return res;
+}
+
+export function activeExclusion(
+  p: { exclusion: ProtectionView['exclusion'] } | null | undefined,
+  now = Date.now(),
+) {
+  const e = p?.exclusion;
+  return e && Date.parse(e.until) > now ? e : null;
+}
