@@ -57,4 +57,14 @@ export const Game = Type.Object({
   elapsedTime: Type.Union([Type.Integer(), Type.Null()]),
   odds: Odds,
   result: Type.Union([Outcome, Type.Null()]),
+  /** additive: who plays the match out; simulated games are labelled as such */
+  source: Type.Optional(
+    Type.Union([Type.Literal('simulator'), Type.Literal('provider'), Type.Literal('manual')]),
+  ),
+  /** additive: the phase of a simulated match (HT is half-time), null when unknown */
+  phase: Type.Optional(
+    Type.Union([Type.Literal('1H'), Type.Literal('HT'), Type.Literal('2H'), Type.Literal('FT'), Type.Null()]),
+  ),
+  /** additive, on reads: a live game whose in-play price is not fresh takes no bets */
+  suspended: Type.Optional(Type.Boolean()),
 });

@@ -35,6 +35,8 @@ export const gamesConfig = {
   /** live prices: republish once a public price is this much better for the bettor than the model's; any change at least this often; the clock this often */
   LIVE_ODDS_MIN_MOVE: Type.Number({ default: 0.02, minimum: 0, maximum: 0.5 }),
   LIVE_ODDS_MAX_AGE_MINUTES: Type.Integer({ default: 10, minimum: 1, maximum: 90 }),
+  /** a live game whose in-play price was not confirmed for this long is suspended (seconds) */
+  LIVE_PRICE_MAX_AGE_S: Type.Integer({ default: 30, minimum: 1, maximum: 3600 }),
   LIVE_CLOCK_EVERY_MINUTES: Type.Integer({ default: 5, minimum: 1, maximum: 90 }),
 
   API_FOOTBALL_KEY: Type.Optional(Type.String({ minLength: 1 })),

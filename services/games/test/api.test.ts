@@ -94,6 +94,10 @@ describe('catalogue reads', () => {
         'elapsedTime',
         'odds',
         'result',
+        // additive (issue 13 items 1 and 7)
+        'source',
+        'phase',
+        'suspended',
       ].sort(),
     );
   });
@@ -684,7 +688,8 @@ describe('authorization', () => {
       const tampered = await h.api(method, url, body, `${bogus.slice(0, -4)}AAAA`);
       expect(tampered.status).toBe(401);
     }
-    expect((await h.api('GET', `/games/${g._id}`)).body).toEqual(g);
+    // a read adds whether the market is open right now
+    expect((await h.api('GET', `/games/${g._id}`)).body).toEqual({ ...g, suspended: false });
     expect((await auditOf(g._id)).length).toBe(1);
     const after = (await h.api('GET', '/admin/rankings', undefined, h.adminToken)).body.rankings.find(
       (r: any) => r._id === rank._id,
@@ -715,7 +720,7 @@ describe('over the bus', () => {
       { timeoutMs: 3000 },
     );
     expect(validate(GamesGet.reply, reply)).toEqual([]);
-    expect(reply.games).toEqual([g]);
+    expect(reply.games).toEqual([{ ...g, suspended: false }]);
   });
 
   it('remembers which games have bets (bets.placed), once per event', async () => {

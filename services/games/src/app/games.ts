@@ -89,12 +89,16 @@ function filterGames(db: DB, q: ListQuery) {
   return query;
 }
 
-export async function listGames(db: DB, q: ListQuery): Promise<ApiGame[]> {
+export async function listGames(
+  db: DB,
+  q: ListQuery,
+  live?: { now: number; maxAgeMs: number },
+): Promise<ApiGame[]> {
   const rows = await orderGames(filterGames(db, q).selectAll(), q)
     .limit(q.limit)
     .offset(((q.page ?? 1) - 1) * q.limit)
     .execute();
-  return rows.map((r) => toApiGame(rowToGame(r)));
+  return rows.map((r) => toApiGame(rowToGame(r), live));
 }
 
 /** How many games a list query matches (for the pages of the admin screen). */
@@ -384,7 +388,12 @@ export async function adjustOdds(ctx: Ctx, actor: Actor, id: string, prices: Pri
     const before = await lockGame(trx, id);
     assertOddsAdjustable(before);
     const after: GameRecord = { ...before, adjusted: prices, odds: prices };
-    await saveGame(trx, before, after, { adjusted_by: actor.id, adjusted_at: new Date() });
+    // an admin pricing a live game confirms its in-play price (see liveSuspended)
+    await saveGame(trx, before, after, {
+      adjusted_by: actor.id,
+      adjusted_at: new Date(),
+      ...(before.status === 'live' ? { prices_at: new Date() } : {}),
+    });
     await audit(
       trx,
       actor,

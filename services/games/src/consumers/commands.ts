@@ -14,7 +14,8 @@ export async function startCommandResponders(ctx: Ctx) {
           : [];
         if (ids.length === 0) return { games: [] };
         const rows = await ctx.db.selectFrom('games').selectAll().where('id', 'in', ids).execute();
-        return { games: rows.map((r) => toApiGame(rowToGame(r))) };
+        const live = { now: Date.now(), maxAgeMs: ctx.config.LIVE_PRICE_MAX_AGE_S * 1000 };
+        return { games: rows.map((r) => toApiGame(rowToGame(r), live)) };
       },
       { queue: 'games' },
     ),

@@ -135,4 +135,9 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0002_live_prices': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('games').addColumn('prices_at', 'timestamptz').execute();
+    },
+  },
 };

@@ -35,6 +35,7 @@ export function rowToGame(r: GameRow): GameRecord {
     sim: json<SimRecord>(r.sim_state),
     settledAt: r.settled_at ? new Date(r.settled_at) : null,
     cancelledAt: r.cancelled_at ? new Date(r.cancelled_at) : null,
+    pricesAt: r.prices_at ? new Date(r.prices_at) : null,
   };
 }
 

@@ -40,6 +40,8 @@ export interface GamesTable {
   sim_state: ColumnType<unknown, string | null, string | null> | null;
   settled_at: Timestamp | null;
   cancelled_at: Timestamp | null;
+  /** last confirmation of the in-play price (simulator tick, admin odds); see liveSuspended */
+  prices_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }

@@ -6,7 +6,9 @@ import {
   decideResult,
   type GameRecord,
   type GameStatus,
+  liveSuspended,
   resultMismatch,
+  sourceOf,
 } from './game';
 
 const NOW = new Date('2026-05-01T12:00:00Z');
@@ -120,5 +122,26 @@ describe('game rules', () => {
     expect(code(() => assertCancellable({ status: 'finished' }))).toBe('409:game_finished');
     expect(code(() => assertCancellable({ status: 'cancelled' }))).toBe('409:game_cancelled');
     expect(code(() => assertCancellable({ status: 'live' }))).toBe('ok');
+  });
+});
+
+describe('live markets', () => {
+  const now = Date.parse('2026-11-25T12:00:00Z');
+  it('are open only while the in-play price was confirmed within the bound', () => {
+    expect(liveSuspended({ status: 'live', pricesAt: new Date(now - 29_000) }, now, 30_000)).toBe(false);
+    expect(liveSuspended({ status: 'live', pricesAt: new Date(now - 30_001) }, now, 30_000)).toBe(true);
+    // a live game nobody has priced in play (manual, provider) is suspended
+    expect(liveSuspended({ status: 'live', pricesAt: null }, now, 30_000)).toBe(true);
+    expect(liveSuspended({ status: 'live' }, now, 30_000)).toBe(true);
+  });
+  it('only concern live games', () => {
+    for (const status of ['upcoming', 'finished', 'cancelled'] as const)
+      expect(liveSuspended({ status, pricesAt: null }, now, 30_000)).toBe(false);
+  });
+  it('say who plays the match out', () => {
+    expect(sourceOf('simulator')).toBe('simulator');
+    expect(sourceOf('manual')).toBe('manual');
+    expect(sourceOf('apifootball')).toBe('provider');
+    expect(sourceOf('allsportsapi')).toBe('provider');
   });
 });

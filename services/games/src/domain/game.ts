@@ -35,6 +35,8 @@ export interface GameRecord {
   sim: SimRecord | null;
   settledAt: Date | null;
   cancelledAt: Date | null;
+  /** when the in-play price was last confirmed by its pricing engine (or an admin); live games only */
+  pricesAt?: Date | null;
 }
 
 /** The Game object of the public API (docs/api-conventions.md). */
@@ -51,11 +53,39 @@ export interface ApiGame {
   elapsedTime: number | null;
   odds: { home: number; draw: number; away: number };
   result: Outcome | null;
+  /** additive: who plays the match out (a simulated game is labelled as such everywhere) */
+  source: GameSource;
+  /** additive: the match phase of a simulated game (1H, HT, 2H, FT), null when unknown */
+  phase: MatchPhaseName | null;
+  /** additive, on reads: a live game whose in-play price is not fresh takes no bets */
+  suspended?: boolean;
+}
+
+export type GameSource = 'simulator' | 'provider' | 'manual';
+export type MatchPhaseName = '1H' | 'HT' | '2H' | 'FT';
+
+export function sourceOf(provider: Provider): GameSource {
+  return provider === 'simulator' ? 'simulator' : provider === 'manual' ? 'manual' : 'provider';
+}
+
+/**
+ * A live market is open only while its in-play price is fresh: confirmed by the pricing
+ * engine (or an admin) within `maxAgeMs`. A stalled simulator, a provider with no in-play
+ * prices, or a manual game nobody prices leaves the game suspended, never on old prices.
+ */
+export function liveSuspended(
+  g: Pick<GameRecord, 'status' | 'pricesAt'>,
+  now: number,
+  maxAgeMs: number,
+): boolean {
+  if (g.status !== 'live') return false;
+  return !g.pricesAt || now - g.pricesAt.getTime() > maxAgeMs;
 }
 
 export const toDecimalOdds = (p: Prices) => ({ home: p.home / 100, draw: p.draw / 100, away: p.away / 100 });
 
-export function toApiGame(g: GameRecord): ApiGame {
+/** `live` given (reads): the answer says whether the live market is suspended right now. */
+export function toApiGame(g: GameRecord, live?: { now: number; maxAgeMs: number }): ApiGame {
   return {
     _id: g.id,
     homeTeam: g.homeTeam,
@@ -69,6 +99,9 @@ export function toApiGame(g: GameRecord): ApiGame {
     elapsedTime: g.elapsed,
     odds: toDecimalOdds(g.odds),
     result: g.result,
+    source: sourceOf(g.provider),
+    phase: (g.sim?.match.phase as MatchPhaseName | undefined) ?? null,
+    ...(live ? { suspended: liveSuspended(g, live.now, live.maxAgeMs) } : {}),
   };
 }
 

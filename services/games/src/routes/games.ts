@@ -97,6 +97,8 @@ export const actorOf = (req: { user: { id: string; username?: string } | null })
 });
 
 export function registerGameRoutes(app: App, ctx: Ctx) {
+  // a read says whether a live market is open right now (domain/game.ts liveSuspended)
+  const live = () => ({ now: Date.now(), maxAgeMs: ctx.config.LIVE_PRICE_MAX_AGE_S * 1000 });
   app.get(
     '/api/v1/games',
     {
@@ -120,7 +122,7 @@ export function registerGameRoutes(app: App, ctx: Ctx) {
         from,
         to,
       };
-      const games = await listGames(ctx.db, query);
+      const games = await listGames(ctx.db, query, live());
       // asked for a page: say how many there are (the spec's client never asks)
       if (q.page === undefined) return { games };
       const totalCount = await countGames(ctx.db, query);
@@ -136,7 +138,7 @@ export function registerGameRoutes(app: App, ctx: Ctx) {
   app.get(
     '/api/v1/games/live',
     { config: { auth: 'public' }, schema: { tags: ['games'], response: { 200: GamesReply } } },
-    async () => ({ games: await listGames(ctx.db, { status: 'live', limit: 500, order: 'asc' }) }),
+    async () => ({ games: await listGames(ctx.db, { status: 'live', limit: 500, order: 'asc' }, live()) }),
   );
 
   app.get(
@@ -145,7 +147,7 @@ export function registerGameRoutes(app: App, ctx: Ctx) {
       config: { auth: 'public' },
       schema: { tags: ['games'], params: IdParams, response: { 200: GameReply, ...errorReplies(400, 404) } },
     },
-    async (req) => toApiGame(await findGame(ctx.db, req.params.id)),
+    async (req) => toApiGame(await findGame(ctx.db, req.params.id), live()),
   );
 
   app.get(

@@ -269,6 +269,8 @@ export class SimulatorRunner {
       const events: PendingEvent[] = [];
       const updates: GameRecord[] = [];
       const matchEvents: Array<Record<string, unknown>> = [];
+      // live games whose price the model has just re-evaluated: their market stays open
+      const confirmed: string[] = [];
       for (const row of rows) {
         const before = rowToGame(row);
         if (before.status === 'upcoming' && before.matchDate.getTime() > now) continue;
@@ -304,7 +306,14 @@ export class SimulatorRunner {
           margin,
           policy: this.policy,
         });
-        if (!out.changed && !kicked) continue;
+        // an admin's in-play price is not the model's: it stays fresh only as long as the admin's own confirmation
+        const confirm = () => {
+          if (working.adjusted === null) confirmed.push(before.id);
+        };
+        if (!out.changed && !kicked) {
+          confirm();
+          continue;
+        }
         const match = out.rec.match;
         const broken = invariantViolations(match, out.events);
         if (broken.length > 0) {
@@ -330,6 +339,7 @@ export class SimulatorRunner {
           after.elapsed = 90;
         }
         updates.push(after);
+        if (!out.finished) confirm();
         for (const e of out.events) {
           matchEvents.push({
             game_id: before.id,
@@ -365,6 +375,12 @@ export class SimulatorRunner {
         stats.advanced++;
       }
       await saveSimulated(trx, updates);
+      if (confirmed.length > 0)
+        await trx
+          .updateTable('games')
+          .set({ prices_at: new Date(now) })
+          .where('id', 'in', confirmed)
+          .execute();
       if (matchEvents.length > 0) {
         await trx
           .insertInto('match_events')

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SimulatorRunner } from '../src/index';
+import { type GamesHarness, startGames } from './helpers';
+
+/**
+ * Issue 13 item 7, the live half: a live market is open only while its in-play price is
+ * fresh. The simulator confirms the prices of the live games it prices on every tick; when
+ * it stalls, or when the price is an admin's, the market suspends after LIVE_PRICE_MAX_AGE_S.
+ */
+describe('live prices stay fresh or the market suspends', () => {
+  let h: GamesHarness;
+  let runner: SimulatorRunner;
+  const clock = { now: Date.now() };
+
+  beforeAll(async () => {
+    h = await startGames({
+      env: {
+        SIMULATOR_SPEED: '600',
+        SIMULATOR_HORIZON_HOURS: '2',
+        SIMULATOR_BACKFILL_HOURS: '1',
+        LIVE_PRICE_MAX_AGE_S: '1',
+      },
+    });
+    runner = new SimulatorRunner(h.svc.ctx, { clock: () => clock.now });
+    await runner.tick();
+  }, 60_000);
+  afterAll(async () => {
+    await runner?.stop();
+    await h?.close();
+  });
+
+  const live = async () => (await h.api('GET', '/games/live')).body.games as any[];
+  const waitFor = async <T>(check: () => Promise<T | undefined>, what: string): Promise<T> => {
+    const until = Date.now() + 10_000;
+    for (;;) {
+      const v = await check();
+      if (v !== undefined) return v;
+      if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+
+  it('labels simulated games, shows their phase, and opens a live market only while the simulator prices it', async () => {
+    clock.now = Date.now();
+    await runner.tick();
+    const games = await live();
+    expect(games.length).toBeGreaterThan(0);
+    for (const g of games) {
+      expect(g).toMatchObject({ source: 'simulator', suspended: false });
+      expect(['1H', 'HT', '2H']).toContain(g.phase);
+    }
+    const id = games[0]._id;
+    expect((await h.api('GET', `/games/${id}`)).body).toMatchObject({
+      source: 'simulator',
+      suspended: false,
+    });
+
+    // the simulator stops ticking: a second later nobody can bet on the old price
+    await waitFor(
+      async () => ((await h.api('GET', `/games/${id}`)).body.suspended ? true : undefined),
+      'suspension',
+    );
+    expect((await live()).every((g) => g.suspended)).toBe(true);
+    // games.get, which betting asks before a live bet, says the same
+    const reply = await h.infra.bus.request<{ games: any[] }>('games.get', { gameIds: [id] });
+    expect(reply.games[0]).toMatchObject({ _id: id, suspended: true });
+
+    // the next tick re-prices and re-opens it
+    clock.now = Date.now();
+    await runner.tick();
+    expect((await h.api('GET', `/games/${id}`)).body.suspended).toBe(false);
+  });
+
+  it("treats an admin's in-play price as fresh only for the bound, and the simulator does not confirm it", async () => {
+    clock.now = Date.now();
+    await runner.tick();
+    const [g] = await live();
+    const res = await h.api(
+      'PATCH',
+      `/admin/games/${g._id}/adjust-odds`,
+      { home: 1.8, draw: 3.5, away: 4.6 },
+      h.adminToken,
+    );
+    expect(res.status).toBe(200);
+    expect((await h.api('GET', `/games/${g._id}`)).body.suspended).toBe(false);
+    await waitFor(async () => {
+      clock.now = Date.now();
+      await runner.tick();
+      return (await h.api('GET', `/games/${g._id}`)).body.suspended ? true : undefined;
+    }, "the admin's price to go stale");
+  });
+
+  it('never suspends a game that is not live', async () => {
+    const upcoming = (await h.api('GET', '/games?status=upcoming&limit=5')).body.games as any[];
+    expect(upcoming.length).toBeGreaterThan(0);
+    expect(upcoming.every((g) => g.suspended === false && g.source === 'simulator' && g.phase === null)).toBe(
+      true,
+    );
+  });
+});
