@@ -12,6 +12,8 @@ export const bettingConfig = {
   HIGH_RISK_EXPOSURE: Type.Number({ default: 5_000, minimum: 0 }),
   /** how long a placement waits for the wallet's answer to a debit */
   WALLET_TIMEOUT_MS: Type.Integer({ default: 5_000, minimum: 100 }),
+  /** how long a live bet waits for the games service to vouch for its in-play price */
+  LIVE_CHECK_TIMEOUT_MS: Type.Integer({ default: 2_000, minimum: 100 }),
   /** how often the reconciler looks for unfinished placements and owed refunds */
   RECONCILE_INTERVAL_MS: Type.Integer({ default: 5_000, minimum: 50 }),
   /** a placement still waiting this long after its own attempt is taken over by the reconciler */

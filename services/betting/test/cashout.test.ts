@@ -65,6 +65,27 @@ describe('cash-out', () => {
     expect(betsOf(h, 'bets.settled', bet._id)).toHaveLength(0);
   });
 
+  it('refuses a cash-out at a live price games no longer vouches for, moving no money', async () => {
+    const g = await games.live(await games.create(), { home: 3, draw: 3, away: 2.5 });
+    const p = await player(h);
+    const bet = await single(p, g._id, 'A', 10);
+    await games.odds(g._id, { home: 1.6, draw: 3.8, away: 5.5 });
+    h.liveCheck.suspended.add(g._id);
+    try {
+      const res = await call(h, 'POST', `/api/v1/bets/${bet._id}/cash-out`, p.auth);
+      expect(res).toMatchObject({
+        status: 422,
+        body: {
+          msg: 'Betting on Enyimba vs Rivers United is suspended while its in-play prices update. Please try again in a moment.',
+        },
+      });
+    } finally {
+      h.liveCheck.suspended.delete(g._id);
+    }
+    expect(betsOf(h, BetsCashedOut.subject, bet._id)).toEqual([]);
+    expect((await call(h, 'GET', `/api/v1/bets/${bet._id}`, p.auth)).body.bet.status).toBe('pending');
+  });
+
   it('never offers more than the potential payout', async () => {
     const g = await games.live(await games.create(), { home: 2, draw: 3, away: 4 });
     const p = await player(h);

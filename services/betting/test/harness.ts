@@ -6,6 +6,7 @@ import {
   type EventData,
   GamesCancelled,
   GamesCreated,
+  GamesGet,
   GamesOddsChanged,
   GamesResultCorrected,
   GamesSettled,
@@ -98,10 +99,44 @@ export class StandInWallet {
   }
 }
 
+/**
+ * A stand-in for the games service's games.get, which betting asks before a live bet: it
+ * answers from what the test published, and vouches for every live price unless the test
+ * marks the game suspended (the real rule is tested in services/games/test/live-prices).
+ */
+export class StandInGames {
+  suspended = new Set<string>();
+  /** answer nothing (games unreachable) while true */
+  silent = false;
+  asked: string[][] = [];
+
+  async attach(infra: TestInfrastructure, db: () => RunningService<BettingDB>['ctx']['db']) {
+    const sub = await infra.bus.reply(GamesGet.subject, async (req: CommandRequest<typeof GamesGet>) => {
+      expect(validate(GamesGet.request, req)).toEqual([]);
+      this.asked.push(req.gameIds);
+      if (this.silent) return new Promise(() => {});
+      const rows = await db().selectFrom('games').selectAll().where('id', 'in', req.gameIds).execute();
+      return {
+        games: rows.map((r) => ({
+          ...gameData({
+            _id: r.id,
+            homeTeam: r.home_team,
+            awayTeam: r.away_team,
+            status: r.status as Game['status'],
+          }),
+          suspended: this.suspended.has(r.id),
+        })),
+      };
+    });
+    return { stop: () => sub.stop() };
+  }
+}
+
 export interface Harness {
   infra: TestInfrastructure;
   svc: RunningService<BettingDB>;
   wallet: StandInWallet;
+  liveCheck: StandInGames;
   /** every bets.* event the service published, in arrival order */
   events: EventEnvelope<any>[];
   close(): Promise<void>;
@@ -113,9 +148,19 @@ export async function startHarness(
   const infra = await testInfrastructure({ kind: opts.kind });
   const wallet = new StandInWallet();
   const walletSub = opts.wallet === false ? { stop: async () => {} } : await wallet.attach(infra);
+  const gamesStandIn = new StandInGames();
+  let svcRef: RunningService<BettingDB> | undefined;
+  const gamesSub = await gamesStandIn.attach(infra, () => svcRef!.ctx.db);
   const svc = await startService(bettingService, infra, {
-    env: { WALLET_TIMEOUT_MS: '1500', RECONCILE_INTERVAL_MS: '200', RECONCILE_AFTER_MS: '2000', ...opts.env },
+    env: {
+      WALLET_TIMEOUT_MS: '1500',
+      RECONCILE_INTERVAL_MS: '200',
+      RECONCILE_AFTER_MS: '2000',
+      LIVE_CHECK_TIMEOUT_MS: '500',
+      ...opts.env,
+    },
   });
+  svcRef = svc;
   const events: EventEnvelope<any>[] = [];
   const recorder = await infra.bus.consume({
     durable: 'test-recorder',
@@ -128,11 +173,13 @@ export async function startHarness(
     infra,
     svc,
     wallet,
+    liveCheck: gamesStandIn,
     events,
     async close() {
       await recorder.stop();
       await svc.stop();
       await walletSub.stop();
+      await gamesSub.stop();
       await infra.close();
     },
   };

@@ -368,6 +368,54 @@ describe('placing bets', () => {
     });
     expect(res.status).toBe(201);
     expect(res.body.bets[0]).toMatchObject({ totalOdds: 7.5, potentialPayout: 15 });
+    // the games service was asked to vouch for the live price, and only for the live game
+    expect(h.liveCheck.asked.at(-1)).toEqual([g._id]);
+  });
+
+  it('refuses a live game whose in-play price games no longer vouches for, and any live bet when games is silent', async () => {
+    const g = await games.live(await games.create(), { home: 1.4, draw: 4.2, away: 7.5 });
+    const up = await games.create();
+    const p = await player(h);
+    const slip = {
+      stake: 2,
+      selections: [
+        { gameId: up._id, outcome: 'A' },
+        { gameId: g._id, outcome: 'B' },
+      ],
+    };
+    h.liveCheck.suspended.add(g._id);
+    try {
+      const res = await call(h, 'POST', '/api/v1/bets/multi', p.auth, slip);
+      expect(res.status).toBe(422);
+      expect(res.body.msg).toBe(
+        'Betting on Enyimba vs Rivers United is suspended while its in-play prices update. Please try again in a moment.',
+      );
+    } finally {
+      h.liveCheck.suspended.delete(g._id);
+    }
+    h.liveCheck.silent = true;
+    try {
+      const res = await call(h, 'POST', '/api/v1/bets/multi', p.auth, slip);
+      expect(res.status).toBe(503);
+      expect(res.body.msg).toBe(
+        'Live betting is unavailable right now; no money was taken. Please try again.',
+      );
+    } finally {
+      h.liveCheck.silent = false;
+    }
+    expect(h.wallet.balance(p.id)).toBe(100_000);
+    expect(await countBets(p.id)).toBe(0);
+    // a pre-match bet never waits for games
+    const asked = h.liveCheck.asked.length;
+    expect(
+      (
+        await call(h, 'POST', '/api/v1/bets/singles', p.auth, {
+          stakePerBet: 1,
+          selections: [slip.selections[0]],
+        })
+      ).status,
+    ).toBe(201);
+    expect(h.liveCheck.asked.length).toBe(asked);
   });
 });
 

@@ -1,6 +1,7 @@
 import { HttpError, notFound, recordEvent } from '@bet/kit';
 import { BetsCashedOut } from '@bet/proto-events';
 import { type CashOutOffer, cashOutOffer, marginToBasisPoints } from '../domain/cashout';
+import { checkLiveMarkets } from './live-markets';
 import { type Ctx, type Db, gameState, loadGames } from './types';
 
 async function loadBet(db: Db, betId: string, lock = false) {
@@ -66,6 +67,11 @@ export async function cashOut(ctx: Ctx, userId: string, betId: string) {
   const first = await loadBet(ctx.db, betId);
   if (!first) throw notFound('Bet not found');
   checkOwner(first.bet, userId);
+  // an offer at a price nobody vouches for any more would be free money
+  await checkLiveMarkets(
+    ctx,
+    first.legs.map((l) => l.game_id),
+  );
   return ctx.tx(async (trx) => {
     const games = await loadGames(
       trx,

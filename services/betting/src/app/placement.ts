@@ -21,6 +21,7 @@ import {
   type SelectionInput,
 } from '../domain/placement';
 import { legResult } from '../domain/settlement';
+import { checkLiveMarkets } from './live-markets';
 import { recordEvents } from './outbox';
 import { ensureUser } from './read-models';
 import { type Ctx, type Db, gameState, gameSummary, loadGames } from './types';
@@ -70,6 +71,10 @@ export class Placement {
     const stakeCents = parseStake(req.stake);
     const selections = checkSlip(req.betType, req.selections);
     const now = new Date();
+    await checkLiveMarkets(
+      this.ctx,
+      selections.map((s) => s.gameId),
+    );
     // no event is written here, so a plain transaction (no outbox relay pass after it)
     const { record, planned, games } = await this.ctx.db
       .transaction()

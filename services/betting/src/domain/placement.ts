@@ -103,6 +103,15 @@ export function bettingState(
   return { open: true };
 }
 
+/** The refusal for a live game whose in-play price its owner (games) does not vouch for right now. */
+export function suspendedMarket(game: { homeTeam: string; awayTeam: string }): DomainError {
+  return new DomainError(
+    'market_suspended',
+    `Betting on ${game.homeTeam} vs ${game.awayTeam} is suspended while its in-play prices update. Please try again in a moment.`,
+    422,
+  );
+}
+
 export function priceOf(game: GameState, outcome: Outcome): number {
   return game.odds[outcome];
 }
