@@ -117,7 +117,7 @@ function PriceButton({
 /** The status column: kick-off, the live minute, or full time. */
 function GameClock({ game }: { game: Game }) {
   if (game.status === 'live') {
-    const ht = (game as Game & { phase?: string }).phase === 'HT';
+    const ht = game.phase === 'HT';
     return (
       <span className="game__clock game__clock--live">
         <span className="live-dot" aria-hidden="true" />
@@ -144,11 +144,12 @@ export function GameCard({ game, onOpenDetails }: { game: Game; onOpenDetails?: 
   const showScore = game.status === 'live' || game.status === 'finished';
   const canBet = (game.status === 'upcoming' || game.status === 'live') && !!game.odds;
   const suspended =
-    game.status === 'live' &&
-    !OUTCOMES.some(({ outcome }) => {
-      const p = oddsFor(game.odds, outcome);
-      return typeof p === 'number' && Number.isFinite(p) && p > 1;
-    });
+    game.suspended === true ||
+    (game.status === 'live' &&
+      !OUTCOMES.some(({ outcome }) => {
+        const p = oddsFor(game.odds, outcome);
+        return typeof p === 'number' && Number.isFinite(p) && p > 1;
+      }));
   const body = (
     <>
       {game.status === 'upcoming' || game.status === 'live' ? (

@@ -15,20 +15,28 @@ export function GameGroups({
 }) {
   return (
     <div className="leagues">
-      {groupByLeague(games, preferred).map((group) => (
-        <section key={group.league} className="league" aria-label={group.league}>
-          {headingLevel === 2 ? (
-            <h2 className="league__title">{group.league}</h2>
-          ) : (
-            <h3 className="league__title">{group.league}</h3>
-          )}
-          <ul className="games">
-            {group.games.map((g) => (
-              <GameCard key={g._id} game={g} onOpenDetails={onOpenDetails} />
-            ))}
-          </ul>
-        </section>
-      ))}
+      {groupByLeague(games, preferred).map((group) => {
+        const Heading = headingLevel === 2 ? 'h2' : 'h3';
+        // simulated matches are played out by our simulator, not by the clubs: say so
+        const simulated = group.games.length > 0 && group.games.every((g) => g.source === 'simulator');
+        return (
+          <section key={group.league} className="league" aria-label={group.league}>
+            <Heading className="league__title">
+              {group.league}
+              {simulated && (
+                <span className="league__sim" title="These matches are played out by our match simulator">
+                  Simulated
+                </span>
+              )}
+            </Heading>
+            <ul className="games">
+              {group.games.map((g) => (
+                <GameCard key={g._id} game={g} onOpenDetails={onOpenDetails} />
+              ))}
+            </ul>
+          </section>
+        );
+      })}
     </div>
   );
 }

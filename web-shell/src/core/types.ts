@@ -59,6 +59,12 @@ export interface Game {
   elapsedTime?: number | null;
   odds?: Odds | null;
   result?: Outcome | null;
+  /** who plays the match out: simulated games are labelled as such */
+  source?: 'simulator' | 'provider' | 'manual';
+  /** a simulated match's phase: HT is half-time */
+  phase?: '1H' | 'HT' | '2H' | 'FT' | null;
+  /** a live game whose in-play price is not fresh: no bets until it is */
+  suspended?: boolean;
 }
 
 /** How a remote describes one of its routes to the shell, which adds layout and guards. */
