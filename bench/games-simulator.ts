@@ -26,6 +26,9 @@ import { LEAGUES } from '../services/games/src/domain/leagues';
 import { advanceLive, DEFAULT_POLICY, type SimRecord } from '../services/games/src/domain/live';
 import { MAX_MATCH_CLOCK, startMatch } from '../services/games/src/domain/match';
 import { preMatchPrices } from '../services/games/src/domain/odds';
+import { matchKey } from '../services/games/src/domain/rng';
+
+const BENCH_SECRET = '5eed'.repeat(8);
 
 const MATCHES = Number(process.env.BENCH_MATCHES ?? 200);
 const INFRA = (process.env.BENCH_INFRA ?? 'cluster') as 'cluster' | 'embedded';
@@ -50,7 +53,7 @@ function engineOnly() {
       lambdas,
       homeSquad: squadOf(pair(i)[0].name),
       awaySquad: squadOf(pair(i)[1].name),
-      seed: i + 1,
+      key: matchKey(BENCH_SECRET, String(i + 1)),
     }),
     oddsClock: 0,
     updateClock: 0,

@@ -17,7 +17,13 @@ export const gamesConfig = {
 
   /** 1 = real time; 10 = ten times faster */
   SIMULATOR_SPEED: Type.Number({ default: 1, exclusiveMinimum: 0, maximum: 100_000 }),
+  /** seed of the public calendar (which clubs meet when); it decides no match */
   SIMULATOR_SEED: Type.Integer({ default: 2026, minimum: 0, maximum: 4_294_967_295 }),
+  /**
+   * the secret every simulated match is drawn from (hex, at least 128 bits); unset, one is
+   * generated at first start and kept in the games database
+   */
+  SIMULATOR_SECRET: Type.Optional(Type.String({ pattern: '^[0-9a-fA-F]{32,128}$' })),
   /** real milliseconds between two simulator ticks */
   SIMULATOR_TICK_MS: Type.Integer({ default: 1000, minimum: 10, maximum: 60_000 }),
   /** simulated hours of upcoming fixtures kept in the calendar */

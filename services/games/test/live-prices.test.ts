@@ -90,6 +90,36 @@ describe('live prices stay fresh or the market suspends', () => {
     }, "the admin's price to go stale");
   });
 
+  it('draws every match from a secret made at first start, kept in the database, different per deployment', async () => {
+    const read = async (x: GamesHarness) => {
+      const row = await x.svc.ctx.db
+        .selectFrom('meta')
+        .select('value')
+        .where('key', '=', 'simulator_secret')
+        .executeTakeFirst();
+      const v = typeof row?.value === 'string' ? JSON.parse(row.value) : row?.value;
+      return (v as { hex?: string } | undefined)?.hex;
+    };
+    const mine = await read(h);
+    expect(mine).toMatch(/^[0-9a-f]{64}$/);
+    const other = await startGames({
+      env: { SIMULATOR_SPEED: '600', SIMULATOR_HORIZON_HOURS: '1', SIMULATOR_BACKFILL_HOURS: '1' },
+    });
+    try {
+      const r = new SimulatorRunner(other.svc.ctx, { clock: () => Date.now() });
+      await r.tick();
+      await r.stop();
+      const theirs = await read(other);
+      expect(theirs).toMatch(/^[0-9a-f]{64}$/);
+      expect(theirs).not.toBe(mine);
+      // the secret is nowhere in what the API shows
+      const live = JSON.stringify((await other.api('GET', '/games?limit=500')).body);
+      expect(live).not.toContain(String(theirs));
+    } finally {
+      await other.close();
+    }
+  });
+
   it('never suspends a game that is not live', async () => {
     const upcoming = (await h.api('GET', '/games?status=upcoming&limit=5')).body.games as any[];
     expect(upcoming.length).toBeGreaterThan(0);

@@ -4,12 +4,20 @@ import { squadOf } from './calendar';
 import { advanceLive, bettorEdge, DEFAULT_POLICY, type SimRecord } from './live';
 import { MAX_MATCH_CLOCK, startMatch } from './match';
 import { type Prices, preMatchPrices } from './odds';
+import { matchKey } from './rng';
+
+const TEST_SECRET = '7e57'.repeat(8);
 
 const lambdas = { home: 1.7, away: 1.1 };
 function freshRecord(seed: number): SimRecord {
   return {
     kickoffAt: 0,
-    match: startMatch({ lambdas, homeSquad: squadOf('Arsenal'), awaySquad: squadOf('Chelsea'), seed }),
+    match: startMatch({
+      lambdas,
+      homeSquad: squadOf('Arsenal'),
+      awaySquad: squadOf('Chelsea'),
+      key: matchKey(TEST_SECRET, String(seed)),
+    }),
     oddsClock: 0,
     updateClock: 0,
   };

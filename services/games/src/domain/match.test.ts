@@ -11,6 +11,9 @@ import {
   startMatch,
   step,
 } from './match';
+import { matchKey } from './rng';
+
+const TEST_SECRET = '7e57'.repeat(8);
 
 const ORDER = { '1H': 0, HT: 1, '2H': 2, FT: 3 } as const;
 
@@ -19,7 +22,7 @@ function newMatch(seed: number, home = 1.6, away = 1.1) {
     lambdas: { home, away },
     homeSquad: squadOf('Enyimba', 'ng'),
     awaySquad: squadOf('Rivers United', 'ng'),
-    seed,
+    key: matchKey(TEST_SECRET, String(seed)),
   });
 }
 

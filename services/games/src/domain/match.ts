@@ -1,5 +1,5 @@
 import { type Lambdas, type Phase, PLAYED_MINUTES, redCardFactor } from './odds';
-import { intBetween, rngFrom } from './rng';
+import { intBetween, secureRng } from './rng';
 
 /**
  * The match engine: a pure step function over a serialisable state. One step is one
@@ -28,7 +28,10 @@ export interface MatchState {
   onPitch: { home: string[]; away: string[] };
   bench: { home: string[]; away: string[] };
   subs: { home: number; away: number };
+  /** draws made so far from the match's generator (secureRng) */
   rng: number;
+  /** the match's generator key, HMAC(secret, fixture key): kept server-side with the state, never published */
+  key: string;
   seq: number;
 }
 
@@ -54,9 +57,10 @@ export function startMatch(opts: {
   lambdas: Lambdas;
   homeSquad: string[];
   awaySquad: string[];
-  seed: number;
+  /** matchKey(secret, fixture key) */
+  key: string;
 }): MatchState {
-  const rng = rngFrom(opts.seed);
+  const rng = secureRng(opts.key, 0);
   const stoppage: [number, number] = [intBetween(rng, 0, 3), intBetween(rng, 1, 6)];
   return {
     phase: '1H',
@@ -73,6 +77,7 @@ export function startMatch(opts: {
     bench: { home: opts.homeSquad.slice(11), away: opts.awaySquad.slice(11) },
     subs: { home: 0, away: 0 },
     rng: rng.state,
+    key: opts.key,
     seq: 0,
   };
 }
@@ -97,7 +102,7 @@ const other = (side: Side): Side => (side === 'home' ? 'away' : 'home');
 export function step(prev: MatchState): { state: MatchState; events: MatchEvent[] } {
   if (prev.phase === 'FT') return { state: prev, events: [] };
   const s = clone(prev);
-  const rng = rngFrom(s.rng);
+  const rng = secureRng(s.key, s.rng);
   const events: MatchEvent[] = [];
   s.clock += 1;
 

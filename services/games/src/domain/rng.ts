@@ -1,3 +1,5 @@
+import { createHmac } from 'node:crypto';
+
 /**
  * A tiny seedable generator whose whole state is one 32-bit integer (mulberry32), so a
  * match's randomness can be stored with the match and resumed after a restart: the same
@@ -24,6 +26,42 @@ export function rngFrom(state: number): Rng {
       return s;
     },
   };
+}
+
+/**
+ * The match engine's generator: HMAC-SHA256 in counter mode under a per-match key, eight
+ * 32-bit draws per block. Its state is only how many draws were made, so a match still
+ * resumes exactly after a restart; without the key (derived from the deployment's secret)
+ * nothing about the next draw can be learned from the previous ones or from public data.
+ */
+export function secureRng(keyHex: string, drawn: number): Rng {
+  const key = Buffer.from(keyHex, 'hex');
+  if (key.length < 16) throw new RangeError('a match key has at least 128 bits');
+  let n = drawn;
+  let blockIndex = -1;
+  let block = Buffer.alloc(32);
+  const counter = Buffer.alloc(8);
+  return {
+    next() {
+      const b = Math.floor(n / 8);
+      if (b !== blockIndex) {
+        counter.writeBigUInt64BE(BigInt(b));
+        block = createHmac('sha256', key).update(counter).digest();
+        blockIndex = b;
+      }
+      const v = block.readUInt32BE((n % 8) * 4);
+      n++;
+      return v / 4294967296;
+    },
+    get state() {
+      return n;
+    },
+  };
+}
+
+/** One match's key: HMAC(deployment secret, fixture key). The secret never leaves the games service. */
+export function matchKey(secretHex: string, fixtureKey: string): string {
+  return createHmac('sha256', Buffer.from(secretHex, 'hex')).update(`match|${fixtureKey}`).digest('hex');
 }
 
 /** FNV-1a: a stable 32-bit hash of text, used to derive independent seeds. */

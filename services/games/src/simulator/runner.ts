@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { absoluteAssetUrl, acquireLease, newId, releaseLease } from '@bet/kit';
 import { GamesCreated, GamesOddsChanged, GamesSettled, GamesUpdated } from '@bet/proto-events';
 import { sql } from 'kysely';
@@ -13,7 +14,7 @@ import { ALL_TEAMS, LEAGUES } from '../domain/leagues';
 import { advanceLive, type LivePolicy, type SimRecord } from '../domain/live';
 import { logoUrl } from '../domain/logos';
 import { invariantViolations, resultOf, startMatch } from '../domain/match';
-import { deriveSeed } from '../domain/rng';
+import { matchKey } from '../domain/rng';
 
 export interface TickStats {
   /** false when another replica holds the simulator lease */
@@ -28,6 +29,7 @@ export interface TickStats {
 }
 
 const LEASE = 'simulator';
+const SECRET_KEY = 'simulator_secret';
 const SLOTS_PER_TX = 24;
 
 /**
@@ -125,6 +127,32 @@ export class SimulatorRunner {
     }
     if (finishedTeams.length > 0) await repriceAfterResult(this.ctx, finishedTeams);
     return stats;
+  }
+
+  private secretHex: string | null = null;
+
+  /**
+   * The deployment's simulator secret (issue 13 item 1): SIMULATOR_SECRET when the operator
+   * manages it, otherwise 256 random bits made at first start and kept in this service's own
+   * database, shared by its replicas. Never defaulted, never logged, never published.
+   */
+  private async secret(): Promise<string> {
+    if (this.secretHex) return this.secretHex;
+    const given = this.cfg.SIMULATOR_SECRET;
+    if (given) return (this.secretHex = given.toLowerCase());
+    await this.ctx.db
+      .insertInto('meta')
+      .values({ key: SECRET_KEY, value: JSON.stringify({ hex: randomBytes(32).toString('hex') }) })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
+    const row = await this.ctx.db
+      .selectFrom('meta')
+      .select('value')
+      .where('key', '=', SECRET_KEY)
+      .executeTakeFirstOrThrow();
+    const stored = (typeof row.value === 'string' ? JSON.parse(row.value) : row.value) as { hex: string };
+    this.secretHex = stored.hex;
+    return this.secretHex;
   }
 
   /** The clubs' built-in ratings become their power rankings once; admins tune them after. */
@@ -252,7 +280,8 @@ export class SimulatorRunner {
   }
 
   private async advanceBatch(ids: string[], now: number, stats: TickStats, finishedTeams: string[]) {
-    const { SIMULATOR_SPEED: speed, SIMULATOR_SEED: seed, ODDS_MARGIN: margin } = this.cfg;
+    const { SIMULATOR_SPEED: speed, ODDS_MARGIN: margin } = this.cfg;
+    const secret = await this.secret();
     await this.ctx.tx(async (trx) => {
       // re-read under lock: an admin may have cancelled, settled or moved a game meanwhile
       const rows = await trx
@@ -287,7 +316,7 @@ export class SimulatorRunner {
               lambdas,
               homeSquad: squadOf(before.homeTeam, pool(before.homeTeam)),
               awaySquad: squadOf(before.awayTeam, pool(before.awayTeam)),
-              seed: deriveSeed(seed, before.providerId ?? before.id),
+              key: matchKey(secret, before.providerId ?? before.id),
             }),
             oddsClock: 0,
             updateClock: 0,
