@@ -85,6 +85,38 @@ describe('player AI screens', () => {
     });
   }
 
+  for (const width of [1366, 390]) {
+    it(`offers the chat on every page, a full-screen sheet on a phone (${width}px)`, async () => {
+      const { context, page } = await signedInPage(width);
+      for (const path of ['/', '/my-bets', '/wallet', '/aviator', '/profile', '/promotions']) {
+        await page.goto(`${stack.url}${path}`);
+        const fab = page.getByRole('button', { name: 'Open AI chat' });
+        await fab.waitFor();
+        expect(await page.getByRole('button', { name: 'Open AI chat' }).count(), path).toBe(1);
+      }
+      await page.getByRole('button', { name: 'Open AI chat' }).click();
+      const panel = page.getByRole('dialog', { name: 'AI Assistant' });
+      await panel.waitFor();
+      const box = await panel.boundingBox();
+      if (width < 640) {
+        // nothing half-covered underneath: the sheet is the whole screen
+        expect(box).toMatchObject({ x: 0, y: 0, width: 390 });
+        await page.screenshot({ path: screenshotPath('ai-chat-sheet--390.png') });
+      } else {
+        expect(box!.width).toBeLessThan(420);
+      }
+      await page.getByRole('button', { name: 'Close chat' }).click();
+      await expect.poll(() => panel.count()).toBe(0);
+      if (width < 960) {
+        // the slip bar stays reachable beside the chat button
+        await page.goto(`${stack.url}/`);
+        await page.getByRole('button', { name: /^Bet Slip/ }).click();
+        await page.getByRole('dialog', { name: 'Your Bet Slip' }).waitFor();
+      }
+      await context.close();
+    });
+  }
+
   it('opens the feedback modal and applies the limit suggestion', async () => {
     const { context, page } = await signedInPage(1366);
     await page.goto(`${stack.url}/profile`);

@@ -2,6 +2,7 @@
 
 import type { RemoteRoute } from '@bet/web-shell/core';
 import { type ComponentType, lazy } from 'react';
+import { ChatWidget } from './ai/ChatWidget';
 import { wireWallet } from './lib/wallet';
 import { wireSlipOdds } from './slip/store';
 import './styles.css';
@@ -74,3 +75,11 @@ export const routes: RemoteRoute[] = [
     Component: page(() => import(/* webpackChunkName: "settings" */ './pages/Settings')),
   },
 ];
+
+/**
+ * What the player remote puts over every page of the site layout (the shell renders it after
+ * the page): the floating AI chat, which the spec places in the shell, on every page.
+ */
+export function Overlay() {
+  return <ChatWidget />;
+}

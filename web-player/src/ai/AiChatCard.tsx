@@ -1,8 +1,7 @@
 import { useSession } from '@bet/web-shell/core';
-import { ChatWidget } from './ChatWidget';
 import { useAiChat } from './chat';
 
-/** Support page: 'Launch AI Chatbot' opens the floating chat panel (signed-in players only). */
+/** Support page: 'Launch AI Chatbot' opens the floating chat panel (signed-in players only; the layout holds it). */
 export function AiChatCard() {
   const signedIn = useSession((s) => s.status === 'authenticated');
   const openChat = useAiChat((s) => s.openChat);
@@ -14,7 +13,6 @@ export function AiChatCard() {
       <button type="button" className="btn btn--primary" onClick={openChat}>
         Launch AI Chatbot
       </button>
-      <ChatWidget />
     </div>
   );
 }

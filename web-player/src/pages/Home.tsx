@@ -227,7 +227,6 @@ export default function Home() {
     <WithSlip>
       {status === 'anonymous' && <Hero onBrowse={browse} />}
       <HomeSearch onActiveChange={setSearching} onOpenDetails={setDetails} />
-      <HomeCards />
 
       <section
         id="games"
@@ -343,6 +342,8 @@ export default function Home() {
           )}
         </div>
       </section>
+      {/* the matches come first, as a bettor scans them; the AI cards follow the board */}
+      <HomeCards />
       {details && <GameDetailsModal game={details} onClose={() => setDetails(null)} />}
     </WithSlip>
   );

@@ -6,6 +6,7 @@ import { dateTime, money } from '../lib/format';
 import { TextField, toastErrors } from '../pages/auth';
 import {
   activeExclusion,
+  isProtectionView,
   type Limit,
   type ProtectionView,
   REALITY_CHECKS,
@@ -28,7 +29,11 @@ export function PlayerProtection() {
     setError(null);
     api
       .get<ProtectionView>('/users/protection', { silent: true, signal: ctrl.signal })
-      .then(setView)
+      .then((v) => {
+        // a malformed answer must not take the whole Settings page down with it
+        if (isProtectionView(v)) setView(v);
+        else setError('Could not load your protection settings.');
+      })
       .catch(() => {
         if (!ctrl.signal.aborted) setError('Could not load your protection settings.');
       });

@@ -41,3 +41,17 @@ export function activeExclusion(
   const e = p?.exclusion;
   return e && Date.parse(e.until) > now ? e : null;
 }
+
+export function isProtectionView(v: unknown): v is ProtectionView {
+  const p = v as ProtectionView | null;
+  const limit = (l: unknown) => typeof (l as Limit | undefined)?.limit === 'number';
+  return (
+    !!p &&
+    typeof p === 'object' &&
+    'exclusion' in p &&
+    typeof p.realityCheckMinutes === 'number' &&
+    limit(p.depositLimits?.daily) &&
+    limit(p.depositLimits?.weekly) &&
+    limit(p.depositLimits?.monthly)
+  );
+}

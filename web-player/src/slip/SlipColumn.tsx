@@ -1,5 +1,4 @@
 import { type ReactNode, useState } from 'react';
-import { ChatWidget } from '../ai/ChatWidget';
 import { money } from '../lib/format';
 import { Modal } from '../ui/Modal';
 import { BetSlip } from './BetSlip';
@@ -38,7 +37,6 @@ export function WithSlip({ children }: { children: ReactNode }) {
         <BetSlip />
       </aside>
       <SlipBar onOpen={() => setOpen(true)} />
-      <ChatWidget />
       {open && (
         <Modal title="Your Bet Slip" onClose={() => setOpen(false)} sheet>
           <BetSlip variant="sheet" />

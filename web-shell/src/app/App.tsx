@@ -1,5 +1,5 @@
 import { type RemoteRoute, Toaster } from '@bet/web-shell/core';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import {
   createBrowserRouter,
   Outlet,
@@ -43,7 +43,10 @@ function RouteError() {
   return <RemoteUnavailable what="this page" />;
 }
 
-export function buildRoutes(player: RemoteRoute[] | null): RouteObject[] {
+export function buildRoutes(
+  player: RemoteRoute[] | null,
+  overlay: ComponentType | null = null,
+): RouteObject[] {
   const toRoute = (r: RemoteRoute): RouteObject => ({ path: r.path, Component: r.Component });
   const list = player ?? [];
   const bare = list.filter((r) => r.layout === 'bare');
@@ -67,7 +70,7 @@ export function buildRoutes(player: RemoteRoute[] | null): RouteObject[] {
           ),
         },
         {
-          Component: Layout,
+          element: <Layout overlay={overlay} />,
           children: [
             ...main.filter((r) => r.access !== 'auth').map(toRoute),
             { Component: RequireAuth, children: main.filter((r) => r.access === 'auth').map(toRoute) },
@@ -89,13 +92,13 @@ export function App() {
   useEffect(() => {
     let cancelled = false;
     import('player/routes')
-      .then((m) => m.routes)
+      .then((m) => ({ routes: m.routes, overlay: m.Overlay ?? null }))
       .catch((err) => {
         console.error('[shell] the player remote failed to load', err);
-        return null;
+        return { routes: null, overlay: null };
       })
-      .then((routes) => {
-        if (!cancelled) setLoaded({ router: createBrowserRouter(buildRoutes(routes)) });
+      .then(({ routes, overlay }) => {
+        if (!cancelled) setLoaded({ router: createBrowserRouter(buildRoutes(routes, overlay)) });
       });
     return () => {
       cancelled = true;

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { type ComponentType, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { Nav } from './Nav';
 import { BreakBanner, RealityCheck } from './PlayerProtection';
@@ -82,7 +82,7 @@ function useFocusMainOnNavigation(pathname: string) {
   }, [pathname]);
 }
 
-export function Layout() {
+export function Layout({ overlay: Overlay = null }: { overlay?: ComponentType | null }) {
   const location = useLocation();
   useFocusMainOnNavigation(location.pathname);
   return (
@@ -103,6 +103,11 @@ export function Layout() {
       <Footer />
       <ScrollToTop />
       <RealityCheck />
+      {Overlay && (
+        <RemoteBoundary what="the chat">
+          <Overlay />
+        </RemoteBoundary>
+      )}
     </div>
   );
 }
