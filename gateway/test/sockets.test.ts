@@ -163,6 +163,53 @@ for (const kind of ['cluster', 'embedded'] as const) {
       }
     });
 
+    it("pushes the wallet's new balance (balance_updated) to its owner only", async () => {
+      const owner = record(await as(player));
+      const bystander = record(await as(other));
+      const anonymous = record(await as(null));
+      const posted = (type: string, amountCents: number, balanceAfterCents: number, at: number) => ({
+        transactionId: newId(),
+        userId: player.id,
+        type,
+        amountCents,
+        balanceAfterCents,
+        reference: `${type}:${exampleIds.bet}`,
+        description: type,
+        createdAt: new Date(at).toISOString(),
+      });
+      const t = Date.now();
+      const debit = posted('bet', -1250, 8750, t);
+      const win = posted('win', 2625, 11_375, t + 1);
+      await publish(infra, 'wallet.transaction_posted', debit);
+      await publish(infra, 'wallet.transaction_posted', win);
+      await eventually(() => owner.of('balance_updated').length === 2);
+      expect(owner.of('balance_updated')).toEqual([
+        {
+          balance: 87.5,
+          amount: -12.5,
+          type: 'bet',
+          transactionId: debit.transactionId,
+          createdAt: debit.createdAt,
+        },
+        {
+          balance: 113.75,
+          amount: 26.25,
+          type: 'win',
+          transactionId: win.transactionId,
+          createdAt: win.createdAt,
+        },
+      ]);
+      // the bystander's own posting reaches the bystander, and only after the owner's: so if
+      // the owner's had leaked to them it would be here already
+      await publish(infra, 'wallet.transaction_posted', {
+        ...posted('topup', 100, 100, t + 2),
+        userId: other.id,
+      });
+      await eventually(() => bystander.of('balance_updated').length === 1);
+      expect(bystander.of('balance_updated').map((e) => e.balance)).toEqual([1]);
+      expect(anonymous.of('balance_updated')).toEqual([]);
+    });
+
     it('reports presence on first connect and last disconnect; userStatusUpdate reaches admins only', async () => {
       const adminSeen = record(await as(admin));
       const playerSeen = record(await as(other));

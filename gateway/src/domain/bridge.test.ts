@@ -128,8 +128,25 @@ describe('bus → socket bridge', () => {
     ]);
   });
 
+  it("pushes the wallet's new balance to its owner only", () => {
+    const d = example('wallet.transaction_posted');
+    expect(socketActionsFor('wallet.transaction_posted', d)).toEqual([
+      {
+        kind: 'emit',
+        to: { room: 'user', userId: d.userId },
+        event: 'balance_updated',
+        payload: {
+          balance: 90,
+          amount: -10,
+          type: 'bet',
+          transactionId: d.transactionId,
+          createdAt: d.createdAt,
+        },
+      },
+    ]);
+  });
+
   it('ignores subjects it does not know and private events nobody should see', () => {
-    expect(socketActionsFor('wallet.transaction_posted', example('wallet.transaction_posted'))).toEqual([]);
     expect(socketActionsFor('bets.placed', example('bets.placed'))).toEqual([]);
     expect(socketActionsFor('something.new', {})).toEqual([]);
   });

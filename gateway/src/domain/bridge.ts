@@ -11,6 +11,7 @@ import type {
   UserPresence,
   UserRoleChanged,
   UserSessionsRevoked,
+  WalletTransactionPosted,
   WalletWithdrawalProcessed,
 } from '@bet/proto-events';
 
@@ -46,6 +47,7 @@ export const BRIDGED_SUBJECTS = [
   'bets.settled',
   'bets.voided',
   'wallet.withdrawal_processed',
+  'wallet.transaction_posted',
   'user.presence',
   'user.role_changed',
   'user.deleted',
@@ -124,6 +126,17 @@ export function socketActionsFor(subject: string, data: any): SocketAction[] {
         withdrawalId: d.withdrawalId,
         status: d.status === 'approved' ? 'success' : 'rejected',
         message: withdrawalMessage(d),
+      });
+    }
+    case 'wallet.transaction_posted': {
+      // the wallet's own word on the balance, straight after the posting: no re-reads needed
+      const d = data as EventData<typeof WalletTransactionPosted>;
+      return emit(toUser(d.userId), 'balance_updated', {
+        balance: dollars(d.balanceAfterCents),
+        amount: dollars(d.amountCents),
+        type: d.type,
+        transactionId: d.transactionId,
+        createdAt: d.createdAt,
       });
     }
     case 'user.presence': {

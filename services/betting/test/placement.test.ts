@@ -368,6 +368,9 @@ describe('placing bets', () => {
     });
     expect(res.status).toBe(201);
     expect(res.body.bets[0]).toMatchObject({ totalOdds: 7.5, potentialPayout: 15 });
+    // the wallet's balance after the stake comes back with the bet (no second read)
+    expect(res.body.balance).toBe(998);
+    expect(h.wallet.balance(p.id)).toBe(99_800);
     // the games service was asked to vouch for the live price, and only for the live game
     expect(h.liveCheck.asked.at(-1)).toEqual([g._id]);
   });

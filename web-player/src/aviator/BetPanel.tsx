@@ -1,13 +1,9 @@
-import { api, msgOr, SETTLEMENT_REREADS_MS, toast, useWallet } from '@bet/web-shell/core';
+import { api, msgOr, toast } from '@bet/web-shell/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { type AviatorView, liveMultiplier, type RoundBet } from './feed';
 
 const QUICK = [1, 5, 10, 50];
-
-const rereadBalance = () => {
-  for (const delay of SETTLEMENT_REREADS_MS) setTimeout(() => void useWallet.getState().refresh(), delay);
-};
 
 /**
  * One of the two bet panels: stake (default 10), quick stakes, its own auto cash-out, and the
@@ -48,7 +44,6 @@ export function BetPanel({
         { silent: true },
       );
       toast.success(res?.msg ?? 'Bet placed!');
-      rereadBalance();
       onChange();
     } catch (err) {
       toast.error(msgOr(err, 'Failed to place bet.'));
@@ -65,7 +60,6 @@ export function BetPanel({
         { silent: true },
       );
       toast.success(`Cashed out at ${res.multiplier.toFixed(2)}x for $${res.payout.toFixed(2)}.`);
-      rereadBalance();
       onChange();
     } catch (err) {
       toast.error(msgOr(err, 'Failed to cash out.'));

@@ -1,3 +1,3 @@
 // The balance store lives in the shell's core (the header shows it too); the player pages keep
 // importing it from here.
-export { SETTLEMENT_REREADS_MS, startWallet as wireWallet, useWallet } from '@bet/web-shell/core';
+export { startWallet as wireWallet, useWallet } from '@bet/web-shell/core';

@@ -2,7 +2,6 @@ import { api, type Game, msgOr, toast, useSocketEvent } from '@bet/web-shell/cor
 import { useApi } from '@bet/web-shell/ui';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { dateTime, odds as fmtOdds, money, pickLabel, timeAgo } from '../lib/format';
-import { useWallet } from '../lib/wallet';
 import { betRef } from '../slip/Receipt';
 import { EmptyState, ErrorText, Pagination } from '../ui/common';
 import { Modal } from '../ui/Modal';
@@ -95,7 +94,6 @@ function CashOutButton({ bet, onDone }: { bet: Bet; onDone: () => void }) {
     try {
       const res = await api.post<{ msg?: string }>(`/bets/${bet._id}/cash-out`, undefined, { silent: true });
       toast.success(res?.msg || 'Bet cashed out successfully!');
-      void useWallet.getState().refresh();
       setConfirming(false);
       onDone();
     } catch (err) {

@@ -1,4 +1,4 @@
-import { api, toast, validationMsgOr } from '@bet/web-shell/core';
+import { api, type BalanceUpdate, onSocketEvent, toast, validationMsgOr } from '@bet/web-shell/core';
 import { useApi } from '@bet/web-shell/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,8 +10,7 @@ import { Modal } from '../ui/Modal';
 import { TextField, toastErrors } from './auth';
 
 export const MIN_DEPOSIT_NGN = 100;
-/** While a payment is open in the other tab the balance is re-read this often, for this long. */
-export const DEPOSIT_POLL_MS = 3000;
+/** How long the page says it is waiting for a payment opened in the other tab. */
 export const DEPOSIT_WAIT_MS = 15 * 60_000;
 
 interface Summary {
@@ -40,41 +39,23 @@ interface TxPage {
 }
 
 /**
- * The provider's checkout happens in another tab and nothing is pushed when it completes, so after
- * opening it the balance is re-read every few seconds until it moves (or the wait gives up), and
- * again whenever the player comes back to this tab.
+ * The provider's checkout happens in another tab. The wallet pushes the top-up the moment it
+ * is credited (`balance_updated` of type topup), which ends the wait; after DEPOSIT_WAIT_MS
+ * without one the page stops saying it is waiting (an abandoned checkout).
  */
 function useAwaitDeposit() {
   const [waitingSince, setWaitingSince] = useState<number | null>(null);
-
-  useEffect(() => {
-    const back = () => {
-      if (document.visibilityState === 'visible') void useWallet.getState().refresh();
-    };
-    document.addEventListener('visibilitychange', back);
-    window.addEventListener('focus', back);
-    return () => {
-      document.removeEventListener('visibilitychange', back);
-      window.removeEventListener('focus', back);
-    };
-  }, []);
-
   useEffect(() => {
     if (waitingSince === null) return;
-    const start = useWallet.getState().balance;
-    const stop = useWallet.subscribe((s) => {
-      if (s.balance !== null && s.balance !== start) setWaitingSince(null);
+    const stop = onSocketEvent('balance_updated', (u: BalanceUpdate) => {
+      if (u?.type === 'topup') setWaitingSince(null);
     });
-    const timer = setInterval(() => {
-      if (Date.now() - waitingSince > DEPOSIT_WAIT_MS) setWaitingSince(null);
-      else void useWallet.getState().refresh();
-    }, DEPOSIT_POLL_MS);
+    const timer = setTimeout(() => setWaitingSince(null), DEPOSIT_WAIT_MS);
     return () => {
       stop();
-      clearInterval(timer);
+      clearTimeout(timer);
     };
   }, [waitingSince]);
-
   return { waiting: waitingSince !== null, startWaiting: () => setWaitingSince(Date.now()) };
 }
 

@@ -122,12 +122,12 @@ export function BetSlip({
     try {
       const res =
         betType === 'multi'
-          ? await api.post<{ msg?: string; bets?: PlacedBet[] }>(
+          ? await api.post<{ msg?: string; bets?: PlacedBet[]; balance?: number }>(
               '/bets/multi',
               { stake, selections },
               { silent: true },
             )
-          : await api.post<{ msg?: string; bets?: PlacedBet[] }>(
+          : await api.post<{ msg?: string; bets?: PlacedBet[]; balance?: number }>(
               '/bets/singles',
               { stakePerBet: stake, selections },
               { silent: true },
@@ -145,7 +145,8 @@ export function BetSlip({
       setShared(null);
       slip.afterPlaced();
       selectionsAtReceipt.current = useSlip.getState().selections;
-      void useWallet.getState().refresh();
+      // the balance after the stake comes with the answer; the wallet's push confirms it
+      if (typeof res?.balance === 'number') useWallet.getState().set(res.balance);
     } catch (err) {
       toast.error(errorMessage(err));
     } finally {

@@ -40,4 +40,4 @@ export { Toaster, toast } from './toast';
 export { decodeJwt, getAccessToken, getRefreshToken, isTokenExpired } from './tokens';
 export type * from './types';
 export type { WalletState } from './wallet';
-export { SETTLEMENT_REREADS_MS, startWallet, useWallet } from './wallet';
+export { type BalanceUpdate, startWallet, useWallet } from './wallet';

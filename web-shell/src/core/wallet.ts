@@ -1,22 +1,39 @@
 import { create } from 'zustand';
 import { api, useSession } from './session';
-import { onSocketEvent } from './socket';
+import { onSocketEvent, useSocketStatus } from './socket';
+
+/** `balance_updated`: the wallet's own word, pushed right after a posting (docs/api-conventions.md). */
+export interface BalanceUpdate {
+  balance: number;
+  amount: number;
+  /** the ledger's type: bet, win, topup, withdrawal, refund, cashout, aviator_bet… */
+  type: string;
+  transactionId: string;
+  createdAt: string;
+}
 
 export interface WalletState {
   /** dollars; null while signed out or not read yet */
   balance: number | null;
+  /** time of the newest posting applied, so a late push never rolls the balance back */
+  postedAt: number | null;
   refresh: () => Promise<void>;
+  /** a balance the server just answered (a bet placement says it) */
+  set: (balance: number) => void;
+  apply: (update: BalanceUpdate) => void;
 }
 
 /**
  * The signed-in player's balance: one store for the whole page (the header, the slip's Max and
- * warnings, the wallet page), so a bet or a settlement changes it everywhere at once.
+ * warnings, the wallet page), so a bet or a settlement changes it everywhere at once. It moves
+ * on the wallet's own push (`balance_updated`); it is read only at sign-in and on reconnecting.
  */
-export const useWallet = create<WalletState>((set) => ({
+export const useWallet = create<WalletState>((set, get) => ({
   balance: null,
+  postedAt: null,
   refresh: async () => {
     if (useSession.getState().status !== 'authenticated') {
-      set({ balance: null });
+      set({ balance: null, postedAt: null });
       return;
     }
     try {
@@ -27,13 +44,20 @@ export const useWallet = create<WalletState>((set) => ({
       /* keep the last known balance */
     }
   },
+  set: (balance) => {
+    if (Number.isFinite(balance)) set({ balance });
+  },
+  apply: (u) => {
+    const at = Date.parse(u.createdAt);
+    if (!Number.isFinite(u.balance) || !Number.isFinite(at)) return;
+    const last = get().postedAt;
+    if (last !== null && at < last) return;
+    set({ balance: u.balance, postedAt: at });
+  },
 }));
 
-/** when the balance is read after a settlement or withdrawal push */
-export const SETTLEMENT_REREADS_MS = [0, 1500, 4000];
-
 let wired = false;
-/** Keeps the balance fresh: on sign-in/out, and when bets settle or withdrawals are processed. */
+/** Keeps the balance fresh: read on sign-in and after a reconnection, pushed in between. */
 export function startWallet(): void {
   if (wired) return;
   wired = true;
@@ -43,13 +67,14 @@ export function startWallet(): void {
     if (s.status === last) return;
     last = s.status;
     if (s.status === 'authenticated') void useWallet.getState().refresh();
-    else useWallet.setState({ balance: null });
+    else useWallet.setState({ balance: null, postedAt: null });
   });
-  // The push and the wallet's credit come from different services and may arrive in either
-  // order, so the balance is read at once and again a little later.
-  const refresh = () => {
-    for (const delay of SETTLEMENT_REREADS_MS) setTimeout(() => void useWallet.getState().refresh(), delay);
-  };
-  onSocketEvent('bet_settled', refresh);
-  onSocketEvent('withdrawal_processed', refresh);
+  onSocketEvent('balance_updated', (u: BalanceUpdate) => useWallet.getState().apply(u));
+  // pushes sent while the socket was down are lost: read once when it is back
+  let was = useSocketStatus.getState().status;
+  useSocketStatus.subscribe((s) => {
+    if (s.status === 'connected' && was !== 'connected' && was !== 'connecting')
+      void useWallet.getState().refresh();
+    was = s.status;
+  });
 }

@@ -64,8 +64,11 @@ export class Placement {
     private readonly onSettleNeeded: () => void,
   ) {}
 
-  /** Places the bets and answers them as the public Bet objects (status pending). */
-  async place(req: PlaceRequest): Promise<BetJson[]> {
+  /**
+   * Places the bets and answers them as the public Bet objects (status pending), with the
+   * wallet's balance right after the stake was taken (null when the debit was a replay).
+   */
+  async place(req: PlaceRequest): Promise<{ bets: BetJson[]; balanceCents: number | null }> {
     if (!req.selections || req.selections.length === 0)
       throw new DomainError('no_selections', MSG.emptyOrNoStake, 400);
     const stakeCents = parseStake(req.stake);
@@ -105,7 +108,8 @@ export class Placement {
     if (outcome === 'compensate')
       throw new HttpError(409, 'Your bet could not be placed; any amount taken will be refunded.');
     const summaries = new Map<string, GameSummary>([...games].map(([id, g]) => [id, gameSummary(g)]));
-    return planned.map((b, i) =>
+    const balanceCents = reply.ok && !reply.duplicate ? reply.balanceCents : null;
+    const bets = planned.map((b, i) =>
       betJson(
         {
           id: record.bets[i].id,
@@ -122,6 +126,7 @@ export class Placement {
         summaries,
       ),
     );
+    return { bets, balanceCents };
   }
 
   /** Step 1: check everything against the read models and record the bets, unpaid. */

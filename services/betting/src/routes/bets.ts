@@ -27,14 +27,15 @@ export function registerBetRoutes(app: App, ctx: Ctx) {
     async (req, reply) => {
       const user = req.user!;
       const body = req.body as { stakePerBet?: number | string; selections?: SelectionInput[] };
-      const bets = await placement.place({
+      const { bets, balanceCents } = await placement.place({
         userId: user.id,
         username: user.username,
         betType: 'single',
         stake: body.stakePerBet,
         selections: body.selections,
       });
-      return reply.status(201).send({ msg: PLACED, bets });
+      // additive: the balance after the stake, so the page needs no second read
+      return reply.status(201).send({ msg: PLACED, bets, ...balanceField(balanceCents) });
     },
   );
 
@@ -53,14 +54,15 @@ export function registerBetRoutes(app: App, ctx: Ctx) {
     async (req, reply) => {
       const user = req.user!;
       const body = req.body as { stake?: number | string; selections?: SelectionInput[] };
-      const bets = await placement.place({
+      const { bets, balanceCents } = await placement.place({
         userId: user.id,
         username: user.username,
         betType: 'multi',
         stake: body.stake,
         selections: body.selections,
       });
-      return reply.status(201).send({ msg: PLACED, bets });
+      // additive: the balance after the stake, so the page needs no second read
+      return reply.status(201).send({ msg: PLACED, bets, ...balanceField(balanceCents) });
     },
   );
 
@@ -115,4 +117,9 @@ export function registerBetRoutes(app: App, ctx: Ctx) {
       return { msg: 'Bet cashed out successfully!', amount: Number(amount) / 100, bet };
     },
   );
+}
+
+/** `balance` in dollars when the wallet said it (a replayed debit does not) */
+function balanceField(cents: number | null) {
+  return cents === null ? {} : { balance: cents / 100 };
 }
