@@ -113,7 +113,9 @@ describe('a newcomer registers, deposits, bets and is paid', () => {
     // 3. a single on the first game (mouse)
     await page.getByRole('link', { name: 'Home', exact: true }).click();
     const [g1, g2] = games;
-    await page.getByRole('button', { name: `${g1.home} vs ${g1.away}: Home 2.00` }).click();
+    // the board's own rows (the AI tips below it may list the same games)
+    const board = page.locator('#games');
+    await board.getByRole('button', { name: `${g1.home} vs ${g1.away}: Home 2.00` }).click();
     await expect.poll(() => toast(page, 'Selection added to your bet slip!').count()).toBeGreaterThan(0);
     const slip = page.locator('.with-slip__aside');
     await slip.getByRole('button', { name: '+5', exact: true }).click();
@@ -123,8 +125,8 @@ describe('a newcomer registers, deposits, bets and is paid', () => {
     await expect.poll(() => slip.locator('.slip__count').textContent()).toBe('(0)');
 
     // 4. a multi on both games, placed from the keyboard
-    await page.getByRole('button', { name: `${g1.home} vs ${g1.away}: Home 2.00` }).click();
-    await page.getByRole('button', { name: `${g2.home} vs ${g2.away}: Home 1.50` }).click();
+    await board.getByRole('button', { name: `${g1.home} vs ${g1.away}: Home 2.00` }).click();
+    await board.getByRole('button', { name: `${g2.home} vs ${g2.away}: Home 1.50` }).click();
     await expect.poll(() => slip.locator('.slip__count').textContent()).toBe('(2)');
     await slip.getByText('Multi', { exact: true }).click();
     await expect.poll(() => slip.locator('.slip__totals dd').first().textContent()).toBe('3.00');

@@ -98,7 +98,10 @@ describe('registration and player protection', () => {
     // a bet is refused with the reason
     await page.goto(`${stack.url}/`);
     await expect.poll(() => banner.count()).toBe(1);
-    await page.getByRole('button', { name: 'Rangers Int vs Plateau United: Home 2.00' }).click();
+    await page
+      .locator('#games')
+      .getByRole('button', { name: 'Rangers Int vs Plateau United: Home 2.00' })
+      .click();
     const slip = page.locator('.with-slip__aside');
     await slip.getByRole('button', { name: '+5', exact: true }).click();
     await slip.getByRole('button', { name: 'Place Bet', exact: true }).click();
