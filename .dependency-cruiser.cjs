@@ -2,16 +2,19 @@
  * The layer rules of docs/STYLE_GUIDE.md, checked on every `npm test`
  * (tests/architecture/layers.test.ts) and by `npm run layers`.
  */
-const SERVER_PACKAGES = '^node_modules/(fastify|@fastify|kysely|pg|@electric-sql|@nats-io|ioredis|socket[.]io(?!-client)|@socket[.]io|pino|nodemailer|argon2)(/|$)';
+const SERVER_PACKAGES =
+  '^node_modules/(fastify|@fastify|kysely|pg|@electric-sql|@nats-io|ioredis|socket[.]io(?!-client)|@socket[.]io|pino|nodemailer|argon2)(/|$)';
 /** what pure code may use of the kit: money, ids, errors, the clock */
 const KIT_BEYOND_CORE = '^services/kit/src/(?!(core|clock|errors|ids|money)[.]ts$)';
-const OTHER_LAYERS = '^services/[^/]+/src/(app|store|db|routes|consumers|jobs|adapters|providers|operations|simulator|sync|bin)/';
+const OTHER_LAYERS =
+  '^services/[^/]+/src/(app|store|db|routes|consumers|jobs|adapters|providers|operations|simulator|sync|bin)/';
 
 module.exports = {
   forbidden: [
     {
       name: 'no-service-imports-another',
-      comment: 'A service learns about another from events or asks it over the bus; it never imports its code.',
+      comment:
+        'A service learns about another from events or asks it over the bus; it never imports its code.',
       severity: 'error',
       from: { path: '^services/([^/]+)/' },
       to: { path: '^services/([^/]+)/', pathNot: ['^services/$1/', '^services/kit/'] },
@@ -50,6 +53,9 @@ module.exports = {
     tsConfig: { fileName: 'tsconfig.json' },
     tsPreCompilationDeps: true,
     combinedDependencies: true,
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+    },
   },
 };

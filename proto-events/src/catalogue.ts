@@ -564,6 +564,38 @@ const examplePromotion = {
   isActive: true,
   expiresAt: null,
 };
+export const AdminFiguresChanged = defineEvent({
+  subject: 'admin.figures_changed',
+  version: 1,
+  owner: 'admin',
+  consumers: ['gateway'],
+  description:
+    "The dashboard's figures moved (announced at most every ADMIN_FIGURES_PUSH_MS, only when they changed): the gateway pushes them to the admins' sockets so the dashboard never polls.",
+  schema: Type.Object({
+    stats: Type.Object({
+      totalUsers: Type.Integer({ minimum: 0 }),
+      totalBets: Type.Integer({ minimum: 0 }),
+      totalGames: Type.Integer({ minimum: 0 }),
+      upcomingGames: Type.Integer({ minimum: 0 }),
+    }),
+    financial: Type.Object({
+      totalStakes: Type.Object({ amount: Type.Number() }),
+      totalPayoutsToUsers: Type.Object({ amount: Type.Number() }),
+      platformRevenue: Type.Object({ amount: Type.Number() }),
+    }),
+    at: Timestamp,
+  }),
+  example: {
+    stats: { totalUsers: 120, totalBets: 3400, totalGames: 180, upcomingGames: 60 },
+    financial: {
+      totalStakes: { amount: 15230.5 },
+      totalPayoutsToUsers: { amount: 13990 },
+      platformRevenue: { amount: 1240.5 },
+    },
+    at: NOW,
+  },
+});
+
 export const PromotionCreated = defineEvent({
   subject: 'promotion.created',
   version: 1,
@@ -785,6 +817,7 @@ export const events = {
   PromotionCreated,
   PromotionUpdated,
   PromotionDeleted,
+  AdminFiguresChanged,
 };
 
 export const commands = {

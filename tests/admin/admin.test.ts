@@ -13,6 +13,7 @@ import {
 import { walletService } from '@bet/wallet';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, record } from '../../gateway/test/helpers';
 import { adminService } from '../../services/admin/src/index';
 
 let infra: TestInfrastructure;
@@ -76,7 +77,9 @@ const money = (
 };
 
 beforeAll(async () => {
-  infra = await testInfrastructure({ env: { SANDBOX_WEBHOOK_SECRET: 'test-sandbox-secret-0123456789' } });
+  infra = await testInfrastructure({
+    env: { SANDBOX_WEBHOOK_SECRET: 'test-sandbox-secret-0123456789', ADMIN_FIGURES_PUSH_MS: '200' },
+  });
   wallet = await startService(walletService, infra);
   admin = await startService(adminService, infra);
   gateway = (await createGateway({
@@ -522,5 +525,59 @@ describe('through the gateway', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toBeTruthy();
     expect((await call('DELETE', `/promotions/${created.body._id}`, adminToken)).status).toBe(200);
+  });
+});
+
+describe('live dashboard and withdrawals', () => {
+  it("pushes the figures to admins' sockets when they move, and new withdrawal requests, to admins only", async () => {
+    const adminSocket = await connect(gateway.url, { token: adminToken });
+    const playerSocket = await connect(gateway.url, { token: userToken });
+    try {
+      const seen = record(adminSocket);
+      const player = record(playerSocket);
+      const before = (await http('GET', '/api/v1/admin/stats/platform', { token: adminToken })).body;
+      const carol = newId();
+      await register(carol, 'carol');
+      // the figures come to the screen: no polling
+      await eventually(
+        () => seen.of('dashboard_updated').some((e) => e.stats.totalUsers === before.totalUsers + 1),
+        15_000,
+      );
+      const pushed = seen.of('dashboard_updated').at(-1);
+      expect(pushed.stats).toEqual(
+        (await http('GET', '/api/v1/admin/stats/platform', { token: adminToken })).body,
+      );
+      expect(pushed.financial).toEqual(
+        (await http('GET', '/api/v1/admin/dashboard/financial', { token: adminToken })).body,
+      );
+      // nothing moved: nothing more is pushed
+      const count = seen.of('dashboard_updated').length;
+      await new Promise((r) => setTimeout(r, 800));
+      expect(seen.of('dashboard_updated').length).toBe(count);
+
+      // a withdrawal request reaches the admins' Withdrawals screen
+      await eventually(async () => {
+        const res = await http('PATCH', `/api/v1/admin/users/${carol}/wallet`, {
+          to: wallet,
+          token: adminToken,
+          body: { amount: 20, description: 'welcome credit' },
+        });
+        return res.status === 200;
+      }, 15_000);
+      const carolToken = await infra.token({ id: carol, role: 'user', username: 'carol' });
+      const req = await http('POST', '/api/v1/wallet/request-withdrawal', {
+        token: carolToken,
+        body: { amount: 5 },
+        to: wallet,
+      });
+      expect(req.status).toBe(201);
+      await eventually(() => seen.of('withdrawal_requested').length === 1, 15_000);
+      expect(seen.of('withdrawal_requested')[0]).toMatchObject({ userId: carol, amount: 5 });
+      expect(player.of('withdrawal_requested')).toEqual([]);
+      expect(player.of('dashboard_updated')).toEqual([]);
+    } finally {
+      adminSocket.close();
+      playerSocket.close();
+    }
   });
 });

@@ -7,7 +7,7 @@ const root = resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
 
 /** The layer rules of `.dependency-cruiser.cjs`, run over the whole repository. */
-export async function layerViolations(): Promise<string[]> {
+async function layerViolations(): Promise<string[]> {
   const bin = resolve(root, 'node_modules/.bin/depcruise');
   const { stdout } = await run(
     bin,

@@ -97,6 +97,12 @@ describe('bus → socket bridge', () => {
           message: 'Your withdrawal of $50.00 has been approved.',
         },
       },
+      {
+        kind: 'emit',
+        to: { room: 'admins' },
+        event: 'withdrawal_updated',
+        payload: { withdrawalId: approved.withdrawalId, status: 'approved' },
+      },
     ]);
     const rejected = { ...approved, status: 'rejected', adminNotes: '' };
     expect(socketActionsFor('wallet.withdrawal_processed', rejected)[0]).toMatchObject({
@@ -105,6 +111,27 @@ describe('bus → socket bridge', () => {
         message: 'Your withdrawal of $50.00 was rejected and the amount returned to your wallet.',
       },
     });
+  });
+
+  it("tells admins of new withdrawal requests and of the dashboard's new figures, nobody else", () => {
+    const w = example('wallet.withdrawal_requested');
+    expect(socketActionsFor('wallet.withdrawal_requested', w)).toEqual([
+      {
+        kind: 'emit',
+        to: { room: 'admins' },
+        event: 'withdrawal_requested',
+        payload: { withdrawalId: w.withdrawalId, userId: w.userId, amount: 50 },
+      },
+    ]);
+    const f = example('admin.figures_changed');
+    expect(socketActionsFor('admin.figures_changed', f)).toEqual([
+      {
+        kind: 'emit',
+        to: { room: 'admins' },
+        event: 'dashboard_updated',
+        payload: { stats: f.stats, financial: f.financial },
+      },
+    ]);
   });
 
   it('shows presence to admins only and follows role changes and closed accounts', () => {

@@ -1,4 +1,5 @@
 import type {
+  AdminFiguresChanged,
   BetsSettled,
   BetsVoided,
   EventData,
@@ -13,6 +14,7 @@ import type {
   UserSessionsRevoked,
   WalletTransactionPosted,
   WalletWithdrawalProcessed,
+  WalletWithdrawalRequested,
 } from '@bet/proto-events';
 
 /**
@@ -48,6 +50,8 @@ export const BRIDGED_SUBJECTS = [
   'bets.voided',
   'wallet.withdrawal_processed',
   'wallet.transaction_posted',
+  'wallet.withdrawal_requested',
+  'admin.figures_changed',
   'user.presence',
   'user.role_changed',
   'user.deleted',
@@ -58,6 +62,7 @@ export const BRIDGED_SUBJECTS = [
 export const AVIATOR_SUBJECTS = ['aviator.state', 'aviator.tick', 'aviator.crash'] as const;
 
 const EVERYONE: Audience = { room: 'everyone' };
+const ADMINS: Audience = { room: 'admins' };
 
 /** dollars with two decimals from integer cents, as a JSON number */
 export const dollars = (cents: number) => Math.round(cents) / 100;
@@ -122,11 +127,27 @@ export function socketActionsFor(subject: string, data: any): SocketAction[] {
     }
     case 'wallet.withdrawal_processed': {
       const d = data as EventData<typeof WalletWithdrawalProcessed>;
-      return emit(toUser(d.userId), 'withdrawal_processed', {
+      return [
+        ...emit(toUser(d.userId), 'withdrawal_processed', {
+          withdrawalId: d.withdrawalId,
+          status: d.status === 'approved' ? 'success' : 'rejected',
+          message: withdrawalMessage(d),
+        }),
+        // the other admins' Withdrawals screens move the request between tabs
+        ...emit(ADMINS, 'withdrawal_updated', { withdrawalId: d.withdrawalId, status: d.status }),
+      ];
+    }
+    case 'wallet.withdrawal_requested': {
+      const d = data as EventData<typeof WalletWithdrawalRequested>;
+      return emit(ADMINS, 'withdrawal_requested', {
         withdrawalId: d.withdrawalId,
-        status: d.status === 'approved' ? 'success' : 'rejected',
-        message: withdrawalMessage(d),
+        userId: d.userId,
+        amount: dollars(d.amountCents),
       });
+    }
+    case 'admin.figures_changed': {
+      const d = data as EventData<typeof AdminFiguresChanged>;
+      return emit(ADMINS, 'dashboard_updated', { stats: d.stats, financial: d.financial });
     }
     case 'wallet.transaction_posted': {
       // the wallet's own word on the balance, straight after the posting: no re-reads needed

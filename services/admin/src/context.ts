@@ -6,15 +6,17 @@ import type { AdminDB } from './db/schema';
 
 export type AdminConfig = Static<TObject<typeof adminConfig>>;
 
-/** Nothing long-lived beyond the kit's objects yet; the type keeps the shape's slot. */
-export type AdminParts = Record<string, never>;
+export interface AdminParts {
+  /** the dashboard figures this replica announced last (JSON), so only changes are pushed */
+  lastFigures: { value: string | null };
+}
 export type AppContext = ServiceContext<AdminDB, AdminConfig> & AdminParts;
 
 /** the service's database handle or a transaction on it */
 export type DB = Kysely<AdminDB & OutboxTables>;
 
 export function buildContext(): AdminParts {
-  return {};
+  return { lastFigures: { value: null } };
 }
 
 export const { route, consumer, responder, listener, job } = parts<AppContext>();

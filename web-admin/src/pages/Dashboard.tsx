@@ -1,6 +1,6 @@
-import { api, msgOr, toast, useSocketEvent } from '@bet/web-shell/core';
+import { api, msgOr, toast, useOnReconnect, useSocketEvent } from '@bet/web-shell/core';
 import { ErrorText, FormField, Spinner, useApi } from '@bet/web-shell/ui';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Bar,
   BarChart,
@@ -37,8 +37,8 @@ const SOURCES = [
 ] as const;
 type Source = (typeof SOURCES)[number]['value'];
 
-/** the dashboard re-reads its figures this often (bets and payouts have no admin socket event) */
-const REFRESH_MS = 30_000;
+/** the chart's reload after a push waits this long, so a burst of bets costs one read */
+const DAILY_RELOAD_MS = 5_000;
 
 function StatCard({ label, value }: { label: string; value: string | number | undefined }) {
   return (
@@ -61,13 +61,29 @@ export default function Dashboard() {
     financial.reload();
     daily.reload();
   };
-  useSocketEvent('new_game', stats.reload);
-  useSocketEvent('gameUpdate', stats.reload);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the reloads are stable
-  useEffect(() => {
-    const t = setInterval(reloadAll, REFRESH_MS);
-    return () => clearInterval(t);
-  }, []);
+  // the admin service pushes its figures when they move (admin.figures_changed): no polling;
+  // what was pushed while the socket was down is read again when it is back
+  useOnReconnect(reloadAll);
+  useSocketEvent('dashboard_updated', (p: { stats?: PlatformStats; financial?: FinancialStats }) => {
+    if (p?.stats) stats.setData(p.stats);
+    if (p?.financial) financial.setData(p.financial);
+    reloadDailySoon();
+  });
+  // the per-day chart is read again, at most every few seconds, when the figures moved
+  const dailyTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const reloadDailySoon = () => {
+    if (dailyTimer.current) return;
+    dailyTimer.current = setTimeout(() => {
+      dailyTimer.current = null;
+      daily.reload();
+    }, DAILY_RELOAD_MS);
+  };
+  useEffect(
+    () => () => {
+      if (dailyTimer.current) clearTimeout(dailyTimer.current);
+    },
+    [],
+  );
 
   async function sync() {
     setSyncing(true);

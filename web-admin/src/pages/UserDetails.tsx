@@ -15,12 +15,6 @@ import { Avatar } from '../Avatar';
 import { dateOnly, dateTime, money, OUTCOME_LABEL } from '../format';
 import type { Bet, UserDetails as Details, Transaction } from '../types';
 
-const TX_LABEL: Record<string, string> = {
-  bet: 'Bet',
-  win: 'Win',
-  topup: 'Top-up',
-  withdrawal: 'Withdrawal',
-};
 const TX_TYPES = ['All', 'Bet', 'Win', 'Top-up', 'Withdrawal'] as const;
 const BET_STATUSES = ['All', 'Pending', 'Won', 'Lost', 'Cancelled'] as const;
 /** the read models catch up with an action within a moment; read again after it */

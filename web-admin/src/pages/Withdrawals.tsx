@@ -1,6 +1,6 @@
-import { api, msgOr, toast } from '@bet/web-shell/core';
+import { api, msgOr, toast, useOnReconnect, useSocketEvent } from '@bet/web-shell/core';
 import { EmptyState, ErrorText, listFrom, Spinner, Tabs, useApi, useConfirm } from '@bet/web-shell/ui';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { dateTime, money } from '../format';
 import type { Withdrawal } from '../types';
 
@@ -10,18 +10,15 @@ const TABS: Array<{ value: Status; label: string }> = [
   { value: 'approved', label: 'Approved' },
   { value: 'rejected', label: 'Rejected' },
 ];
-/** new requests arrive without an admin socket event: the pending list re-reads itself */
-const REFRESH_MS = 15_000;
 
 export default function Withdrawals() {
   const [status, setStatus] = useState<Status>('pending');
   const list = useApi<unknown>('/admin/withdrawals', { status });
   const { confirm, dialog } = useConfirm();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reload is stable
-  useEffect(() => {
-    const t = setInterval(list.reload, REFRESH_MS);
-    return () => clearInterval(t);
-  }, []);
+  // new requests and other admins' decisions arrive over the socket
+  useSocketEvent('withdrawal_requested', list.reload);
+  useSocketEvent('withdrawal_updated', list.reload);
+  useOnReconnect(list.reload);
 
   async function process(w: Withdrawal, decision: 'approved' | 'rejected') {
     const verb = decision === 'approved' ? 'Approve' : 'Reject';

@@ -59,8 +59,9 @@ export async function sessionResult(since: number) {
   let returned = 0;
   for (const t of res.transactions ?? []) {
     if (Date.parse(t.createdAt) < since) continue;
-    if (t.type === 'bet') t.amount < 0 ? (staked -= t.amount) : (returned += t.amount);
-    else if (t.type === 'win') returned += t.amount;
+    // a bet line is a stake (negative) or its refund (positive); a win line is a return
+    if (t.type === 'bet' && t.amount < 0) staked -= t.amount;
+    else if (t.type === 'bet' || t.type === 'win') returned += t.amount;
   }
   return { staked, returned, net: Math.round((returned - staked) * 100) / 100 };
 }

@@ -33,6 +33,7 @@ export {
   SOCKET_ERROR_MESSAGE,
   SOCKET_INVALID_MESSAGE,
   startRealtime,
+  useOnReconnect,
   useSocketEvent,
   useSocketStatus,
 } from './socket';

@@ -40,6 +40,25 @@ export function useSocketEvent(event: string, handler: Handler): void {
   useEffect(() => onSocketEvent(event, (...args) => ref.current(...args)), [event]);
 }
 
+/**
+ * Calls `handler` when the socket is back after a drop: the pushes sent meanwhile are lost,
+ * so a screen kept fresh by pushes reads its data once more (not on the first connection).
+ */
+export function useOnReconnect(handler: () => void): void {
+  const ref = useRef(handler);
+  ref.current = handler;
+  useEffect(() => {
+    let dropped = false;
+    return useSocketStatus.subscribe((s) => {
+      if (s.status === 'disconnected') dropped = true;
+      else if (s.status === 'connected' && dropped) {
+        dropped = false;
+        ref.current();
+      }
+    });
+  }, []);
+}
+
 export function emitSocket(event: string, ...args: unknown[]): void {
   socket?.emit(event, ...args);
 }

@@ -1,5 +1,6 @@
-import { centsToDollars } from '@bet/kit';
-import type { DB } from '../context';
+import { centsToDollars, recordEvents } from '@bet/kit';
+import { AdminFiguresChanged } from '@bet/proto-events';
+import type { AppContext, DB } from '../context';
 import { dailyFigures, dayOf, daysBetween, moneyFigures } from '../domain/figures';
 import { countBets } from '../store/bets';
 import { gameCounts } from '../store/games';
@@ -35,4 +36,19 @@ export async function figuresOverTime(db: DB, range: { from: Date; to: Date }) {
       activeUsers: d.activeUsers,
     })),
   };
+}
+
+/**
+ * Reads the dashboard's figures and announces them (admin.figures_changed, through the
+ * outbox) when they differ from the last ones this replica announced.
+ */
+export async function announceFigures(ctx: AppContext): Promise<boolean> {
+  const [stats, financial] = await Promise.all([platformStats(ctx.db), financialStats(ctx.db)]);
+  const key = JSON.stringify([stats, financial]);
+  if (key === ctx.lastFigures.value) return false;
+  await ctx.tx((trx) =>
+    recordEvents(trx, AdminFiguresChanged, [{ data: { stats, financial, at: new Date().toISOString() } }]),
+  );
+  ctx.lastFigures.value = key;
+  return true;
 }

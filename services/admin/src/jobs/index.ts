@@ -1,5 +1,7 @@
 import type { JobModule } from '@bet/kit';
 import type { AppContext } from '../context';
 
-/** No periodic work: every read model moves with the events that feed it. */
-export const jobs: JobModule<AppContext>[] = [];
+import { announceFiguresJob } from './announce-figures';
+
+/** The read models move with their events; the only periodic work is telling admins. */
+export const jobs: JobModule<AppContext>[] = [announceFiguresJob];

@@ -23,7 +23,7 @@ export class ChainKeeper {
   constructor(
     private readonly db: Db,
     private readonly spec: { length: number; every: number; salt: string },
-    private readonly onError: (err: unknown) => void = () => {},
+    onError: (err: unknown) => void = () => {},
   ) {
     this.ready = this.open();
     this.ready.catch(onError);

@@ -7,7 +7,6 @@ import {
   WalletCredit,
   WalletDebit,
 } from '@bet/proto-events';
-import { sql } from 'kysely';
 import { type BetJson, betJson, type GameSummary } from '../domain/bet-view';
 import { checkNotExcluded, checkWeeklyLimits } from '../domain/limits';
 import {

@@ -1,4 +1,4 @@
-import { type App, HttpError, MoneySchema, notFound, Type } from '@bet/kit';
+import { type App, MoneySchema, notFound, Type } from '@bet/kit';
 import { cashOut, currentOffer } from '../app/cashout';
 import { betHistory, type HistoryQuery } from '../app/queries';
 import { runtime } from '../app/runtime';

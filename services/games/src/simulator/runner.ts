@@ -139,7 +139,10 @@ export class SimulatorRunner {
   private async secret(): Promise<string> {
     if (this.secretHex) return this.secretHex;
     const given = this.cfg.SIMULATOR_SECRET;
-    if (given) return (this.secretHex = given.toLowerCase());
+    if (given) {
+      this.secretHex = given.toLowerCase();
+      return this.secretHex;
+    }
     await this.ctx.db
       .insertInto('meta')
       .values({ key: SECRET_KEY, value: JSON.stringify({ hex: randomBytes(32).toString('hex') }) })

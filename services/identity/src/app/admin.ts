@@ -19,7 +19,7 @@ import { revokeAccessTokens, revokeUserSessions } from './sessions';
  */
 export async function requireCurrentAdmin(idn: Identity, callerId: string): Promise<User> {
   const caller = await findUserById(idn.ctx.db, callerId);
-  if (!caller || caller.role !== 'admin') throw forbidden('Admin access required');
+  if (caller?.role !== 'admin') throw forbidden('Admin access required');
   return caller;
 }
 

@@ -26,7 +26,10 @@ describe('time-out and self-exclusion', () => {
 
   it('can be made longer or stronger, never shorter or weaker', () => {
     const week = requestExclusion(NO_PROTECTION, 'time_out', '7d', now);
-    expect(activeExclusion(week, now)).toMatchObject({ kind: 'time_out', until: new Date(now.getTime() + 168 * H) });
+    expect(activeExclusion(week, now)).toMatchObject({
+      kind: 'time_out',
+      until: new Date(now.getTime() + 168 * H),
+    });
     // a shorter time-out asked for later changes nothing
     const later = new Date(now.getTime() + H);
     expect(requestExclusion(week, 'time_out', '24h', later).exclusion).toEqual(week.exclusion);

@@ -166,7 +166,7 @@ export async function userRoutes(app: App, idn: Identity) {
       let bytes: Buffer;
       try {
         file = await req.file();
-        if (!file || file.fieldname !== 'profilePicture')
+        if (file?.fieldname !== 'profilePicture')
           throw badRequest('Send the picture in the form field profilePicture.');
         bytes = await file.toBuffer();
       } catch (err) {

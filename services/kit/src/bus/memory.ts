@@ -127,7 +127,9 @@ export class MemoryBus implements EventBus {
           return true;
         }
         logRedelivery(this.logger, err, event, attempt);
-        await new Promise((r) => setTimeout(r, Math.min(this.retryBaseMs * 2 ** (attempt - 1), member.opts.retryCapMs ?? 5_000)));
+        await new Promise((r) =>
+          setTimeout(r, Math.min(this.retryBaseMs * 2 ** (attempt - 1), member.opts.retryCapMs ?? 5_000)),
+        );
         if (this.closed) return false;
       }
     }

@@ -106,6 +106,7 @@ async function checkDepositProtection(trx: Trx, userId: string, amountCents: big
   const anyLimit = Object.values(limits).some((l) => l.limit > 0 || (l.pending?.value ?? 0) > 0);
   let usage = { daily: 0n, weekly: 0n, monthly: 0n };
   if (anyLimit) {
+    // biome-ignore lint/complexity/useMathMinMax: Dates (Math.min would give a number)
     const since = windows.weekly < windows.monthly ? windows.weekly : windows.monthly;
     const row = await trx
       .selectFrom('deposits')

@@ -87,6 +87,7 @@ export function payout(trx: Trx, m: MoneyMovement): Promise<Posted> {
     // the wallet row lock makes two wins of one user collect one after the other
     await lockedWalletBalance(trx, m.userId);
     const debt = await userDebt(trx, m.userId);
+    // biome-ignore lint/complexity/useMathMinMax: bigints (Math.min would throw)
     const collected = debt < m.amountCents ? debt : m.amountCents;
     return collected > 0n ? [...postings, ...debtCollectionPostings(m.userId, collected)] : postings;
   });
