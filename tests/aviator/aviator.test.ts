@@ -166,6 +166,26 @@ describe('aviator', () => {
     expect(Number((await latest(s.aviator)).crash_point)).toBe(crashBefore);
   });
 
+  it('moves the cap later when a player cashes out by hand (the cap follows the open liability)', async () => {
+    const [p, q, r] = await Promise.all([player(s, 100), player(s, 100), player(s, 100)]);
+    const round = await roundWhere(s, (c) => c > 460);
+    const bets: string[] = [];
+    for (const x of [p, q, r]) bets.push((await place(x.auth, { stake: 10 })).body.betId);
+    const running = await liftOff(s, round);
+    // three $10 bets reach the $100 cap at 3.34x (under the $60 max win at 6.00x)
+    expect(running.cap_multiplier).toBe('334');
+    s.clock.set(running.started_at.getTime() + msToReach(120));
+    expect(await cashOut(r.auth)).toMatchObject({ status: 200, body: { multiplier: 1.2, payout: 12 } });
+    // the two left share the $88 still under the cap: 4.40x
+    await eventually(async () => (await latest(s.aviator)).cap_multiplier === '440', 10_000);
+    expect((await bet(s, bets[0])).target).toBe('440');
+    s.clock.set(running.started_at.getTime() + msToReach(441));
+    await eventually(async () => (await bet(s, bets[1])).status === 'cashed_out', 10_000);
+    expect(await bet(s, bets[0])).toMatchObject({ cashed_out_at: '440', payout_cents: '4400' });
+    // paid in all: 12 + 44 + 44 = 100, exactly the cap
+    expect(Number((await latest(s.aviator)).paid_cents)).toBe(10_000);
+  });
+
   it('counts Aviator bets into the weekly limits shared with the sportsbook', async () => {
     const p = await player(s, 50);
     await setLimits(s, p, 2, 0);

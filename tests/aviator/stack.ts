@@ -38,7 +38,7 @@ export async function startStack(env: Record<string, string> = {}, clock?: Clock
   const admin = {
     authorization: `Bearer ${await infra.token({ id: newId(), role: 'admin', username: 'boss' })}`,
   };
-  return {
+  const stack: Stack = {
     infra,
     wallet,
     betting,
@@ -48,10 +48,12 @@ export async function startStack(env: Record<string, string> = {}, clock?: Clock
     async close() {
       await aviator.stop();
       await betting.stop();
-      await wallet.stop();
+      // a test may have restarted the wallet: stop the one running now
+      await stack.wallet.stop();
       await infra.close();
     },
   };
+  return stack;
 }
 
 export async function api(

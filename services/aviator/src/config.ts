@@ -31,6 +31,8 @@ export const aviatorConfig = {
   /** how long a bet waits for the wallet's debit */
   AVIATOR_WALLET_TIMEOUT_MS: Type.Integer({ default: 3_000, minimum: 100 }),
   /** crash points in the state's history strip */
+  /** how often refused bets with an unconfirmed stake are settled with the wallet */
+  AVIATOR_RECONCILE_MS: Type.Integer({ default: 5_000, minimum: 50 }),
   AVIATOR_HISTORY_STRIP: Type.Integer({ default: 20, minimum: 1, maximum: 100 }),
 };
 

@@ -10,6 +10,8 @@ export interface AviatorParts {
   /** held by the one replica that drives the rounds */
   clockLease: Lease;
   broadcaster: Broadcaster;
+  /** the round and its paid total when the cap was last computed (the clock follows it) */
+  capWatch: { roundId: string | null; paidCents: string | null };
 }
 export type AppContext = ServiceContext<AviatorDB, AviatorConfig> & AviatorParts;
 
@@ -37,7 +39,12 @@ export async function buildContext(
   kit.onStop(() => chain.stop());
   const clockLease =
     overrides.clockLease ?? kit.lease('aviator-round-clock', { ttlMs: kit.config.AVIATOR_LEASE_TTL_MS });
-  return { chain, clockLease, broadcaster: overrides.broadcaster ?? new Broadcaster() };
+  return {
+    chain,
+    clockLease,
+    broadcaster: overrides.broadcaster ?? new Broadcaster(),
+    capWatch: overrides.capWatch ?? { roundId: null, paidCents: null },
+  };
 }
 
 export const { route, consumer, responder, listener, job } = parts<AppContext>();

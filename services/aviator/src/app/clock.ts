@@ -10,7 +10,13 @@ import {
   WalletDebit,
 } from '@bet/proto-events';
 import type { AppContext } from '../context';
-import { effectiveTarget, maxWinMultiplier, roundCapMultiplier, settleAtCrash } from '../domain/bets';
+import {
+  effectiveTarget,
+  type FlyingBet,
+  maxWinMultiplier,
+  roundCapMultiplier,
+  settleAtCrash,
+} from '../domain/bets';
 import { crashPointOf } from '../domain/fairness';
 import { msToReach } from '../domain/multiplier';
 import { nextStep } from '../domain/round';
@@ -69,6 +75,7 @@ export async function advanceClock(ctx: AppContext): Promise<void> {
     case 'lift-off':
       return liftOff(ctx, latest!, now);
     case 'fly': {
+      await followCap(ctx, latest!);
       await autoCashOuts(ctx, latest!, step.multiplier);
       if (ctx.broadcaster.changed(latest!.id, 'running')) announceRunning(ctx, latest!, now);
       ctx.broadcast(AviatorTick, { multiplier: step.multiplier / 100, roundId: latest!.id, serverTime: now });
@@ -134,9 +141,12 @@ async function confirmPlacing(ctx: AppContext, roundId: string) {
       else await moveBet(ctx.db, bet.id, 'placing', { status: 'rejected', reject_reason: reply.msg });
     } catch (err) {
       ctx.logger.warn({ err, betId: bet.id }, 'stake unconfirmed at lift-off; the bet does not fly');
+      // the stake may still land (a stalled debit): the reconciler settles the key with the
+      // wallet and gives back whatever was taken
       await moveBet(ctx.db, bet.id, 'placing', {
         status: 'rejected',
         reject_reason: 'payment not confirmed',
+        refund_state: 'due',
       });
     }
   }
@@ -160,11 +170,7 @@ async function liftOff(ctx: AppContext, round: RoundRow, now: number) {
     if (!(await moveRound(trx, round.id, 'betting', { state: 'running', started_at: new Date(now) })))
       return false;
     const bets = await betsOfRound(trx, round.id, ['active']);
-    const flying = bets.map((b) => {
-      const stake = BigInt(b.stake_cents);
-      const own = effectiveTarget(b.auto_cash_out, maxWinMultiplier(stake, maxWin));
-      return { id: b.id, stakeCents: stake, targetH: own };
-    });
+    const flying = flyingBets(bets, maxWin);
     const capH = roundCapMultiplier(flying, dollarsToCents(ctx.config.AVIATOR_ROUND_MAX_PAYOUT));
     for (const b of flying) {
       const target = effectiveTarget(b.targetH, capH);
@@ -176,6 +182,52 @@ async function liftOff(ctx: AppContext, round: RoundRow, now: number) {
     return true;
   });
   if (moved) announceRunning(ctx, { ...round, started_at: new Date(now) }, now);
+}
+
+/** Each bet with its own exit: its auto cash-out or the multiplier of the biggest win, the lower. */
+function flyingBets(bets: BetRow[], maxWinCents: bigint): FlyingBet[] {
+  return bets.map((b) => {
+    const stake = BigInt(b.stake_cents);
+    return {
+      id: b.id,
+      stakeCents: stake,
+      targetH: effectiveTarget(b.auto_cash_out, maxWinMultiplier(stake, maxWinCents)),
+    };
+  });
+}
+
+/**
+ * The round cap follows the open liability: when the round's paid total moved since the cap
+ * was computed (players left by hand, auto cash-outs paid), the cap is computed again from
+ * what was paid and the bets still in the air, and their exits moved with it. Paid early, a
+ * bet frees room under the cap, so the others may fly further; the cap itself always holds.
+ */
+async function followCap(ctx: AppContext, round: RoundRow) {
+  const watch = ctx.capWatch;
+  const paid = String(round.paid_cents);
+  if (watch.roundId === round.id && watch.paidCents === paid) return;
+  if (watch.roundId !== round.id && BigInt(paid) === 0n) {
+    // lift-off computed it with nothing paid yet
+    ctx.capWatch = { roundId: round.id, paidCents: paid };
+    return;
+  }
+  const maxWin = dollarsToCents(ctx.config.AVIATOR_MAX_WIN);
+  await ctx.tx(async (trx) => {
+    const bets = await betsOfRound(trx, round.id, ['active']);
+    const flying = flyingBets(bets, maxWin);
+    const capH = roundCapMultiplier(
+      flying,
+      dollarsToCents(ctx.config.AVIATOR_ROUND_MAX_PAYOUT),
+      BigInt(paid),
+    );
+    for (const [i, b] of flying.entries()) {
+      const target = effectiveTarget(b.targetH, capH);
+      const before = bets[i].target === null ? null : Number(bets[i].target);
+      if (target !== before) await moveBet(trx, b.id, 'active', { target });
+    }
+    await moveRound(trx, round.id, 'running', { cap_multiplier: capH });
+  });
+  ctx.capWatch = { roundId: round.id, paidCents: paid };
 }
 
 /** Pays one bet out at `multiplier` inside `trx`; false when it had already left (by hand or another clock). */

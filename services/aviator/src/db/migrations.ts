@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import { rounds } from './migrations/0001_rounds';
+import { unconfirmedStakes } from './migrations/0002_unconfirmed_stakes';
 
 /** Every migration of the service, applied in name order. */
 export const migrations: Record<string, Migration> = {
   '0001_rounds': rounds,
+  '0002_unconfirmed_stakes': unconfirmedStakes,
 };

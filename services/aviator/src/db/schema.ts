@@ -47,6 +47,8 @@ export interface BetsTable {
   cashed_out_at: BigOrNull;
   payout_cents: BigOrNull;
   reject_reason: string | null;
+  /** a refused bet whose stake the wallet may still have taken: settled by the reconciler */
+  refund_state: ColumnType<'due' | 'done' | null, 'due' | 'done' | null | undefined, 'due' | 'done' | null>;
   created_at: Timestamp;
   settled_at: Timestamp | null;
 }

@@ -82,6 +82,24 @@ describe('caps', () => {
     expect(roundCapMultiplier([{ id: 'a', stakeCents: 1000n, targetH: 150 }], 10_000n)).toBeNull();
     expect(roundCapMultiplier([], 1n)).toBeNull();
   });
+
+  it('moves the cap later when a player leaves early by hand, never past the cap', () => {
+    const three = [
+      { id: 'a', stakeCents: 1000n, targetH: null },
+      { id: 'b', stakeCents: 1000n, targetH: null },
+      { id: 'c', stakeCents: 1000n, targetH: null },
+    ];
+    // at lift-off: three $10 bets reach $100 at 3.34x (3 × 10 × 3.34 = 100.20)
+    expect(roundCapMultiplier(three, 10_000n)).toBe(334);
+    // c cashed out by hand at 1.20x ($12 paid): a and b share the $88 left, reached at 4.40x
+    const left = three.slice(0, 2);
+    expect(roundCapMultiplier(left, 10_000n, 1_200n)).toBe(440);
+    // the total at that cap is within a cent per bet of the cap, never beyond what the cap allows
+    expect(1_200n + 2n * ((1000n * 440n) / 100n)).toBe(10_000n);
+    expect(1_200n + 2n * ((1000n * 439n) / 100n)).toBeLessThan(10_000n);
+    // nothing left under the cap: the rest leave at once
+    expect(roundCapMultiplier(left, 10_000n, 10_000n)).toBe(100);
+  });
 });
 
 describe('cash-out by server time', () => {

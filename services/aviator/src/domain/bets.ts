@@ -81,13 +81,20 @@ export interface FlyingBet {
 }
 
 /**
- * The multiplier (hundredths) at which the round's payouts would reach `capCents` if every
- * bet stayed in: the remaining bets are cashed out there. Computed at lift-off over the bets
- * of the round (a bet that leaves earlier by hand only lowers the real total, so the cap holds).
+ * The multiplier (hundredths) at which the round's open liability — what was already paid
+ * plus what the bets still in the air would be paid, each up to its own exit — reaches
+ * `capCents`: the remaining bets are cashed out there. Computed at lift-off, and again when
+ * players leave by hand (a bet paid early frees room, so the others may fly further).
  * null: the cap is never reached.
  */
-export function roundCapMultiplier(bets: readonly FlyingBet[], capCents: bigint): number | null {
+export function roundCapMultiplier(
+  bets: readonly FlyingBet[],
+  capCents: bigint,
+  paidCents = 0n,
+): number | null {
   if (bets.length === 0) return null;
+  capCents -= paidCents;
+  if (capCents <= 0n) return 100;
   const liabilityAt = (m: number) =>
     bets.reduce(
       (sum, b) => sum + payoutOf(b.stakeCents, b.targetH !== null && b.targetH <= m ? b.targetH : m),

@@ -1,3 +1,4 @@
 import { roundClock } from './round-clock';
+import { unconfirmedStakes } from './unconfirmed-stakes';
 
-export const jobs = [roundClock];
+export const jobs = [roundClock, unconfirmedStakes];

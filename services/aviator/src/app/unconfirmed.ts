@@ -1,0 +1,55 @@
+import { BettingReleaseStake, moneyKeys, WalletCredit, WalletDebit } from '@bet/proto-events';
+import type { AppContext } from '../context';
+import { debitOf } from './clock';
+
+/**
+ * Refused bets whose stake the wallet never confirmed (it did not answer at lift-off): a
+ * stalled debit could still land and take the stake of a bet that never flew. The key is
+ * settled here, leader-only, until the wallet answers: the debit is asked again under its own
+ * key (a stake already taken answers as a duplicate; a refusal is final for the key, so the
+ * stalled copy can never land after it), and a stake that was taken is given back under the
+ * bet's refund key. Either way the weekly usage reserved with betting is released.
+ */
+export async function settleUnconfirmedStakes(ctx: AppContext, batch = 50): Promise<number> {
+  const due = await ctx.db
+    .selectFrom('bets')
+    .selectAll()
+    .where('refund_state', '=', 'due')
+    .orderBy('created_at')
+    .limit(batch)
+    .execute();
+  const timeoutMs = ctx.config.AVIATOR_WALLET_TIMEOUT_MS;
+  let settled = 0;
+  for (const bet of due) {
+    try {
+      const debit = await ctx.request(WalletDebit, debitOf(bet), { timeoutMs });
+      if (debit.ok) {
+        const refund = await ctx.request(
+          WalletCredit,
+          {
+            idempotencyKey: moneyKeys.refund(bet.id),
+            userId: bet.user_id,
+            amountCents: Number(bet.stake_cents),
+            type: 'refund',
+            reference: bet.id,
+            description: `Aviator bet (panel ${bet.panel}) not flown: stake returned`,
+          },
+          { timeoutMs },
+        );
+        if (!refund.ok) throw new Error(`refund refused: ${refund.msg}`);
+      }
+      await ctx.request(BettingReleaseStake, { reference: bet.id }, { timeoutMs });
+      await ctx.db
+        .updateTable('bets')
+        .set({ refund_state: 'done' })
+        .where('id', '=', bet.id)
+        .where('refund_state', '=', 'due')
+        .execute();
+      settled++;
+      ctx.logger.info({ betId: bet.id, taken: debit.ok }, 'unconfirmed aviator stake settled');
+    } catch (err) {
+      ctx.logger.warn({ err, betId: bet.id }, 'unconfirmed aviator stake not settled yet; will retry');
+    }
+  }
+  return settled;
+}
