@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type App, formatValidationErrors, HttpError, type Logger } from '@bet/kit';
-import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { type App, drainOnClose, formatValidationErrors, HttpError, type Logger } from '@bet/kit';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { unsafePathReason } from '../domain/paths';
 import type { ServiceName } from '../routes';
 
@@ -48,6 +48,7 @@ export function createHttpServer(opts: {
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
+  drainOnClose(app as unknown as FastifyInstance);
   // first of all hooks: before the rate limits (which a dot segment would otherwise pick
   // wrongly), the token checks and the proxy
   app.addHook('onRequest', async (req) => {

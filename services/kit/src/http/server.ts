@@ -8,6 +8,7 @@ import { InvalidTokenError, RevocationUnavailableError } from '../auth/tokens';
 import { DomainError, type FieldError, HttpError } from '../errors';
 import type { Logger } from '../logger';
 import { installObservability } from '../observability/http';
+import { drainOnClose } from './drain';
 import { formatValidationErrors } from './validation-errors';
 
 export type RouteAuth = 'public' | 'optional' | 'user' | 'admin';
@@ -86,6 +87,7 @@ export async function createServer(opts: ServerOptions): Promise<App> {
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
+  drainOnClose(app as unknown as FastifyInstance);
 
   // onRequest: an unauthenticated caller learns nothing about the body schema
   app.addHook('onRequest', async (req: FastifyRequest) => {
