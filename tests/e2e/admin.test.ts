@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GOOD_KEY, type ReplayState, startReplayServer } from '../../services/games/test/replay-server';
 import {
   ADMIN,
   DEMO,
@@ -19,9 +20,47 @@ describe('admin: every back-office screen against the real stack', () => {
   let admin: { accessToken: string; refreshToken: string; user: any };
   let demo: { accessToken: string; refreshToken: string; user: any };
   const tag = Date.now().toString(36).slice(-5);
+  // a local stand-in for AllSportsAPI (its documented answers), so Manual Game Sync brings real
+  // fixtures in and its failure can be played too
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const provider: ReplayState = {
+    key: GOOD_KEY,
+    apiFootball: { fixtures: [], odds: {}, liveOdds: {} },
+    allSports: {
+      events: [
+        {
+          event_key: 7001,
+          event_date: tomorrow,
+          event_time: '20:45',
+          event_home_team: `Sync Juventus ${tag}`,
+          event_away_team: `Sync Roma ${tag}`,
+          event_status: '',
+          event_live: '0',
+          event_final_result: '-',
+          event_ft_result: '',
+          league_key: 207,
+          league_name: 'Serie A',
+          goalscorers: [],
+          cards: [],
+          substitutes: [],
+        },
+      ],
+      odds: { 7001: [{ odd_bookmakers: 'bwin', odd_1: 2.1, odd_x: 3.25, odd_2: '3.60' }] },
+    },
+    fail: {},
+  };
+  let providerServer: Awaited<ReturnType<typeof startReplayServer>>;
 
   beforeAll(async () => {
-    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+    providerServer = await startReplayServer(provider);
+    [stack, browser] = await Promise.all([
+      startStack({
+        ALLSPORTS_API_KEY: GOOD_KEY,
+        ALLSPORTS_API_URL: `${providerServer.url}/allsports/football/`,
+        SYNC_INTERVAL_MINUTES: '0',
+      }),
+      launchBrowser(),
+    ]);
     admin = await stack.login(ADMIN.email, ADMIN.password);
     demo = await stack.login(DEMO.email, DEMO.password);
   }, 240_000);
@@ -29,6 +68,7 @@ describe('admin: every back-office screen against the real stack', () => {
   afterAll(async () => {
     await browser?.close();
     await stack?.stop();
+    await providerServer?.close();
   });
 
   const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]', { hasText: text });
@@ -400,23 +440,28 @@ describe('admin: every back-office screen against the real stack', () => {
     await expect.poll(() => toast(page, 'Ranking deleted successfully!').count()).toBeGreaterThan(0);
     await expect.poll(() => row.count()).toBe(0);
 
-    // the manual sync answers in a toast either way (no provider key here: the provider's refusal)
+    // Manual Game Sync brings the provider's fixtures in: the game is on the Games screen after it
     await page.goto(`${stack.url}/admin`);
     await page.getByLabel('Source').selectOption('allsportsapi');
     await page.getByRole('button', { name: 'Sync Games' }).click();
     await expect
-      .poll(
-        () =>
-          page
-            .locator('[data-sonner-toast]', {
-              hasText: /Successfully synced from allsportsapi!|^Error: |Sync failed\.|synced/,
-            })
-            .count(),
-        {
-          timeout: 20_000,
-        },
-      )
+      .poll(() => toast(page, 'Successfully synced from allsportsapi!').count(), { timeout: 20_000 })
       .toBeGreaterThan(0);
+    const synced = await stack.api('GET', '/games?limit=500', undefined, admin.accessToken);
+    expect(synced.body.games.map((g: any) => `${g.homeTeam} vs ${g.awayTeam}`)).toContain(
+      `Sync Juventus ${tag} vs Sync Roma ${tag}`,
+    );
+    await page.goto(`${stack.url}/admin/games`);
+    await expect.poll(() => page.getByText(`Sync Juventus ${tag}`).count()).toBeGreaterThan(0);
+    // and a provider that is down answers with the failure toast (6 s), changing nothing
+    provider.fail.allSports = 'down';
+    await page.goto(`${stack.url}/admin`);
+    await page.getByLabel('Source').selectOption('allsportsapi');
+    await page.getByRole('button', { name: 'Sync Games' }).click();
+    await expect
+      .poll(() => toast(page, /^Error: |Sync failed\./).count(), { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    provider.fail = {};
     expect(errors).toEqual([]);
     await context.close();
   });

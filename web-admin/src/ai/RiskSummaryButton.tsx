@@ -1,7 +1,6 @@
 import { api, msgOr } from '@bet/web-shell/core';
-import { ErrorText, Modal, Spinner } from '@bet/web-shell/ui';
+import { AiText, ErrorText, Modal, Spinner } from '@bet/web-shell/ui';
 import { useState } from 'react';
-import { AiText } from './AiText';
 
 /** Risk page: 'Get AI Summary' opens the 'AI Risk Summary' modal for the game. */
 export function RiskSummaryButton({ gameId }: { gameId: string }) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-export { ErrorText, Spinner } from '@bet/web-shell/ui';
+export { ErrorText, Pagination, Spinner } from '@bet/web-shell/ui';
 
 import { initials } from '../lib/format';
 
@@ -36,35 +36,5 @@ export function Avatar({
     <span className={cls} role="img" aria-label={alt}>
       {initials(firstName, lastName, username)}
     </span>
-  );
-}
-
-export function Pagination({
-  page,
-  totalPages,
-  onPage,
-}: {
-  page: number;
-  totalPages: number;
-  onPage: (page: number) => void;
-}) {
-  if (!(totalPages > 1)) return null;
-  return (
-    <nav className="pagination" aria-label="Pagination">
-      <button type="button" className="btn btn--sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
-      </button>
-      <span aria-live="polite">
-        Page {page} of {totalPages}
-      </span>
-      <button
-        type="button"
-        className="btn btn--sm"
-        disabled={page >= totalPages}
-        onClick={() => onPage(page + 1)}
-      >
-        Next
-      </button>
-    </nav>
   );
 }

@@ -11,10 +11,12 @@ export interface ModalProps {
   wide?: boolean;
   /** the role of an interrupting question (ConfirmDialog) */
   alert?: boolean;
+  /** a phone's bottom sheet instead of a centred dialog */
+  sheet?: boolean;
 }
 
 /** Accessible dialog: labelled by its title, Escape closes, focus stays inside and returns on close. */
-export function Modal({ title, onClose, children, wide, alert }: ModalProps) {
+export function Modal({ title, onClose, children, wide, alert, sheet }: ModalProps) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
   const closeRef = useRef(onClose);
@@ -56,14 +58,14 @@ export function Modal({ title, onClose, children, wide, alert }: ModalProps) {
   return createPortal(
     // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop closes; keyboard users have Escape and the Close button
     <div
-      className="modal-backdrop"
+      className={sheet ? 'modal-backdrop modal-backdrop--sheet' : 'modal-backdrop'}
       onMouseDown={(e) => {
         if (e.target === e.currentTarget) onClose();
       }}
     >
       <div
         ref={ref}
-        className="modal"
+        className={sheet ? 'modal modal--sheet' : 'modal'}
         role="dialog"
         data-alert={alert ? '' : undefined}
         aria-modal="true"
@@ -71,6 +73,7 @@ export function Modal({ title, onClose, children, wide, alert }: ModalProps) {
         tabIndex={-1}
         style={wide ? { maxWidth: 760 } : undefined}
       >
+        {sheet && <span className="modal__grip" aria-hidden="true" />}
         <div className="modal__header">
           <h2 id={titleId}>{title}</h2>
           <button type="button" className="icon-btn" onClick={onClose} aria-label="Close">

@@ -112,7 +112,8 @@ export function Pagination({
   totalPages: number;
   onPage: (p: number) => void;
 }) {
-  if (totalPages <= 1) return null;
+  // a missing or malformed page count shows no pager rather than a broken one
+  if (!(totalPages > 1)) return null;
   return (
     <nav className="ui-pagination" aria-label="Pagination">
       <button type="button" className="btn btn--sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>

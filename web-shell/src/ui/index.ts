@@ -2,6 +2,7 @@
 // of their own, and use the shell core's API client through '@bet/web-shell/core').
 import './ui.css';
 
+export { AiText } from './AiText';
 export {
   EmptyState,
   ErrorText,

@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 
-/** AI text as safe formatted markup: paragraphs, "- " lists and **bold**, never raw HTML. */
+/**
+ * AI text as safe formatted markup (both remotes show it): paragraphs, "- " lists and **bold**.
+ * The model's text only ever becomes React text nodes, so nothing it writes can become markup.
+ */
 export function AiText({ text }: { text: string }) {
   const blocks = text.split(/\n{2,}/);
   return (
