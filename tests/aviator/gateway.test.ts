@@ -52,6 +52,8 @@ describe('Aviator for visitors, through the gateway', () => {
       expect(placed.status).toBe(201);
       const running = await liftOff(s, round);
       s.clock.set(running.started_at.getTime() + msToReach(145));
+      // the flight's ticks reach the visitor while the plane climbs
+      await eventually(() => seen.of('aviator:tick').length > 0, 10_000);
       s.clock.set(running.started_at.getTime() + msToReach(Number(round.crash_point) + 5));
       await eventually(async () => (await latest(s.aviator)).state === 'crashed', 10_000);
       await eventually(() => seen.of('aviator:crash').length >= 1, 10_000);
