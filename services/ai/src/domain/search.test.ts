@@ -52,5 +52,9 @@ describe('game search', () => {
     expect(r.total).toBeGreaterThanOrEqual(40);
     expect(r.precision).toBeGreaterThanOrEqual(0.9);
     expect(r.recall).toBeGreaterThanOrEqual(0.9);
+    // the player's set (typos, nicknames, "tonight", dates) is the figure the README quotes
+    expect(r.player.total).toBeGreaterThanOrEqual(40);
+    expect(r.player.precision).toBeGreaterThanOrEqual(0.9);
+    expect(r.player.recall).toBeGreaterThanOrEqual(0.9);
   });
 });
