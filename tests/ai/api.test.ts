@@ -232,6 +232,71 @@ describe('AI calls through the gateway (built-in analyst)', () => {
     }
   });
 
+  it('who may call what (spec 000 §6, 001 §7.1–7.2): visitors 401, players 403 on admin calls, each with a msg', async () => {
+    const g = byFixture('Arsenal', 'Tottenham');
+    const leg = [{ gameId: g.id, outcome: 'A' }];
+    const signedIn: Array<[string, string, unknown?]> = [
+      ['POST', '/ai/chat', { message: 'hello', history: [], context: {} }],
+      ['POST', '/ai/analyze-game', { gameId: g.id }],
+      ['GET', '/ai/my-betting-feedback'],
+      ['GET', '/ai/limit-suggestion'],
+      ['GET', '/ai/recommendations'],
+      ['GET', '/ai/personalized-news'],
+      ['POST', '/ai/analyze-slip', { selections: leg }],
+      ['POST', '/ai/slip-suggestions', { selections: leg, totalOdds: 1.6 }],
+    ];
+    const adminOnly: Array<[string, string, unknown?]> = [
+      ['POST', '/ai/generate-social-post', { gameId: g.id }],
+      ['GET', `/admin/games/${g.id}/risk-summary`],
+      ['POST', '/admin/social-campaign', { league: 'Premier League', dateRange: '2026-11-21' }],
+    ];
+    for (const [method, path, body] of [...signedIn, ...adminOnly]) {
+      const r = await s.call(method, path, body);
+      expect(r.status, `${method} ${path} as a visitor`).toBe(401);
+      expect(typeof r.body.msg, `${method} ${path} msg`).toBe('string');
+    }
+    for (const [method, path, body] of adminOnly) {
+      const r = await s.call(method, path, body, user);
+      expect(r.status, `${method} ${path} as a player`).toBe(403);
+      expect(typeof r.body.msg, `${method} ${path} msg`).toBe('string');
+    }
+    // open to visitors: the Home search box and the headlines panel
+    expect((await s.call('POST', '/ai/game-search', { query: 'Arsenal' })).status).toBe(200);
+    expect((await s.call('GET', '/ai/world-sports-news')).status).toBe(200);
+  });
+
+  it('bad input is a 4xx with a msg on every call that takes a body or an id', async () => {
+    const g = byFixture('Arsenal', 'Tottenham');
+    const bad: Array<[string, string, unknown, string]> = [
+      ['POST', '/ai/chat', { history: [] }, user],
+      ['POST', '/ai/chat', { message: 'hi', history: 'nope' }, user],
+      ['POST', '/ai/analyze-game', {}, user],
+      ['POST', '/ai/analyze-game', { gameId: 'nope' }, user],
+      ['POST', '/ai/news-summary', { topic: '' }, user],
+      ['POST', '/ai/news-summary', {}, user],
+      ['POST', '/ai/analyze-slip', {}, user],
+      ['POST', '/ai/analyze-slip', { selections: [{ gameId: g.id, outcome: 'X' }] }, user],
+      [
+        'POST',
+        '/ai/slip-suggestions',
+        { selections: [{ gameId: g.id, outcome: 'A' }], totalOdds: 'lots' },
+        user,
+      ],
+      ['POST', '/ai/game-search', { query: '' }, user],
+      ['POST', '/ai/generate-social-post', { gameId: 'nope' }, admin],
+      ['POST', '/ai/generate-social-post', { gameId: newId() }, admin],
+      ['GET', '/admin/games/nope/risk-summary', undefined, admin],
+      ['POST', '/admin/social-campaign', { dateRange: '2026-11-21' }, admin],
+    ];
+    for (const [method, path, body, token] of bad) {
+      const r = await s.call(method, path, body, token);
+      const what = `${method} ${path} ${JSON.stringify(body)}`;
+      expect(r.status, what).toBeGreaterThanOrEqual(400);
+      expect(r.status, what).toBeLessThan(500);
+      expect(typeof r.body.msg, what).toBe('string');
+    }
+  });
+
   it('admin calls: risk summary from the open bets, social post, campaign; players get 403', async () => {
     const g = byFixture('Arsenal', 'Tottenham');
     expect((await s.call('GET', `/admin/games/${g.id}/risk-summary`, undefined, user)).status).toBe(403);
