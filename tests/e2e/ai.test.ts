@@ -117,6 +117,45 @@ describe('player AI screens', () => {
     });
   }
 
+  for (const width of [390, 1366])
+    for (const theme of ['light', 'dark'] as const) {
+      it(`/assistant, Profile feedback and Settings limit suggestion fit the screen (${width}px, ${theme})`, async () => {
+        const { context, page } = await signedInPage(width);
+        await page.emulateMedia({ colorScheme: theme });
+        const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+        await page.goto(`${stack.url}/assistant`);
+        await page.getByText(/Hi demo/).waitFor();
+        await page.getByRole('button', { name: 'Suggest a bet' }).first().waitFor();
+        expect(await fits()).toBe(true);
+        // nothing floats over the page's own Send button (the launcher stays off /assistant)
+        const send = page.getByRole('button', { name: 'Send' });
+        await page.waitForLoadState('networkidle');
+        expect(
+          await send.evaluate((el) => {
+            const r = el.getBoundingClientRect();
+            return el.contains(document.elementFromPoint(r.right - 4, r.bottom - 4));
+          }),
+        ).toBe(true);
+        await page.screenshot({ path: screenshotPath(`ai-assistant--${width}--${theme}.png`) });
+        await page.goto(`${stack.url}/profile`);
+        await page.getByRole('button', { name: 'Get AI Betting Feedback' }).click();
+        const modal = page.getByRole('dialog', { name: 'AI Betting Feedback' });
+        await modal.waitFor();
+        await expect.poll(async () => (await modal.textContent())?.length ?? 0).toBeGreaterThan(80);
+        expect(await fits()).toBe(true);
+        await page.screenshot({ path: screenshotPath(`ai-feedback--${width}--${theme}.png`) });
+        await page.goto(`${stack.url}/settings`);
+        await page.getByRole('button', { name: 'Get AI Limit Suggestion' }).click();
+        await page
+          .locator('.ai-limit__result', { hasText: /Suggested: \d+ bets/ })
+          .getByRole('button', { name: 'Apply' })
+          .waitFor();
+        expect(await fits()).toBe(true);
+        await page.screenshot({ path: screenshotPath(`ai-limits--${width}--${theme}.png`), fullPage: true });
+        await context.close();
+      });
+    }
+
   it('opens the feedback modal and applies the limit suggestion', async () => {
     const { context, page } = await signedInPage(1366);
     await page.goto(`${stack.url}/profile`);

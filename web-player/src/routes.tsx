@@ -2,6 +2,7 @@
 
 import type { RemoteRoute } from '@bet/web-shell/core';
 import { type ComponentType, lazy } from 'react';
+import { useLocation } from 'react-router-dom';
 import { ChatWidget } from './ai/ChatWidget';
 import { wireWallet } from './lib/wallet';
 import { wireSlipOdds } from './slip/store';
@@ -78,8 +79,12 @@ export const routes: RemoteRoute[] = [
 
 /**
  * What the player remote puts over every page of the site layout (the shell renders it after
- * the page): the floating AI chat, which the spec places in the shell, on every page.
+ * the page): the floating AI chat, which the spec places in the shell, on every page but
+ * /assistant, which is the same conversation full-page (a launcher there would only cover its
+ * Send button).
  */
 export function Overlay() {
+  const { pathname } = useLocation();
+  if (pathname === '/assistant') return null;
   return <ChatWidget />;
 }

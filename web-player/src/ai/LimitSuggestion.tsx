@@ -31,18 +31,25 @@ export function LimitSuggestion({ onApply }: { onApply: (betCount: number, stake
       </button>
       {state.loading && <Spinner label="Thinking…" />}
       {state.error && <ErrorText>{state.error}</ErrorText>}
-      {state.data?.suggestion && <AiText text={state.data.suggestion} />}
-      {applicable && (
-        <p>
-          Suggested: {limits.betCount} bets and ${limits.stakeAmount?.toFixed(2)} a week.{' '}
-          <button
-            type="button"
-            className="btn btn--primary btn--sm"
-            onClick={() => onApply(limits.betCount as number, limits.stakeAmount as number)}
-          >
-            Apply
-          </button>
-        </p>
+      {state.data?.suggestion && (
+        <div className="ai-limit__result">
+          <AiText text={state.data.suggestion} />
+          {applicable && (
+            <div className="ai-limit__apply">
+              <span>
+                Suggested: <strong>{limits.betCount} bets</strong> and{' '}
+                <strong>${limits.stakeAmount?.toFixed(2)}</strong> a week
+              </span>
+              <button
+                type="button"
+                className="btn btn--primary btn--sm"
+                onClick={() => onApply(limits.betCount as number, limits.stakeAmount as number)}
+              >
+                Apply
+              </button>
+            </div>
+          )}
+        </div>
       )}
     </div>
   );
