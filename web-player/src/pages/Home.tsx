@@ -11,6 +11,7 @@ import {
 } from '../games/board';
 import { GameDetailsModal } from '../games/GameDetailsModal';
 import { GameGroups } from '../games/GameGroups';
+import { LiveTicker } from '../games/LiveTicker';
 import {
   applyGameUpdate,
   applyOddsUpdate,
@@ -236,6 +237,7 @@ export default function Home() {
         className="games-section"
         aria-labelledby="games-title"
       >
+        <LiveTicker games={lists.live} onOpen={setDetails} />
         <div className="board__head">
           <h2 id="games-title">Matches &amp; Results</h2>
           <div className="tabs" role="tablist" aria-label="Matches and results">
