@@ -198,6 +198,82 @@ describe('admin: every back-office screen against the real stack', () => {
     await context.close();
   });
 
+  it('holds a large wallet adjustment for a second admin, who approves it on the Approvals screen', async () => {
+    // a second admin: a newcomer promoted by the first
+    const second = { email: `second_${tag}@example.com`, password: 'Second-Admin-42' };
+    const reg = await stack.api('POST', '/auth/register', {
+      username: `second_${tag}`,
+      email: second.email,
+      password: second.password,
+      firstName: 'Sam',
+      lastName: 'Second',
+    });
+    expect(reg.status).toBe(201);
+    const promoted = await stack.api(
+      'PATCH',
+      `/admin/users/${reg.body.user._id}/role`,
+      { role: 'admin' },
+      admin.accessToken,
+    );
+    expect(promoted.status).toBe(200);
+    const secondSession = await stack.login(second.email, second.password);
+    const demoId = demo.user._id;
+    const balanceOf = async () =>
+      (
+        await stack.api(
+          'GET',
+          '/wallet',
+          undefined,
+          (
+            await stack.login(DEMO.email, DEMO.password)
+          ).accessToken,
+        )
+      ).body.walletBalance as number;
+    const before = await balanceOf();
+
+    // above the threshold ($1,000): only a request, waiting for someone else
+    const first = await as(admin);
+    await first.page.goto(`${stack.url}/admin/users/${demoId}`);
+    await first.page.getByLabel('Amount ($)').fill('1500');
+    await first.page.getByLabel('Reason').fill(`big goodwill ${tag}`);
+    await first.page.getByRole('button', { name: 'Adjust Wallet' }).click();
+    await expect.poll(() => toast(first.page, /second admin/).count()).toBeGreaterThan(0);
+    expect(await balanceOf()).toBe(before);
+    await first.page.goto(`${stack.url}/admin/approvals`);
+    const row = first.page.locator('tr', { hasText: `big goodwill ${tag}` });
+    await expect.poll(() => row.textContent()).toContain('Needs another admin');
+    expect(await row.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    await first.page.screenshot({ path: screenshotPath('admin-approvals-1366.png') });
+    // the wallet itself refuses the requester too, whatever the page shows
+    const requests = await stack.api('GET', '/admin/wallet/adjustments', undefined, admin.accessToken);
+    const mine = requests.body.requests.find((r: any) => r.description === `big goodwill ${tag}`);
+    expect(mine).toMatchObject({ username: 'demo', amount: 1500, status: 'pending' });
+    const self = await stack.api(
+      'POST',
+      `/admin/wallet/adjustments/${mine._id}/approve`,
+      undefined,
+      admin.accessToken,
+    );
+    expect(self.status).toBe(403);
+
+    // the second admin approves it: posted once, the player's balance moves
+    const other = await as(secondSession);
+    await other.page.goto(`${stack.url}/admin/approvals`);
+    const theirRow = other.page.locator('tr', { hasText: `big goodwill ${tag}` });
+    await theirRow.getByRole('button', { name: 'Approve' }).click();
+    await confirm(other.page, 'Approve');
+    await expect.poll(() => toast(other.page, 'Wallet adjusted successfully!').count()).toBeGreaterThan(0);
+    await expect.poll(() => theirRow.count()).toBe(0);
+    await expect.poll(balanceOf).toBe(Math.round((before + 1500) * 100) / 100);
+    await other.page.getByRole('tab', { name: 'Approved' }).click();
+    await expect
+      .poll(() => other.page.locator('tr', { hasText: `big goodwill ${tag}` }).textContent())
+      .toContain(`second_${tag}`);
+    expect([...first.errors, ...other.errors]).toEqual([]);
+    await first.context.close();
+    await other.context.close();
+  });
+
   it("creates, edits, settles and cancels games; the player's bet settles and risk odds move", async () => {
     const { context, page, errors } = await as(admin);
     await page.goto(`${stack.url}/admin/games`);

@@ -18,6 +18,7 @@ const SECTIONS = [
   { to: '/admin/promotions', label: 'Promotions' },
   { to: '/admin/rankings', label: 'Rankings' },
   // beyond the spec's sidebar: every admin action across the platform
+  { to: '/admin/approvals', label: 'Approvals' },
   { to: '/admin/audit', label: 'Audit Log' },
 ];
 
@@ -94,6 +95,7 @@ const Promotions = lazy(() => import(/* webpackChunkName: "admin-promotions" */ 
 const Rankings = lazy(() => import(/* webpackChunkName: "admin-rankings" */ './pages/Rankings'));
 const AviatorMonitor = lazy(() => import(/* webpackChunkName: "admin-aviator" */ './pages/AviatorMonitor'));
 const AuditLog = lazy(() => import(/* webpackChunkName: "admin-audit" */ './pages/AuditLog'));
+const Approvals = lazy(() => import(/* webpackChunkName: "admin-approvals" */ './pages/Approvals'));
 
 export default function AdminRoutes() {
   return (
@@ -109,6 +111,7 @@ export default function AdminRoutes() {
         <Route path="promotions" element={<Promotions />} />
         <Route path="rankings" element={<Rankings />} />
         <Route path="audit" element={<AuditLog />} />
+        <Route path="approvals" element={<Approvals />} />
         <Route path="*" element={<AdminNotFound />} />
       </Route>
     </Routes>

@@ -146,7 +146,23 @@ export async function listAdjustmentRequests(ctx: WalletContext, status: 'pendin
     .orderBy('created_at', status === 'pending' ? 'asc' : 'desc')
     .limit(200)
     .execute();
-  return rows.map(toRequest);
+  // names for the approval screen, from the users read model (an unknown id stays an id)
+  const ids = [
+    ...new Set(rows.flatMap((r) => [r.user_id, r.requested_by, r.approved_by].filter(Boolean))),
+  ] as string[];
+  const names = new Map(
+    ids.length === 0
+      ? []
+      : (await ctx.db.selectFrom('users').select(['id', 'username']).where('id', 'in', ids).execute()).map(
+          (u) => [u.id, u.username] as const,
+        ),
+  );
+  return rows.map((r) => ({
+    ...toRequest(r),
+    username: names.get(r.user_id) ?? null,
+    requestedByUsername: names.get(r.requested_by) ?? null,
+    approvedByUsername: r.approved_by ? (names.get(r.approved_by) ?? null) : null,
+  }));
 }
 
 /**

@@ -179,7 +179,12 @@ export function adminRoutes(app: App, ctx: WalletContext) {
       },
     },
     async (req) => ({
-      requests: (await listAdjustmentRequests(ctx, req.query.status)).map(adjustmentRequestJson),
+      requests: (await listAdjustmentRequests(ctx, req.query.status)).map((r) => ({
+        ...adjustmentRequestJson(r),
+        username: r.username,
+        requestedByUsername: r.requestedByUsername,
+        approvedByUsername: r.approvedByUsername,
+      })),
     }),
   );
 
