@@ -11,7 +11,12 @@ import { freePort, startProcess, waitFor } from './helpers';
 // replica count must not change: each socket gets an event once, rate limits are shared,
 // consumers share work and handle nothing twice, one simulator runs, and a replica killed
 // with SIGKILL or stopped with SIGTERM loses nothing.
-type Proc = ReturnType<typeof startProcess> & { name: string; url: string };
+type Proc = ReturnType<typeof startProcess> & {
+  name: string;
+  url: string;
+  main: string;
+  env: Record<string, string>;
+};
 
 const REPLICATED = ['wallet', 'betting', 'games'];
 
@@ -23,13 +28,22 @@ describe('two replicas of everything (cluster mode)', () => {
   const prefix = `rp${Date.now().toString(36)}`;
   const sockets: Socket[] = [];
 
-  const start = async (name: string, main: string, env: Record<string, string>) => {
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const p = startProcess(main, { ...env, PORT: String(port), HOST: '127.0.0.1' });
-    const proc = Object.assign(p, { name, url });
+  const start = async (name: string, main: string, env: Record<string, string>, port?: number) => {
+    const at = port ?? (await freePort());
+    const url = `http://127.0.0.1:${at}`;
+    const full = { ...env, PORT: String(at), HOST: '127.0.0.1' };
+    const p = startProcess(main, full);
+    const proc = Object.assign(p, { name, url, main, env: full });
     procs.push(proc);
     return proc;
+  };
+  /** stops a replica with SIGTERM (or finds it dead) and starts its successor on the same port */
+  const restart = async (old: Proc) => {
+    const code = old.child.exitCode ?? old.child.signalCode ?? (await old.stop());
+    procs.splice(procs.indexOf(old), 1);
+    const next = await start(old.name, old.main, old.env, Number(new URL(old.url).port));
+    await ready(next);
+    return code;
   };
   const ready = (p: Proc) =>
     waitFor(
@@ -306,6 +320,86 @@ describe('two replicas of everything (cluster mode)', () => {
       () => `balance and bets disagree: ${last}`,
     );
   }, 120_000);
+
+  it('loses no accepted bet while every replicated service restarts, one replica at a time', async () => {
+    const [gw1, gw2] = of('gateway');
+    const p = await player(gw1.url, 300);
+    const made = await call(
+      gw2.url,
+      'POST',
+      '/games',
+      {
+        homeTeam: 'Rolling Rovers',
+        awayTeam: 'Restart United',
+        league: 'Nigeria Premier Football League',
+        matchDate: new Date(Date.now() + 3_600_000).toISOString(),
+        odds: { home: 2.0, draw: 3.0, away: 4.0 },
+      },
+      admin,
+    );
+    const gameId = made.body.game._id;
+    const place = (gw: Proc) =>
+      call(
+        gw.url,
+        'POST',
+        '/bets/singles',
+        { stakePerBet: 1, selections: [{ gameId, outcome: 'A' }] },
+        p.token,
+      );
+    await waitFor(
+      async () => (await place(gw1)).status === 201,
+      20_000,
+      () => 'game never reached betting',
+    );
+
+    // bets at a steady rate through both gateways for the whole rollout
+    const statuses: number[] = [];
+    let going = true;
+    const load = (async () => {
+      for (let i = 0; going && i < 250; i++) {
+        const r = await place(i % 2 ? gw1 : gw2).catch(() => ({ status: 0 }));
+        statuses.push(r.status);
+        await new Promise((r2) => setTimeout(r2, 100));
+      }
+    })();
+    const exits: Array<[string, number | string | null]> = [];
+    for (const name of REPLICATED)
+      for (const replica of [...of(name)]) exits.push([name, await restart(replica)]);
+    going = false;
+    await load;
+
+    // a replica that was running left cleanly (0), within the bound: none was killed
+    for (const [name, code] of exits) expect([0, 'SIGKILL'], `${name} exit`).toContain(code);
+    expect(exits.filter(([, code]) => code === 0).length).toBeGreaterThanOrEqual(4);
+    // nothing half-done while a replica was away: accepted, or refused cleanly
+    for (const st of statuses) expect([201, 422, 502, 503, 504]).toContain(st);
+    expect(statuses.filter((st) => st === 201).length).toBeGreaterThan(0);
+    // after the rollout the platform takes bets again through both gateways
+    for (let i = 0; i < 2; i++) expect((await place(i ? gw1 : gw2)).status).toBe(201);
+    // every accepted bet exists and its stake left the wallet exactly once
+    let last = '';
+    await waitFor(
+      async () => {
+        const bets: any[] = [];
+        for (let page = 1; page < 10; page++) {
+          const got =
+            (await call(gw1.url, 'GET', `/bets?limit=100&page=${page}`, undefined, p.token)).body?.bets ?? [];
+          bets.push(...got);
+          if (got.length < 100) break;
+        }
+        const open = bets.filter((b: any) => !['cancelled', 'void', 'voided', 'failed'].includes(b.status));
+        const wallet = (await call(gw1.url, 'GET', '/wallet', undefined, p.token)).body;
+        last = `${bets.length} bets, ${open.length} open, ${statuses.filter((st) => st === 201).length + 3} accepted, balance ${wallet?.walletBalance}`;
+        return (
+          wallet &&
+          open.length >= statuses.filter((st) => st === 201).length + 3 &&
+          Math.round((300 - wallet.walletBalance) * 100) === open.length * 100
+        );
+      },
+      60_000,
+      () => `balance and bets disagree after the rollout: ${last}`,
+    );
+  }, 240_000);
 
   // (the hang this once showed: keep-alive connections whose request was in flight at close
   // kept Fastify's close() open for their 72 s keep-alive; kit/http/drain.ts closes them)
