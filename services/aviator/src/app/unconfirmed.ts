@@ -1,5 +1,6 @@
 import { BettingReleaseStake, moneyKeys, WalletCredit, WalletDebit } from '@bet/proto-events';
 import type { AppContext } from '../context';
+import { betsWithStakeDue, markStakeSettled } from '../store/bets';
 import { debitOf } from './clock';
 
 /**
@@ -11,13 +12,7 @@ import { debitOf } from './clock';
  * bet's refund key. Either way the weekly usage reserved with betting is released.
  */
 export async function settleUnconfirmedStakes(ctx: AppContext, batch = 50): Promise<number> {
-  const due = await ctx.db
-    .selectFrom('bets')
-    .selectAll()
-    .where('refund_state', '=', 'due')
-    .orderBy('created_at')
-    .limit(batch)
-    .execute();
+  const due = await betsWithStakeDue(ctx.db, batch);
   const timeoutMs = ctx.config.AVIATOR_WALLET_TIMEOUT_MS;
   let settled = 0;
   for (const bet of due) {
@@ -39,12 +34,7 @@ export async function settleUnconfirmedStakes(ctx: AppContext, batch = 50): Prom
         if (!refund.ok) throw new Error(`refund refused: ${refund.msg}`);
       }
       await ctx.request(BettingReleaseStake, { reference: bet.id }, { timeoutMs });
-      await ctx.db
-        .updateTable('bets')
-        .set({ refund_state: 'done' })
-        .where('id', '=', bet.id)
-        .where('refund_state', '=', 'due')
-        .execute();
+      await markStakeSettled(ctx.db, bet.id);
       settled++;
       ctx.logger.info({ betId: bet.id, taken: debit.ok }, 'unconfirmed aviator stake settled');
     } catch (err) {

@@ -113,3 +113,23 @@ export async function betStatus(db: Db, id: string) {
   const row = await db.selectFrom('bets').select(['status']).where('id', '=', id).executeTakeFirstOrThrow();
   return row.status;
 }
+
+/** Refused bets whose stake the wallet never confirmed, oldest first (app/unconfirmed.ts). */
+export async function betsWithStakeDue(db: Db, limit: number) {
+  return db
+    .selectFrom('bets')
+    .selectAll()
+    .where('refund_state', '=', 'due')
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+}
+
+export async function markStakeSettled(db: Db, id: string) {
+  await db
+    .updateTable('bets')
+    .set({ refund_state: 'done' })
+    .where('id', '=', id)
+    .where('refund_state', '=', 'due')
+    .execute();
+}
