@@ -4,7 +4,7 @@ import { ADMIN, DEMO, launchBrowser, newPage, type Stack, screenshotPath, startS
 
 // The player's AI screens against the real AI service (embedded, built-in analyst): the Home
 // search and Clear, a bet proposed in the chat landing in the slip, the feedback modal and the
-// limit suggestion applied in Settings.
+// limit suggestion applied in Settings, slip suggestions, and the admin's social post and campaign.
 describe('player AI screens', () => {
   let stack: Stack;
   let browser: Browser;
@@ -155,6 +155,66 @@ describe('player AI screens', () => {
         await context.close();
       });
     }
+
+  it('suggests combinations for the slip, adds one, and analyses the two-leg slip', async () => {
+    const { context, page } = await signedInPage(1366);
+    await page.goto(`${stack.url}/`);
+    // the board's team search finds our fixture among the day's many
+    await page.getByPlaceholder('Search teams').fill(`Sevilla ${tag}`);
+    await page.getByRole('button', { name: new RegExp(`^Sevilla ${tag} vs Betis ${tag}: Home`) }).click();
+    const slip = page.locator('.with-slip__aside');
+    await expect.poll(() => slip.locator('.slip__count').first().textContent()).toContain('1');
+    await slip.getByRole('button', { name: 'AI Suggestions' }).click();
+    const suggestion = slip.locator('.ai-slip__suggestions li').first();
+    await suggestion.waitFor({ timeout: 20_000 });
+    // a suggestion names another game, a priced outcome and the reason for it
+    expect(await suggestion.textContent()).toMatch(/ vs .+: (Home|Draw|Away) @ \d+\.\d\d/);
+    expect(await suggestion.textContent()).not.toContain(`Sevilla ${tag}`);
+    await suggestion.getByRole('button', { name: 'Add to slip' }).click();
+    await expect.poll(() => slip.locator('.slip__count').first().textContent()).toContain('2');
+    await slip.getByRole('button', { name: 'AI Slip Analysis' }).click();
+    const analysis = slip.locator('.ai-slip .ai-text');
+    await analysis.waitFor({ timeout: 20_000 });
+    await expect.poll(async () => (await analysis.textContent())?.length ?? 0).toBeGreaterThan(80);
+    await page.screenshot({ path: screenshotPath('ai-slip-suggestions--1366.png') });
+    await context.close();
+  });
+
+  it('admin: a social post copied for a game, and a campaign generated on the dashboard', async () => {
+    const admin = await stack.login(ADMIN.email, ADMIN.password);
+    const { context, page } = await newPage(browser, { viewport: { width: 1366, height: 900 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.url });
+    await page.goto(`${stack.url}/support`);
+    await page.evaluate((s) => {
+      localStorage.setItem('accessToken', s.accessToken);
+      localStorage.setItem('refreshToken', s.refreshToken);
+    }, admin);
+    await page.goto(`${stack.url}/admin/games`);
+    await page.getByPlaceholder('Search by team name or league...').fill(`Sevilla ${tag}`);
+    const card = page.locator('.game-card', { hasText: `Sevilla ${tag}` });
+    await card.getByRole('button', { name: 'Generate Social Post' }).click();
+    await page.getByText('Post copied to clipboard!').waitFor({ timeout: 20_000 });
+    const post = await page.evaluate(() => navigator.clipboard.readText());
+    expect(post).toContain(`Sevilla ${tag}`);
+
+    await page.goto(`${stack.url}/admin`);
+    await page.getByRole('button', { name: 'Marketing Tools' }).click();
+    const dialog = page.getByRole('dialog', { name: 'AI Social Media Campaign' });
+    await dialog.waitFor();
+    // both are required, as the spec's message says
+    await dialog.getByRole('button', { name: 'Generate Campaign' }).click();
+    await page.getByText('Please provide both a league and a date.').waitFor();
+    await dialog.getByLabel('League').fill('La Liga');
+    await dialog.getByLabel('Date').fill(new Date(Date.now() + 2 * 3_600_000).toISOString().slice(0, 10));
+    await dialog.getByRole('button', { name: 'Generate Campaign' }).click();
+    const posts = dialog.locator('.campaign-posts li');
+    await posts.first().waitFor({ timeout: 20_000 });
+    // our fixture is on that day, so a teaser, at least one fixture post and a closer
+    expect(await posts.count()).toBeGreaterThan(2);
+    expect(await posts.first().textContent()).toContain('La Liga matchday');
+    await page.screenshot({ path: screenshotPath('admin-campaign--1366.png') });
+    await context.close();
+  });
 
   it('opens the feedback modal and applies the limit suggestion', async () => {
     const { context, page } = await signedInPage(1366);
