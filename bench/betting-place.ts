@@ -13,7 +13,7 @@ import { newId } from '@bet/kit';
 import { WalletCredit } from '@bet/proto-events';
 import pg from 'pg';
 import { Pool } from 'undici';
-import { percentile, pgbench, startBenchStack } from './betting-stack';
+import { cpuPerBet, cpuSeconds, percentile, pgbench, startBenchStack } from './betting-stack';
 
 const { values } = parseArgs({
   options: {
@@ -121,12 +121,14 @@ try {
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
       }
     };
+    const cpuBefore = cpuSeconds(stack.pids);
     const began = performance.now();
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     const elapsed = (performance.now() - began) / 1000;
+    const cpu = cpuPerBet(cpuBefore, cpuSeconds(stack.pids), statuses.get(201) ?? 0);
     await pool.close();
     latencies.sort((a, b) => a - b);
-    return { accepted: statuses.get(201) ?? 0, statuses, elapsed, latencies };
+    return { accepted: statuses.get(201) ?? 0, statuses, elapsed, latencies, cpu };
   };
   const line = (name: string, r: Awaited<ReturnType<typeof run>>) => {
     const other = [...r.statuses]
@@ -135,6 +137,7 @@ try {
     console.log(
       `${name.padEnd(26)} ${(r.accepted / r.elapsed).toFixed(0).padStart(6)} bets/s   p50 ${percentile(r.latencies, 50).toFixed(1).padStart(6)} ms   p99 ${percentile(r.latencies, 99).toFixed(1).padStart(6)} ms   (${r.accepted} accepted in ${r.elapsed.toFixed(1)} s${other.length ? `; ${other.join(', ')}` : ''})`,
     );
+    console.log(`${''.padEnd(27)}${r.cpu}`);
   };
 
   console.log(

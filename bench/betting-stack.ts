@@ -9,6 +9,7 @@
  */
 import { execFileSync, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import {
   clusterInfrastructure,
   createLogger,
@@ -66,6 +67,8 @@ async function runGateway() {
 
 export interface BenchStack {
   urls: Record<string, string>;
+  /** each child's pid by role (wallet, games, betting, gateway) */
+  pids: Record<string, number>;
   /** the bench's own bus connection, as another service would have */
   bus: NatsBus;
   prefix: string;
@@ -94,6 +97,8 @@ export async function startBenchStack(opts: {
     BUS_PREFIX: prefix,
     JWT_PUBLIC_KEY: keys.publicKeyPem,
     GAMES_PROVIDER: 'none',
+    // production mode refuses the sandbox payment provider unless told (security item 2)
+    ALLOW_SANDBOX_PAYMENTS: 'true',
     DATA_DIR: `/tmp/${prefix}`,
     ...opts.env,
   };
@@ -101,7 +106,12 @@ export async function startBenchStack(opts: {
   const start = (args: string[], extra: Record<string, string> = {}) =>
     new Promise<string>((resolve, reject) => {
       const child = fork(new URL(import.meta.url).pathname, args, {
-        execArgv: ['--import', 'tsx'],
+        // BENCH_CPU_PROF=<dir>: a V8 CPU profile of each child, written when it stops
+        execArgv: [
+          '--import',
+          'tsx',
+          ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+        ],
         env: { ...env, ...extra },
       });
       children.push(child);
@@ -110,16 +120,21 @@ export async function startBenchStack(opts: {
       child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
     });
   const urls: Record<string, string> = {};
+  const pids: Record<string, number> = {};
   const bus = await NatsBus.connect({ url: TEST_NATS_URL, prefix });
   try {
     // one at a time: migrations of a fresh database, and the stream, are created by the first
-    for (const name of opts.services) urls[name] = await start(['service', name]);
+    for (const name of opts.services) {
+      urls[name] = await start(['service', name]);
+      pids[name] = children.at(-1)!.pid!;
+    }
     if (opts.gateway) {
       urls.gateway = await start(['gateway'], {
         WALLET_URL: urls.wallet ?? '',
         GAMES_URL: urls.games ?? '',
         BETTING_URL: urls.betting ?? '',
       });
+      pids.gateway = children.at(-1)!.pid!;
     }
   } catch (err) {
     for (const c of children) c.kill();
@@ -128,6 +143,7 @@ export async function startBenchStack(opts: {
   }
   return {
     urls,
+    pids,
     bus,
     prefix,
     databaseUrl: database.url,
@@ -164,6 +180,59 @@ async function deleteStream(prefix: string) {
   const jsm = await jetstreamManager(nc);
   await jsm.streams.delete(`${prefix.toUpperCase()}_EVENTS`).catch(() => {});
   await nc.close();
+}
+
+/**
+ * CPU seconds used so far by each part of the platform on this machine: our processes by
+ * role, this load generator, and the backing servers (every postgres process, i.e. the
+ * backends serving our pools, nats-server, redis-server), read from /proc.
+ */
+export function cpuSeconds(pids: Record<string, number>): Record<string, number> {
+  const tick = 100; // USER_HZ on Linux
+  const read = (pid: number) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return {
+        comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+        cpu: (Number(f[11]) + Number(f[12])) / tick,
+      };
+    } catch {
+      return null;
+    }
+  };
+  const out: Record<string, number> = {};
+  for (const [role, pid] of Object.entries(pids)) out[role] = read(pid)?.cpu ?? 0;
+  const self = process.cpuUsage();
+  out['load generator'] = (self.user + self.system) / 1e6;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const p = read(Number(entry));
+    if (!p) continue;
+    const name =
+      p.comm === 'postgres'
+        ? 'postgres'
+        : p.comm === 'nats-server'
+          ? 'nats'
+          : p.comm.startsWith('redis-server')
+            ? 'redis'
+            : null;
+    if (name) out[name] = (out[name] ?? 0) + p.cpu;
+  }
+  return out;
+}
+
+/** CPU milliseconds per accepted bet, per process, between two `cpuSeconds` readings. */
+export function cpuPerBet(
+  before: Record<string, number>,
+  after: Record<string, number>,
+  bets: number,
+): string {
+  const parts = Object.keys(after)
+    .map((k) => [k, ((after[k] - (before[k] ?? 0)) * 1000) / Math.max(1, bets)] as const)
+    .filter(([, ms]) => ms > 0.005);
+  const total = parts.reduce((s, [, ms]) => s + ms, 0);
+  return `CPU per bet ${total.toFixed(2)} ms: ${parts.map(([k, ms]) => `${k} ${ms.toFixed(2)}`).join(', ')}`;
 }
 
 export function percentile(sorted: number[], p: number): number {

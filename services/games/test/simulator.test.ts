@@ -392,7 +392,7 @@ describe('the simulated catalogue stays a window', () => {
       // somebody bet on one of them: it stays
       await h.svc.ctx.db
         .insertInto('game_interest')
-        .values({ game_id: old[0].id, bets: 1, last_bet_at: new Date(START) })
+        .values({ game_id: old[0].id, first_bet_at: new Date(START) })
         .execute();
       sim.clock.now += 1_000;
       const stats = await sim.runner.tick();

@@ -186,7 +186,10 @@ export class OutboxRelay {
   }
 
   private async pass() {
-    while (!this.stopped && (await this.publishBatch()) > 0) {}
+    // a short batch emptied the outbox: asking again would be an empty transaction per pass
+    // (three round trips on the hot path); a commit meanwhile nudges another pass anyway
+    const batch = this.opts.batch ?? 200;
+    while (!this.stopped && (await this.publishBatch()) >= batch) {}
     await this.prune();
   }
 

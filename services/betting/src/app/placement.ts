@@ -184,40 +184,39 @@ export class Placement {
         })),
       ),
     };
+    // the placement, its bets and their legs in one statement (one round trip, not three)
     await trx
-      .insertInto('placements')
-      .values({
-        id,
-        user_id: req.userId,
-        debit_key: record.debitKey,
-        amount_cents: amountCents.toString(),
-        description: record.description,
-        state: 'pending_payment',
-        reject_reason: null,
-        refund_state: null,
-        next_attempt_at: new Date(now.getTime() + this.ctx.config.RECONCILE_AFTER_MS),
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    await trx
-      .insertInto('bets')
-      .values(
-        planned.map((b, i) => ({
-          id: betIds[i],
-          placement_id: id,
+      .with('p', (db) =>
+        db.insertInto('placements').values({
+          id,
           user_id: req.userId,
-          bet_type: b.betType,
-          stake_cents: b.stakeCents.toString(),
-          total_odds: b.totalOdds,
-          potential_payout_cents: b.potentialPayoutCents.toString(),
-          status: 'pending_payment' as const,
+          debit_key: record.debitKey,
+          amount_cents: amountCents.toString(),
+          description: record.description,
+          state: 'pending_payment',
+          reject_reason: null,
+          refund_state: null,
+          next_attempt_at: new Date(now.getTime() + this.ctx.config.RECONCILE_AFTER_MS),
           created_at: now,
-          settled_at: null,
-        })),
+          updated_at: now,
+        }),
       )
-      .execute();
-    await trx
+      .with('b', (db) =>
+        db.insertInto('bets').values(
+          planned.map((b, i) => ({
+            id: betIds[i],
+            placement_id: id,
+            user_id: req.userId,
+            bet_type: b.betType,
+            stake_cents: b.stakeCents.toString(),
+            total_odds: b.totalOdds,
+            potential_payout_cents: b.potentialPayoutCents.toString(),
+            status: 'pending_payment' as const,
+            created_at: now,
+            settled_at: null,
+          })),
+        ),
+      )
       .insertInto('selections')
       .values(
         record.legs.map((l) => ({
@@ -315,14 +314,24 @@ export class Placement {
         p.legs.map((l) => l.gameId),
         'keyShare',
       );
-      const moved = await trx
-        .updateTable('placements')
-        .set({ state: 'accepted', updated_at: new Date() })
-        .where('id', '=', p.id)
-        .where('state', '=', 'pending_payment')
-        .returning('id')
-        .executeTakeFirst();
-      if (!moved) {
+      // the placement accepted and its bets opened in one statement: no bet moves unless the
+      // placement did (they are pending_payment together, always)
+      const bets = await trx
+        .with('moved', (db) =>
+          db
+            .updateTable('placements')
+            .set({ state: 'accepted', updated_at: new Date() })
+            .where('id', '=', p.id)
+            .where('state', '=', 'pending_payment')
+            .returning('id'),
+        )
+        .updateTable('bets')
+        .set({ status: 'pending' })
+        .where('placement_id', 'in', (eb) => eb.selectFrom('moved').select('id'))
+        .where('status', '=', 'pending_payment')
+        .returningAll()
+        .execute();
+      if (bets.length === 0) {
         const row = await trx
           .selectFrom('placements')
           .select(['state', 'refund_state'])
@@ -339,13 +348,6 @@ export class Placement {
         }
         return 'compensate';
       }
-      const bets = await trx
-        .updateTable('bets')
-        .set({ status: 'pending' })
-        .where('placement_id', '=', p.id)
-        .where('status', '=', 'pending_payment')
-        .returningAll()
-        .execute();
       // a game may have been settled or cancelled while the debit was in flight
       const decided = new Set<string>();
       for (const l of p.legs) {

@@ -44,25 +44,29 @@ export function limitsOf(user: UserRow): UserLimits {
  */
 export async function weekUsage(trx: Db, userId: string, now: Date): Promise<WeekUsage> {
   const since = weekStart(now);
-  const [bets, outside] = await Promise.all([
-    trx
-      .selectFrom('bets')
-      .select([sql<string>`count(*)`.as('bets'), sql<string>`coalesce(sum(stake_cents), 0)`.as('stake')])
-      .where('user_id', '=', userId)
-      .where('created_at', '>=', since)
-      .where('status', '!=', 'rejected')
-      .executeTakeFirstOrThrow(),
-    trx
-      .selectFrom('outside_stakes')
-      .select([sql<string>`count(*)`.as('bets'), sql<string>`coalesce(sum(stake_cents), 0)`.as('stake')])
-      .where('user_id', '=', userId)
-      .where('created_at', '>=', since)
-      .where('released', '=', false)
-      .executeTakeFirstOrThrow(),
-  ]);
+  // one round trip for both counts (this runs on every placement, under the user's lock)
+  const row = await trx
+    .selectFrom([
+      trx
+        .selectFrom('bets')
+        .select([sql<string>`count(*)`.as('n'), sql<string>`coalesce(sum(stake_cents), 0)`.as('s')])
+        .where('user_id', '=', userId)
+        .where('created_at', '>=', since)
+        .where('status', '!=', 'rejected')
+        .as('b'),
+      trx
+        .selectFrom('outside_stakes')
+        .select([sql<string>`count(*)`.as('n'), sql<string>`coalesce(sum(stake_cents), 0)`.as('s')])
+        .where('user_id', '=', userId)
+        .where('created_at', '>=', since)
+        .where('released', '=', false)
+        .as('o'),
+    ])
+    .select(['b.n as bets', 'b.s as stake', 'o.n as outside_bets', 'o.s as outside_stake'])
+    .executeTakeFirstOrThrow();
   return {
-    bets: Number(bets.bets) + Number(outside.bets),
-    stakeCents: BigInt(bets.stake) + BigInt(outside.stake),
+    bets: Number(row.bets) + Number(row.outside_bets),
+    stakeCents: BigInt(row.stake) + BigInt(row.outside_stake),
   };
 }
 

@@ -140,4 +140,11 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('games').addColumn('prices_at', 'timestamptz').execute();
     },
   },
+  // only whether a game has bets is ever read; counting them made every bet update one hot row
+  '0003_interest_existence': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('game_interest').dropColumn('bets').execute();
+      await db.schema.alterTable('game_interest').renameColumn('last_bet_at', 'first_bet_at').execute();
+    },
+  },
 };

@@ -93,8 +93,8 @@ export interface MetaTable {
 
 export interface GameInterestTable {
   game_id: string;
-  bets: number;
-  last_bet_at: Timestamp;
+  /** when the first bet on this game was placed (only the row's existence is read) */
+  first_bet_at: Timestamp;
 }
 
 export interface GamesDB {

@@ -291,13 +291,13 @@ export class SimulatorRunner {
         .selectFrom('games')
         .leftJoin('game_interest', 'game_interest.game_id', 'games.id')
         .selectAll('games')
-        .select('game_interest.bets')
+        .select('game_interest.game_id as interest')
         .where('games.id', 'in', ids)
         .where('games.provider', '=', 'simulator')
         .orderBy('games.id')
         .forUpdate('games')
         .execute();
-      const interest = new Set(rows.filter((r) => r.bets != null).map((r) => r.id));
+      const interest = new Set(rows.filter((r) => r.interest != null).map((r) => r.id));
       const events: PendingEvent[] = [];
       const updates: GameRecord[] = [];
       const matchEvents: Array<Record<string, unknown>> = [];
