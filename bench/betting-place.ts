@@ -147,7 +147,8 @@ try {
     'each service in its own process; Postgres, NATS JetStream and Redis on this machine (2 cores shared)',
   );
   await run(stack.urls.gateway, 2); // warm-up
-  line('through the gateway', await run(stack.urls.gateway, SECONDS));
+  const viaGateway = await run(stack.urls.gateway, SECONDS);
+  line('through the gateway', viaGateway);
   line('straight to betting', await run(stack.urls.betting, SECONDS));
   await gw.close();
 
@@ -161,7 +162,13 @@ try {
   console.log(
     `bets accepted in total: ${rows[0].pending}; placements left unfinished: ${rows[0].unfinished}`,
   );
-  console.log(pgbench(Number(values.pgbench)));
+  const bench = pgbench(Number(values.pgbench));
+  console.log(bench);
+  // the figure to compare across machines and runs: bets/s as a share of the same run's TPC-B TPS
+  const tps = Number(/: (\d+) TPS/.exec(bench)?.[1]);
+  console.log(
+    `through the gateway = ${((100 * viaGateway.accepted) / viaGateway.elapsed / tps).toFixed(1)} % of pgbench TPS`,
+  );
 } finally {
   await stack.stop();
 }

@@ -110,7 +110,9 @@ export async function startBenchStack(opts: {
         execArgv: [
           '--import',
           'tsx',
-          ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+          ...(process.env.BENCH_CPU_PROF
+            ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+            : []),
         ],
         env: { ...env, ...extra },
       });
