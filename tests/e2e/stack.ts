@@ -75,6 +75,18 @@ export interface Stack {
  */
 export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
   ensureWebBuilt();
+  // a port found free can be taken by someone's outgoing connection before the platform,
+  // seconds into its start, binds it: then start again on another
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startStackOnce(env);
+    } catch (err) {
+      if (attempt >= 3 || !String((err as Error).message).includes('EADDRINUSE')) throw err;
+    }
+  }
+}
+
+async function startStackOnce(env: Record<string, string>): Promise<Stack> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'bet-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'infra/src/embedded.ts'], {
