@@ -1,5 +1,5 @@
 import { importPKCS8, SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Revocations } from '../src/auth/revocations';
 import { generateAuthKeys, InvalidTokenError, TokenSigner, TokenVerifier } from '../src/auth/tokens';
 import { type Cache, MemoryCache } from '../src/cache';
@@ -48,6 +48,34 @@ describe('the access-token verifier (issue 13, item 17)', () => {
     await expect(v.verify(await craft({ iat: now() - 7200, exp: now() + 60 }))).rejects.toBeInstanceOf(
       InvalidTokenError,
     );
+  });
+});
+
+describe('verified tokens kept until they expire (issue 14)', () => {
+  it('answers a known token from memory, yet still refuses it once expired', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const v = await TokenVerifier.create(keys.publicKeyPem, 'bet-platform', { maxAgeSeconds: 3600 });
+      const token = await craft({ exp: now() + 2 });
+      const first = await v.verify(token);
+      // the same object: the signature was not checked again
+      expect(await v.verify(token)).toBe(first);
+      vi.setSystemTime(Date.now() + 3_000);
+      await expect(v.verify(token)).rejects.toMatchObject({ reason: 'expired' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('checks the revocation list on every request, cached or not', async () => {
+    const revocations = new Revocations(new MemoryCache());
+    const v = await TokenVerifier.create(keys.publicKeyPem, 'bet-platform', { revocations });
+    const signer = await TokenSigner.create(keys.privateKeyPem, 'bet-platform');
+    const sessionId = newId();
+    const token = await signer.signAccess(user, undefined, { sessionId });
+    await v.verify(token);
+    await revocations.revokeSession(sessionId);
+    await expect(v.verify(token)).rejects.toMatchObject({ reason: 'revoked' });
   });
 });
 

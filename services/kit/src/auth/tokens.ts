@@ -37,6 +37,8 @@ export interface SessionClaims {
 }
 
 const ALG = 'EdDSA';
+/** verified tokens kept per process (a few hundred bytes each) */
+const VERIFIED_CACHE_MAX = 20_000;
 
 export interface AuthKeys {
   publicKeyPem: string;
@@ -113,9 +115,33 @@ export class TokenVerifier {
     return new TokenVerifier(this.key, this.issuer, this.maxAgeSeconds, revocations);
   }
 
+  /**
+   * Tokens whose signature and claims were checked, kept until they expire: a signature
+   * never changes, and checking it (WebCrypto, asynchronous) was half the cost of a
+   * token-checked request at the gateway. The revocation check below still runs every time.
+   */
+  private readonly verified = new Map<string, VerifiedUser>();
+
   async verify(token: string): Promise<VerifiedUser> {
-    const user = await this.verifySignature(token);
+    const user = await this.verifiedOnce(token);
     if (this.revocations && (await this.revocations.isRevoked(user))) throw new InvalidTokenError('revoked');
+    return user;
+  }
+
+  private async verifiedOnce(token: string): Promise<VerifiedUser> {
+    const now = Date.now();
+    const known = this.verified.get(token);
+    if (known && now < known.expiresAtMs && now - known.issuedAtMs <= this.maxAgeSeconds * 1000) return known;
+    if (known) this.verified.delete(token);
+    const user = await this.verifySignature(token);
+    // bounded: past the cap the oldest entries go first (a Map iterates in insertion order)
+    if (this.verified.size >= VERIFIED_CACHE_MAX) {
+      for (const key of this.verified.keys()) {
+        this.verified.delete(key);
+        if (this.verified.size < VERIFIED_CACHE_MAX * 0.9) break;
+      }
+    }
+    this.verified.set(token, user);
     return user;
   }
 
