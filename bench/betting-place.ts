@@ -13,7 +13,7 @@ import { newId } from '@bet/kit';
 import { WalletCredit } from '@bet/proto-events';
 import pg from 'pg';
 import { Pool } from 'undici';
-import { cpuPerBet, cpuSeconds, percentile, pgbench, startBenchStack } from './betting-stack';
+import { cpuPerBet, cpuSeconds, percentile, pgbench, residentMiB, startBenchStack } from './betting-stack';
 
 const { values } = parseArgs({
   options: {
@@ -146,9 +146,11 @@ try {
   console.log(
     'each service in its own process; Postgres, NATS JetStream and Redis on this machine (2 cores shared)',
   );
+  console.log(`at rest, ${residentMiB(stack.pids)}`);
   await run(stack.urls.gateway, 2); // warm-up
   const viaGateway = await run(stack.urls.gateway, SECONDS);
   line('through the gateway', viaGateway);
+  console.log(`${''.padEnd(27)}after the load, ${residentMiB(stack.pids)}`);
   line('straight to betting', await run(stack.urls.betting, SECONDS));
   await gw.close();
 

@@ -224,6 +224,21 @@ export function cpuSeconds(pids: Record<string, number>): Record<string, number>
   return out;
 }
 
+/** Resident memory (MiB) of each of our processes by role, and of this load generator. */
+export function residentMiB(pids: Record<string, number>): string {
+  const rss = (pid: number) => {
+    try {
+      const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+      return Number(kb) / 1024;
+    } catch {
+      return Number.NaN;
+    }
+  };
+  const parts = Object.entries(pids).map(([role, pid]) => `${role} ${rss(pid).toFixed(0)}`);
+  parts.push(`load generator ${(process.memoryUsage().rss / 1048576).toFixed(0)}`);
+  return `resident MiB: ${parts.join(', ')}`;
+}
+
 /** CPU milliseconds per accepted bet, per process, between two `cpuSeconds` readings. */
 export function cpuPerBet(
   before: Record<string, number>,
