@@ -90,8 +90,8 @@ export async function startGateway(
     upstreams: Partial<Record<ServiceName, string>>;
     env?: Record<string, string>;
     webRoots?: WebRoots;
-    /** default: Redis in cluster infrastructure, in-memory in embedded */
-    redis?: boolean;
+    /** default: Redis in cluster infrastructure, in-memory in embedded; a URL for a Redis of the test's own */
+    redis?: boolean | string;
   },
 ): Promise<Gateway & { url: string }> {
   const config = loadGatewayConfig({ ...infra.env, PRESENCE_OFFLINE_GRACE_MS: '50', ...opts.env });
@@ -101,7 +101,12 @@ export async function startGateway(
     verifier: infra.verifier,
     bus: infra.bus,
     cache: infra.cache,
-    redis: (opts.redis ?? infra.mode === 'cluster') ? TEST_REDIS_URL : null,
+    redis:
+      typeof opts.redis === 'string'
+        ? opts.redis
+        : (opts.redis ?? infra.mode === 'cluster')
+          ? TEST_REDIS_URL
+          : null,
     upstreams: opts.upstreams,
     webRoots: opts.webRoots,
   });

@@ -1,0 +1,82 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { newId } from '@bet/kit';
+import { eventually, type TestInfrastructure, testInfrastructure } from '@bet/kit/testing';
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, publish, record, sleep, startGateway } from './helpers';
+
+const freePort = () =>
+  new Promise<number>((done) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => done(port));
+    });
+  });
+
+// The socket.io Redis adapter drops the promise of each publish; while Redis was away one
+// rejected unhandled and the gateway process ended (found by infra/test/chaos.test.ts).
+describe('a gateway whose Redis goes away and comes back', () => {
+  let infra: TestInfrastructure;
+  let gw: Awaited<ReturnType<typeof startGateway>>;
+  let redis: ChildProcess;
+  let port: number;
+  let socket: Socket;
+  const startRedis = () => {
+    redis = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      {
+        stdio: 'ignore',
+      },
+    );
+  };
+
+  beforeAll(async () => {
+    port = await freePort();
+    startRedis();
+    await sleep(300);
+    infra = await testInfrastructure();
+    gw = await startGateway(infra, { upstreams: {}, redis: `redis://127.0.0.1:${port}` });
+  });
+  afterAll(async () => {
+    socket?.close();
+    await gw?.close();
+    await infra?.close();
+    redis?.kill('SIGKILL');
+  });
+
+  const settled = (userId: string) =>
+    publish(infra, 'bets.settled', {
+      betId: newId(),
+      userId,
+      status: 'won',
+      stakeCents: 100,
+      payoutCents: 250,
+      settledAt: new Date().toISOString(),
+    });
+
+  it('keeps running while events are sent to rooms, and delivers again once Redis is back', async () => {
+    const player = { id: newId(), role: 'user' as const };
+    socket = await connect(gw.url, { token: await infra.token(player) });
+    const seen = record(socket);
+    await settled(player.id);
+    await eventually(() => seen.of('bet_settled').length === 1);
+
+    await new Promise<void>((done) => {
+      redis.once('exit', () => done());
+      redis.kill('SIGKILL');
+    });
+    // every room broadcast now goes through a publish that fails
+    for (let i = 0; i < 5; i++) await settled(player.id);
+    await sleep(3_000);
+    expect((await fetch(`${gw.url}/healthz`)).status).toBe(200);
+
+    startRedis();
+    await eventually(async () => {
+      await settled(player.id);
+      await sleep(200);
+      return seen.of('bet_settled').length > 1;
+    }, 20_000);
+  }, 40_000);
+});
