@@ -320,6 +320,8 @@ describe('AI calls through the gateway (built-in analyst)', () => {
     );
     expect(camp.status).toBe(200);
     expect(camp.body.campaign).toHaveLength(5);
+    // the day asked for, in the platform's time zone (Lagos), not the UTC day its start falls on
+    expect(camp.body.campaign[0]).toContain('Sat, 21 Nov 2026');
     expect(camp.body.campaign.join(' ')).toMatch(/Liverpool vs Aston Villa/);
     const missing = await s.call(
       'POST',

@@ -99,7 +99,16 @@ export async function socialCampaign(ctx: AppContext, league: string, range: { f
   const { value, producedBy } = await produce(
     ctx,
     'social-campaign',
-    () => ({ campaign: campaignPosts(canonical, range.from, day, insights) }),
+    // range.from is the start of the platform's local day, an hour or so before it in UTC:
+    // the posts name the local date
+    () => ({
+      campaign: campaignPosts(
+        canonical,
+        new Date(range.from.getTime() + offsetMinutes(ctx) * 60_000),
+        day,
+        insights,
+      ),
+    }),
     (m) =>
       m.write<{ campaign: string[] }>(
         `Write a social-media campaign for the ${canonical} fixtures in the data: a teaser, one post per game (real odds), and a closing post; each under 280 characters, with "18+". Answer {"campaign": string[]}.`,
