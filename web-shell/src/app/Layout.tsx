@@ -59,9 +59,8 @@ export function SandboxBanner() {
   if (!sandbox) return null;
   return (
     <div
-      className="alert alert--warning"
+      className="alert alert--warning sandbox-banner"
       role="status"
-      style={{ margin: 0, borderRadius: 0, justifyContent: 'center' }}
     >
       <strong>Sandbox payments.</strong> Deposits use a test checkout: no real money is charged or paid out.
     </div>
