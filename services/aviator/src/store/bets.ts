@@ -1,7 +1,7 @@
 import type { Updateable } from 'kysely';
 import { sql } from 'kysely';
 import type { BetStatus, BetsTable } from '../db/schema';
-import type { BetRow, Db } from './db';
+import type { Db } from './db';
 
 export type { BetRow } from './db';
 
