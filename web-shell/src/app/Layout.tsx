@@ -58,10 +58,7 @@ export function SandboxBanner() {
   }, []);
   if (!sandbox) return null;
   return (
-    <div
-      className="alert alert--warning sandbox-banner"
-      role="status"
-    >
+    <div className="alert alert--warning sandbox-banner" role="status">
       <strong>Sandbox payments.</strong> Deposits use a test checkout: no real money is charged or paid out.
     </div>
   );
