@@ -33,10 +33,23 @@ export default defineConfig({
             'infra/test/**/*.test.ts',
             'tests/**/*.test.ts',
           ],
-          exclude: ['tests/e2e/**', '**/node_modules/**'],
+          exclude: ['tests/e2e/**', 'infra/test/chaos.test.ts', '**/node_modules/**'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // kills and restarts a whole cluster of processes: alone, after everything else, so
+          // that neither it nor its neighbours are judged on a machine the other is starving
+          name: 'chaos',
+          include: ['infra/test/chaos.test.ts'],
+          environment: 'node',
+          testTimeout: 360_000,
+          hookTimeout: 240_000,
+          sequence: { groupOrder: 1 },
         },
       },
       'web-shell/vitest.config.ts',

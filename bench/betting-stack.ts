@@ -19,6 +19,7 @@ import {
   TokenSigner,
 } from '@bet/kit';
 import { createTestDatabase, TEST_NATS_URL, TEST_PG_URL, TEST_REDIS_URL } from '@bet/kit/testing';
+import { childExecArgv } from './child-args';
 
 const role = process.argv[2];
 if (role === 'service') await runService(process.argv[3]);
@@ -106,14 +107,7 @@ export async function startBenchStack(opts: {
   const start = (args: string[], extra: Record<string, string> = {}) =>
     new Promise<string>((resolve, reject) => {
       const child = fork(new URL(import.meta.url).pathname, args, {
-        // BENCH_CPU_PROF=<dir>: a V8 CPU profile of each child, written when it stops
-        execArgv: [
-          '--import',
-          'tsx',
-          ...(process.env.BENCH_CPU_PROF
-            ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-            : []),
-        ],
+        execArgv: childExecArgv(),
         env: { ...env, ...extra },
       });
       children.push(child);

@@ -22,6 +22,7 @@ import {
   TokenVerifier,
 } from '@bet/kit';
 import { Pool } from 'undici';
+import { childExecArgv } from './child-args';
 
 const role = process.argv[2];
 
@@ -81,14 +82,7 @@ async function main() {
   const start = (args: string[]) =>
     new Promise<number>((resolve, reject) => {
       const child = fork(new URL(import.meta.url).pathname, args, {
-        execArgv: [
-          '--import',
-          'tsx',
-          // BENCH_CPU_PROF=<dir>: a V8 CPU profile of each child, written when it stops
-          ...(process.env.BENCH_CPU_PROF
-            ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-            : []),
-        ],
+        execArgv: childExecArgv(),
       });
       children.push(child);
       child.once('message', (m: any) => resolve(m.port));

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/defaults';
 import { SERVICES } from '../src/services';
-import { freePort, startProcess, waitFor } from './helpers';
+import { freePort, startProcess, waitFor, waitReady } from './helpers';
 
 // Chaos in cluster mode, on real servers: bets placed and games settled at a steady rate while
 // the wallet, betting and the gateway are each killed with SIGKILL and started again, and NATS
@@ -82,12 +82,7 @@ describe('chaos: services killed and backing servers restarted under steady bett
     procs.push(proc);
     return proc;
   };
-  const ready = (p: Proc) =>
-    waitFor(
-      async () => (await fetch(`${p.url}/readyz`)).ok,
-      150_000,
-      () => `${p.name}: ${p.output().slice(-2000)}`,
-    );
+  const ready = (p: Proc) => waitReady(p);
   const one = (name: string) => procs.find((p) => p.name === name)!;
   /** SIGKILL, a moment of absence, then a successor on the same port */
   const killAndRestart = async (name: string) => {

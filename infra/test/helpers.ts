@@ -45,6 +45,15 @@ export async function waitFor(check: () => Promise<boolean>, timeoutMs: number, 
   }
 }
 
+/** Waits until a started process answers /readyz (its output in the failure). */
+export function waitReady(p: { name: string; url: string; output: () => string }, timeoutMs = 150_000) {
+  return waitFor(
+    async () => (await fetch(`${p.url}/readyz`)).ok,
+    timeoutMs,
+    () => `${p.name}: ${p.output().slice(-2000)}`,
+  );
+}
+
 export async function api(base: string, method: string, path: string, body?: unknown, token?: string) {
   const res = await fetch(`${base}/api/v1${path}`, {
     method,

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICES } from '../src/services';
-import { freePort, startProcess, waitFor } from './helpers';
+import { freePort, startProcess, waitFor, waitReady } from './helpers';
 
 // Two of everything that scales, as separate processes on the real Postgres, NATS JetStream
 // and Redis: two gateways, two replicas of wallet, betting and games (one identity). What a
@@ -45,12 +45,7 @@ describe('two replicas of everything (cluster mode)', () => {
     await ready(next);
     return code;
   };
-  const ready = (p: Proc) =>
-    waitFor(
-      async () => (await fetch(`${p.url}/readyz`)).ok,
-      150_000,
-      () => `${p.name}: ${p.output().slice(-2000)}`,
-    );
+  const ready = (p: Proc) => waitReady(p);
   const of = (name: string) => procs.filter((p) => p.name === name);
 
   beforeAll(async () => {
