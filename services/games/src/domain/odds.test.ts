@@ -170,6 +170,16 @@ describe('odds model', () => {
     );
   });
 
+  it('a rout keeps the loser at the longest price on the next goal (probabilities underflowed to 0)', () => {
+    // fast-check's counterexample: 5-0 at 88' against ten, nine men
+    const s = { home: 62, away: 1, phase: '2H' as Phase, minute: 88, sh: 5, sa: 0, rh: 0, ra: 2 };
+    const before = inPlayPrices(toState(s), 0.06);
+    const after = inPlayPrices(toState(s, 1, 0), 0.06);
+    expect(after.away).toBeGreaterThanOrEqual(before.away);
+    expect(after.draw).toBeGreaterThanOrEqual(before.draw - 1);
+    expectValidBook(after, 0.06);
+  });
+
   it('after an away goal the away price does not lengthen and the home price does not shorten', () => {
     fc.assert(
       fc.property(liveState, (s) => {

@@ -191,10 +191,17 @@ export function priceWithMargin(p: Probabilities, margin: number): Prices {
   for (let round = 0; round < 4; round++) {
     const free = keys.filter((k) => !fixed.has(k));
     const rest = target - [...fixed.values()].reduce((s, v) => s + v, 0);
-    const mass = free.reduce((s, k) => s + Math.max(0, p[k]), 0);
+    // When the free outcomes' probabilities have all underflowed to 0 (a rout late in the
+    // game), the rest of the book still has to go somewhere: to the draw, the outcome nearest
+    // a runaway leader, as it did while the probabilities were merely tiny. An even split
+    // would shorten the losing side from 1000.00 to about 28 on the next goal.
+    const mass0 = free.reduce((s, k) => s + Math.max(0, p[k]), 0);
+    const weight = (k: (typeof keys)[number]) =>
+      mass0 > 0 ? Math.max(0, p[k]) : free.includes('draw') ? (k === 'draw' ? 1 : 0) : 1;
+    const mass = free.reduce((s, k) => s + weight(k), 0);
     q = { ...q };
     for (const [k, v] of fixed) q[k] = v;
-    for (const k of free) q[k] = mass > 0 ? (rest * Math.max(0, p[k])) / mass : rest / free.length;
+    for (const k of free) q[k] = (rest * weight(k)) / mass;
     const over = free.filter((k) => q[k] > qMax);
     const under = free.filter((k) => q[k] < qMin);
     if (over.length > 0) for (const k of over) fixed.set(k, qMax);
