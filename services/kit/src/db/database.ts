@@ -46,6 +46,10 @@ export async function openDatabase<DB>(opts: DatabaseOptions): Promise<Database<
       options: `-c search_path="${opts.schema}"`,
     });
     pool.on('error', () => {}); // idle client errors surface on the next query instead
+    // a client checked out between two statements of a transaction (while the outbox relay
+    // waits for NATS, say) emits 'error' when its connection drops, and with no listener
+    // that ends the process; its next statement fails instead, and the work is retried
+    pool.on('connect', (client) => client.on('error', () => {}));
     db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   } else {
     db = new Kysely<DB>({ dialect: new PinnedPGliteDialect(opts.host, opts.schema) });

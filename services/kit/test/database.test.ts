@@ -1,0 +1,45 @@
+import { connect, createServer, type Socket } from 'node:net';
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/database';
+import { createTestDatabase, TEST_PG_URL } from '../src/testing';
+
+// The database cut while a transaction holds its connection between two statements: the
+// process must live on (an 'error' with no listener on a checked-out pg client ended it in
+// tests/betting/outage.test.ts), and the transaction fails like any other.
+describe('a Postgres connection lost in the middle of a transaction', () => {
+  const sockets = new Set<Socket>();
+  const proxy = createServer((client) => {
+    const target = new URL(TEST_PG_URL);
+    const upstream = connect(Number(target.port || 5432), target.hostname);
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('error', () => {});
+    }
+    client.pipe(upstream).pipe(client);
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  });
+  let drop: () => Promise<void> = async () => {};
+  afterAll(async () => {
+    proxy.close();
+    await drop();
+  });
+
+  it('fails that transaction and keeps the process alive', async () => {
+    const test = await createTestDatabase();
+    drop = test.drop;
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    const url = new URL(test.url);
+    url.host = `127.0.0.1:${(proxy.address() as { port: number }).port}`;
+    const database = await openDatabase<any>({ kind: 'postgres', url: url.toString(), schema: 'cut_test' });
+    const attempt = database.db.transaction().execute(async (trx) => {
+      await sql`select 1`.execute(trx);
+      for (const s of sockets) s.destroy();
+      await new Promise((r) => setTimeout(r, 300));
+      await sql`select 2`.execute(trx);
+    });
+    await expect(attempt).rejects.toThrow();
+    await database.close().catch(() => {});
+  });
+});
