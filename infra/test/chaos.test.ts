@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/defaults';
 import { SERVICES } from '../src/services';
-import { freePort, startProcess, waitFor, waitReady } from './helpers';
+import { api, freePort, startProcess, waitFor, waitReady } from './helpers';
 
 // Chaos in cluster mode, on real servers: bets placed and games settled at a steady rate while
 // the wallet, betting and the gateway are each killed with SIGKILL and started again, and NATS
@@ -157,25 +157,14 @@ describe('chaos: services killed and backing servers restarted under steady bett
     rmSync(dir, { recursive: true, force: true });
   }, 60_000);
 
+  // async: while the gateway is being replaced there is none, and that must be a failed call
   const call = async (
     method: string,
     path: string,
     body?: unknown,
     token?: string,
     client = '198.51.100.1',
-  ) => {
-    const res = await fetch(`${one('gateway').url}/api/v1${path}`, {
-      method,
-      headers: {
-        'x-forwarded-for': client,
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(token ? { authorization: token } : {}),
-      },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-      signal: AbortSignal.timeout(15_000),
-    });
-    return { status: res.status, body: (await res.json().catch(() => null)) as any };
-  };
+  ) => api(one('gateway').url, method, path, body, token, { forwardedFor: client, timeoutMs: 15_000 });
   /** the same call, tried again while the platform is away (connection refused, 5xx), up to a minute */
   const insist = async (method: string, path: string, body?: unknown, token?: string) => {
     const until = Date.now() + 60_000;
@@ -221,6 +210,25 @@ describe('chaos: services killed and backing servers restarted under steady bett
       admin,
     );
     return r.body?.code === 'already_settled' ? { ...r, status: 200 } : r;
+  };
+
+  /** each service's outbox backlog and inbox counts, read once when the platform did not settle */
+  const busFacts = async () => {
+    const q = new pg.Client({ connectionString: db.url });
+    await q.connect();
+    const facts: string[] = [];
+    try {
+      for (const schema of ['games', 'betting', 'wallet']) {
+        const out = await q.query(
+          `select subject, count(*) filter (where published_at is null) as unpublished, count(*) as total from ${schema}.outbox group by subject`,
+        );
+        const inbox = await q.query(`select consumer, count(*) from ${schema}.inbox group by consumer`);
+        facts.push(`${schema} outbox ${JSON.stringify(out.rows)}, inbox ${JSON.stringify(inbox.rows)}`);
+      }
+    } finally {
+      await q.end();
+    }
+    return facts.join('\n');
   };
 
   it('loses no accepted bet and pays nothing twice; both reconciliations come out clean', async () => {
@@ -382,23 +390,7 @@ describe('chaos: services killed and backing servers restarted under steady bett
             const games = [
               ...new Set(pending.flatMap((b) => b.selections.map((x: any) => x.game?._id ?? x.game))),
             ];
-            const q = new pg.Client({ connectionString: db.url });
-            await q.connect();
-            const facts: string[] = [];
-            for (const schema of ['games', 'betting', 'wallet']) {
-              const r = await q.query(
-                `select subject, count(*) filter (where published_at is null) as unpublished, count(*) as total from ${schema}.outbox group by subject`,
-              );
-              facts.push(`${schema} outbox: ${JSON.stringify(r.rows)}`);
-              const i = await q.query(`select consumer, count(*) from ${schema}.inbox group by consumer`);
-              facts.push(`${schema} inbox: ${JSON.stringify(i.rows)}`);
-            }
-            const g = await q.query(`select id, status from betting.games where id = any($1)`, [
-              pending.flatMap((b) => b.selections.map((x: any) => x.game?._id ?? x.game)),
-            ]);
-            facts.push(`betting's games: ${JSON.stringify(g.rows)}`);
-            await q.end();
-            last = `${facts.join('\n')}\nplayer ${p.id}: ${pending.length} bets still pending on games ${games.map((g) => `${g}${settledGames.includes(g) ? ' (settled)' : ''}`).join(', ')}\n${procs.map((x) => `--- ${x.name}\n${x.output().slice(-1500)}`).join('\n')}\n--- nats\n${nats.output().slice(-1500)}\n--- redis\n${redis.output().slice(-800)}`;
+            last = `player ${p.id}: ${pending.length} bets still pending on games ${games.map((g) => `${g}${settledGames.includes(g) ? ' (settled)' : ''}`).join(', ')}`;
             return false;
           }
           betsSeen += live.length;
@@ -418,7 +410,10 @@ describe('chaos: services killed and backing servers restarted under steady bett
       },
       120_000,
       () => last,
-    );
+    ).catch(async (err) => {
+      // where the events stopped (process logs are in test-results/chaos)
+      throw new Error(`${(err as Error).message}\n${await busFacts()}`);
+    });
 
     // every 201 the players saw is a bet that exists and was decided
     const ids = new Set<string>();

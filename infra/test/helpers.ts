@@ -54,14 +54,27 @@ export function waitReady(p: { name: string; url: string; output: () => string }
   );
 }
 
-export async function api(base: string, method: string, path: string, body?: unknown, token?: string) {
+/**
+ * One call to a running platform's API. The token may come with or without its `Bearer `;
+ * `forwardedFor` makes the caller a client of its own (gateways started with TRUST_PROXY).
+ */
+export async function api(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+  opts: { forwardedFor?: string; timeoutMs?: number } = {},
+) {
   const res = await fetch(`${base}/api/v1${path}`, {
     method,
     headers: {
+      ...(opts.forwardedFor ? { 'x-forwarded-for': opts.forwardedFor } : {}),
       ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(token ? { authorization: token.startsWith('Bearer ') ? token : `Bearer ${token}` } : {}),
     },
     body: body !== undefined ? JSON.stringify(body) : undefined,
+    ...(opts.timeoutMs ? { signal: AbortSignal.timeout(opts.timeoutMs) } : {}),
   });
   return { status: res.status, body: (await res.json().catch(() => null)) as any };
 }

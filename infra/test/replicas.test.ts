@@ -4,7 +4,7 @@ import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICES } from '../src/services';
-import { freePort, startProcess, waitFor, waitReady } from './helpers';
+import { api, freePort, startProcess, waitFor, waitReady } from './helpers';
 
 // Two of everything that scales, as separate processes on the real Postgres, NATS JetStream
 // and Redis: two gateways, two replicas of wallet, betting and games (one identity). What a
@@ -95,18 +95,8 @@ describe('two replicas of everything (cluster mode)', () => {
   }, 60_000);
 
   let client = '198.51.100.1';
-  const call = async (base: string, method: string, path: string, body?: unknown, token?: string) => {
-    const res = await fetch(`${base}/api/v1${path}`, {
-      method,
-      headers: {
-        'x-forwarded-for': client,
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(token ? { authorization: token } : {}),
-      },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-    });
-    return { status: res.status, body: (await res.json().catch(() => null)) as any };
-  };
+  const call = (base: string, method: string, path: string, body?: unknown, token?: string) =>
+    api(base, method, path, body, token, { forwardedFor: client });
 
   /** a player registered and signed in through a gateway, with money in the wallet */
   const player = async (gateway: string, dollars: number) => {
