@@ -6,10 +6,12 @@ import {
   type Logger,
   RevocationUnavailableError,
   type Subscription,
+  socketBroadcastDuration,
+  socketEmits,
   type TokenVerifier,
   type VerifiedUser,
 } from '@bet/kit';
-import { IdentityPresence } from '@bet/proto-events';
+import { AviatorTick, IdentityPresence } from '@bet/proto-events';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
@@ -24,6 +26,8 @@ import {
   socketActionsFor,
   userRoom,
 } from '../domain/bridge';
+import { TickCoalescer } from '../domain/ticks';
+import { emitToEveryLocalSocket } from './fanout';
 
 export interface SocketData {
   /** null: a visitor without a token (public events only) */
@@ -246,14 +250,30 @@ export class Realtime {
         },
       }),
     );
+    const ticks = new TickCoalescer<unknown>((data) => this.broadcastLocally('aviator:tick', data, true));
     for (const subject of AVIATOR_SUBJECTS) {
       this.subs.push(
         this.opts.bus.listen(subject, (data, actual) => {
           const name = aviatorEventName(actual);
-          if (name) this.io.local.emit(name, data);
+          if (!name) return;
+          if (actual === AviatorTick.subject) return ticks.tick(data);
+          ticks.discard();
+          this.broadcastLocally(name, data, false);
         }),
       );
     }
+  }
+
+  /**
+   * To this gateway's sockets only: every gateway hears the transient broadcasts itself.
+   * `volatile`: a socket still busy with earlier output skips it (a tick: the next one
+   * comes 100 ms later).
+   */
+  private broadcastLocally(event: string, data: unknown, volatile: boolean) {
+    const started = performance.now();
+    const sent = emitToEveryLocalSocket(this.io, event, data, { volatile });
+    socketBroadcastDuration.observe({ service: 'gateway', event }, (performance.now() - started) / 1000);
+    socketEmits.inc({ service: 'gateway', event }, sent.direct + sent.viaSocketIo);
   }
 
   apply(action: SocketAction) {

@@ -1,0 +1,92 @@
+import { createServer, type Server as HttpServer } from 'node:http';
+import { eventually } from '@bet/kit/testing';
+import { Server } from 'socket.io';
+import { io as connectSocket, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emitToEveryLocalSocket, eventPacket, textFrame } from '../src/realtime/fanout';
+
+describe('the shared-frame fan-out', () => {
+  let http: HttpServer;
+  let io: Server;
+  let url: string;
+  const clients: Socket[] = [];
+
+  beforeAll(async () => {
+    http = createServer();
+    io = new Server(http, { serveClient: false });
+    await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
+    const address = http.address();
+    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  afterAll(async () => {
+    for (const c of clients) c.close();
+    await io.close();
+  });
+
+  const open = async (transport: 'websocket' | 'polling') => {
+    const socket = connectSocket(url, { transports: [transport], forceNew: true, reconnection: false });
+    clients.push(socket);
+    const seen: Array<[string, unknown]> = [];
+    socket.onAny((event, data) => seen.push([event, data]));
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    return { socket, seen };
+  };
+
+  it('builds the frame a websocket client decodes as the event', () => {
+    expect(eventPacket('aviator:tick', { multiplier: 1.5 })).toBe('42["aviator:tick",{"multiplier":1.5}]');
+    const small = textFrame('42[]');
+    expect([...small.subarray(0, 2)]).toEqual([0x81, 4]);
+    const large = textFrame('x'.repeat(300));
+    expect([...large.subarray(0, 4)]).toEqual([0x81, 126, 1, 44]);
+    expect(large.length).toBe(304);
+    const huge = textFrame('y'.repeat(70_000));
+    expect([...huge.subarray(0, 10)]).toEqual([0x81, 127, 0, 0, 0, 0, 0, 1, 0x11, 0x70]);
+    expect(huge.subarray(10).toString()).toBe('y'.repeat(70_000));
+  });
+
+  it('reaches websocket and long-polling clients alike, writing the websockets directly', async () => {
+    const ws = await open('websocket');
+    const polling = await open('polling');
+    await eventually(() => io.of('/').sockets.size === 2);
+    const sent = emitToEveryLocalSocket(io, 'aviator:state', { state: 'betting', multiplier: 1 });
+    expect(sent).toEqual({ direct: 1, viaSocketIo: 1 });
+    for (const c of [ws, polling]) await eventually(() => c.seen.some(([e]) => e === 'aviator:state'), 5_000);
+    for (const c of [ws, polling])
+      expect(c.seen).toEqual([['aviator:state', { state: 'betting', multiplier: 1 }]]);
+    for (const c of [ws, polling]) c.socket.close();
+    await eventually(() => io.of('/').sockets.size === 0);
+  });
+
+  it('never overtakes output socket.io still holds for a socket; volatile ticks may be skipped, never reordered', async () => {
+    const ws = await open('websocket');
+    await eventually(() => io.of('/').sockets.size === 1);
+    const [server] = io.of('/').sockets.values();
+    // socket.io's own write leaves the transport busy until the kernel takes it, so what
+    // follows in the same turn must queue behind it
+    server.emit('aviator:state', { state: 'running', multiplier: 1 });
+    const ticks = [1.01, 1.02, 1.03].map((m) =>
+      emitToEveryLocalSocket(io, 'aviator:tick', { multiplier: m }, { volatile: true }),
+    );
+    const crash = emitToEveryLocalSocket(io, 'aviator:crash', { multiplier: 1.03 });
+    expect(ticks.every((t) => t.direct === 0)).toBe(true);
+    expect(crash).toEqual({ direct: 0, viaSocketIo: 1 });
+    await eventually(() => ws.seen.some(([e]) => e === 'aviator:crash'));
+    const names = ws.seen.map(([e]) => e);
+    expect(names[0]).toBe('aviator:state');
+    expect(names.at(-1)).toBe('aviator:crash');
+    const multipliers = ws.seen
+      .filter(([e]) => e === 'aviator:tick')
+      .map(([, d]) => (d as { multiplier: number }).multiplier);
+    expect(multipliers).toEqual([...multipliers].sort());
+    // once drained, the next broadcast goes straight to the socket again
+    await eventually(
+      () => emitToEveryLocalSocket(io, 'aviator:tick', { multiplier: 1.5 }, { volatile: true }).direct === 1,
+    );
+    await eventually(() =>
+      ws.seen.some(([e, d]) => e === 'aviator:tick' && (d as { multiplier: number }).multiplier === 1.5),
+    );
+  });
+});
