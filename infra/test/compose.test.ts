@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import Ajv2019 from 'ajv/dist/2019';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { interpolate } from '../src/compose-env';
 import { REPO_ROOT } from '../src/defaults';
 import { DEPLOYABLES, SERVICES, upstreamEnv } from '../src/services';
 
@@ -116,5 +117,32 @@ describe('docker-compose.yml', () => {
     for (const name of required) expect(written).toContain(name);
     // no literal secret in the file
     expect(text).not.toMatch(/BEGIN (PUBLIC|PRIVATE) KEY|POSTGRES_PASSWORD: [^$]/);
+  });
+});
+
+describe("compose's interpolation (infra/scripts/compose-local.ts reads the file with it)", () => {
+  it('reads defaults, required values and plain references as Compose does', () => {
+    const env = { SET: 'x', EMPTY: '' };
+    expect(interpolate('${SET}-${UNSET}', env)).toBe('x-');
+    expect(interpolate('${EMPTY:-d} ${EMPTY-d} ${UNSET-d} ${SET:-d}', env)).toBe('d  d x');
+    expect(() => interpolate('${EMPTY:?run npm run keys}', env)).toThrow('EMPTY: run npm run keys');
+    expect(interpolate('${EMPTY?set it}', env)).toBe('');
+    expect(() => interpolate('${UNSET?set it}', env)).toThrow('UNSET: set it');
+  });
+
+  it('gives every service a complete environment from what `npm run keys` writes', () => {
+    const keys = {
+      JWT_PUBLIC_KEY: 'pub',
+      JWT_PRIVATE_KEY: 'priv',
+      POSTGRES_PASSWORD: 'pw',
+      HAPROXY_COOKIE_KEY: 'k',
+    };
+    for (const [name, service] of Object.entries(compose.services)) {
+      for (const [key, value] of Object.entries(service.environment ?? {}))
+        expect(() => interpolate(String(value), keys), `${name}.${key}`).not.toThrow();
+    }
+    expect(() => interpolate(String(compose.services.wallet.environment.JWT_PUBLIC_KEY), {})).toThrow(
+      /npm run keys/,
+    );
   });
 });

@@ -1,0 +1,392 @@
+/**
+ * docker-compose.yml brought up from the built images on a machine without a container
+ * engine (`podman run` cannot create cgroups here), as faithfully as that allows, then driven
+ * through its load balancer and stopped:
+ *
+ *   npm run images                                   # first
+ *   npm run images:compose -- --scale wallet=3 --scale gateway=2
+ *
+ * Taken from docker-compose.yml as written: the services, each one's environment (the
+ * `x-service` anchors and `${VAR:-default}` / `${VAR:?message}` interpolation from a fresh
+ * `npm run keys`), the replica counts, the start order of `depends_on` with each service's
+ * compose healthcheck (`/readyz`) as the condition, the stop grace period, and
+ * infra/compose/haproxy.cfg in front of the gateways. Each replica starts from its image with
+ * infra/scripts/start-image.sh (the image's filesystem, user, working directory, environment
+ * and command, in its own mount and PID namespaces).
+ *
+ * What differs, because there is no container network here:
+ *   - every replica is on the host network, so each gets its own PORT and binds 127.0.0.1;
+ *   - compose's service names (`wallet:4002`) become local HAProxy frontends that spread
+ *     connections over that service's replicas, as Docker's DNS does;
+ *   - Postgres, NATS and Redis are this machine's own (a fresh database and bus prefix per run)
+ *     rather than the postgres/nats/redis images, which cannot be pulled here;
+ *   - HAProxy is Debian's (2.6) rather than the haproxy:2.8-alpine image, and its gateway
+ *     servers are listed instead of resolved from Docker's DNS.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { generateAuthKeys } from '@bet/kit';
+import pg from 'pg';
+import { io } from 'socket.io-client';
+import { parse } from 'yaml';
+import { interpolate } from '../src/compose-env';
+import { api, freePort, waitFor } from '../test/helpers';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const BACKING = ['postgres', 'nats', 'redis'];
+
+interface ComposeService {
+  image?: string;
+  environment?: Record<string, string | number | boolean>;
+  depends_on?: Record<string, { condition: string }> | string[];
+  stop_grace_period?: string;
+  profiles?: string[];
+}
+
+function seconds(duration = '10s') {
+  const m = duration.match(/^(\d+(?:\.\d+)?)(ms|s|m)$/);
+  if (!m) return 10;
+  return Number(m[1]) / (m[2] === 'ms' ? 1000 : m[2] === 'm' ? 1 / 60 : 1);
+}
+
+interface Replica {
+  service: string;
+  index: number;
+  port: number;
+  url: string;
+  child: ChildProcess;
+  log: string[];
+  exit: Promise<{ code: number | null; afterMs: number }>;
+  stoppedAt?: number;
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: { scale: { type: 'string', multiple: true, default: [] } },
+  });
+  const scale: Record<string, number> = {};
+  for (const s of values.scale) {
+    const [name, n] = s.split('=');
+    scale[name] = Number(n);
+  }
+
+  const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+    services: Record<string, ComposeService>;
+  };
+  const apps = Object.entries(compose.services).filter(
+    ([name, s]) => !BACKING.includes(name) && name !== 'lb' && !s.profiles,
+  );
+  const run = `compose${Date.now().toString(36)}`;
+
+  // .env as `npm run keys` writes it, plus what a demo sets
+  const keys = await generateAuthKeys();
+  const dotenv: Record<string, string> = {
+    JWT_PUBLIC_KEY: keys.publicKeyPem,
+    JWT_PRIVATE_KEY: keys.privateKeyPem,
+    POSTGRES_PASSWORD: 'unused-here',
+    HAPROXY_COOKIE_KEY: run,
+    ALLOW_SANDBOX_PAYMENTS: 'true',
+    ADMIN_EMAIL: `admin@${run}.example.com`,
+    ADMIN_PASSWORD: 'Compose-Admin-42',
+    LOG_LEVEL: 'warn',
+  };
+
+  const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+  await admin.connect();
+  await admin.query(`create database ${run}`);
+
+  const lbPort = await freePort();
+  const statsPort = await freePort();
+  dotenv.PUBLIC_URL = `http://127.0.0.1:${lbPort}`;
+  // one local address per compose service name (Docker's DNS over its replicas)
+  const front: Record<string, number> = {};
+  for (const [name] of apps) front[name] = await freePort();
+
+  const replicas: Replica[] = [];
+  const dir = mkdtempSync(join(tmpdir(), 'compose-local-'));
+
+  const envFor = (s: ComposeService, port: number) => {
+    const env: Record<string, string> = {};
+    for (const [k, v] of Object.entries(s.environment ?? {})) env[k] = interpolate(String(v), dotenv);
+    env.PORT = String(port);
+    env.HOST = '127.0.0.1';
+    env.DATABASE_URL = `postgres://postgres@127.0.0.1:5432/${run}`;
+    env.NATS_URL = env.NATS_URL?.replace('nats://nats:', 'nats://127.0.0.1:') ?? '';
+    env.REDIS_URL = env.REDIS_URL?.replace('redis://redis:', 'redis://127.0.0.1:') ?? '';
+    env.BUS_PREFIX = run;
+    for (const [k, v] of Object.entries(env)) {
+      const m = v.match(/^http:\/\/([a-z]+):\d+$/);
+      if (m && front[m[1]] && k !== 'PUBLIC_URL') env[k] = `http://127.0.0.1:${front[m[1]]}`;
+    }
+    return env;
+  };
+
+  const startReplica = (name: string, s: ComposeService, index: number, port: number) => {
+    const env = envFor(s, port);
+    const image = interpolate(s.image ?? '', dotenv);
+    const child = spawn(
+      'bash',
+      [
+        join(ROOT, 'infra/scripts/start-image.sh'),
+        image,
+        ...Object.entries(env).map(([k, v]) => `${k}=${v}`),
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    const log: string[] = [];
+    const keep = (d: Buffer) => {
+      log.push(d.toString());
+      if (log.length > 400) log.shift();
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    const r: Replica = {
+      service: name,
+      index,
+      port,
+      url: `http://127.0.0.1:${port}`,
+      child,
+      log,
+      exit: new Promise((done) =>
+        child.once('exit', (code) => done({ code, afterMs: r.stoppedAt ? Date.now() - r.stoppedAt : -1 })),
+      ),
+    };
+    replicas.push(r);
+    return r;
+  };
+
+  /** compose's healthcheck of the app services: GET /readyz answers 200 */
+  const healthy = (r: Replica) =>
+    waitFor(
+      async () => (await fetch(`${r.url}/readyz`, { signal: AbortSignal.timeout(3_000) })).ok,
+      180_000,
+      () => `${r.service}#${r.index} never ready:\n${r.log.join('').slice(-3000)}`,
+    );
+
+  let haproxy: ChildProcess | null = null;
+  const haproxyConfig = () => {
+    const gateways = replicas.filter((r) => r.service === 'gateway');
+    let cfg = readFileSync(join(ROOT, 'infra/compose/haproxy.cfg'), 'utf8');
+    cfg = cfg.replace(/\nresolvers docker\n(?:[ \t]+.*\n)+/, '\n');
+    cfg = cfg.replace(/^(\s*)server-template .*$/m, (_, pad: string) =>
+      gateways.map((g) => `${pad}server gw${g.index} 127.0.0.1:${g.port} check`).join('\n'),
+    );
+    cfg = cfg
+      .replace(/bind :8080/, `bind 127.0.0.1:${lbPort}`)
+      .replace(/bind :8404/, `bind 127.0.0.1:${statsPort}`);
+    // the service names of the compose network
+    for (const [name] of apps) {
+      if (name === 'gateway') continue;
+      const servers = replicas
+        .filter((r) => r.service === name)
+        .map((r) => `  server ${name}${r.index} 127.0.0.1:${r.port}`)
+        .join('\n');
+      cfg += `\n# "${name}" on the compose network\nlisten dns_${name}\n  mode tcp\n  bind 127.0.0.1:${front[name]}\n  balance roundrobin\n${servers}\n`;
+    }
+    return cfg;
+  };
+
+  const started = Date.now();
+  const summary: string[] = [];
+  try {
+    // compose's start order: the app services once the backing ones are healthy, the gateway
+    // once every app service is, the load balancer once a gateway is
+    const later = apps.filter(([name]) => name === 'gateway');
+    const first = apps.filter(([name]) => name !== 'gateway');
+    for (const [name, s] of first)
+      for (let i = 1; i <= (scale[name] ?? 1); i++) startReplica(name, s, i, await freePort());
+    await Promise.all(replicas.map(healthy));
+    // the service names resolve once their replicas exist
+    const cfgFile = join(dir, 'haproxy.cfg');
+    for (const [name, s] of later)
+      for (let i = 1; i <= (scale[name] ?? 1); i++) startReplica(name, s, i, await freePort());
+    writeFileSync(cfgFile, haproxyConfig());
+    execFileSync('haproxy', ['-c', '-q', '-f', cfgFile], { env: { ...process.env, ...dotenv } });
+    haproxy = spawn('haproxy', ['-db', '-f', cfgFile], {
+      env: { ...process.env, ...dotenv },
+      stdio: 'ignore',
+    });
+    await Promise.all(replicas.filter((r) => r.service === 'gateway').map(healthy));
+    const lb = `http://127.0.0.1:${lbPort}`;
+    await waitFor(
+      async () => (await fetch(`${lb}/healthz`)).ok,
+      30_000,
+      () => 'the load balancer never answered',
+    );
+    summary.push(
+      `up in ${((Date.now() - started) / 1000).toFixed(0)} s: ${apps
+        .map(([name]) => `${name}×${replicas.filter((r) => r.service === name).length}`)
+        .join(', ')}, haproxy on ${lb}`,
+    );
+
+    // ── driven as a player and an admin would, through the load balancer ──
+    const page = await fetch(`${lb}/`);
+    const html = await page.text();
+    check(page.status === 200 && html.includes('<div id="root"'), `GET / → ${page.status}, the web shell`);
+    check((await fetch(`${lb}/metrics`)).status === 404, 'GET /metrics from outside → 404 (haproxy)');
+
+    const signIn = await api(lb, 'POST', '/auth/login', {
+      email: dotenv.ADMIN_EMAIL,
+      password: dotenv.ADMIN_PASSWORD,
+    });
+    check(signIn.status === 200, `the seeded admin signs in → ${signIn.status}`);
+    const adminToken = signIn.body.accessToken as string;
+
+    const name = `p${run.slice(-8)}`;
+    const reg = await api(lb, 'POST', '/auth/register', {
+      username: name,
+      email: `${name}@example.com`,
+      password: 'Correct-Horse-42',
+      firstName: 'Ada',
+      lastName: 'Obi',
+    });
+    check(reg.status === 201, `a player registers → ${reg.status}`);
+    const login = await api(lb, 'POST', '/auth/login', {
+      email: `${name}@example.com`,
+      password: 'Correct-Horse-42',
+    });
+    const token = login.body.accessToken as string;
+    const playerId = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sub as string;
+    await waitFor(
+      async () => (await api(lb, 'GET', '/wallet', undefined, token)).status === 200,
+      30_000,
+      () => 'no wallet',
+    );
+
+    // the player's socket through haproxy's websocket tunnel
+    const socket = io(lb, { auth: { token }, transports: ['websocket'], reconnection: false });
+    const balances: number[] = [];
+    socket.on('balance_updated', (b: { balance: number }) => balances.push(b.balance));
+    await new Promise<void>((done, fail) => {
+      socket.once('connect', () => done());
+      socket.once('connect_error', fail);
+    });
+    const funded = await api(
+      lb,
+      'PATCH',
+      `/admin/users/${playerId}/wallet`,
+      { amount: 100, description: 'compose' },
+      adminToken,
+    );
+    check(funded.status === 200, `the admin funds the player with $100 → ${funded.status}`);
+    await waitFor(
+      async () => balances.includes(100),
+      20_000,
+      () => `balance pushes: ${balances}`,
+    );
+    check(true, 'balance_updated $100 reached the player over socket.io');
+
+    const kickOff = Date.now() + 25_000;
+    const made = await api(
+      lb,
+      'POST',
+      '/games',
+      {
+        homeTeam: 'Compose Rovers',
+        awayTeam: 'Replica United',
+        league: 'Nigeria Premier Football League',
+        // kicks off soon: bets are taken before, the result only after
+        matchDate: new Date(kickOff).toISOString(),
+        odds: { home: 2.0, draw: 3.0, away: 4.0 },
+      },
+      adminToken,
+    );
+    check(made.status === 201, `the admin creates a game → ${made.status}`);
+    const gameId = made.body.game._id as string;
+    const place = () =>
+      api(lb, 'POST', '/bets/singles', { stakePerBet: 2, selections: [{ gameId, outcome: 'A' }] }, token);
+    await waitFor(
+      async () => (await place()).status === 201,
+      30_000,
+      () => 'the game never reached betting',
+    );
+    const more = await Promise.all(Array.from({ length: 9 }, place));
+    check(
+      more.every((r) => r.status === 201),
+      `10 singles of $2 accepted (the last nine at once) → ${more.map((r) => r.status).join(',')}`,
+    );
+    await new Promise((r) => setTimeout(r, Math.max(0, kickOff + 1_000 - Date.now())));
+    const settled = await api(
+      lb,
+      'PATCH',
+      `/games/${gameId}/result`,
+      { result: 'A', homeScore: 2, awayScore: 0 },
+      adminToken,
+    );
+    check(
+      settled.status === 200,
+      `the admin settles the game home win after kick-off → ${settled.status} ${settled.body?.msg ?? ''}`,
+    );
+    // 100 − 10 × 2 + 10 × 2 × 2.00
+    let seen: unknown = null;
+    await waitFor(
+      async () => {
+        const wallet = (await api(lb, 'GET', '/wallet', undefined, token)).body;
+        const bets = (await api(lb, 'GET', '/bets?limit=20', undefined, token)).body?.bets ?? [];
+        seen = { balance: wallet?.walletBalance, bets: bets.map((b: { status: string }) => b.status) };
+        return wallet?.walletBalance === 120;
+      },
+      60_000,
+      () => `winnings never credited: ${JSON.stringify(seen)}`,
+    );
+    check(true, 'every winner credited: the balance is $120.00');
+    socket.disconnect();
+
+    const aviator = await api(lb, 'GET', '/aviator/state');
+    check(
+      aviator.status === 200 && typeof aviator.body?.state === 'string',
+      `GET /aviator/state → ${aviator.body?.state}`,
+    );
+
+    // who did the work: bus messages handled per wallet replica, requests per gateway
+    for (const service of ['wallet', 'gateway']) {
+      const counts: string[] = [];
+      for (const r of replicas.filter((x) => x.service === service)) {
+        const text = await (await fetch(`${r.url}/metrics`)).text();
+        const sum = (re: RegExp) =>
+          text
+            .split('\n')
+            .filter((l) => re.test(l))
+            .reduce((a, l) => a + Number(l.slice(l.lastIndexOf(' ') + 1)), 0);
+        counts.push(
+          `#${r.index}: ${sum(/^http_requests_total\{/)} requests, ${sum(/^bus_events_handled_total\{/)} bus events`,
+        );
+      }
+      summary.push(`${service} replicas: ${counts.join('; ')}`);
+    }
+  } finally {
+    // docker compose down: SIGTERM, then SIGKILL after the stop grace period
+    haproxy?.kill('SIGTERM');
+    for (const r of replicas) {
+      r.stoppedAt = Date.now();
+      r.child.kill('SIGTERM');
+      const grace = seconds(compose.services[r.service]?.stop_grace_period) * 1000;
+      setTimeout(() => r.child.kill('SIGKILL'), grace).unref();
+    }
+    const exits = await Promise.all(replicas.map((r) => r.exit));
+    const unclean = replicas.filter((_, i) => exits[i].code !== 0);
+    summary.push(
+      `stopped with SIGTERM: ${replicas.length - unclean.length}/${replicas.length} exited 0, the slowest in ${Math.max(
+        ...exits.map((e) => e.afterMs),
+      )} ms`,
+    );
+    for (const r of unclean)
+      summary.push(
+        `  ${r.service}#${r.index} exit ${exits[replicas.indexOf(r)].code}: ${r.log.join('').slice(-800)}`,
+      );
+    await admin.query(`drop database if exists ${run} with (force)`).catch(() => {});
+    await admin.end();
+    for (const line of summary) console.log(`::: ${line}`);
+    if (unclean.length > 0) process.exitCode = 1;
+  }
+}
+
+function check(ok: boolean, what: string) {
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
+  if (!ok) throw new Error(`failed: ${what}`);
+}
+
+await main();
