@@ -1,17 +1,20 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { connect as tcpConnect } from 'node:net';
 import { newId } from '@bet/kit';
-import { eventually, type TestInfrastructure, testInfrastructure } from '@bet/kit/testing';
+import { eventually, freePort, type TestInfrastructure, testInfrastructure } from '@bet/kit/testing';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, publish, record, sleep, startGateway } from './helpers';
 
-const freePort = () =>
-  new Promise<number>((done) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => done(port));
+/** true once something accepts connections on the port */
+const listening = (port: number) =>
+  new Promise<boolean>((done) => {
+    const s = tcpConnect(port, '127.0.0.1');
+    s.once('connect', () => {
+      s.destroy();
+      done(true);
     });
+    s.once('error', () => done(false));
   });
 
 // The socket.io Redis adapter drops the promise of each publish; while Redis was away one
@@ -35,7 +38,7 @@ describe('a gateway whose Redis goes away and comes back', () => {
   beforeAll(async () => {
     port = await freePort();
     startRedis();
-    await sleep(300);
+    await eventually(() => listening(port));
     infra = await testInfrastructure();
     gw = await startGateway(infra, { upstreams: {}, redis: `redis://127.0.0.1:${port}` });
   });

@@ -270,6 +270,15 @@ for (const kind of ['cluster', 'embedded'] as const) {
         ]);
         expect(r.of('aviator:tick')).toEqual([{ multiplier: 1.37 }]);
       }
+      // what operators see of it: events emitted, and the time one Aviator broadcast takes
+      const metrics = await (await fetch(`${gw.url}/metrics`)).text();
+      for (const event of ['new_game', 'gameResultUpdated', 'aviator:tick'])
+        expect(metrics).toMatch(
+          new RegExp(`^socket_events_emitted_total\\{service="gateway",event="${event}"\\} [1-9]`, 'm'),
+        );
+      expect(metrics).toMatch(
+        /^socket_broadcast_duration_seconds_count\{service="gateway",event="aviator:tick"\} [1-9]/m,
+      );
     });
 
     it('moves a user in and out of the admin room when the role changes, and drops a closed account', async () => {

@@ -29,11 +29,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateAuthKeys } from '@bet/kit';
+import { freePort } from '@bet/kit/testing';
 import pg from 'pg';
 import { io } from 'socket.io-client';
 import { parse } from 'yaml';
 import { interpolate } from '../src/compose-env';
-import { api, freePort, waitFor } from '../test/helpers';
+import { api, waitFor } from '../test/helpers';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const BACKING = ['postgres', 'nats', 'redis'];

@@ -9,9 +9,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from '@bet/kit/testing';
 import { chromium, type Page } from 'playwright-core';
 import { LOCAL_DEFAULTS, REPO_ROOT, webRoots } from '../src/defaults';
 
@@ -63,17 +63,6 @@ const WIDTHS = [
   { name: 'phone', width: 390, height: 844 },
 ];
 const THEMES = ['light', 'dark'] as const;
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => done(port));
-    });
-    srv.on('error', fail);
-  });
-}
 
 // the script's own accounts: passwords chosen here, handed to the platform it starts
 const ACCOUNTS = {

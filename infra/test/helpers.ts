@@ -1,17 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { REPO_ROOT } from '../src/defaults';
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
+export { freePort } from '@bet/kit/testing';
 
 /** Starts a repository entry point exactly as the npm scripts do, collecting its output. */
 export function startProcess(entry: string, env: Record<string, string>) {

@@ -8,9 +8,9 @@
  * an origin other than the API's `PUBLIC_URL`, as a deployment hosting the web elsewhere would.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '@bet/kit/testing';
 import { startEmbedded } from '../../infra/src/embedded';
 
 export const ADMIN = { email: 'admin@betplatform.local', password: 'Contract-Admin-2026' };
@@ -22,17 +22,6 @@ export interface SpecPlatform {
   /** the API's origin (PUBLIC_URL), where the gateway listens */
   url: string;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => done(port));
-    });
-    srv.on('error', fail);
-  });
 }
 
 /** The embedded platform on a known port (so PUBLIC_URL is its real address), web on WEB_ORIGIN. */

@@ -2,10 +2,10 @@
 // point in a child process, on a free port, with a scratch data folder, serving the built bundles.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { freePort } from '@bet/kit/testing';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { vi } from 'vitest';
 
@@ -42,17 +42,6 @@ function ensureWebBuilt(): void {
   if (built.every((f) => existsSync(join(REPO_ROOT, f)))) return;
   const res = spawnSync('npm', ['run', 'build:web'], { cwd: REPO_ROOT, stdio: 'inherit' });
   if (res.status !== 0) throw new Error('npm run build:web failed');
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => done(port));
-    });
-    srv.on('error', fail);
-  });
 }
 
 export interface ApiResult<T = any> {

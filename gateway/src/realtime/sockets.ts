@@ -271,15 +271,16 @@ export class Realtime {
    */
   private broadcastLocally(event: string, data: unknown, volatile: boolean) {
     const started = performance.now();
-    const sent = emitToEveryLocalSocket(this.io, event, data, { volatile });
+    emitToEveryLocalSocket(this.io, event, data, { volatile });
     socketBroadcastDuration.observe({ service: 'gateway', event }, (performance.now() - started) / 1000);
-    socketEmits.inc({ service: 'gateway', event }, sent.direct + sent.viaSocketIo);
+    socketEmits.inc({ service: 'gateway', event });
   }
 
   apply(action: SocketAction) {
     switch (action.kind) {
       case 'emit': {
         const { to } = action;
+        socketEmits.inc({ service: 'gateway', event: action.event });
         if (to.room === 'everyone') this.io.emit(action.event, action.payload);
         else if (to.room === 'admins') this.io.to(ADMINS_ROOM).emit(action.event, action.payload);
         else this.io.to(userRoom(to.userId)).emit(action.event, action.payload);

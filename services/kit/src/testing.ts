@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import pg from 'pg';
 import { Revocations } from './auth/revocations';
 import { type AuthUser, generateAuthKeys, TokenSigner, TokenVerifier } from './auth/tokens';
@@ -154,4 +155,16 @@ export async function eventually<T>(
     if (Date.now() > until) throw lastErr ?? new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, everyMs));
   }
+}
+
+/** A TCP port free on 127.0.0.1 right now (the caller binds it soon after). */
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => done(port));
+    });
+    srv.on('error', fail);
+  });
 }
