@@ -181,7 +181,8 @@ async function main() {
               .waitFor({ timeout: 15_000 })
               .catch(() => {});
             await page.waitForLoadState('networkidle').catch(() => {});
-            await page.waitForTimeout(600);
+            // recharts draws its lines in over 1.5 s: a shot before that shows a chart half drawn
+            await page.waitForTimeout(1_600);
             const file = join(outDir, `${shot.name}--${size.name}--${theme}.png`);
             await page.screenshot({ path: file, fullPage: false });
             count++;
