@@ -59,6 +59,7 @@ export function HomeSearch({
         </label>
         <input
           id={inputId}
+          className="input"
           type="search"
           placeholder="Try: games in Spain today"
           value={query}
