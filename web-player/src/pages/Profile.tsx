@@ -1,22 +1,12 @@
-import {
-  api,
-  errorMessage,
-  type LimitSetting,
-  msgOr,
-  setUser,
-  toast,
-  type User,
-  useSession,
-} from '@bet/web-shell/core';
+import { api, errorMessage, setUser, toast, type User, useSession } from '@bet/web-shell/core';
 import { listFrom, useApi } from '@bet/web-shell/ui';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { FeedbackButton } from '../ai/FeedbackButton';
-import { dateTime, money, shortDate, signedMoney } from '../lib/format';
+import { shortDate, signedMoney } from '../lib/format';
+import { EditProfileModal } from '../profile/EditProfileModal';
+import { LimitValue } from '../profile/LimitValue';
 import { Avatar, ErrorText, Spinner } from '../ui/common';
-import { Modal } from '../ui/Modal';
-import { TextField, toastErrors } from './auth';
 
 // recharts is big: it loads only with the chart.
 const NetProfitChart = lazy(() => import(/* webpackChunkName: "chart" */ './ProfileChart'));
@@ -26,65 +16,6 @@ interface Stats {
   betsLost?: number;
   winRate?: number;
   netProfit?: number;
-}
-
-function EditProfileModal({ user, onClose }: { user: User; onClose: () => void }) {
-  const { register, handleSubmit, formState } = useForm({
-    defaultValues: {
-      firstName: user.firstName ?? '',
-      lastName: user.lastName ?? '',
-      state: user.state ?? '',
-    },
-  });
-  const busy = formState.isSubmitting;
-  const submit = toastErrors(
-    (err) => msgOr(err, errorMessage(err)),
-    async ({ firstName, lastName, state }: { firstName: string; lastName: string; state: string }) => {
-      const res = await api.patch<{ user?: User } & Partial<User>>(
-        '/users/profile',
-        { firstName, lastName, state },
-        { silent: true },
-      );
-      const next = res?.user ?? (res?._id ? (res as User) : { ...user, firstName, lastName, state });
-      setUser(next);
-      toast.success('Profile updated successfully!');
-      onClose();
-    },
-  );
-  return (
-    <Modal title="Edit Profile" onClose={onClose}>
-      <form className="form" onSubmit={handleSubmit(submit)}>
-        <TextField label="First Name" autoComplete="given-name" {...register('firstName')} />
-        <TextField label="Last Name" autoComplete="family-name" {...register('lastName')} />
-        <TextField label="State" required={false} placeholder="e.g. Lagos" {...register('state')} />
-        <div className="form-actions">
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={busy}>
-            {busy ? 'Saving…' : 'Save Changes'}
-          </button>
-        </div>
-      </form>
-    </Modal>
-  );
-}
-
-function LimitValue({ setting, isMoney }: { setting?: LimitSetting; isMoney?: boolean }) {
-  const limit = Number(setting?.limit ?? 0);
-  const fmt = (v: number) => (isMoney ? money(v) : String(v));
-  const pending = setting?.pending;
-  return (
-    <>
-      <dd>{limit > 0 ? fmt(limit) : 'Not set'}</dd>
-      {pending && (
-        <dd className="limit__pending">
-          Pending change to {Number(pending.value) > 0 ? fmt(Number(pending.value)) : 'no limit'} from{' '}
-          {dateTime(pending.effectiveAt)}
-        </dd>
-      )}
-    </>
-  );
 }
 
 export default function Profile() {

@@ -1,10 +1,11 @@
-import { api, errorMessage, toast, useSession } from '@bet/web-shell/core';
+import { errorMessage, toast, useSession } from '@bet/web-shell/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { odds as fmtOdds, money, pickLabel } from '../lib/format';
 import { useWallet } from '../lib/wallet';
 import { BookingCodeLoader } from './BookingCode';
-import { type PlacedBet, Receipt, type ReceiptData } from './Receipt';
+import { placeSlip } from './place';
+import { Receipt, type ReceiptData } from './Receipt';
 import {
   type AcceptOdds,
   effectiveBetType,
@@ -120,18 +121,7 @@ export function BetSlip({
     const selections = placed.map((s) => ({ gameId: s.gameId, outcome: s.outcome }));
     setBusy('place');
     try {
-      const res =
-        betType === 'multi'
-          ? await api.post<{ msg?: string; bets?: PlacedBet[]; balance?: number }>(
-              '/bets/multi',
-              { stake, selections },
-              { silent: true },
-            )
-          : await api.post<{ msg?: string; bets?: PlacedBet[]; balance?: number }>(
-              '/bets/singles',
-              { stakePerBet: stake, selections },
-              { silent: true },
-            );
+      const res = await placeSlip(betType, stake, selections);
       toast.success(res?.msg || MSG_BETS_PLACED);
       setReceipt({
         betType,
