@@ -9,6 +9,7 @@ import { DomainError, type FieldError, HttpError } from '../errors';
 import type { Logger } from '../logger';
 import { installObservability } from '../observability/http';
 import { drainOnClose } from './drain';
+import { declaredResponse, responseMismatches } from './response-check';
 import { formatValidationErrors } from './validation-errors';
 
 export type RouteAuth = 'public' | 'optional' | 'user' | 'admin';
@@ -36,6 +37,8 @@ export interface ServerOptions {
   /** routes under this prefix must declare `config.auth` */
   apiPrefix?: string;
   version?: string;
+  /** check every 2xx answer against its declared schema before it is serialised (tests) */
+  checkResponses?: boolean;
 }
 
 export const SESSION_CHECK_UNAVAILABLE =
@@ -133,6 +136,22 @@ export async function createServer(opts: ServerOptions): Promise<App> {
     }
     if (errors.length > 0) throw new HttpError(400, errors[0].msg, errors);
   });
+
+  if (opts.checkResponses) {
+    app.addHook('preSerialization', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      if (reply.statusCode >= 300) return payload;
+      const schema = declaredResponse((reply.routeOptions.schema as any)?.response, reply.statusCode);
+      if (!schema) return payload;
+      const wrong = responseMismatches(schema, payload);
+      if (wrong.length === 0) return payload;
+      const call = `${req.method} ${reply.routeOptions.url}`;
+      req.log.error({ wrong, call }, 'answer does not match its declared schema');
+      throw new HttpError(
+        500,
+        `${call} answered outside its schema: ${wrong.map((w) => `${w.path} ${w.msg}`).join('; ')}`,
+      );
+    });
+  }
 
   app.setErrorHandler((err: any, req, reply: FastifyReply) => {
     if (err.validation) {
