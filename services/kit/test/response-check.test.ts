@@ -16,7 +16,11 @@ async function server(checkResponses: boolean) {
   const opts = { config: { auth: 'public' as const }, schema: { response: { 200: Answer } } };
   app.get('/api/v1/right', opts, async () => ({ id: 'a', total: 2 }));
   app.get('/api/v1/extra', opts, async () => ({ id: 'a', total: 2, secret: 'x' }));
-  app.get('/api/v1/refused', opts, async (_req, reply) => reply.status(404).send({ msg: 'Not here' }));
+  const refusable = {
+    ...opts,
+    schema: { response: { 200: Answer, 404: Type.Object({ msg: Type.String() }) } },
+  };
+  app.get('/api/v1/refused', refusable, async (_req, reply) => reply.status(404).send({ msg: 'Not here' }));
   return app;
 }
 
