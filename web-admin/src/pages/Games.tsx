@@ -1,21 +1,18 @@
-import { api, msgOr, toast, useSocketEvent, validationMsgOr } from '@bet/web-shell/core';
+import { api, msgOr, toast, useSocketEvent } from '@bet/web-shell/core';
 import {
   EmptyState,
   ErrorText,
-  FormField,
   listFrom,
-  Modal,
   Pagination,
   Spinner,
   useApi,
   useConfirm,
   useDebounced,
 } from '@bet/web-shell/ui';
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { dateTime } from '../format';
 import { aiSlots } from '../slots';
 import type { Game } from '../types';
-import { emptyGame, fieldsOf, fromLocalInput, type GameFields, GameFieldsForm } from './games-form';
 
 export const GAME_FETCH_LIMIT = 100;
 const PRIORITY: Record<string, number> = { live: 1, upcoming: 2, finished: 3, cancelled: 4 };
@@ -29,15 +26,10 @@ export function sortGames(games: Game[]): Game[] {
   );
 }
 
-function TeamLogo({ src, name }: { src?: string | null; name: string }) {
-  return src ? (
-    <img className="team-logo" src={src} alt="" width={36} height={36} loading="lazy" />
-  ) : (
-    <span className="team-logo team-logo--placeholder" aria-hidden="true">
-      {name.slice(0, 2).toUpperCase()}
-    </span>
-  );
-}
+import { CreateGame } from '../games/CreateGame';
+import { EditGame } from '../games/EditGame';
+import { SetResult } from '../games/SetResult';
+import { TeamLogo } from '../games/TeamLogo';
 
 type Dialog = { kind: 'create' } | { kind: 'edit'; game: Game } | { kind: 'result'; game: Game } | null;
 
@@ -177,171 +169,5 @@ export default function Games() {
       ) : null}
       {confirmDialog}
     </section>
-  );
-}
-
-function CreateGame({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
-  const [v, setV] = useState<GameFields>(emptyGame);
-  const [busy, setBusy] = useState(false);
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    try {
-      await api.post(
-        '/games',
-        {
-          homeTeam: v.homeTeam,
-          awayTeam: v.awayTeam,
-          league: v.league,
-          matchDate: v.matchDate ? fromLocalInput(v.matchDate) : '',
-          odds: { home: Number(v.home), away: Number(v.away), draw: Number(v.draw) },
-        },
-        { silent: true },
-      );
-      toast.success('Game created successfully!');
-      onDone();
-      onClose();
-    } catch (err) {
-      toast.error(validationMsgOr(err, 'Failed to create game.'));
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <Modal title="Create Game" onClose={onClose} wide>
-      <form className="form" onSubmit={submit}>
-        <GameFieldsForm value={v} onChange={setV} mode="create" />
-        <div className="form-actions">
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={busy}>
-            {busy ? 'Creating…' : 'Create Game'}
-          </button>
-        </div>
-      </form>
-    </Modal>
-  );
-}
-
-function EditGame({ game, onClose, onDone }: { game: Game; onClose: () => void; onDone: () => void }) {
-  const [v, setV] = useState<GameFields>(fieldsOf(game));
-  const [busy, setBusy] = useState(false);
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    try {
-      await api.put(
-        `/games/${game._id}`,
-        {
-          homeTeam: v.homeTeam,
-          awayTeam: v.awayTeam,
-          league: v.league,
-          status: v.status,
-          matchDate: v.matchDate ? fromLocalInput(v.matchDate) : '',
-        },
-        { silent: true },
-      );
-      toast.success('Game updated successfully!');
-      onDone();
-      onClose();
-    } catch (err) {
-      toast.error(msgOr(err, 'Failed to update game.'));
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <Modal title="Edit Game" onClose={onClose} wide>
-      <form className="form" onSubmit={submit}>
-        <GameFieldsForm value={v} onChange={setV} mode="edit" />
-        <div className="form-actions">
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={busy}>
-            {busy ? 'Saving…' : 'Save Changes'}
-          </button>
-        </div>
-      </form>
-    </Modal>
-  );
-}
-
-function SetResult({ game, onClose, onDone }: { game: Game; onClose: () => void; onDone: () => void }) {
-  const [result, setResult] = useState('');
-  const [homeScore, setHomeScore] = useState('');
-  const [awayScore, setAwayScore] = useState('');
-  const [busy, setBusy] = useState(false);
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!result) return void toast.error('Please select a result.');
-    if (homeScore === '' || awayScore === '')
-      return void toast.error('Please enter both home and away scores.');
-    setBusy(true);
-    try {
-      await api.patch(
-        `/games/${game._id}/result`,
-        { result, homeScore: Number(homeScore), awayScore: Number(awayScore) },
-        { silent: true },
-      );
-      toast.success('Result set and bets settled!');
-      onDone();
-      onClose();
-    } catch (err) {
-      toast.error(validationMsgOr(err, 'Failed to set result.'));
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <Modal title={`Set Result: ${game.homeTeam} vs ${game.awayTeam}`} onClose={onClose}>
-      <form className="form" onSubmit={submit} noValidate>
-        <FormField label="Result">
-          {(id) => (
-            <select id={id} value={result} onChange={(e) => setResult(e.target.value)}>
-              <option value="">Select a result</option>
-              <option value="A">A (Home win: {game.homeTeam})</option>
-              <option value="Draw">Draw</option>
-              <option value="B">B (Away win: {game.awayTeam})</option>
-            </select>
-          )}
-        </FormField>
-        <div className="form-row">
-          <FormField label="Home Score">
-            {(id) => (
-              <input
-                id={id}
-                type="number"
-                min="0"
-                step="1"
-                value={homeScore}
-                onChange={(e) => setHomeScore(e.target.value)}
-              />
-            )}
-          </FormField>
-          <FormField label="Away Score">
-            {(id) => (
-              <input
-                id={id}
-                type="number"
-                min="0"
-                step="1"
-                value={awayScore}
-                onChange={(e) => setAwayScore(e.target.value)}
-              />
-            )}
-          </FormField>
-        </div>
-        <div className="form-actions">
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={busy}>
-            {busy ? 'Saving…' : 'Set Result'}
-          </button>
-        </div>
-      </form>
-    </Modal>
   );
 }
