@@ -1,7 +1,8 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ForYouCard, QuickTipsCard } from './HomeCards';
+import { ForYouCard } from './ForYouCard';
+import { QuickTipsCard } from './QuickTipsCard';
 
 afterEach(() => {
   cleanup();

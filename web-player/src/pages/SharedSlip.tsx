@@ -1,7 +1,7 @@
 import { type Odds, type Outcome, toast } from '@bet/web-shell/core';
 import { useApi } from '@bet/web-shell/ui';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { kickoff } from '../games/GameCard';
+import { kickoff } from '../games/GameClock';
 import { dateTime, odds as fmtOdds, money, pickLabel } from '../lib/format';
 import { type BetType, combinedOdds, isValidGameId, oddsFor, type SlipSelection } from '../slip/rules';
 import { useSlip } from '../slip/store';

@@ -1,0 +1,66 @@
+import { api } from '@bet/web-shell/core';
+import { useEffect, useState } from 'react';
+
+interface MyBet {
+  betId: string;
+  roundNumber: number;
+  panel: number;
+  stake: number;
+  status: 'active' | 'cashed_out' | 'lost';
+  cashedOutAt: number | null;
+  payout: number | null;
+  crashPoint: number | null;
+  createdAt: string;
+}
+
+export function MyAviatorBets({ version }: { version: string }) {
+  const [bets, setBets] = useState<MyBet[] | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` (round and state) reloads the list
+  useEffect(() => {
+    api
+      .get<{ bets: MyBet[] }>('/aviator/my-bets', { silent: true, query: { limit: 10 } })
+      .then((d) => setBets(d.bets))
+      .catch(() => setBets([]));
+  }, [version]);
+  if (!bets) return null;
+  return (
+    <section className="my-aviator" aria-labelledby="my-aviator-title">
+      <h2 id="my-aviator-title">My Aviator bets</h2>
+      {bets.length === 0 ? (
+        <p className="muted">You have not played yet.</p>
+      ) : (
+        <table className="round-bets__table">
+          <thead>
+            <tr>
+              <th scope="col">Round</th>
+              <th scope="col">Bet</th>
+              <th scope="col">Cashed out</th>
+              <th scope="col">Crash</th>
+              <th scope="col">Result</th>
+            </tr>
+          </thead>
+          <tbody>
+            {bets.map((b) => (
+              <tr
+                key={b.betId}
+                className={b.status === 'cashed_out' ? 'is-won' : b.status === 'lost' ? 'is-lost' : ''}
+              >
+                <td>#{b.roundNumber}</td>
+                <td>${b.stake.toFixed(2)}</td>
+                <td>{b.cashedOutAt !== null ? `${b.cashedOutAt.toFixed(2)}x` : '–'}</td>
+                <td>{b.crashPoint !== null ? `${b.crashPoint.toFixed(2)}x` : '–'}</td>
+                <td>
+                  {b.status === 'cashed_out'
+                    ? `+$${(b.payout ?? 0).toFixed(2)}`
+                    : b.status === 'lost'
+                      ? `−$${b.stake.toFixed(2)}`
+                      : 'In play'}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

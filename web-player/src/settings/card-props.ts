@@ -1,0 +1,3 @@
+import type { ProtectionView } from './protection';
+
+export type CardProps = { view: ProtectionView; onSaved: (v: ProtectionView) => void };
