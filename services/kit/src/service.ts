@@ -168,6 +168,8 @@ export async function startService<DB, P extends TProperties, X extends object>(
     logger,
     verifier: infra.verifier,
     readiness: { database: () => database.ping(), bus: () => infra.bus.ping() },
+    // on under the test runner (vitest.config.ts): a response schema that would drop a field fails the test
+    checkResponses: process.env.CHECK_RESPONSES === 'true',
   });
   let address: string;
   try {
