@@ -13,7 +13,7 @@ import { TEST_NATS_URL, TEST_PG_URL, testInfrastructure } from '@bet/kit/testing
 import { WalletCredit, WalletDebit } from '@bet/proto-events';
 import pg from 'pg';
 import { walletService } from '../services/wallet/src/index';
-import { reconcile } from '../services/wallet/src/operations/reconcile';
+import { reconcile } from '../services/wallet/src/store/reconcile';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);

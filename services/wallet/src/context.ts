@@ -1,5 +1,24 @@
-import type { ServiceContext } from '@bet/kit';
+import { parts, type ServiceContext } from '@bet/kit';
+import { perKeyQueue } from './app/bet-events';
 import type { WalletConfig } from './config';
 import type { WalletDB } from './db/schema';
+import { createProviders, type Providers } from './providers';
 
-export type WalletContext = ServiceContext<WalletDB, WalletConfig>;
+/** What the wallet builds once at start (tests may replace any of it). */
+export interface WalletParts {
+  /** the configured payment and payout providers; a real one without its keys stops the start */
+  providers: Providers;
+  /** runs the money events of one bet one after another, in delivery order (this process only) */
+  betOrder: (betId: string, task: () => Promise<void>) => Promise<void>;
+}
+export type KitContext = ServiceContext<WalletDB, WalletConfig>;
+export type AppContext = KitContext & WalletParts;
+
+export function buildContext(kit: KitContext, overrides: Partial<WalletParts>): WalletParts {
+  return {
+    providers: overrides.providers ?? createProviders(kit),
+    betOrder: overrides.betOrder ?? perKeyQueue(),
+  };
+}
+
+export const { route, consumer, responder, listener, job } = parts<AppContext>();

@@ -51,8 +51,9 @@ describe('bets consumer handling several events at once', () => {
       correction: 1,
       settledAt: now(),
     });
-    // give the correction every chance to run ahead of the stalled win
-    await new Promise((r) => setTimeout(r, 1500));
+    // give the correction every chance to run ahead of the stalled win: the consumer has
+    // received it and moved on past it
+    await h.caughtUp();
     release();
     await blocker;
 
@@ -90,7 +91,7 @@ describe('settlement events of one bet in any order (two replicas, a redelivery)
       'bets.settled',
       settled(bet, u, { status: 'lost', payoutCents: 0, adjustmentCents: -3000, correction: 1 }),
     );
-    await new Promise((r) => setTimeout(r, 800));
+    await h.caughtUp();
     expect(await keyCount(`settle:${bet}:1`)).toBe(0);
     expect(await h.balance(u)).toBe(0);
 
@@ -116,7 +117,7 @@ describe('settlement events of one bet in any order (two replicas, a redelivery)
       'bets.settled',
       settled(bet, u, { status: 'lost', payoutCents: 0, adjustmentCents: -3000, correction: 2 }),
     );
-    await new Promise((r) => setTimeout(r, 800));
+    await h.caughtUp();
     expect(await keyCount(`settle:${bet}:2`)).toBe(0);
     await h.publish('bets.settled', settled(bet, u, { adjustmentCents: 3000, correction: 1 }));
     await eventually(async () => (await keyCount(`settle:${bet}:2`)) === 1, 20_000);

@@ -4,7 +4,7 @@ import { WalletCredit, WalletDebit } from '@bet/proto-events';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WalletDB } from '../src/db/schema';
-import { reconcile } from '../src/operations/reconcile';
+import { reconcile } from '../src/store/reconcile';
 import { type Child, run } from './processes';
 
 let infra: TestInfrastructure;
@@ -73,6 +73,13 @@ const debit = (userId: string, betId: string, timeoutMs = 10_000) =>
     { timeoutMs },
   );
 
+async function unpublished() {
+  const stuck = await sql<{ n: string }>`select count(*) as n from outbox where published_at is null`.execute(
+    db,
+  );
+  return Number(stuck.rows[0].n);
+}
+
 async function balance(userId: string) {
   const row = await db.selectFrom('accounts').select('balance').where('id', '=', userId).executeTakeFirst();
   return Number(row?.balance ?? 0);
@@ -140,14 +147,12 @@ describe.each(['before_commit', 'after_commit'] as const)('killed with -9 at %s'
       );
       // the announcement survives the crash too, and goes out once
       await eventually(() => posted.some((e) => e.data.transactionId === tx[0].id), 10_000);
-      await new Promise((r) => setTimeout(r, 500));
+      // every outbox row marked published: a second publication would have gone out before
+      await eventually(async () => (await unpublished()) === 0, 10_000);
       expect(posted.filter((e) => e.data.transactionId === tx[0].id)).toHaveLength(1);
       const report = await reconcile(db);
       expect(report.checks.filter((c) => !c.ok)).toEqual([]);
-      const stuck = await sql<{
-        n: string;
-      }>`select count(*) as n from outbox where published_at is null`.execute(db);
-      expect(Number(stuck.rows[0].n)).toBe(0);
+      expect(await unpublished()).toBe(0);
     } finally {
       await restarted.kill('SIGTERM');
     }

@@ -1,5 +1,5 @@
 import { type EventEnvelope, newId, type RunningService, startService } from '@bet/kit';
-import { type TestInfrastructure, testInfrastructure } from '@bet/kit/testing';
+import { eventually, type TestInfrastructure, testInfrastructure } from '@bet/kit/testing';
 import { type CommandReply, WalletCredit, WalletDebit } from '@bet/proto-events';
 import { type Kysely, sql } from 'kysely';
 import { walletService } from '../src/index';
@@ -36,6 +36,13 @@ export interface Harness {
   fund(userId: string, dollars: number): Promise<void>;
   balance(userId: string): Promise<number>;
   publish(subject: string, data: unknown, id?: string): Promise<string>;
+  /** waits until a consumer has handled these events (the inbox row commits with their effect) */
+  handled(ids: string[], consumer?: string): Promise<void>;
+  /**
+   * waits until the bets consumer has handled an event published now, which it received
+   * after everything published before (a settlement of a bet nobody staked: it moves nothing)
+   */
+  caughtUp(): Promise<void>;
   reconcile(): Promise<{ ok: boolean; checks: Array<{ name: string; ok: boolean; violations: string[] }> }>;
   close(): Promise<void>;
 }
@@ -118,6 +125,29 @@ export async function startWallet(
       const event: EventEnvelope = { id, subject, version: 1, occurredAt: new Date().toISOString(), data };
       await infra.bus.publish(event);
       return id;
+    },
+    async handled(ids, consumer = 'wallet-bets') {
+      const distinct = [...new Set(ids)];
+      await eventually(
+        async () =>
+          (await countRows(
+            db,
+            'inbox',
+            sql`consumer = ${consumer} and event_id in (${sql.join(distinct)})`,
+          )) === distinct.length,
+        20_000,
+      );
+    },
+    async caughtUp() {
+      const id = await h.publish('bets.settled', {
+        betId: newId(),
+        userId: newId(),
+        status: 'lost',
+        stakeCents: 100,
+        payoutCents: 0,
+        settledAt: new Date().toISOString(),
+      });
+      await h.handled([id]);
     },
     async reconcile() {
       const res = await http('GET', '/api/v1/admin/wallet/reconcile', { token: adminToken });

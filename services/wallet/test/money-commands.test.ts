@@ -221,11 +221,11 @@ describe('settlement events', () => {
     };
     const id = await h.publish('bets.settled', settled);
     await h.publish('bets.settled', settled, id); // redelivery of the same event
-    await h.publish('bets.settled', settled); // the same fact, published again under a new id
+    const again = await h.publish('bets.settled', settled); // the same fact, published again under a new id
     // and the betting service also sent the money command with the same key
     const cmd = await h.credit({ userId: u, amountCents: 2100, reference: bet, key: `win:${bet}` });
     await eventually(async () => (await h.balance(u)) === 2100);
-    await new Promise((r) => setTimeout(r, 300));
+    await h.handled([id, again]);
     expect(await h.balance(u)).toBe(2100);
     expect(await keyCount(`win:${bet}`)).toBe(1);
     expect(cmd).toMatchObject({ ok: true, balanceCents: 2100 });
@@ -266,26 +266,29 @@ describe('settlement events', () => {
     await h.fund(u, 20);
     const voided = await stakeFor(u, 700);
     const cashed = await stakeFor(u, 1000);
+    const ids: string[] = [];
     for (let i = 0; i < 2; i++) {
-      await h.publish('bets.voided', {
-        betId: voided,
-        userId: u,
-        refundCents: 700,
-        reason: 'Game cancelled',
-        voidedAt: now(),
-      });
-      await h.publish('bets.cashed_out', {
-        betId: cashed,
-        userId: u,
-        stakeCents: 1000,
-        amountCents: 640,
-        cashedOutAt: now(),
-      });
+      ids.push(
+        await h.publish('bets.voided', {
+          betId: voided,
+          userId: u,
+          refundCents: 700,
+          reason: 'Game cancelled',
+          voidedAt: now(),
+        }),
+        await h.publish('bets.cashed_out', {
+          betId: cashed,
+          userId: u,
+          stakeCents: 1000,
+          amountCents: 640,
+          cashedOutAt: now(),
+        }),
+      );
     }
     await eventually(
       async () => (await keyCount(`refund:${voided}`)) === 1 && (await keyCount(`cashout:${cashed}`)) === 1,
     );
-    await new Promise((r) => setTimeout(r, 200));
+    await h.handled(ids);
     expect(await h.balance(u)).toBe(2000 - 700 - 1000 + 700 + 640);
     const lines = (
       await h.http('GET', '/api/v1/wallet/transactions?limit=2', { token: await h.userToken(u) })
@@ -322,10 +325,12 @@ describe('settlement events', () => {
       correction: 1,
       settledAt: now(),
     };
-    await h.publish('bets.settled', correction);
-    await h.publish('bets.settled', correction);
+    const corrections = [
+      await h.publish('bets.settled', correction),
+      await h.publish('bets.settled', correction),
+    ];
     await eventually(async () => (await keyCount(`settle:${bet}:1`)) === 1);
-    await new Promise((r) => setTimeout(r, 200));
+    await h.handled(corrections);
     expect(await h.balance(u)).toBe(0);
     expect(await systemBalance('house_receivable')).toBe(receivable - 2500);
     // corrected back to won: the difference is paid again under the next correction number

@@ -8,7 +8,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { WalletDB } from '../db/schema';
 import { formatReport } from '../domain/reconcile';
-import { reconcile } from '../operations/reconcile';
+import { reconcile } from '../store/reconcile';
 
 const config = loadConfig(Type.Object({ DATABASE_URL: baseConfig.DATABASE_URL }), process.env);
 // a plain pool pinned to the schema: a read-only check must not create the schema it looks for

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  SPEC_TX_TYPES,
-  specTxType,
-  summarize,
-  totalPages,
-  typesForFilter,
-  USER_TX_TYPES,
-} from './transactions';
+import { SPEC_TX_TYPES, specTxType, summarize, typesForFilter, USER_TX_TYPES } from './transactions';
 
 describe('transaction types', () => {
   it('maps the admin filter words onto ledger types', () => {
@@ -37,12 +30,6 @@ describe('transaction types', () => {
       totalWinnings: { amount: 2800n, count: 2 },
       totalBetsPlaced: { amount: 1700n, count: 4 },
     });
-  });
-
-  it('counts pages, at least one', () => {
-    expect(totalPages(0, 20)).toBe(1);
-    expect(totalPages(20, 20)).toBe(1);
-    expect(totalPages(21, 20)).toBe(2);
   });
 });
 

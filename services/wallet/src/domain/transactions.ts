@@ -96,7 +96,3 @@ export function summarize(totals: readonly TypeTotal[]): WalletSummary {
     totalBetsPlaced: pick(SUMMARY.totalBetsPlaced),
   };
 }
-
-export function totalPages(count: number, limit: number): number {
-  return Math.max(1, Math.ceil(count / limit));
-}

@@ -46,3 +46,7 @@ export function decisionMessage(decision: Decision): string {
 export function alreadyProcessedMessage(status: WithdrawalStatus): string {
   return `This withdrawal request has already been ${status}.`;
 }
+
+/** Why a withdrawal waits: money owed from a corrected result is repaid first. */
+export const debtMessage = (cents: bigint) =>
+  `You owe $${(Number(cents) / 100).toFixed(2)} from a corrected bet result; withdrawals resume once your next winnings have repaid it.`;

@@ -1,32 +1,34 @@
+import { fetchJson, OutboundError } from '@bet/kit';
 import { ProviderError } from './types';
 
-/** JSON over HTTP to a provider, with a timeout; any non-2xx or unreadable answer is a ProviderError. */
+/**
+ * A provider's JSON API through the kit's `fetchJson` (timeout, Bearer key kept out of
+ * errors). Any failure becomes a ProviderError: deposits answer 502 on those, and the
+ * provider's own message is kept for the deposit's failure reason.
+ */
 export async function providerFetch(
   provider: string,
   url: string,
   opts: { method: 'GET' | 'POST'; secret: string; body?: unknown; timeoutMs: number },
 ): Promise<any> {
-  let res: Response;
   try {
-    res = await fetch(url, {
+    return await fetchJson(url, {
       method: opts.method,
-      headers: {
-        authorization: `Bearer ${opts.secret}`,
-        accept: 'application/json',
-        ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
-      signal: AbortSignal.timeout(opts.timeoutMs),
+      headers: { authorization: `Bearer ${opts.secret}` },
+      body: opts.body,
+      timeoutMs: opts.timeoutMs,
+      label: provider,
     });
   } catch (err) {
-    throw new ProviderError(provider, `${provider} unreachable: ${(err as Error).message}`);
+    if (!(err instanceof OutboundError)) throw err;
+    if (err.kind !== 'status') throw new ProviderError(provider, err.message);
+    const msg = (err.body as { message?: unknown } | undefined)?.message;
+    throw new ProviderError(
+      provider,
+      `${provider} answered ${err.status}: ${typeof msg === 'string' ? msg : `HTTP ${err.status}`}`,
+      err.status,
+    );
   }
-  const json = await res.json().catch(() => undefined);
-  if (!res.ok || json === undefined) {
-    const msg = (json as { message?: string } | undefined)?.message ?? `HTTP ${res.status}`;
-    throw new ProviderError(provider, `${provider} answered ${res.status}: ${msg}`, res.status);
-  }
-  return json;
 }
 
 export function joinUrl(base: string, path: string): string {

@@ -1,5 +1,5 @@
 import { ConfigError } from '@bet/kit';
-import type { WalletContext } from '../context';
+import type { KitContext } from '../context';
 import { flutterwaveProvider } from './flutterwave';
 import { paystackProvider } from './paystack';
 import { type SandboxProvider, sandboxPayout, sandboxProvider, sandboxSecret } from './sandbox';
@@ -28,7 +28,7 @@ export function sandboxRefused(c: {
 }
 
 /** Builds the configured providers; a real provider without its keys stops the start with a clear message. */
-export function createProviders(ctx: WalletContext): Providers {
+export function createProviders(ctx: KitContext): Providers {
   const c = ctx.config;
   const timeoutMs = c.PROVIDER_TIMEOUT_MS;
   const missing = (names: string[]) =>

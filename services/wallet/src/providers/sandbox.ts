@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Trx } from '../db/ledger';
+import type { Trx } from '../store/db';
+import { insertSandboxPayment, sandboxPayment } from '../store/sandbox-payments';
 import { hmacHex, safeEqual } from './signatures';
 import {
   type Confirmation,
@@ -30,14 +31,11 @@ export function sandboxProvider(opts: { db: Trx; secret: string; publicUrl: stri
     name: 'sandbox',
     sign,
     async initialize(req) {
-      await opts.db
-        .insertInto('sandbox_payments')
-        .values({
-          reference: req.reference,
-          provider_tx_id: `sbx_${randomBytes(8).toString('hex')}`,
-          amount_kobo: req.amountKobo,
-        })
-        .execute();
+      await insertSandboxPayment(opts.db, {
+        reference: req.reference,
+        providerTxId: `sbx_${randomBytes(8).toString('hex')}`,
+        amountKobo: req.amountKobo,
+      });
       return { paymentLink: `${opts.publicUrl.replace(/\/+$/, '')}${sandboxCheckoutPath(req.reference)}` };
     },
     verifySignature(headers, rawBody) {
@@ -57,11 +55,7 @@ export function sandboxProvider(opts: { db: Trx; secret: string; publicUrl: stri
       };
     },
     async confirm(notice): Promise<Confirmation> {
-      const p = await opts.db
-        .selectFrom('sandbox_payments')
-        .selectAll()
-        .where('reference', '=', notice.reference)
-        .executeTakeFirst();
+      const p = await sandboxPayment(opts.db, notice.reference);
       if (!p)
         return {
           status: 'failed',

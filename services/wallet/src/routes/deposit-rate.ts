@@ -1,5 +1,5 @@
-import { type App, Type } from '@bet/kit';
-import type { WalletContext } from '../context';
+import { Type } from '@bet/kit';
+import { route } from '../context';
 import { koboToCents, MIN_DEPOSIT_NGN, parseRate } from '../domain/amounts';
 
 /** Naira amounts the deposit form offers with one tap. */
@@ -10,7 +10,7 @@ export const DEPOSIT_PRESETS_NGN = [5_000, 10_000, 20_000, 50_000];
  * the credit itself is (kobo → cents at NGN_PER_USD, rounded down), so the form never promises
  * more than the wallet pays.
  */
-export function depositRateRoutes(app: App, ctx: WalletContext) {
+export const depositRateRoute = route('GET /api/v1/wallet/deposit/rate', (app, ctx) => {
   app.get(
     '/api/v1/wallet/deposit/rate',
     {
@@ -38,4 +38,4 @@ export function depositRateRoutes(app: App, ctx: WalletContext) {
       };
     },
   );
-}
+});

@@ -1,33 +1,9 @@
-import { badRequest, centsToDollars, type FieldError } from '@bet/kit';
+import { badRequest, centsToDollars, ID_PATTERN, Type } from '@bet/kit';
 import type { FastifyRequest } from 'fastify';
+import type { AdjustmentRequest } from '../app/adjustments';
+import type { StatementLine } from '../app/statements';
+import type { WithdrawalView } from '../app/withdrawals';
 import { specTxType } from '../domain/transactions';
-import type { StatementLine } from '../operations/statements';
-import type { WithdrawalView } from '../operations/withdrawals';
-
-export function fieldError(path: string, msg: string, location: FieldError['location'] = 'body') {
-  return badRequest(msg, [{ path, location, msg }]);
-}
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const FIRST_MS = Date.parse('0001-01-01T00:00:00.000Z');
-const LAST_MS = Date.parse('+010000-01-01T00:00:00.000Z');
-
-/** startDate/endDate as a day (whole UTC day, end inclusive) or an instant; '' means absent. */
-export function dateRange(startDate?: string, endDate?: string): { from?: Date; to?: Date } {
-  const parse = (value: string | undefined, field: string, end: boolean): Date | undefined => {
-    if (value === undefined || value.trim() === '') return undefined;
-    const ms = Date.parse(DAY.test(value) ? `${value}T00:00:00.000Z` : value);
-    const at = new Date(end ? (DAY.test(value) ? ms + 86_400_000 : ms + 1) : ms);
-    // years 1..9999: JavaScript parses dates Postgres cannot store (and ends that are no date)
-    if (!(at.getTime() >= FIRST_MS && at.getTime() <= LAST_MS))
-      throw fieldError(field, `${field} must be a date (YYYY-MM-DD) or a date-time`, 'query');
-    return at;
-  };
-  const from = parse(startDate, 'startDate', false);
-  const to = parse(endDate, 'endDate', true);
-  if (from && to && from >= to) throw fieldError('endDate', 'endDate must not be before startDate', 'query');
-  return { from, to };
-}
 
 /**
  * A statement line as the spec's Transaction: `type` is one of its four words (the group its
@@ -79,3 +55,19 @@ export function clientKey(req: FastifyRequest): string | undefined {
     ]);
   return key;
 }
+
+export function adjustmentRequestJson(r: AdjustmentRequest) {
+  return {
+    _id: r.id,
+    userId: r.userId,
+    amount: centsToDollars(r.amountCents),
+    description: r.description,
+    requestedBy: r.requestedBy,
+    status: r.status,
+    approvedBy: r.approvedBy,
+    transactionId: r.transactionId,
+    createdAt: r.createdAt,
+  };
+}
+
+export const IdParams = Type.Object({ id: Type.String({ pattern: ID_PATTERN }) });

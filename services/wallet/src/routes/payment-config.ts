@@ -1,9 +1,7 @@
-import type { App } from '@bet/kit';
-import type { WalletContext } from '../context';
-import type { Providers } from '../providers';
+import { route } from '../context';
 
 /** Public: which payment provider takes deposits, so the web can say when it is the sandbox. */
-export function paymentConfigRoutes(app: App, _ctx: WalletContext, providers: Providers) {
+export const paymentConfigRoute = route('GET /api/v1/wallet/payments', (app, ctx) => {
   app.get(
     '/api/v1/wallet/payments',
     {
@@ -14,6 +12,6 @@ export function paymentConfigRoutes(app: App, _ctx: WalletContext, providers: Pr
           '`{ provider, sandbox }`: `sandbox: true` when deposits go to the sandbox (no real money; the web shows a banner).',
       },
     },
-    async () => ({ provider: providers.payment.name, sandbox: providers.sandbox !== null }),
+    async () => ({ provider: ctx.providers.payment.name, sandbox: ctx.providers.sandbox !== null }),
   );
-}
+});

@@ -1,0 +1,15 @@
+import { aviatorConsumer } from './aviator';
+import { balanceResponder } from './balance';
+import { betsConsumer } from './bets';
+import { creditResponder } from './credit';
+import { debitResponder } from './debit';
+import { usersConsumer } from './users';
+
+export const consumers = [
+  debitResponder,
+  creditResponder,
+  balanceResponder,
+  usersConsumer,
+  betsConsumer,
+  aviatorConsumer,
+];

@@ -1,0 +1,3 @@
+import { payoutRetry } from './payout-retry';
+
+export const jobs = [payoutRetry];

@@ -1,0 +1,65 @@
+import { centsToDollars, dateRange, pageCount, Type } from '@bet/kit';
+import { balanceOf, statementOf } from '../app/statements';
+import { route } from '../context';
+import { FILTER_GROUPS, typesForFilter } from '../domain/transactions';
+import { IdParams, transactionJson } from './edge';
+
+export const adminUserTransactionsRoute = route('GET /api/v1/admin/users/:id/transactions', (app, ctx) => {
+  app.get(
+    '/api/v1/admin/users/:id/transactions',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags: ['admin'],
+        description:
+          "A user's transactions for the admin user-details page. txType: bet, win, topup, withdrawal (or any ledger type).",
+        params: IdParams,
+        querystring: Type.Object({
+          txType: Type.Optional(
+            Type.Union(
+              [
+                '',
+                'all',
+                ...Object.keys(FILTER_GROUPS),
+                'refund',
+                'cashout',
+                'withdrawal_reversal',
+                'adjustment',
+                'aviator_bet',
+                'aviator_win',
+              ].map((t) => Type.Literal(t)),
+            ),
+          ),
+          startDate: Type.Optional(Type.String({ maxLength: 40 })),
+          endDate: Type.Optional(Type.String({ maxLength: 40 })),
+          sortBy: Type.Union([Type.Literal('createdAt')], { default: 'createdAt' }),
+          order: Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc' }),
+          page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
+          limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+        }),
+      },
+    },
+    async (req) => {
+      const q = req.query;
+      const { from, to } = dateRange(q.startDate, q.endDate);
+      const [{ lines, count }, balance] = await Promise.all([
+        statementOf(ctx, {
+          userId: req.params.id,
+          types: typesForFilter(q.txType),
+          from,
+          to,
+          order: q.order,
+          page: q.page,
+          limit: q.limit,
+        }),
+        balanceOf(ctx, req.params.id),
+      ]);
+      return {
+        transactions: lines.map(transactionJson),
+        currentPage: q.page,
+        totalPages: pageCount(count, q.limit),
+        walletBalance: centsToDollars(balance),
+      };
+    },
+  );
+});

@@ -1,0 +1,33 @@
+import { Type } from '@bet/kit';
+import { handleDepositWebhook } from '../app/deposits';
+import { route } from '../context';
+import type { Headers } from '../providers/types';
+
+export const depositWebhookRoute = route('POST /api/v1/wallet/webhooks/:provider', (app, ctx) => {
+  // Providers sign the exact bytes they send, so this route keeps the raw body.
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_req, body, done) =>
+      done(null, body),
+    );
+    scope.post(
+      '/api/v1/wallet/webhooks/:provider',
+      {
+        config: { auth: 'public' },
+        schema: {
+          tags: ['wallet'],
+          description: "The payment provider's webhook (signature-checked; the body is read raw).",
+          params: Type.Object({ provider: Type.String({ maxLength: 32 }) }),
+        },
+      },
+      async (req, reply) => {
+        const { provider } = req.params as { provider: string };
+        const payment = ctx.providers.payment;
+        if (provider !== payment.name) return reply.status(404).send({ msg: 'Unknown payment provider' });
+        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        const answer = await handleDepositWebhook(ctx, payment, req.headers as Headers, raw);
+        return reply.status(answer.status).send(answer.body);
+      },
+    );
+  });
+});
