@@ -12,8 +12,8 @@
 import { startService } from '@bet/kit';
 import { testInfrastructure } from '@bet/kit/testing';
 import argon2 from 'argon2';
-import { ARGON2_OPTIONS } from '../services/identity/src/adapters/passwords';
-import { createIdentityService } from '../services/identity/src/index';
+import { ARGON2_OPTIONS } from '../services/identity/src/app/passwords';
+import { identityService } from '../services/identity/src/index';
 
 const kind = process.argv.includes('--cluster') ? 'cluster' : 'embedded';
 const N = Number(process.env.N ?? 200);
@@ -51,7 +51,7 @@ await measure('argon2id verify', 20, 1, async (i) => {
 });
 
 const infra = await testInfrastructure({ kind });
-const svc = await startService(createIdentityService(), infra);
+const svc = await startService(identityService, infra);
 const call = async (method: string, url: string, payload?: unknown, token?: string, ip = '198.51.100.1') => {
   const res = await svc.app.inject({
     method: method as any,

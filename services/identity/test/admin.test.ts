@@ -9,7 +9,7 @@ import {
   WalletBalance,
 } from '@bet/proto-events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIdentityService } from '../src/index';
+import { identityService } from '../src/index';
 import {
   type Harness,
   loginAs,
@@ -78,7 +78,7 @@ describe('accounts from configuration', () => {
 
   it('promotes an existing account named as admin at the next start, keeping its password', async () => {
     const p = await registerPlayer(h);
-    const second = await startService(createIdentityService(), h.infra, {
+    const second = await startService(identityService, h.infra, {
       env: { ADMIN_EMAIL: p.email, ADMIN_PASSWORD: 'ignored-for-existing' },
     });
     await second.stop();

@@ -3,7 +3,8 @@ import { startService } from '@bet/kit';
 import { eventually, type TestInfrastructure, testInfrastructure } from '@bet/kit/testing';
 import { eventsBySubject, validate } from '@bet/proto-events';
 import type { IdentityDB } from '../src/db/schema';
-import { type Clock, createIdentityService } from '../src/index';
+import type { ManualClock } from '../src/domain/clock';
+import { identityService } from '../src/index';
 
 export interface Harness {
   infra: TestInfrastructure;
@@ -30,13 +31,19 @@ export interface Harness {
 }
 
 export async function startIdentity(
-  opts: { kind?: 'cluster' | 'embedded'; env?: Record<string, string>; clock?: Clock } = {},
+  opts: { kind?: 'cluster' | 'embedded'; env?: Record<string, string>; clock?: ManualClock } = {},
 ): Promise<Harness> {
   const infra = await testInfrastructure({
     kind: opts.kind ?? 'cluster',
     env: { PUBLIC_URL: 'http://bet.test', ...opts.env },
   });
-  const svc = await startService(createIdentityService({ clock: opts.clock }), infra);
+  const clock = opts.clock;
+  // the service reads time through the kit's clock (milliseconds); the suites step a Date clock
+  const svc = await startService(
+    identityService,
+    infra,
+    clock && { clock: { now: () => clock.now().getTime() } },
+  );
   const events: EventEnvelope<any>[] = [];
   const invalidEvents: string[] = [];
   const sub = await infra.bus.consume({

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../src/index';
+import { ManualClock } from '../src/domain/clock';
 import { type Harness, loginStatus, refreshStatus, registerPlayer, startIdentity, waitFor } from './helpers';
 
 const NEUTRAL = "If an account with that email exists, we've sent a password reset link to it.";

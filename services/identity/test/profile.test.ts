@@ -1,6 +1,6 @@
 import { UserUpdated } from '@bet/proto-events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rebaseAvatarUrls } from '../src/app/avatar-urls';
+import { rebaseAvatarUrls } from '../src/store/avatars';
 import { type Harness, loginStatus, refreshStatus, registerPlayer, startIdentity, waitFor } from './helpers';
 
 let h: Harness;

@@ -1,6 +1,6 @@
 import { UserUpdated } from '@bet/proto-events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../src/index';
+import { ManualClock } from '../src/domain/clock';
 import { type Harness, registerPlayer, startIdentity, waitFor } from './helpers';
 
 const HOUR = 3_600_000;

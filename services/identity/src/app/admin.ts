@@ -1,55 +1,63 @@
-import { BusRequestError, forbidden, HttpError, notFound, recordEvent } from '@bet/kit';
+import {
+  BusRequestError,
+  forbidden,
+  HttpError,
+  MessageSchemaError,
+  notFound,
+  pageOf,
+  recordEvents,
+} from '@bet/kit';
 import {
   BettingOpenBets,
+  type CommandDefinition,
   type CommandReply,
+  type CommandRequest,
   UserDeleted,
   UserRoleChanged,
-  validate,
   WalletBalance,
 } from '@bet/proto-events';
+import type { AppContext } from '../context';
 import { checkClosable, checkDeletion, checkRoleChange } from '../domain/roles';
 import { anonymisedFields, type Role, type User } from '../domain/users';
-import { findUserById, listUsers, lockAdmins, updateUser } from '../store/users';
-import type { Identity } from './context';
+import { deleteAvatars } from '../store/avatars';
+import { deleteResetTokens } from '../store/password-resets';
+import { deleteSocialIdentities } from '../store/social';
+import { findUserById, listUsers, lockAdmins, openAdminIds, updateUser } from '../store/users';
+import { nowDate } from './clock';
 import { revokeAccessTokens, revokeUserSessions } from './sessions';
 
 /**
  * A demotion revokes the admin's tokens everywhere; identity's own admin calls also check
  * the account as it is now, so not even the revocation list's propagation matters here.
  */
-export async function requireCurrentAdmin(idn: Identity, callerId: string): Promise<User> {
-  const caller = await findUserById(idn.ctx.db, callerId);
+export async function requireCurrentAdmin(ctx: AppContext, callerId: string): Promise<User> {
+  const caller = await findUserById(ctx.db, callerId);
   if (caller?.role !== 'admin') throw forbidden('Admin access required');
   return caller;
 }
 
-export async function listAccounts(idn: Identity, q: { page: number; limit: number; search?: string }) {
-  const { users, total } = await listUsers(idn.ctx.db, {
+export async function listAccounts(ctx: AppContext, q: { page: number; limit: number; search?: string }) {
+  const { users, total } = await listUsers(ctx.db, {
     search: q.search,
     offset: (q.page - 1) * q.limit,
     limit: q.limit,
   });
-  return {
-    users,
-    totalCount: total,
-    currentPage: q.page,
-    totalPages: Math.max(1, Math.ceil(total / q.limit)),
-  };
+  return pageOf('users', users, { page: q.page, limit: q.limit, total });
 }
 
-export async function getAccount(idn: Identity, id: string): Promise<User> {
-  const user = await findUserById(idn.ctx.db, id, { includeClosed: true });
+export async function getAccount(ctx: AppContext, id: string): Promise<User> {
+  const user = await findUserById(ctx.db, id, { includeClosed: true });
   if (!user) throw notFound('User not found.');
   return user;
 }
 
 export async function changeRole(
-  idn: Identity,
+  ctx: AppContext,
   actorId: string,
   targetId: string,
   role: Role,
 ): Promise<User> {
-  return idn.ctx.tx(async (trx) => {
+  return ctx.tx(async (trx) => {
     // every role decision takes the admin rows' locks first, in id order: no two run at once
     const admins = await lockAdmins(trx);
     if (!admins.includes(actorId)) throw forbidden('Admin access required');
@@ -57,11 +65,11 @@ export async function changeRole(
     if (!target) throw notFound('User not found.');
     checkRoleChange({ actorId, targetId, targetRole: target.role, newRole: role, adminCount: admins.length });
     if (target.role === role) return target;
-    const updated = await updateUser(trx, targetId, { role }, idn.clock.now());
-    await recordEvent(trx, UserRoleChanged.subject, { userId: targetId, role, changedBy: actorId });
+    const updated = await updateUser(trx, targetId, { role }, nowDate(ctx));
+    await recordEvents(trx, UserRoleChanged, [{ data: { userId: targetId, role, changedBy: actorId } }]);
     // a demoted admin's tokens say "admin": they stop working everywhere now (a promotion
     // needs nothing, the next refresh carries the new role)
-    if (target.role === 'admin') await revokeAccessTokens(idn, trx, targetId, 'role_changed');
+    if (target.role === 'admin') await revokeAccessTokens(ctx, trx, targetId, 'role_changed');
     return updated;
   });
 }
@@ -72,35 +80,33 @@ const PEER_NAMES: Record<string, string> = {
 };
 
 /** Asks another service; no answer (or a malformed one) means "cannot tell", never "nothing there". */
-async function ask<R>(idn: Identity, command: { subject: string; reply: any }, userId: string): Promise<R> {
+async function ask<C extends CommandDefinition>(
+  ctx: AppContext,
+  command: C,
+  request: CommandRequest<C> & { userId: string },
+): Promise<CommandReply<C>> {
   const peer = PEER_NAMES[command.subject];
   const unavailable = () =>
     new HttpError(
       503,
       `The account cannot be closed right now: the ${peer} service did not answer. Please try again later.`,
     );
-  let answer: unknown;
   try {
-    answer = await idn.ctx.bus.request(
-      command.subject,
-      { userId },
-      { timeoutMs: idn.ctx.config.PEER_TIMEOUT_MS },
-    );
+    return await ctx.request(command, request, { timeoutMs: ctx.config.PEER_TIMEOUT_MS });
   } catch (err) {
     if (err instanceof BusRequestError) {
-      idn.ctx.logger.warn(
-        { err, subject: command.subject, userId },
+      ctx.logger.warn(
+        { err, subject: command.subject, userId: request.userId },
         'peer did not answer; account not closed',
       );
       throw unavailable();
     }
+    if (err instanceof MessageSchemaError) {
+      ctx.logger.error({ err, subject: command.subject }, 'peer answered with a malformed reply');
+      throw unavailable();
+    }
     throw err;
   }
-  if (validate(command.reply, answer).length > 0) {
-    idn.ctx.logger.error({ subject: command.subject, answer }, 'peer answered with a malformed reply');
-    throw unavailable();
-  }
-  return answer as R;
 }
 
 /**
@@ -108,20 +114,15 @@ async function ask<R>(idn: Identity, command: { subject: string; reply: any }, u
  * (and so every money and bet record pointing at it) kept. Refused while the wallet holds
  * money or bets are pending, as the wallet and betting services report them.
  */
-export async function closeAccount(idn: Identity, actorId: string, targetId: string): Promise<void> {
-  const target = await findUserById(idn.ctx.db, targetId);
+export async function closeAccount(ctx: AppContext, actorId: string, targetId: string): Promise<void> {
+  const target = await findUserById(ctx.db, targetId);
   if (!target) throw notFound('User not found.');
-  const admins = await idn.ctx.db
-    .selectFrom('users')
-    .select('id')
-    .where('role', '=', 'admin')
-    .where('closed_at', 'is', null)
-    .execute();
+  const admins = await openAdminIds(ctx.db);
   checkDeletion({ actorId, targetId, targetRole: target.role, adminCount: admins.length });
 
   const [balance, bets] = await Promise.all([
-    ask<CommandReply<typeof WalletBalance>>(idn, WalletBalance, targetId),
-    ask<CommandReply<typeof BettingOpenBets>>(idn, BettingOpenBets, targetId),
+    ask(ctx, WalletBalance, { userId: targetId }),
+    ask(ctx, BettingOpenBets, { userId: targetId }),
   ]);
   checkClosable({
     balanceCents: balance.balanceCents,
@@ -129,13 +130,13 @@ export async function closeAccount(idn: Identity, actorId: string, targetId: str
     pendingBets: bets.pendingBets,
   });
 
-  await idn.ctx.tx(async (trx) => {
+  await ctx.tx(async (trx) => {
     const locked = await lockAdmins(trx);
     if (!locked.includes(actorId)) throw forbidden('Admin access required');
     const current = await findUserById(trx, targetId, { forUpdate: true });
     if (!current) throw notFound('User not found.');
     checkDeletion({ actorId, targetId, targetRole: current.role, adminCount: locked.length });
-    const now = idn.clock.now();
+    const now = nowDate(ctx);
     const a = anonymisedFields(targetId);
     await updateUser(
       trx,
@@ -161,10 +162,10 @@ export async function closeAccount(idn: Identity, actorId: string, targetId: str
       },
       now,
     );
-    await trx.deleteFrom('avatars').where('user_id', '=', targetId).execute();
-    await trx.deleteFrom('social_identities').where('user_id', '=', targetId).execute();
-    await trx.deleteFrom('password_resets').where('user_id', '=', targetId).execute();
-    await revokeUserSessions(idn, trx, targetId, 'account_closed');
-    await recordEvent(trx, UserDeleted.subject, { userId: targetId, deletedBy: actorId });
+    await deleteAvatars(trx, targetId);
+    await deleteSocialIdentities(trx, targetId);
+    await deleteResetTokens(trx, targetId);
+    await revokeUserSessions(ctx, trx, targetId, 'account_closed');
+    await recordEvents(trx, UserDeleted, [{ data: { userId: targetId, deletedBy: actorId } }]);
   });
 }

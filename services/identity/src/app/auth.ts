@@ -4,13 +4,13 @@ import {
   HttpError,
   isUniqueViolation,
   newId,
-  recordEvent,
+  recordEvents,
   tooManyRequests,
   webUrl,
 } from '@bet/kit';
 import { UserRegistered } from '@bet/proto-events';
-import { registrationAttemptMail } from '../adapters/mailer';
-import { ipBucket, pairBucket } from '../adapters/throttle';
+import type { AppContext } from '../context';
+import { registrationAttemptMail } from '../domain/mail';
 import { retryMessage } from '../domain/throttle';
 import {
   normalizeEmail,
@@ -20,31 +20,35 @@ import {
   userRegisteredPayload,
 } from '../domain/users';
 import { emailTaken, findUserByEmail, insertUser, updateUser, usernameTaken } from '../store/users';
-import type { Identity } from './context';
+import { nowDate } from './clock';
 import { loadActiveUser } from './limits';
 import { issueSession, type TokenPair } from './sessions';
+import { ipBucket, pairBucket } from './throttle';
 
 export const USERNAME_TAKEN = 'Username is already taken.';
 export const EMAIL_TAKEN = 'An account with this email already exists.';
 
-export async function register(idn: Identity, input: RegistrationInput): Promise<TokenPair & { user: User }> {
+export async function register(
+  ctx: AppContext,
+  input: RegistrationInput,
+): Promise<TokenPair & { user: User }> {
   const problems = registrationProblems(input);
   if (problems.length > 0) throw badRequest(problems[0].msg, problems);
   const username = input.username.trim();
   const email = normalizeEmail(input.email);
   // cheap checks first: no argon2 work for a registration that cannot succeed
-  if (await usernameTaken(idn.ctx.db, username))
+  if (await usernameTaken(ctx.db, username))
     throw new HttpError(409, USERNAME_TAKEN, [{ path: 'username', location: 'body', msg: USERNAME_TAKEN }]);
-  if (await emailTaken(idn.ctx.db, email)) {
+  if (await emailTaken(ctx.db, email)) {
     // the spec's answer is kept (docs/decisions/identity-005); the owner is told, in the background
-    idn.background.run('registration attempt notice', () =>
-      idn.mailer.send(registrationAttemptMail(email, `${webUrl(idn.ctx.config)}/forgot-password`)),
+    ctx.background.run('registration attempt notice', () =>
+      ctx.mailer.send(registrationAttemptMail(email, `${webUrl(ctx.config)}/forgot-password`)),
     );
     throw new HttpError(409, EMAIL_TAKEN, [{ path: 'email', location: 'body', msg: EMAIL_TAKEN }]);
   }
-  const passwordHash = await idn.hasher.hash(input.password);
+  const passwordHash = await ctx.hasher.hash(input.password);
   try {
-    return await idn.ctx.tx(async (trx) => {
+    return await ctx.tx(async (trx) => {
       const user = await insertUser(trx, {
         id: newId(),
         username,
@@ -53,11 +57,11 @@ export async function register(idn: Identity, input: RegistrationInput): Promise
         lastName: input.lastName.trim(),
         role: 'user',
         passwordHash,
-        termsAcceptedAt: input.termsAccepted ? idn.clock.now() : null,
-        now: idn.clock.now(),
+        termsAcceptedAt: input.termsAccepted ? nowDate(ctx) : null,
+        now: nowDate(ctx),
       });
-      await recordEvent(trx, UserRegistered.subject, userRegisteredPayload(user));
-      return { user, ...(await issueSession(idn, trx, user)) };
+      await recordEvents(trx, UserRegistered, [{ data: userRegisteredPayload(user) }]);
+      return { user, ...(await issueSession(ctx, trx, user)) };
     });
   } catch (err) {
     // two registrations racing for the same name: the unique index decides
@@ -75,26 +79,26 @@ export const BAD_CREDENTIALS = 'Invalid email or password.';
  * same argon2 verification, as a wrong password.
  */
 export async function login(
-  idn: Identity,
+  ctx: AppContext,
   input: { email: string; password: string; ip: string },
 ): Promise<TokenPair & { user: User }> {
   const email = normalizeEmail(input.email);
-  const buckets = [pairBucket(email, input.ip, idn.policies.pair), ipBucket(input.ip, idn.policies.ip)];
-  const wait = await idn.throttle.wait(buckets);
+  const buckets = [pairBucket(email, input.ip, ctx.policies.pair), ipBucket(input.ip, ctx.policies.ip)];
+  const wait = await ctx.throttle.wait(buckets);
   if (wait > 0) throw tooManyRequests(retryMessage(wait));
 
-  const found = await findUserByEmail(idn.ctx.db, email);
-  const ok = await idn.hasher.verify(found?.passwordHash, input.password);
+  const found = await findUserByEmail(ctx.db, email);
+  const ok = await ctx.hasher.verify(found?.passwordHash, input.password);
   if (!ok || !found) {
-    await idn.throttle.fail(buckets);
+    await ctx.throttle.fail(buckets);
     throw new HttpError(401, BAD_CREDENTIALS);
   }
-  await idn.throttle.clear(buckets.slice(0, 1));
-  if (idn.hasher.needsRehash(found.passwordHash!)) {
-    const rehashed = await idn.hasher.hash(input.password);
-    await updateUser(idn.ctx.db, found.id, { password_hash: rehashed }, idn.clock.now());
+  await ctx.throttle.clear(buckets.slice(0, 1));
+  if (ctx.hasher.needsRehash(found.passwordHash!)) {
+    const rehashed = await ctx.hasher.hash(input.password);
+    await updateUser(ctx.db, found.id, { password_hash: rehashed }, nowDate(ctx));
   }
-  const user = (await loadActiveUser(idn, found.id)) ?? found;
-  const pair = await idn.ctx.tx((trx) => issueSession(idn, trx, user));
+  const user = (await loadActiveUser(ctx, found.id)) ?? found;
+  const pair = await ctx.tx((trx) => issueSession(ctx, trx, user));
   return { user, ...pair };
 }

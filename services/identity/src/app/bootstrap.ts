@@ -1,5 +1,6 @@
-import { isUniqueViolation, newId, recordEvent } from '@bet/kit';
+import { isUniqueViolation, newId, recordEvents } from '@bet/kit';
 import { UserRegistered, UserRoleChanged } from '@bet/proto-events';
+import type { AppContext } from '../context';
 import { passwordProblem } from '../domain/passwords';
 import {
   normalizeEmail,
@@ -9,7 +10,7 @@ import {
   userRegisteredPayload,
 } from '../domain/users';
 import { findUserByEmail, insertUser, updateUser, usernameTaken } from '../store/users';
-import type { Identity } from './context';
+import { nowDate } from './clock';
 
 /**
  * The accounts configuration asks for (the first admin, the demo player). An existing
@@ -17,7 +18,7 @@ import type { Identity } from './context';
  * the admin, promoted. Safe to run on every start and on several replicas at once.
  */
 export async function ensureAccount(
-  idn: Identity,
+  ctx: AppContext,
   spec: {
     email: string;
     password?: string;
@@ -28,16 +29,18 @@ export async function ensureAccount(
   },
 ): Promise<{ user: User; created: boolean }> {
   const email = normalizeEmail(spec.email);
-  const existing = await findUserByEmail(idn.ctx.db, email);
+  const existing = await findUserByEmail(ctx.db, email);
   if (existing) {
     if (spec.role === 'admin' && existing.role !== 'admin') {
-      const user = await idn.ctx.tx(async (trx) => {
-        const u = await updateUser(trx, existing.id, { role: 'admin' }, idn.clock.now());
+      const user = await ctx.tx(async (trx) => {
+        const u = await updateUser(trx, existing.id, { role: 'admin' }, nowDate(ctx));
         // promoted by configuration: the account itself is named as the actor
-        await recordEvent(trx, UserRoleChanged.subject, { userId: u.id, role: 'admin', changedBy: u.id });
+        await recordEvents(trx, UserRoleChanged, [
+          { data: { userId: u.id, role: 'admin', changedBy: u.id } },
+        ]);
         return u;
       });
-      idn.ctx.logger.info({ userId: user.id }, 'configured administrator promoted');
+      ctx.logger.info({ userId: user.id }, 'configured administrator promoted');
       return { user, created: false };
     }
     return { user: existing, created: false };
@@ -47,13 +50,13 @@ export async function ensureAccount(
       `${spec.role === 'admin' ? 'ADMIN' : 'DEMO'}_PASSWORD is required to create the account ${email}`,
     );
   const weak = passwordProblem(spec.password);
-  if (weak) idn.ctx.logger.warn({ email }, `configured password is weak: ${weak}`);
+  if (weak) ctx.logger.warn({ email }, `configured password is weak: ${weak}`);
   const base = usernameProblem(spec.username) ? spec.role : spec.username;
   let username = base;
-  for (let n = 2; await usernameTaken(idn.ctx.db, username); n++) username = `${base.slice(0, 25)}${n}`;
-  const passwordHash = await idn.hasher.hash(spec.password);
+  for (let n = 2; await usernameTaken(ctx.db, username); n++) username = `${base.slice(0, 25)}${n}`;
+  const passwordHash = await ctx.hasher.hash(spec.password);
   try {
-    const user = await idn.ctx.tx(async (trx) => {
+    const user = await ctx.tx(async (trx) => {
       const u = await insertUser(trx, {
         id: newId(),
         username,
@@ -62,16 +65,41 @@ export async function ensureAccount(
         lastName: spec.lastName,
         role: spec.role,
         passwordHash,
-        now: idn.clock.now(),
+        now: nowDate(ctx),
       });
-      await recordEvent(trx, UserRegistered.subject, userRegisteredPayload(u));
+      await recordEvents(trx, UserRegistered, [{ data: userRegisteredPayload(u) }]);
       return u;
     });
-    idn.ctx.logger.info({ userId: user.id, username, role: spec.role }, 'configured account created');
+    ctx.logger.info({ userId: user.id, username, role: spec.role }, 'configured account created');
     return { user, created: true };
   } catch (err) {
     // another replica created it a moment ago
-    if (isUniqueViolation(err)) return ensureAccount(idn, spec);
+    if (isUniqueViolation(err)) return ensureAccount(ctx, spec);
     throw err;
+  }
+}
+
+/** The first administrator and the demo player the configuration asks for. */
+export async function ensureConfiguredAccounts(ctx: AppContext): Promise<void> {
+  const c = ctx.config;
+  if (c.ADMIN_EMAIL) {
+    await ensureAccount(ctx, {
+      email: c.ADMIN_EMAIL,
+      password: c.ADMIN_PASSWORD,
+      username: c.ADMIN_USERNAME,
+      role: 'admin',
+      firstName: 'Platform',
+      lastName: 'Admin',
+    });
+  }
+  if (c.DEMO_EMAIL) {
+    await ensureAccount(ctx, {
+      email: c.DEMO_EMAIL,
+      password: c.DEMO_PASSWORD,
+      username: c.DEMO_USERNAME,
+      role: 'user',
+      firstName: 'Demo',
+      lastName: 'Player',
+    });
   }
 }

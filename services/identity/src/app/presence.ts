@@ -1,27 +1,20 @@
-import { recordEvent } from '@bet/kit';
+import { recordEvents } from '@bet/kit';
 import { UserPresence } from '@bet/proto-events';
-import type { Identity } from './context';
+import type { AppContext } from '../context';
+import { markPresence } from '../store/users';
+import { nowDate } from './clock';
 
 /** The gateway reports a socket coming or going; last-seen is the time of either. */
 export async function recordPresence(
-  idn: Identity,
+  ctx: AppContext,
   input: { userId: string; isOnline: boolean },
 ): Promise<boolean> {
-  return idn.ctx.tx(async (trx) => {
-    const now = idn.clock.now();
-    const row = await trx
-      .updateTable('users')
-      .set({ is_online: input.isOnline, last_seen: now })
-      .where('id', '=', input.userId)
-      .where('closed_at', 'is', null)
-      .returning('id')
-      .executeTakeFirst();
-    if (!row) return false;
-    await recordEvent(trx, UserPresence.subject, {
-      userId: input.userId,
-      isOnline: input.isOnline,
-      lastSeen: now.toISOString(),
-    });
+  return ctx.tx(async (trx) => {
+    const now = nowDate(ctx);
+    if (!(await markPresence(trx, input.userId, input.isOnline, now))) return false;
+    await recordEvents(trx, UserPresence, [
+      { data: { userId: input.userId, isOnline: input.isOnline, lastSeen: now.toISOString() } },
+    ]);
     return true;
   });
 }

@@ -5,12 +5,13 @@ import {
   HttpError,
   isUniqueViolation,
   newId,
-  recordEvent,
+  recordEvents,
   tooManyRequests,
 } from '@bet/kit';
 import { UserUpdated } from '@bet/proto-events';
-import { emailChangedMail } from '../adapters/mailer';
-import { passwordCheckBucket } from '../adapters/throttle';
+import type { AppContext } from '../context';
+import { AVATAR_PATH } from '../domain/avatars';
+import { emailChangedMail } from '../domain/mail';
 import { passwordProblem } from '../domain/passwords';
 import { retryMessage } from '../domain/throttle';
 import {
@@ -21,13 +22,23 @@ import {
   type User,
   userUpdatedPayload,
 } from '../domain/users';
+import { findAvatar, replaceAvatar } from '../store/avatars';
 import type { Db } from '../store/db';
 import { emailTaken, findUserById, type UserUpdate, updateUser } from '../store/users';
 import { EMAIL_TAKEN } from './auth';
-import type { Identity } from './context';
+import { nowDate } from './clock';
+import { loadActiveUser } from './limits';
 import { revokeUserSessions } from './sessions';
+import { passwordCheckBucket } from './throttle';
 
 export const ACCOUNT_GONE = 'Not authorized: this account no longer exists';
+
+/** The caller's own open account, limits up to date; a closed one is a 401. */
+export async function requireActiveUser(ctx: AppContext, userId: string): Promise<User> {
+  const user = await loadActiveUser(ctx, userId);
+  if (!user) throw new HttpError(401, ACCOUNT_GONE);
+  return user;
+}
 
 async function lockedUser(trx: Db, userId: string): Promise<User> {
   const user = await findUserById(trx, userId, { forUpdate: true });
@@ -36,24 +47,24 @@ async function lockedUser(trx: Db, userId: string): Promise<User> {
 }
 
 /** Writes a change of the public picture and announces it. */
-async function saveAndAnnounce(idn: Identity, trx: Db, user: User, set: UserUpdate): Promise<User> {
-  const updated = await updateUser(trx, user.id, set, idn.clock.now());
-  await recordEvent(trx, UserUpdated.subject, userUpdatedPayload(updated));
+async function saveAndAnnounce(ctx: AppContext, trx: Db, user: User, set: UserUpdate): Promise<User> {
+  const updated = await updateUser(trx, user.id, set, nowDate(ctx));
+  await recordEvents(trx, UserUpdated, [{ data: userUpdatedPayload(updated) }]);
   return updated;
 }
 
-export async function updateProfile(idn: Identity, userId: string, patch: ProfilePatch): Promise<User> {
+export async function updateProfile(ctx: AppContext, userId: string, patch: ProfilePatch): Promise<User> {
   const problems = profileProblems(patch);
   if (problems.length > 0) throw badRequest(problems[0].msg, problems);
   const p = normalizeProfilePatch(patch);
-  return idn.ctx.tx(async (trx) => {
+  return ctx.tx(async (trx) => {
     const user = await lockedUser(trx, userId);
     const set: UserUpdate = {};
     if (p.firstName !== undefined && p.firstName !== user.firstName) set.first_name = p.firstName;
     if (p.lastName !== undefined && p.lastName !== user.lastName) set.last_name = p.lastName;
     if (p.state !== undefined && p.state !== user.state) set.state = p.state;
     if (Object.keys(set).length === 0) return user;
-    return saveAndAnnounce(idn, trx, user, set);
+    return saveAndAnnounce(ctx, trx, user, set);
   });
 }
 
@@ -64,49 +75,49 @@ const WRONG_PASSWORD = 'Current password is incorrect.';
  * caller's token is fine, and a 401 would make the web client try to refresh it). Repeated
  * failures are slowed down per account; only someone holding the account's token can do that.
  */
-async function checkCurrentPassword(idn: Identity, user: User, password: string, field: string) {
+async function checkCurrentPassword(ctx: AppContext, user: User, password: string, field: string) {
   if (!user.passwordHash) throw badRequest('Your account has no password yet. Set one first.');
-  const bucket = [passwordCheckBucket(user.id, idn.policies.pair)];
-  const wait = await idn.throttle.wait(bucket);
+  const bucket = [passwordCheckBucket(user.id, ctx.policies.pair)];
+  const wait = await ctx.throttle.wait(bucket);
   if (wait > 0) throw tooManyRequests(retryMessage(wait));
-  if (!(await idn.hasher.verify(user.passwordHash, password))) {
-    await idn.throttle.fail(bucket);
+  if (!(await ctx.hasher.verify(user.passwordHash, password))) {
+    await ctx.throttle.fail(bucket);
     throw badRequest(WRONG_PASSWORD, [{ path: field, location: 'body', msg: WRONG_PASSWORD }]);
   }
-  await idn.throttle.clear(bucket);
+  await ctx.throttle.clear(bucket);
 }
 
 export async function changeEmail(
-  idn: Identity,
+  ctx: AppContext,
   userId: string,
   input: { newEmail: string; currentPassword: string },
 ): Promise<User> {
-  const user = await findUserById(idn.ctx.db, userId);
+  const user = await findUserById(ctx.db, userId);
   if (!user) throw new HttpError(401, ACCOUNT_GONE);
   const email = normalizeEmail(input.newEmail);
   if (email === user.email)
     throw badRequest('The new email is the same as the current one.', [
       { path: 'newEmail', location: 'body', msg: 'The new email is the same as the current one.' },
     ]);
-  await checkCurrentPassword(idn, user, input.currentPassword, 'currentPassword');
-  if (await emailTaken(idn.ctx.db, email)) throw conflict(EMAIL_TAKEN);
+  await checkCurrentPassword(ctx, user, input.currentPassword, 'currentPassword');
+  if (await emailTaken(ctx.db, email)) throw conflict(EMAIL_TAKEN);
   let updated: User;
   try {
-    updated = await idn.ctx.tx(async (trx) =>
-      saveAndAnnounce(idn, trx, await lockedUser(trx, userId), { email }),
+    updated = await ctx.tx(async (trx) =>
+      saveAndAnnounce(ctx, trx, await lockedUser(trx, userId), { email }),
     );
   } catch (err) {
     if (isUniqueViolation(err, 'users_email_key')) throw conflict(EMAIL_TAKEN);
     throw err;
   }
   // the old address hears about it: the owner learns if someone else did this
-  idn.background.run('email changed notice', () => idn.mailer.send(emailChangedMail(user.email, email)));
+  ctx.background.run('email changed notice', () => ctx.mailer.send(emailChangedMail(user.email, email)));
   return updated;
 }
 
 /** Sets a new password and ends every other session (the caller's own stays signed in). */
 export async function changePassword(
-  idn: Identity,
+  ctx: AppContext,
   userId: string,
   currentFamily: string | undefined,
   input: { currentPassword: string; newPassword: string; confirmNewPassword: string },
@@ -115,22 +126,22 @@ export async function changePassword(
     throw badRequest('New passwords do not match.', [
       { path: 'confirmNewPassword', location: 'body', msg: 'New passwords do not match.' },
     ]);
-  const user = await findUserById(idn.ctx.db, userId);
+  const user = await findUserById(ctx.db, userId);
   if (!user) throw new HttpError(401, ACCOUNT_GONE);
-  await checkCurrentPassword(idn, user, input.currentPassword, 'currentPassword');
+  await checkCurrentPassword(ctx, user, input.currentPassword, 'currentPassword');
   const problem = passwordProblem(input.newPassword, { username: user.username, email: user.email });
   if (problem) throw badRequest(problem, [{ path: 'newPassword', location: 'body', msg: problem }]);
-  const hash = await idn.hasher.hash(input.newPassword);
-  await idn.ctx.tx(async (trx) => {
+  const hash = await ctx.hasher.hash(input.newPassword);
+  await ctx.tx(async (trx) => {
     await lockedUser(trx, userId);
-    await updateUser(trx, userId, { password_hash: hash }, idn.clock.now());
-    await revokeUserSessions(idn, trx, userId, 'password_changed', { keepFamily: currentFamily });
+    await updateUser(trx, userId, { password_hash: hash }, nowDate(ctx));
+    await revokeUserSessions(ctx, trx, userId, 'password_changed', { keepFamily: currentFamily });
   });
 }
 
 /** For accounts made through social sign-in, which start without a password. */
 export async function setPassword(
-  idn: Identity,
+  ctx: AppContext,
   userId: string,
   input: { newPassword: string; confirmPassword: string },
 ): Promise<User> {
@@ -138,47 +149,43 @@ export async function setPassword(
     throw badRequest('Passwords do not match.', [
       { path: 'confirmPassword', location: 'body', msg: 'Passwords do not match.' },
     ]);
-  const user = await findUserById(idn.ctx.db, userId);
+  const user = await findUserById(ctx.db, userId);
   if (!user) throw new HttpError(401, ACCOUNT_GONE);
   if (user.passwordHash) throw conflict('Your account already has a password. Use Change Password instead.');
   const problem = passwordProblem(input.newPassword, { username: user.username, email: user.email });
   if (problem) throw badRequest(problem, [{ path: 'newPassword', location: 'body', msg: problem }]);
-  const hash = await idn.hasher.hash(input.newPassword);
-  return idn.ctx.tx(async (trx) => {
+  const hash = await ctx.hasher.hash(input.newPassword);
+  return ctx.tx(async (trx) => {
     const locked = await lockedUser(trx, userId);
     if (locked.passwordHash)
       throw conflict('Your account already has a password. Use Change Password instead.');
-    return updateUser(trx, userId, { password_hash: hash }, idn.clock.now());
+    return updateUser(trx, userId, { password_hash: hash }, nowDate(ctx));
   });
 }
 
-export const AVATAR_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
-export const AVATAR_PATH = '/api/v1/users/avatars';
 /** Stored absolute on PUBLIC_URL, so a web client on another origin can load it. */
 export const avatarUrl = (publicUrl: string, id: string) =>
   `${apiUrl({ PUBLIC_URL: publicUrl })}${AVATAR_PATH}/${id}`;
 
 /** Stores the picture in the database (replicas share it) and drops the previous one. */
 export async function saveAvatar(
-  idn: Identity,
+  ctx: AppContext,
   userId: string,
   image: { bytes: Buffer; contentType: string },
 ): Promise<User> {
-  return idn.ctx.tx(async (trx) => {
+  return ctx.tx(async (trx) => {
     const user = await lockedUser(trx, userId);
     const id = newId();
-    await trx.deleteFrom('avatars').where('user_id', '=', userId).execute();
-    await trx
-      .insertInto('avatars')
-      .values({
-        id,
-        user_id: userId,
-        content_type: image.contentType,
-        bytes: image.bytes,
-        size: image.bytes.length,
-        created_at: idn.clock.now(),
-      })
-      .execute();
-    return saveAndAnnounce(idn, trx, user, { profile_picture: avatarUrl(idn.ctx.config.PUBLIC_URL, id) });
+    await replaceAvatar(trx, {
+      id,
+      userId,
+      contentType: image.contentType,
+      bytes: image.bytes,
+      now: nowDate(ctx),
+    });
+    return saveAndAnnounce(ctx, trx, user, { profile_picture: avatarUrl(ctx.config.PUBLIC_URL, id) });
   });
 }
+
+/** A stored picture: its type and bytes, or undefined. */
+export const loadAvatar = (ctx: AppContext, id: string) => findAvatar(ctx.db, id);

@@ -1,12 +1,21 @@
-import { HttpError, newId, recordEvent } from '@bet/kit';
+import { HttpError, newId, recordEvents } from '@bet/kit';
 import { type EventData, UserSessionsRevoked } from '@bet/proto-events';
-import { hashesEqual, RefreshTokenError, sha256 } from '../adapters/tokens';
+import type { AppContext } from '../context';
 import { judgeRefresh, REFRESH_MESSAGES, type RefreshVerdict } from '../domain/sessions';
 import type { User } from '../domain/users';
 import type { Db } from '../store/db';
+import {
+  familiesSince,
+  findRefreshToken,
+  insertRefreshToken,
+  markRefreshTokenUsed,
+  revokeFamilyTokens,
+  revokeUserTokens,
+  touchRefreshToken,
+} from '../store/sessions';
 import { findUserById } from '../store/users';
-import type { Identity } from './context';
 import { settleDueInTx } from './limits';
+import { hashesEqual, RefreshTokenError, sha256 } from './tokens';
 
 export interface TokenPair {
   accessToken: string;
@@ -22,7 +31,7 @@ type RevocationReason = EventData<typeof UserSessionsRevoked>['reason'];
  * the lock is granted) also covers the token minted here.
  */
 export async function issueSession(
-  idn: Identity,
+  ctx: AppContext,
   trx: Db,
   user: User,
   opts: { familyId?: string; expiresAt?: Date } = {},
@@ -30,22 +39,19 @@ export async function issueSession(
   const now = new Date();
   const current = await currentUser(trx, user.id);
   const familyId = opts.familyId ?? newId();
-  const access = await idn.tokens.signAccess(current, familyId);
+  const access = await ctx.tokens.signAccess(current, familyId);
   const id = newId();
-  const expiresAt = opts.expiresAt ?? new Date(now.getTime() + idn.tokens.refreshTtlMs);
-  const refreshToken = await idn.tokens.signRefresh({ userId: user.id, jti: id, expiresAt });
-  await trx
-    .insertInto('refresh_tokens')
-    .values({
-      id,
-      family_id: familyId,
-      user_id: user.id,
-      token_hash: sha256(refreshToken),
-      access_jti: access.jti,
-      created_at: now,
-      expires_at: expiresAt,
-    })
-    .execute();
+  const expiresAt = opts.expiresAt ?? new Date(now.getTime() + ctx.tokens.refreshTtlMs);
+  const refreshToken = await ctx.tokens.signRefresh({ userId: user.id, jti: id, expiresAt });
+  await insertRefreshToken(trx, {
+    id,
+    familyId,
+    userId: user.id,
+    tokenHash: sha256(refreshToken),
+    accessJti: access.jti,
+    now,
+    expiresAt,
+  });
   return { accessToken: access.token, refreshToken };
 }
 
@@ -62,41 +68,36 @@ async function currentUser(trx: Db, userId: string): Promise<User> {
  * consumer writes the list again should this write be lost, and which drops open sockets.
  */
 async function announce(
-  idn: Identity,
+  ctx: AppContext,
   trx: Db,
   userId: string,
   sessionId: string | null,
   reason: RevocationReason,
 ) {
   const revokedAt = Date.now();
-  if (sessionId) await idn.revocations.revokeSession(sessionId);
-  else await idn.revocations.revokeUser(userId, revokedAt);
-  await recordEvent(trx, UserSessionsRevoked.subject, { userId, sessionId, revokedAt, reason });
+  if (sessionId) await ctx.revocations.revokeSession(sessionId);
+  else await ctx.revocations.revokeUser(userId, revokedAt);
+  await recordEvents(trx, UserSessionsRevoked, [{ data: { userId, sessionId, revokedAt, reason } }]);
 }
 
 /**
  * Every access token of the user minted until now stops working; the sessions go on, and
  * their next refresh carries the account as it is now (a demotion).
  */
-export async function revokeAccessTokens(idn: Identity, trx: Db, userId: string, reason: RevocationReason) {
-  await announce(idn, trx, userId, null, reason);
+export async function revokeAccessTokens(ctx: AppContext, trx: Db, userId: string, reason: RevocationReason) {
+  await announce(ctx, trx, userId, null, reason);
 }
 
 /** Ends one session (refresh-token family): its refresh tokens and its access tokens. */
 export async function revokeFamily(
-  idn: Identity,
+  ctx: AppContext,
   trx: Db,
   family: { id: string; userId: string },
   reason: RevocationReason,
   now = new Date(),
 ) {
-  await trx
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: now })
-    .where('family_id', '=', family.id)
-    .where('revoked_at', 'is', null)
-    .execute();
-  await announce(idn, trx, family.userId, family.id, reason);
+  await revokeFamilyTokens(trx, family.id, now);
+  await announce(ctx, trx, family.userId, family.id, reason);
 }
 
 /**
@@ -104,35 +105,27 @@ export async function revokeFamily(
  * session it was made from; the others end, each by its own revocation).
  */
 export async function revokeUserSessions(
-  idn: Identity,
+  ctx: AppContext,
   trx: Db,
   userId: string,
   reason: RevocationReason,
   opts: { keepFamily?: string } = {},
 ) {
-  let q = trx
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: new Date() })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null);
-  if (opts.keepFamily) q = q.where('family_id', '!=', opts.keepFamily);
-  const ended = await q.returning('family_id').execute();
+  const ended = await revokeUserTokens(trx, userId, new Date(), opts.keepFamily);
   if (!opts.keepFamily) {
-    await announce(idn, trx, userId, null, reason);
+    await announce(ctx, trx, userId, null, reason);
     return;
   }
   // access tokens outlive their refresh token: every family the user had in the token
   // lifetime is ended, also those whose refresh tokens were already spent
-  const recent = await trx
-    .selectFrom('refresh_tokens')
-    .select('family_id')
-    .distinct()
-    .where('user_id', '=', userId)
-    .where('family_id', '!=', opts.keepFamily)
-    .where('created_at', '>', new Date(Date.now() - idn.tokens.accessTtlMs - 60_000))
-    .execute();
-  const families = new Set([...ended, ...recent].map((r) => r.family_id));
-  for (const family of families) await announce(idn, trx, userId, family, reason);
+  const recent = await familiesSince(
+    trx,
+    userId,
+    new Date(Date.now() - ctx.tokens.accessTtlMs - 60_000),
+    opts.keepFamily,
+  );
+  const families = new Set([...ended, ...recent]);
+  for (const family of families) await announce(ctx, trx, userId, family, reason);
 }
 
 /** A refused refresh: never a 401, which a client that refreshes on every 401 would loop on. */
@@ -147,23 +140,21 @@ function refused(verdict: Exclude<RefreshVerdict, 'ok'>) {
  * used-up token again means two parties hold it, and the whole session ends.
  */
 export async function refreshSession(
-  idn: Identity,
+  ctx: AppContext,
   token: string,
   opts: { rotate?: boolean } = {},
 ): Promise<TokenPair> {
   let claims: { userId: string; jti: string };
   try {
-    claims = await idn.tokens.verifyRefresh(token);
+    claims = await ctx.tokens.verifyRefresh(token);
   } catch (err) {
     const reason = err instanceof RefreshTokenError ? err.reason : 'invalid';
     throw refused(reason === 'expired' ? 'expired' : 'unknown');
   }
-  const outcome = await idn.ctx.tx(async (trx) => {
+  const outcome = await ctx.tx(async (trx) => {
     const now = new Date();
-    let q = trx.selectFrom('refresh_tokens').selectAll().where('id', '=', claims.jti);
     // a rotation takes the row for itself; plain refreshes only read it and may run together
-    if (opts.rotate) q = q.forUpdate();
-    const row = await q.executeTakeFirst();
+    const row = await findRefreshToken(trx, claims.jti, { forUpdate: opts.rotate });
     const verdict = judgeRefresh(
       row && {
         tokenHash: row.token_hash,
@@ -175,42 +166,35 @@ export async function refreshSession(
       sha256(token),
       now,
       hashesEqual,
-      idn.refreshIdleMs,
+      ctx.refreshIdleMs,
     );
     if (verdict === 'reused' && row) {
-      await revokeFamily(idn, trx, { id: row.family_id, userId: row.user_id }, 'refresh_reuse', now);
-      idn.ctx.logger.warn(
+      await revokeFamily(ctx, trx, { id: row.family_id, userId: row.user_id }, 'refresh_reuse', now);
+      ctx.logger.warn(
         { userId: row.user_id, family: row.family_id },
         'refresh token reused; session family revoked',
       );
     }
     if (verdict !== 'ok' || !row) return { verdict: verdict as Exclude<RefreshVerdict, 'ok'> };
     // the current role and username go into the new access token
-    const user = await settleDueInTx(idn, trx, row.user_id);
+    const user = await settleDueInTx(ctx, trx, row.user_id);
     if (!user) {
-      await revokeFamily(idn, trx, { id: row.family_id, userId: row.user_id }, 'account_closed', now);
+      await revokeFamily(ctx, trx, { id: row.family_id, userId: row.user_id }, 'account_closed', now);
       return { verdict: 'revoked' as const };
     }
     if (opts.rotate) {
-      await trx.updateTable('refresh_tokens').set({ used_at: now }).where('id', '=', row.id).execute();
+      await markRefreshTokenUsed(trx, row.id, now);
       // a rotated session keeps its absolute lifetime: the new token expires with the old one
       return {
-        pair: await issueSession(idn, trx, user, {
+        pair: await issueSession(ctx, trx, user, {
           familyId: row.family_id,
           expiresAt: new Date(row.expires_at),
         }),
       };
     }
     // the idle clock needs minutes, not every call: concurrent refreshes do not queue on the row
-    await trx
-      .updateTable('refresh_tokens')
-      .set({ last_used_at: now })
-      .where('id', '=', row.id)
-      .where((eb) =>
-        eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', new Date(now.getTime() - 60_000))]),
-      )
-      .execute();
-    const access = await idn.tokens.signAccess(user, row.family_id);
+    await touchRefreshToken(trx, row.id, now);
+    const access = await ctx.tokens.signAccess(user, row.family_id);
     return { pair: { accessToken: access.token, refreshToken: token } };
   });
   // the revocation above commits; only then is the caller refused
@@ -219,20 +203,16 @@ export async function refreshSession(
 }
 
 /** Ends the session the refresh token belongs to; an already ended session is fine. */
-export async function logout(idn: Identity, token: string): Promise<void> {
+export async function logout(ctx: AppContext, token: string): Promise<void> {
   let claims: { jti: string };
   try {
-    claims = await idn.tokens.verifyRefresh(token, { allowExpired: true });
+    claims = await ctx.tokens.verifyRefresh(token, { allowExpired: true });
   } catch {
     throw new HttpError(400, REFRESH_MESSAGES.unknown, undefined, 'invalid_grant');
   }
-  await idn.ctx.tx(async (trx) => {
-    const row = await trx
-      .selectFrom('refresh_tokens')
-      .select(['family_id', 'token_hash', 'user_id'])
-      .where('id', '=', claims.jti)
-      .executeTakeFirst();
+  await ctx.tx(async (trx) => {
+    const row = await findRefreshToken(trx, claims.jti);
     if (row && hashesEqual(row.token_hash, sha256(token)))
-      await revokeFamily(idn, trx, { id: row.family_id, userId: row.user_id }, 'logout');
+      await revokeFamily(ctx, trx, { id: row.family_id, userId: row.user_id }, 'logout');
   });
 }

@@ -1,8 +1,10 @@
 import { HttpError, newId } from '@bet/kit';
-import { hashesEqual, randomToken, sha256 } from '../adapters/tokens';
+import type { AppContext } from '../context';
+import { insertSocialCode, spendSocialCode } from '../store/social';
 import { findUserById } from '../store/users';
-import type { Identity } from './context';
+import { nowDate } from './clock';
 import { issueSession, type TokenPair } from './sessions';
+import { hashesEqual, randomToken, sha256 } from './tokens';
 
 /** how long the code in the return URL can be exchanged */
 export const SOCIAL_CODE_TTL_MS = 2 * 60_000;
@@ -16,43 +18,34 @@ export const SOCIAL_CODE_REFUSED = 'This sign-in link is invalid or has expired.
  * an attacker's own sign-in sent to a victim, cannot be exchanged by the victim's page, which
  * closes the login CSRF.
  */
-export async function createSocialCode(idn: Identity, userId: string, stateHash: string): Promise<string> {
+export async function createSocialCode(ctx: AppContext, userId: string, stateHash: string): Promise<string> {
   const code = randomToken();
-  const now = idn.clock.now();
-  await idn.ctx.db
-    .insertInto('social_codes')
-    .values({
-      id: newId(),
-      code_hash: sha256(code),
-      state_hash: stateHash,
-      user_id: userId,
-      created_at: now,
-      expires_at: new Date(now.getTime() + SOCIAL_CODE_TTL_MS),
-    })
-    .execute();
+  const now = nowDate(ctx);
+  await insertSocialCode(ctx.db, {
+    id: newId(),
+    codeHash: sha256(code),
+    stateHash,
+    userId,
+    now,
+    expiresAt: new Date(now.getTime() + SOCIAL_CODE_TTL_MS),
+  });
   return code;
 }
 
 export async function exchangeSocialCode(
-  idn: Identity,
+  ctx: AppContext,
   input: { code: string; state: string },
 ): Promise<TokenPair> {
   const refused = () => new HttpError(400, SOCIAL_CODE_REFUSED, undefined, 'invalid_grant');
-  const now = idn.clock.now();
+  const now = nowDate(ctx);
   // used up by the first attempt, right or wrong (its own statement, committed even when the
   // attempt is refused): a stolen code cannot be tried against guessed states
-  const row = await idn.ctx.db
-    .updateTable('social_codes')
-    .set({ used_at: now })
-    .where('code_hash', '=', sha256(input.code))
-    .where('used_at', 'is', null)
-    .returning(['user_id', 'state_hash', 'expires_at'])
-    .executeTakeFirst();
+  const row = await spendSocialCode(ctx.db, sha256(input.code), now);
   if (!row || new Date(row.expires_at).getTime() <= now.getTime()) throw refused();
   if (!hashesEqual(row.state_hash, sha256(input.state))) throw refused();
-  return idn.ctx.tx(async (trx) => {
+  return ctx.tx(async (trx) => {
     const user = await findUserById(trx, row.user_id);
     if (!user) throw refused();
-    return issueSession(idn, trx, user);
+    return issueSession(ctx, trx, user);
   });
 }

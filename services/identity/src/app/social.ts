@@ -1,9 +1,11 @@
-import { newId, recordEvent } from '@bet/kit';
+import { newId, recordEvents } from '@bet/kit';
 import { UserRegistered, UserUpdated } from '@bet/proto-events';
+import type { AppContext } from '../context';
 import { type SocialProfile, usernameBase, usernameCandidate } from '../domain/social';
 import { NAME_MAX, nameProblem, type User, userRegisteredPayload, userUpdatedPayload } from '../domain/users';
+import { insertSocialIdentity, linkedUserId } from '../store/social';
 import { findUserByEmail, findUserById, insertUser, updateUser, usernameTaken } from '../store/users';
-import type { Identity } from './context';
+import { nowDate } from './clock';
 
 export class SocialSignInError extends Error {
   override name = 'SocialSignInError';
@@ -21,19 +23,14 @@ const cleanName = (value: string, fallback: string) => {
  * without a password.
  */
 export async function socialSignIn(
-  idn: Identity,
+  ctx: AppContext,
   profile: SocialProfile,
 ): Promise<{ user: User; created: boolean }> {
-  return idn.ctx.tx(async (trx) => {
-    const now = idn.clock.now();
-    const link = await trx
-      .selectFrom('social_identities')
-      .select('user_id')
-      .where('provider', '=', profile.provider)
-      .where('subject', '=', profile.subject)
-      .executeTakeFirst();
-    if (link) {
-      const user = await findUserById(trx, link.user_id);
+  return ctx.tx(async (trx) => {
+    const now = nowDate(ctx);
+    const linked = await linkedUserId(trx, profile.provider, profile.subject);
+    if (linked) {
+      const user = await findUserById(trx, linked);
       if (!user) throw new SocialSignInError('linked account is closed');
       return { user, created: false };
     }
@@ -45,7 +42,7 @@ export async function socialSignIn(
     if (user) {
       if (!user.profilePicture && profile.picture) {
         user = await updateUser(trx, user.id, { profile_picture: profile.picture }, now);
-        await recordEvent(trx, UserUpdated.subject, userUpdatedPayload(user));
+        await recordEvents(trx, UserUpdated, [{ data: userUpdatedPayload(user) }]);
       }
     } else {
       const base = usernameBase(profile);
@@ -62,19 +59,16 @@ export async function socialSignIn(
         profilePicture: profile.picture,
         now,
       });
-      await recordEvent(trx, UserRegistered.subject, userRegisteredPayload(user));
+      await recordEvents(trx, UserRegistered, [{ data: userRegisteredPayload(user) }]);
       created = true;
     }
-    await trx
-      .insertInto('social_identities')
-      .values({
-        provider: profile.provider,
-        subject: profile.subject,
-        user_id: user.id,
-        email: profile.email,
-        created_at: now,
-      })
-      .execute();
+    await insertSocialIdentity(trx, {
+      provider: profile.provider,
+      subject: profile.subject,
+      userId: user.id,
+      email: profile.email,
+      now,
+    });
     return { user, created };
   });
 }

@@ -1,12 +1,8 @@
-/** The service's notion of "now". Injected so cooling-off periods and expiries can be tested without waiting. */
-export interface Clock {
-  now(): Date;
-}
-
-export const systemClock: Clock = { now: () => new Date() };
-
-/** A clock that only moves when told to (tests). */
-export class ManualClock implements Clock {
+/**
+ * A clock that only moves when told to, read as Dates (tests step past cooling-off periods and
+ * expiries with it; the service reads it through the kit's clock, see test/helpers.ts).
+ */
+export class ManualClock {
   private t: number;
   constructor(start: Date | number = Date.now()) {
     this.t = typeof start === 'number' ? start : start.getTime();

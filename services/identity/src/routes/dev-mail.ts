@@ -1,8 +1,8 @@
-import { isIP } from 'node:net';
-import { type App, Type } from '@bet/kit';
-import { clientIp } from '../adapters/client-ip';
-import { escapeHtml } from '../adapters/mailer';
-import type { Identity } from '../app/context';
+import { Type } from '@bet/kit';
+import { outboxMail } from '../app/dev-mail';
+import { route } from '../context';
+import { clientIp, isLoopback } from '../domain/client-ip';
+import { escapeHtml } from '../domain/mail';
 
 /**
  * The development outbox, readable in a browser: the only way to follow a password-reset
@@ -11,7 +11,10 @@ import type { Identity } from '../app/context';
  * machine (as the trusted gateway reports it): it holds live reset links, i.e. the keys to
  * every account, so anyone else gets the plain 404 of a route that is not there.
  */
-export function devMailRoutes(app: App, idn: Identity) {
+export const devMailRoute = route('GET /api/v1/dev/mail', (app, ctx) => {
+  const c = ctx.config;
+  // the outbox only exists while mail goes nowhere else
+  if (!((c.MODE === 'embedded' || c.MAIL_OUTBOX_PAGE) && !c.SMTP_URL)) return;
   app.get(
     '/api/v1/dev/mail',
     {
@@ -22,23 +25,10 @@ export function devMailRoutes(app: App, idn: Identity) {
       },
     },
     async (req, reply) => {
-      const ip = clientIp(req.socket.remoteAddress, req.headers['x-forwarded-for'], idn.proxies);
+      const ip = clientIp(req.socket.remoteAddress, req.headers['x-forwarded-for'], ctx.proxies);
       if (!isLoopback(ip))
         return reply.status(404).send({ msg: `Route not found: GET ${req.url.split('?')[0]}` });
-      let q = idn.ctx.db
-        .selectFrom('mail_outbox')
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(50);
-      if (req.query.to) q = q.where('to_address', '=', req.query.to.trim().toLowerCase());
-      const mails = (await q.execute()).map((m) => ({
-        to: m.to_address,
-        subject: m.subject,
-        text: m.text,
-        links: [...m.text.matchAll(/https?:\/\/\S+/g)].map((x) => x[0]),
-        createdAt: new Date(m.created_at).toISOString(),
-      }));
+      const mails = await outboxMail(ctx, req.query.to);
       reply.header('cache-control', 'no-store');
       if ((req.headers.accept ?? '').includes('application/json')) return { mails };
       const items = mails
@@ -60,10 +50,4 @@ ${mails.length ? `<ul>${items}</ul>` : '<p>No mail yet.</p>'}</body></html>`,
         );
     },
   );
-}
-
-export function isLoopback(ip: string): boolean {
-  const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
-  if (isIP(v4) === 4) return v4.startsWith('127.');
-  return ip === '::1';
-}
+});

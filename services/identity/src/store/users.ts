@@ -184,3 +184,38 @@ export async function listUsers(
     .execute();
   return { users: rows.map(rowToUser), total: Number(count) };
 }
+
+/** Open administrator accounts, unlocked (a first check before asking other services). */
+export async function openAdminIds(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'admin')
+    .where('closed_at', 'is', null)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Sets presence on an open account; false when there is none. */
+export async function markPresence(trx: Db, userId: string, isOnline: boolean, now: Date): Promise<boolean> {
+  const row = await trx
+    .updateTable('users')
+    .set({ is_online: isOnline, last_seen: now })
+    .where('id', '=', userId)
+    .where('closed_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Open accounts with a pending limit change due by `now`. */
+export async function dueLimitUserIds(db: Db, now: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('closed_at', 'is', null)
+    .where((eb) => eb.or([eb('pending_bet_count_at', '<=', now), eb('pending_stake_at', '<=', now)]))
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}

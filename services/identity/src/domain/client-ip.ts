@@ -67,3 +67,10 @@ export function clientIp(
   }
   return current;
 }
+
+/** A client on this machine. */
+export function isLoopback(ip: string): boolean {
+  const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+  if (isIP(v4) === 4) return v4.startsWith('127.');
+  return ip === '::1';
+}

@@ -1,0 +1,4 @@
+import { presenceResponder } from './presence';
+import { revocationsConsumer } from './revocations';
+
+export const consumers = [presenceResponder, revocationsConsumer];

@@ -1,0 +1,3 @@
+import { limitSweep } from './limit-sweep';
+
+export const jobs = [limitSweep];

@@ -1,0 +1,9 @@
+import { requireActiveUser } from '../app/profile';
+import { route } from '../context';
+import { limitsView } from '../domain/limits';
+
+export const limitsRoute = route('GET /api/v1/users/limits', (app, ctx) => {
+  app.get('/api/v1/users/limits', { config: { auth: 'user' }, schema: { tags: ['users'] } }, async (req) =>
+    limitsView((await requireActiveUser(ctx, req.user!.id)).limits),
+  );
+});
