@@ -1,6 +1,7 @@
 import { Type } from '@bet/kit';
 import { auditLog } from '../app/audit';
 import { route } from '../context';
+import { AuditPage } from './schemas';
 
 export const auditLogRoute = route('GET /api/v1/admin/audit-log', (app, ctx) => {
   app.get(
@@ -19,6 +20,7 @@ export const auditLogRoute = route('GET /api/v1/admin/audit-log', (app, ctx) => 
           page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
           limit: Type.Integer({ minimum: 1, maximum: 100, default: 25 }),
         }),
+        response: { 200: AuditPage },
       },
     },
     async (req) => {

@@ -2,7 +2,7 @@ import { badRequest } from '@bet/kit';
 import { createPromotion } from '../app/promotions';
 import { route } from '../context';
 import { PromotionInvalid } from '../domain/promotions';
-import { PromotionBody } from './schemas';
+import { PromotionBody, PromotionSaved } from './schemas';
 
 export const promotionCreateRoute = route('POST /api/v1/promotions', (app, ctx) => {
   app.post(
@@ -14,6 +14,7 @@ export const promotionCreateRoute = route('POST /api/v1/promotions', (app, ctx) 
         description:
           'Creates a promotion. title and description required; promoType defaults to Bonus, isActive to true; expiresAt optional (empty: none).',
         body: PromotionBody,
+        response: { 201: PromotionSaved },
       },
     },
     async (req, reply) => {

@@ -1,7 +1,7 @@
 import { changePromotion } from '../app/promotions';
 import { route } from '../context';
 import { invalid } from './promotion-create';
-import { IdParams, PromotionBody } from './schemas';
+import { IdParams, PromotionBody, PromotionSaved } from './schemas';
 
 export const promotionUpdateRoute = route('PATCH /api/v1/promotions/:id', (app, ctx) => {
   app.patch(
@@ -14,6 +14,7 @@ export const promotionUpdateRoute = route('PATCH /api/v1/promotions/:id', (app, 
           'Changes the fields sent; title and description stay required; expiresAt null or empty removes the expiry.',
         params: IdParams,
         body: PromotionBody,
+        response: { 200: PromotionSaved },
       },
     },
     async (req) => {

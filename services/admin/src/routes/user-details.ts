@@ -2,7 +2,7 @@ import { badRequest, dateRange, Type } from '@bet/kit';
 import { userDetails } from '../app/user-details';
 import { route } from '../context';
 import { betStatusFilter, isTxFilter, txFilter } from '../domain/statement';
-import { IdParams } from './schemas';
+import { IdParams, UserDetails } from './schemas';
 
 export const userDetailsRoute = route('GET /api/v1/admin/users/:id/details', (app, ctx) => {
   app.get(
@@ -23,6 +23,7 @@ export const userDetailsRoute = route('GET /api/v1/admin/users/:id/details', (ap
           endDate: Type.Optional(Type.String({ maxLength: 40 })),
           limit: Type.Integer({ minimum: 1, maximum: 2000, default: 500 }),
         }),
+        response: { 200: UserDetails },
       },
     },
     async (req) => {

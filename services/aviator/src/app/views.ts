@@ -7,7 +7,11 @@ import { betsOfRound, betsOfUser } from '../store/bets';
 import { clockOf, crashedRounds, latestRound, roundById, roundByIdx } from '../store/rounds';
 import { timingsOf } from './timings';
 
-const dollars = (cents: string | number | bigint | null) => (cents === null ? null : Number(cents) / 100);
+function dollars(cents: string | number | bigint): number;
+function dollars(cents: string | number | bigint | null): number | null;
+function dollars(cents: string | number | bigint | null) {
+  return cents === null ? null : Number(cents) / 100;
+}
 const mult = (h: string | number | null) => (h === null ? null : Number(h) / 100);
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

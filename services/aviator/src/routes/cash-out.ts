@@ -1,6 +1,7 @@
 import { Type } from '@bet/kit';
 import { cashOut } from '../app/cashout';
 import { route } from '../context';
+import { CashedOutAnswer } from './schemas';
 
 export const cashOutRoute = route('POST /api/v1/aviator/cash-out', (app, ctx) => {
   app.post(
@@ -16,6 +17,7 @@ export const cashOutRoute = route('POST /api/v1/aviator/cash-out', (app, ctx) =>
             { additionalProperties: false },
           ),
         ),
+        response: { 200: CashedOutAnswer },
       },
     },
     async (req) => {

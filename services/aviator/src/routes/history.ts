@@ -1,6 +1,7 @@
 import { Type } from '@bet/kit';
 import { history } from '../app/views';
 import { route } from '../context';
+import { HistoryAnswer } from './schemas';
 
 export const historyRoute = route('GET /api/v1/aviator/history', (app, ctx) => {
   app.get(
@@ -13,6 +14,7 @@ export const historyRoute = route('GET /api/v1/aviator/history', (app, ctx) => {
           limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
           before: Type.Optional(Type.Integer({ minimum: 1, description: 'round number to page back from' })),
         }),
+        response: { 200: HistoryAnswer },
       },
     },
     async (req) => {

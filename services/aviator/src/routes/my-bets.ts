@@ -1,6 +1,7 @@
 import { Type } from '@bet/kit';
 import { myBets } from '../app/views';
 import { route } from '../context';
+import { MyBetsAnswer } from './schemas';
 
 export const myBetsRoute = route('GET /api/v1/aviator/my-bets', (app, ctx) => {
   app.get(
@@ -12,6 +13,7 @@ export const myBetsRoute = route('GET /api/v1/aviator/my-bets', (app, ctx) => {
         querystring: Type.Object({
           limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 30 })),
         }),
+        response: { 200: MyBetsAnswer },
       },
     },
     async (req) => myBets(ctx, req.user!.id, (req.query as { limit?: number }).limit ?? 30),

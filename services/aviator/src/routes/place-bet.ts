@@ -1,6 +1,7 @@
 import { Type } from '@bet/kit';
 import { placeBet } from '../app/placement';
 import { route } from '../context';
+import { PlacedAnswer } from './schemas';
 
 export const PLACED = 'Bet placed!';
 
@@ -20,6 +21,7 @@ export const placeBetRoute = route('POST /api/v1/aviator/place-bet', (app, ctx) 
           },
           { additionalProperties: false },
         ),
+        response: { 201: PlacedAnswer },
       },
     },
     async (req, reply) => {

@@ -1,5 +1,6 @@
 import { currentState } from '../app/views';
 import { route } from '../context';
+import { StateAnswer } from './schemas';
 
 export const stateRoute = route('GET /api/v1/aviator/state', (app, ctx) => {
   app.get(
@@ -9,6 +10,7 @@ export const stateRoute = route('GET /api/v1/aviator/state', (app, ctx) => {
       schema: {
         summary:
           'The round now: { state, multiplier, roundId, publicHash, bettingEndsAt, startedAt, serverTime, bets, history }',
+        response: { 200: StateAnswer },
       },
     },
     async () => currentState(ctx),

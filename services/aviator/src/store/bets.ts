@@ -5,10 +5,11 @@ import type { Db } from './db';
 
 export type { BetRow } from './db';
 
-export async function betsOfRound(db: Db, roundId: string, statuses?: BetStatus[]) {
+/** A round's bets; with `statuses`, only those (and typed so). */
+export async function betsOfRound<S extends BetStatus = BetStatus>(db: Db, roundId: string, statuses?: S[]) {
   let q = db.selectFrom('bets').selectAll().where('round_id', '=', roundId);
   if (statuses) q = q.where('status', 'in', statuses);
-  return q.orderBy('created_at').execute();
+  return q.orderBy('created_at').$narrowType<{ status: S }>().execute();
 }
 
 export async function userBetsInRound(db: Db, roundId: string, userId: string) {
@@ -87,6 +88,7 @@ export async function betsOfUser(db: Db, userId: string, limit: number) {
     .where('bets.status', '<>', 'rejected')
     .orderBy('bets.created_at', 'desc')
     .limit(limit)
+    .$narrowType<{ status: Exclude<BetStatus, 'rejected'> }>()
     .execute();
 }
 
