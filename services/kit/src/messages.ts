@@ -4,6 +4,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import type { Kysely } from 'kysely';
 import type { EventBus, EventEnvelope } from './bus/types';
 import { newId } from './ids';
+import { writeOutbox } from './outbox';
 
 /** A delivered event of one catalogue definition, its payload typed by the definition. */
 export type EventOf<E> =
@@ -55,18 +56,7 @@ export async function recordEvents<E extends EventDefinition>(
 ): Promise<EventEnvelope<Static<E['schema']>>[]> {
   if (items.length === 0) return [];
   const events = items.map((i) => envelopeOf(def, i.data, i.id));
-  await trx
-    .insertInto('outbox')
-    .values(
-      events.map((e) => ({
-        id: e.id,
-        subject: e.subject,
-        version: e.version,
-        occurred_at: new Date(e.occurredAt),
-        data: JSON.stringify(e.data),
-      })),
-    )
-    .execute();
+  await writeOutbox(trx, events);
   return events as EventEnvelope<Static<E['schema']>>[];
 }
 

@@ -67,19 +67,27 @@ export async function recordEvent<T>(
     occurredAt: new Date().toISOString(),
     data,
   };
+  await writeOutbox(trx, [event]);
+  return event;
+}
+
+/** Inserts events into the outbox (one statement); the relay publishes them with this trace. */
+export async function writeOutbox(trx: Kysely<any>, events: EventEnvelope<unknown>[]): Promise<void> {
+  if (events.length === 0) return;
   await trx
     .insertInto('outbox')
-    .values({
-      id: event.id,
-      subject,
-      version: event.version,
-      occurred_at: new Date(event.occurredAt),
-      data: JSON.stringify(data),
-    })
+    .values(
+      events.map((e) => ({
+        id: e.id,
+        subject: e.subject,
+        version: e.version,
+        occurred_at: new Date(e.occurredAt),
+        data: JSON.stringify(e.data),
+      })),
+    )
     .execute();
-  // the relay publishes it later, outside this request: it carries this trace along
-  rememberEventTrace(event.id);
-  return event;
+  // the relay publishes them later, outside this request: they carry this trace along
+  for (const e of events) rememberEventTrace(e.id);
 }
 
 /**
