@@ -177,7 +177,7 @@ export async function startService<DB, P extends TProperties, X extends object>(
     const appCtx = ctx as AppContextOf<DB, Cfg, X>;
     if (typeof def.routes === 'function') await def.routes(app, ctx);
     else for (const route of def.routes) await route.register(app, appCtx);
-    for (const m of def.consumers ?? []) await startMessageModule(m, appCtx, infra.bus, def.name);
+    for (const m of def.consumers ?? []) await startMessageModule(m, appCtx, infra.bus);
     for (const job of def.jobs ?? []) {
       if (job.enabled && !job.enabled(appCtx)) continue;
       const ms = typeof job.everyMs === 'function' ? job.everyMs(appCtx) : job.everyMs;
@@ -218,7 +218,6 @@ async function startMessageModule<Ctx extends ServiceContext<any, any>>(
   m: MessageModule<Ctx>,
   ctx: Ctx,
   bus: EventBus,
-  service: string,
 ) {
   if (m.kind === 'consumer') {
     const bySubject = new Map<string, EventDefinition<any, any>>(
@@ -261,10 +260,14 @@ async function startMessageModule<Ctx extends ServiceContext<any, any>>(
         command.subject,
         async (data) => {
           const problems = validate(command.request, data);
-          if (problems.length > 0) throw new MessageSchemaError(command.subject, problems);
+          if (problems.length > 0) {
+            if (m.invalid) return m.invalid(problems);
+            throw new MessageSchemaError(command.subject, problems);
+          }
           return m.handle(ctx, data);
         },
-        { queue: `${service}.${command.subject}` },
+        // one owner answers a command: its replicas share the subject's queue group
+        { queue: command.subject },
       ),
     );
   } else {

@@ -45,6 +45,11 @@ export interface ResponderModule<Ctx, C extends CommandDefinition = CommandDefin
   kind: 'responder';
   command: C;
   handle(ctx: Ctx, request: CommandRequest<C>): Promise<CommandReply<C>>;
+  /**
+   * The reply to a request outside the catalogue's shape, for commands whose reply can say
+   * so (e.g. `{ ok: false, reason: 'invalid' }`); unset: the caller gets a bus error.
+   */
+  invalid?: (problems: string[]) => CommandReply<C>;
 }
 
 export interface ListenerModule<Ctx, E extends AnyEvent = AnyEvent> {
@@ -86,8 +91,9 @@ export function parts<Ctx>() {
     responder<C extends CommandDefinition>(
       command: C,
       handle: (ctx: Ctx, request: CommandRequest<C>) => Promise<CommandReply<C>>,
+      opts: { invalid?: (problems: string[]) => CommandReply<C> } = {},
     ): ResponderModule<Ctx, C> {
-      return { kind: 'responder', command, handle };
+      return { kind: 'responder', command, handle, ...opts };
     },
     listener<E extends AnyEvent>(
       event: E,

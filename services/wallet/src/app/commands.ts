@@ -1,9 +1,6 @@
-import { type TSchema, Type } from '@bet/kit';
 import {
-  type CommandDefinition,
   type CommandReply,
   type CommandRequest,
-  validate,
   type WalletBalance,
   WalletCredit,
   WalletDebit,
@@ -27,26 +24,21 @@ class InvalidCommandError extends Error {
   override name = 'InvalidCommandError';
 }
 
-/**
- * A money command as its responder takes it: the request unchecked by the kit, because a
- * request off the catalogue's shape is answered with the catalogue's own `{ ok: false,
- * reason: 'invalid' }` reply (callers branch on the reply), not with a bus error. The reply
- * stays typed by the catalogue; `moneyCommand` checks the request.
- */
-export function checkedByWallet<C extends MoneyCommand>(
-  command: C,
-): CommandDefinition<Unchecked, C['reply']> {
-  return { ...command, request: Type.Unknown() } as CommandDefinition<Unchecked, C['reply']>;
+/** A request off the catalogue's shape is refused in the reply (callers branch on it), not with a bus error. */
+export function invalidMoneyCommand(problems: string[]): MoneyReply {
+  return { ok: false, reason: 'invalid', msg: `Invalid request: ${problems.join('; ')}` };
 }
-type Unchecked = ReturnType<typeof Type.Unknown>;
 
 /**
  * The money commands other services call before they answer their own users (bet placement,
  * Aviator). Every reply follows the catalogue: accepted with the new balance (and whether it
  * was a replay), or refused with a reason. Only unexpected failures surface as bus errors.
  */
-export function debitCommand(ctx: AppContext, raw: unknown): Promise<MoneyReply> {
-  return moneyCommand(ctx, WalletDebit, raw, async (trx, m, req) => {
+export function debitCommand(
+  ctx: AppContext,
+  request: CommandRequest<typeof WalletDebit>,
+): Promise<MoneyReply> {
+  return moneyCommand(ctx, WalletDebit, request, async (trx, m, req) => {
     const split = splitHolds(m.amountCents, m.reference, req.holds);
     if (!split.ok) throw new InvalidCommandError(split.msg);
     // one decision per key: a copy of this debit that was refused (or is being refused)
@@ -58,8 +50,11 @@ export function debitCommand(ctx: AppContext, raw: unknown): Promise<MoneyReply>
   });
 }
 
-export function creditCommand(ctx: AppContext, raw: unknown): Promise<MoneyReply> {
-  return moneyCommand(ctx, WalletCredit, raw, (trx, m) => payout(trx, m));
+export function creditCommand(
+  ctx: AppContext,
+  request: CommandRequest<typeof WalletCredit>,
+): Promise<MoneyReply> {
+  return moneyCommand(ctx, WalletCredit, request, (trx, m) => payout(trx, m));
 }
 
 export async function balanceCommand(
@@ -77,13 +72,9 @@ export async function balanceCommand(
 async function moneyCommand<C extends MoneyCommand>(
   ctx: AppContext,
   command: C,
-  raw: unknown,
+  req: CommandRequest<C>,
   run: (trx: Trx, m: MoneyMovement, req: CommandRequest<C>) => Promise<Posted>,
 ): Promise<MoneyReply> {
-  const errors = validate(command.request as TSchema, raw);
-  if (errors.length > 0)
-    return { ok: false, reason: 'invalid', msg: `Invalid request: ${errors.join('; ')}` };
-  const req = raw as CommandRequest<C>;
   const movement: MoneyMovement = {
     key: req.idempotencyKey,
     userId: req.userId,
@@ -120,7 +111,7 @@ async function moneyCommand<C extends MoneyCommand>(
       // make the refusal final before saying it; if a copy of this debit got through in the
       // meantime, the key already holds a stake and the answer is that stake
       const final = await recordDebitRefusal(ctx, movement, refusal);
-      if (final === 'taken') return moneyCommand(ctx, command, raw, run);
+      if (final === 'taken') return moneyCommand(ctx, command, req, run);
     }
     if (refusal === 'insufficient_funds') {
       const balance = await walletBalance(ctx.db, req.userId);

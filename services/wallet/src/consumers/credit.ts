@@ -1,8 +1,8 @@
 import { WalletCredit } from '@bet/proto-events';
-import { checkedByWallet, creditCommand } from '../app/commands';
+import { creditCommand, invalidMoneyCommand } from '../app/commands';
 import { responder } from '../context';
 
 /** wallet.credit: a payout from bets in play (a malformed request is answered `invalid`). */
-export const creditResponder = responder(checkedByWallet(WalletCredit), (ctx, req) =>
-  creditCommand(ctx, req),
-);
+export const creditResponder = responder(WalletCredit, (ctx, req) => creditCommand(ctx, req), {
+  invalid: invalidMoneyCommand,
+});

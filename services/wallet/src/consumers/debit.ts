@@ -1,6 +1,8 @@
 import { WalletDebit } from '@bet/proto-events';
-import { checkedByWallet, debitCommand } from '../app/commands';
+import { debitCommand, invalidMoneyCommand } from '../app/commands';
 import { responder } from '../context';
 
 /** wallet.debit: a stake into bets in play (a malformed request is answered `invalid`). */
-export const debitResponder = responder(checkedByWallet(WalletDebit), (ctx, req) => debitCommand(ctx, req));
+export const debitResponder = responder(WalletDebit, (ctx, req) => debitCommand(ctx, req), {
+  invalid: invalidMoneyCommand,
+});
