@@ -1,4 +1,4 @@
-import { Type } from '@bet/kit';
+import { type Static, Type } from '@bet/kit';
 
 /** The betting service's own settings (on top of the kit's base settings). */
 export const bettingConfig = {
@@ -23,3 +23,6 @@ export const bettingConfig = {
   /** rows on each leaderboard */
   LEADERBOARD_SIZE: Type.Integer({ default: 10, minimum: 1, maximum: 100 }),
 };
+
+const BettingConfigSchema = Type.Object(bettingConfig);
+export type BettingConfig = Static<typeof BettingConfigSchema>;

@@ -1,7 +1,7 @@
 import { eventually } from '@bet/kit/testing';
 import { BetsCashedOut, validate } from '@bet/proto-events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { betsOf, call, Games, type Harness, player, startHarness } from './harness';
+import { betsOf, call, drained, Games, type Harness, player, startHarness } from './harness';
 
 let h: Harness;
 let games: Games;
@@ -56,7 +56,7 @@ describe('cash-out', () => {
     });
     // the result afterwards changes nothing
     await games.settle(g._id, 'A');
-    await new Promise((r) => setTimeout(r, 400));
+    await drained(h);
     expect((await call(h, 'GET', `/api/v1/bets/${bet._id}`, p.auth)).body.bet).toMatchObject({
       status: 'won',
       cashedOut: true,
@@ -139,7 +139,7 @@ describe('cash-out', () => {
       status: 422,
       body: { msg: 'Cash-out is only available while the game is live.' },
     });
-    await new Promise((r) => setTimeout(r, 200));
+    await drained(h);
     expect(betsOf(h, BetsCashedOut.subject).filter((e) => e.data.userId === owner.id)).toHaveLength(0);
     expect(h.wallet.credits.filter((c) => c.userId === owner.id)).toHaveLength(0);
   });

@@ -336,5 +336,31 @@ export async function call(
   return { status: res.statusCode, body: res.json() as any };
 }
 
+/**
+ * Waits until betting has handled every games result published so far and the recorder has
+ * every event betting published so far (where a test checks that nothing more happens).
+ * Results are handled one at a time in publication order, each evaluated before the next:
+ * a result for a game nobody bet on marks the point. The outbox publishes in order and the
+ * recorder reads in stream order: a marker published after the outbox is empty marks the rest.
+ */
+export async function drained(h: Harness) {
+  const marker = new Games(h).settledEvent(newId(), 'A');
+  await h.infra.bus.publish(marker);
+  await eventually(() =>
+    h.svc.ctx.db.selectFrom('games').select('id').where('id', '=', marker.data.gameId).executeTakeFirst(),
+  );
+  await eventually(async () => {
+    const waiting = await h.svc.ctx.db
+      .selectFrom('outbox')
+      .select('id')
+      .where('published_at', 'is', null)
+      .executeTakeFirst();
+    return !waiting;
+  });
+  const seen = envelope('bets.test_marker', {});
+  await h.infra.bus.publish(seen);
+  await eventually(() => h.events.some((e) => e.id === seen.id));
+}
+
 export const betsOf = (h: Harness, subject: string, betId?: string) =>
   h.events.filter((e) => e.subject === subject && (!betId || e.data.betId === betId));

@@ -2,8 +2,7 @@ import { newId } from '@bet/kit';
 import { eventually } from '@bet/kit/testing';
 import { BetsPlaced, validate } from '@bet/proto-events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runtime } from '../src/app/runtime';
-import type { Ctx } from '../src/app/types';
+import type { AppContext } from '../src/context';
 import { betsOf, call, Games, type Harness, player, setLimits, startHarness } from './harness';
 
 let h: Harness;
@@ -617,7 +616,7 @@ describe('the saga with the wallet', () => {
       .execute();
     expect(placement.state).toBe('rejected');
     // another attempt with the same key got through after all (a replica's retry racing the refusal)
-    const { placement: saga } = runtime(h.svc.ctx as Ctx);
+    const { placement: saga } = h.svc.ctx as AppContext;
     h.wallet.replies.delete(placement.debit_key);
     const late = await saga.debit(placement.id);
     expect(late.ok).toBe(true);

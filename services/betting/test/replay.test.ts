@@ -1,4 +1,4 @@
-import type { EventEnvelope } from '@bet/kit';
+import type { ConsumerModule, DeliveryInfo, EventEnvelope } from '@bet/kit';
 import { newId } from '@bet/kit';
 import { eventually } from '@bet/kit/testing';
 import {
@@ -13,9 +13,11 @@ import {
 } from '@bet/proto-events';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Ctx } from '../src/app/types';
-import { gameEventHandlers } from '../src/consumers/games';
-import { userEventHandler } from '../src/consumers/users';
+import { gamesCatalogue } from '../src/consumers/games-catalogue';
+import { gamesOdds } from '../src/consumers/games-odds';
+import { gamesResults } from '../src/consumers/games-results';
+import { users } from '../src/consumers/users';
+import type { AppContext } from '../src/context';
 import { call, envelope, Games, gameData, type Harness, player, startHarness } from './harness';
 
 /**
@@ -25,14 +27,21 @@ import { call, envelope, Games, gameData, type Harness, player, startHarness } f
  */
 let h: Harness;
 let games: Games;
-let handlers: ReturnType<typeof gameEventHandlers>;
-let onUser: ReturnType<typeof userEventHandler>;
+type Handler = (event: EventEnvelope, info: DeliveryInfo) => Promise<void>;
+let handlers: Record<'catalogue' | 'odds' | 'results', Handler>;
+let onUser: Handler;
+
+/** A consumer module's handler as the bus would call it (these keep their own idempotency: `once: false`). */
+const direct =
+  (m: ConsumerModule<AppContext, any>): Handler =>
+  (event, info) =>
+    m.handle(h.svc.ctx as AppContext, event, { ...info, trx: null });
 
 beforeAll(async () => {
   h = await startHarness();
   games = new Games(h);
-  handlers = gameEventHandlers(h.svc.ctx as Ctx);
-  onUser = userEventHandler(h.svc.ctx as Ctx);
+  handlers = { catalogue: direct(gamesCatalogue), odds: direct(gamesOdds), results: direct(gamesResults) };
+  onUser = direct(users);
 });
 afterAll(async () => h?.close());
 

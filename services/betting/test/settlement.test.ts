@@ -1,7 +1,7 @@
 import { eventually } from '@bet/kit/testing';
 import { BetsCashedOut, BetsSettled, BetsVoided, validate } from '@bet/proto-events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { betsOf, call, Games, type Harness, player, startHarness } from './harness';
+import { betsOf, call, drained, Games, type Harness, player, startHarness } from './harness';
 
 let h: Harness;
 let games: Games;
@@ -31,7 +31,7 @@ const multi = async (p: P, picks: Array<[string, 'A' | 'Draw' | 'B']>, stake = 1
 };
 const bet = async (p: P, id: string) => (await call(h, 'GET', `/api/v1/bets/${id}`, p.auth)).body.bet;
 const settledOf = (betId: string) => betsOf(h, BetsSettled.subject, betId);
-const quiet = () => new Promise((r) => setTimeout(r, 400));
+const quiet = () => drained(h);
 
 describe('settling on games.settled', () => {
   it('resolves singles won and lost and publishes what the wallet pays', async () => {
@@ -241,7 +241,10 @@ describe('races', () => {
       stakePerBet: 10,
       selections: [{ gameId: g._id, outcome: 'A' }],
     });
-    await new Promise((r) => setTimeout(r, 150));
+    // the bets are recorded unpaid and the debit is on its way to the (slow) wallet
+    await eventually(() =>
+      h.svc.ctx.db.selectFrom('placements').select('id').where('user_id', '=', p.id).executeTakeFirst(),
+    );
     await games.settle(g._id, 'A');
     const res = await placing;
     h.wallet.delayMs = 0;
@@ -255,8 +258,10 @@ describe('races', () => {
     const g = await games.live(await games.create(), { home: 1.5, draw: 4, away: 6 });
     const p = await player(h, 1_000_000);
     const bets = await Promise.all(Array.from({ length: 20 }, () => single(p, g._id, 'A', 10)));
+    const asked = h.liveCheck.asked.length;
     const cashing = Promise.all(bets.map((b) => call(h, 'POST', `/api/v1/bets/${b._id}/cash-out`, p.auth)));
-    await new Promise((r) => setTimeout(r, 5));
+    // the first cash-outs are under way (checking the live price) when the result comes
+    await eventually(() => h.liveCheck.asked.length > asked);
     await games.settle(g._id, 'A');
     const answers = await cashing;
     await eventually(() =>

@@ -1,27 +1,23 @@
-import { HttpError, notFound, recordEvent } from '@bet/kit';
+import { HttpError, notFound, recordEvents } from '@bet/kit';
 import { BetsCashedOut } from '@bet/proto-events';
+import type { Kit } from '../context';
 import { type CashOutOffer, cashOutOffer, marginToBasisPoints } from '../domain/cashout';
+import { betById, legsOfBet, markCashedOut } from '../store/bets';
+import type { Db, GameRow } from '../store/db';
+import { gameState, loadGames } from '../store/games';
 import { checkLiveMarkets } from './live-markets';
-import { type Ctx, type Db, gameState, loadGames } from './types';
 
 async function loadBet(db: Db, betId: string, lock = false) {
-  let q = db.selectFrom('bets').selectAll().where('id', '=', betId);
-  if (lock) q = q.forUpdate();
-  const bet = await q.executeTakeFirst();
+  const bet = await betById(db, betId, lock);
   if (!bet || bet.status === 'pending_payment' || bet.status === 'rejected') return undefined;
-  const legs = await db
-    .selectFrom('selections')
-    .select(['game_id', 'outcome', 'odds'])
-    .where('bet_id', '=', betId)
-    .orderBy('idx')
-    .execute();
+  const legs = await legsOfBet(db, betId);
   return { bet, legs };
 }
 
 function offerFor(
-  ctx: Ctx,
+  ctx: Kit,
   loaded: NonNullable<Awaited<ReturnType<typeof loadBet>>>,
-  games: Map<string, any>,
+  games: Map<string, GameRow>,
 ): CashOutOffer {
   const { bet, legs } = loaded;
   const game = legs.length === 1 ? games.get(legs[0].game_id) : undefined;
@@ -44,7 +40,7 @@ function checkOwner(bet: { user_id: string }, userId: string) {
 }
 
 /** The current offer, for the page to show (nothing is reserved). */
-export async function currentOffer(ctx: Ctx, userId: string, betId: string) {
+export async function currentOffer(ctx: Kit, userId: string, betId: string) {
   const loaded = await loadBet(ctx.db, betId);
   if (!loaded) throw notFound('Bet not found');
   checkOwner(loaded.bet, userId);
@@ -63,7 +59,7 @@ export async function currentOffer(ctx: Ctx, userId: string, betId: string) {
  * holds it FOR UPDATE) and the bet changes only `where status = 'pending'`, so a bet is
  * cashed out or settled, never both, whichever comes first.
  */
-export async function cashOut(ctx: Ctx, userId: string, betId: string) {
+export async function cashOut(ctx: Kit, userId: string, betId: string) {
   const first = await loadBet(ctx.db, betId);
   if (!first) throw notFound('Bet not found');
   checkOwner(first.bet, userId);
@@ -90,27 +86,19 @@ export async function cashOut(ctx: Ctx, userId: string, betId: string) {
       );
     }
     const now = new Date();
-    const updated = await trx
-      .updateTable('bets')
-      .set({
-        status: 'cashed_out',
-        payout_cents: offer.amountCents.toString(),
-        settled_at: now,
-        needs_eval: false,
-      })
-      .where('id', '=', betId)
-      .where('status', '=', 'pending')
-      .returning('id')
-      .executeTakeFirst();
-    if (!updated)
+    if (!(await markCashedOut(trx, betId, offer.amountCents, now)))
       throw new HttpError(409, 'Only pending bets can be cashed out.', undefined, 'cashout_not_pending');
-    await recordEvent(trx, BetsCashedOut.subject, {
-      betId,
-      userId,
-      stakeCents: Number(loaded.bet.stake_cents),
-      amountCents: Number(offer.amountCents),
-      cashedOutAt: now.toISOString(),
-    });
+    await recordEvents(trx, BetsCashedOut, [
+      {
+        data: {
+          betId,
+          userId,
+          stakeCents: Number(loaded.bet.stake_cents),
+          amountCents: Number(offer.amountCents),
+          cashedOutAt: now.toISOString(),
+        },
+      },
+    ]);
     return offer.amountCents;
   });
 }

@@ -1,12 +1,22 @@
-import { BusRequestError, DomainError, dollarsToCents, HttpError, newId, unprocessable } from '@bet/kit';
+import {
+  BusRequestError,
+  DomainError,
+  dollarsToCents,
+  HttpError,
+  newId,
+  recordEvents,
+  unprocessable,
+} from '@bet/kit';
 import {
   BetsPlaced,
   type CommandReply,
   type CommandRequest,
   type EventData,
+  moneyKeys,
   WalletCredit,
   WalletDebit,
 } from '@bet/proto-events';
+import type { Kit } from '../context';
 import { type BetJson, betJson, type GameSummary } from '../domain/bet-view';
 import { checkNotExcluded, checkWeeklyLimits } from '../domain/limits';
 import {
@@ -20,11 +30,23 @@ import {
   type SelectionInput,
 } from '../domain/placement';
 import { legResult } from '../domain/settlement';
+import { flagBets, setLegResult } from '../store/bets';
+import type { Db } from '../store/db';
+import { gameState, gameSummary, loadGames } from '../store/games';
+import {
+  acceptPlacement,
+  insertPlacement,
+  lockPlacementState,
+  markRefundDone,
+  markRefundDue,
+  placementById,
+  placementLegs,
+  placementState,
+  rejectPlacement,
+} from '../store/placements';
+import { lockOrCreateUser } from '../store/users';
 import { checkLiveMarkets } from './live-markets';
-import { recordEvents } from './outbox';
-import { ensureUser } from './read-models';
-import { type Ctx, type Db, gameState, gameSummary, loadGames } from './types';
-import { limitsOf, weekUsage } from './week-usage';
+import { limitsOf, usageThisWeek } from './week-usage';
 
 export interface PlaceRequest {
   userId: string;
@@ -59,7 +81,7 @@ interface PlacementRecord {
  */
 export class Placement {
   constructor(
-    private readonly ctx: Ctx,
+    private readonly ctx: Kit,
     private readonly onSettleNeeded: () => void,
   ) {}
 
@@ -137,13 +159,7 @@ export class Placement {
     now: Date,
   ) {
     // the user row lock serialises one user's placements, so the week's usage below is exact
-    const lockUser = () =>
-      trx.selectFrom('users').selectAll().where('id', '=', req.userId).forUpdate().executeTakeFirst();
-    let user = await lockUser();
-    if (!user) {
-      await ensureUser(trx, req.userId, req.username);
-      user = (await lockUser())!;
-    }
+    const user = await lockOrCreateUser(trx, req.userId, req.username);
     if (user.deleted) throw new HttpError(403, 'This account is closed.');
     checkNotExcluded(user.excluded_until, now);
     const games = await loadGames(
@@ -162,7 +178,7 @@ export class Placement {
       },
     );
     // one usage count with Aviator's stakes (see week-usage.ts)
-    const usage = await weekUsage(trx, req.userId, now);
+    const usage = await usageThisWeek(trx, req.userId, now);
     const amountCents = planned.reduce((sum, b) => sum + b.stakeCents, 0n);
     checkWeeklyLimits(limitsOf(user), usage, { bets: planned.length, stakeCents: amountCents }, now);
     const betIds = planned.map(() => newId());
@@ -170,7 +186,7 @@ export class Placement {
     const record: PlacementRecord = {
       id,
       userId: req.userId,
-      debitKey: planned.length === 1 ? `bet:${id}` : `betset:${id}`,
+      debitKey: planned.length === 1 ? moneyKeys.stake(id) : moneyKeys.stakeSet(id),
       amountCents,
       description: describe(planned),
       bets: planned.map((b, i) => ({ id: betIds[i], stakeCents: b.stakeCents })),
@@ -184,76 +200,25 @@ export class Placement {
         })),
       ),
     };
-    // the placement, its bets and their legs in one statement (one round trip, not three)
-    await trx
-      .with('p', (db) =>
-        db.insertInto('placements').values({
-          id,
-          user_id: req.userId,
-          debit_key: record.debitKey,
-          amount_cents: amountCents.toString(),
-          description: record.description,
-          state: 'pending_payment',
-          reject_reason: null,
-          refund_state: null,
-          next_attempt_at: new Date(now.getTime() + this.ctx.config.RECONCILE_AFTER_MS),
-          created_at: now,
-          updated_at: now,
-        }),
-      )
-      .with('b', (db) =>
-        db.insertInto('bets').values(
-          planned.map((b, i) => ({
-            id: betIds[i],
-            placement_id: id,
-            user_id: req.userId,
-            bet_type: b.betType,
-            stake_cents: b.stakeCents.toString(),
-            total_odds: b.totalOdds,
-            potential_payout_cents: b.potentialPayoutCents.toString(),
-            status: 'pending_payment' as const,
-            created_at: now,
-            settled_at: null,
-          })),
-        ),
-      )
-      .insertInto('selections')
-      .values(
-        record.legs.map((l) => ({
-          bet_id: l.betId,
-          idx: l.idx,
-          game_id: l.gameId,
-          outcome: l.outcome,
-          odds: l.odds,
-          result: null,
-        })),
-      )
-      .execute();
+    await insertPlacement(trx, {
+      ...record,
+      nextAttemptAt: new Date(now.getTime() + this.ctx.config.RECONCILE_AFTER_MS),
+      createdAt: now,
+      bets: planned.map((b, i) => ({
+        id: betIds[i],
+        betType: b.betType,
+        stakeCents: b.stakeCents,
+        totalOdds: b.totalOdds,
+        potentialPayoutCents: b.potentialPayoutCents,
+      })),
+    });
     return { record, planned, games };
   }
 
   /** A placement as recorded (for the reconciler, which knows only its id). */
   private async load(placementId: string): Promise<PlacementRecord> {
-    const p = await this.ctx.db
-      .selectFrom('placements')
-      .selectAll()
-      .where('id', '=', placementId)
-      .executeTakeFirstOrThrow();
-    const rows = await this.ctx.db
-      .selectFrom('selections')
-      .innerJoin('bets', 'bets.id', 'selections.bet_id')
-      .select([
-        'bets.id as bet_id',
-        'bets.stake_cents',
-        'selections.idx',
-        'selections.game_id',
-        'selections.outcome',
-        'selections.odds',
-      ])
-      .where('bets.placement_id', '=', placementId)
-      .orderBy('bets.id')
-      .orderBy('selections.idx')
-      .execute();
+    const p = await placementById(this.ctx.db, placementId);
+    const rows = await placementLegs(this.ctx.db, placementId);
     const bets = new Map<string, bigint>();
     for (const r of rows) bets.set(r.bet_id, BigInt(r.stake_cents));
     return {
@@ -291,9 +256,7 @@ export class Placement {
         ? { holds: p.bets.map((b) => ({ reference: b.id, amountCents: Number(b.stakeCents) })) }
         : {}),
     };
-    return this.ctx.bus.request<DebitReply>(WalletDebit.subject, request, {
-      timeoutMs: this.ctx.config.WALLET_TIMEOUT_MS,
-    });
+    return this.ctx.request(WalletDebit, request, { timeoutMs: this.ctx.config.WALLET_TIMEOUT_MS });
   }
 
   /** Acts on the wallet's answer: accept, reject, or (money taken for a rejected placement) compensate. */
@@ -314,38 +277,11 @@ export class Placement {
         p.legs.map((l) => l.gameId),
         'keyShare',
       );
-      // the placement accepted and its bets opened in one statement: no bet moves unless the
-      // placement did (they are pending_payment together, always)
-      const bets = await trx
-        .with('moved', (db) =>
-          db
-            .updateTable('placements')
-            .set({ state: 'accepted', updated_at: new Date() })
-            .where('id', '=', p.id)
-            .where('state', '=', 'pending_payment')
-            .returning('id'),
-        )
-        .updateTable('bets')
-        .set({ status: 'pending' })
-        .where('placement_id', 'in', (eb) => eb.selectFrom('moved').select('id'))
-        .where('status', '=', 'pending_payment')
-        .returningAll()
-        .execute();
+      const bets = await acceptPlacement(trx, p.id);
       if (bets.length === 0) {
-        const row = await trx
-          .selectFrom('placements')
-          .select(['state', 'refund_state'])
-          .where('id', '=', p.id)
-          .forUpdate()
-          .executeTakeFirstOrThrow();
+        const row = await lockPlacementState(trx, p.id);
         if (row.state === 'accepted') return 'accepted';
-        if (row.refund_state === null) {
-          await trx
-            .updateTable('placements')
-            .set({ refund_state: 'due', next_attempt_at: new Date(), updated_at: new Date() })
-            .where('id', '=', p.id)
-            .execute();
-        }
+        if (row.refund_state === null) await markRefundDue(trx, p.id);
         return 'compensate';
       }
       // a game may have been settled or cancelled while the debit was in flight
@@ -354,20 +290,11 @@ export class Placement {
         const g = games.get(l.gameId);
         const r = g ? legResult(l.outcome, gameState(g)) : null;
         if (r === null) continue;
-        await trx
-          .updateTable('selections')
-          .set({ result: r })
-          .where('bet_id', '=', l.betId)
-          .where('idx', '=', l.idx)
-          .execute();
+        await setLegResult(trx, l.betId, l.idx, r);
         decided.add(l.betId);
       }
       if (decided.size > 0) {
-        await trx
-          .updateTable('bets')
-          .set({ needs_eval: true })
-          .where('id', 'in', [...decided])
-          .execute();
+        await flagBets(trx, [...decided]);
         settleNeeded = true;
       }
       const events: EventData<typeof BetsPlaced>[] = bets.map((b) => ({
@@ -382,7 +309,11 @@ export class Placement {
           .map((l) => ({ gameId: l.gameId, outcome: l.outcome, oddsHundredths: l.odds })),
         placedAt: new Date(b.created_at).toISOString(),
       }));
-      await recordEvents(trx, BetsPlaced.subject, events);
+      await recordEvents(
+        trx,
+        BetsPlaced,
+        events.map((data) => ({ data })),
+      );
       return 'accepted';
     });
     if (settleNeeded) this.onSettleNeeded();
@@ -392,27 +323,8 @@ export class Placement {
   /** Refuses a placement still waiting for its debit; returns where it ended up. */
   async reject(placementId: string, reason: string): Promise<Finish> {
     return this.ctx.db.transaction().execute(async (trx) => {
-      const moved = await trx
-        .updateTable('placements')
-        .set({ state: 'rejected', reject_reason: reason, updated_at: new Date() })
-        .where('id', '=', placementId)
-        .where('state', '=', 'pending_payment')
-        .returning('id')
-        .executeTakeFirst();
-      if (moved) {
-        await trx
-          .updateTable('bets')
-          .set({ status: 'rejected' })
-          .where('placement_id', '=', placementId)
-          .execute();
-        return 'rejected';
-      }
-      const p = await trx
-        .selectFrom('placements')
-        .select('state')
-        .where('id', '=', placementId)
-        .executeTakeFirstOrThrow();
-      return p.state === 'accepted' ? 'accepted' : 'rejected';
+      if (await rejectPlacement(trx, placementId, reason)) return 'rejected';
+      return (await placementState(trx, placementId)) === 'accepted' ? 'accepted' : 'rejected';
     });
   }
 
@@ -423,15 +335,11 @@ export class Placement {
    * does not answer, the reconciler asks again.
    */
   async refund(placementId: string): Promise<boolean> {
-    const p = await this.ctx.db
-      .selectFrom('placements')
-      .selectAll()
-      .where('id', '=', placementId)
-      .executeTakeFirstOrThrow();
+    const p = await placementById(this.ctx.db, placementId);
     if (p.refund_state !== 'due') return p.refund_state === 'done';
     for (const bet of (await this.load(placementId)).bets) {
       const request: CommandRequest<typeof WalletCredit> = {
-        idempotencyKey: `refund:${bet.id}`,
+        idempotencyKey: moneyKeys.refund(bet.id),
         userId: p.user_id,
         amountCents: Number(bet.stakeCents),
         type: 'refund',
@@ -439,13 +347,9 @@ export class Placement {
         description: 'Refund: the bet could not be placed',
       };
       try {
-        const reply = await this.ctx.bus.request<CommandReply<typeof WalletCredit>>(
-          WalletCredit.subject,
-          request,
-          {
-            timeoutMs: this.ctx.config.WALLET_TIMEOUT_MS,
-          },
-        );
+        const reply = await this.ctx.request(WalletCredit, request, {
+          timeoutMs: this.ctx.config.WALLET_TIMEOUT_MS,
+        });
         if (!reply.ok) {
           this.ctx.logger.error({ placementId, reply }, 'compensating refund refused; will retry');
           return false;
@@ -455,11 +359,7 @@ export class Placement {
         return false;
       }
     }
-    await this.ctx.db
-      .updateTable('placements')
-      .set({ refund_state: 'done', updated_at: new Date() })
-      .where('id', '=', placementId)
-      .execute();
+    await markRefundDone(this.ctx.db, placementId);
     return true;
   }
 }

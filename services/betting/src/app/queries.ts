@@ -1,7 +1,10 @@
 import { badRequest, centsToDollars, dollarsToCents, notFound } from '@bet/kit';
-import { sql } from 'kysely';
 import { DAY_MS, dayStart, monthStart, weekStart } from '../domain/week';
-import { type Db, gameSummary, loadGames } from './types';
+import { betHistoryPage, countOpenBets } from '../store/bets';
+import { highestOddsRows, topWinnerRows, userDailyNet, userTotals } from '../store/boards';
+import type { Db } from '../store/db';
+import { loadGames } from '../store/games';
+import { exposureByGame, exposureByOutcome, totalExposure } from '../store/risk';
 import { renderBets } from './views';
 
 export type BetState = 'pending' | 'won' | 'lost' | 'cancelled' | 'cashed_out';
@@ -61,35 +64,21 @@ export async function betHistory(db: Db, userId: string, q: HistoryQuery) {
   const limit = q.limit ?? 12;
   const from = parseDateBound(q.startDate, 'startDate', false);
   const to = parseDateBound(q.endDate, 'endDate', true);
-  let base = db
-    .selectFrom('bets')
-    .where('user_id', '=', userId)
-    .where('status', 'not in', ['pending_payment', 'rejected']);
-  if (q.status) base = base.where('status', 'in', STATUS_FILTER[q.status]);
-  if (from) base = base.where('created_at', '>=', from);
-  if (to)
-    base = base.where(
-      q.endDate && DATE_ONLY.test(q.endDate)
-        ? sql<boolean>`created_at < ${to}`
-        : sql<boolean>`created_at <= ${to}`,
-    );
-  const { total } = await base.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow();
-  const order = q.order ?? 'desc';
-  const rows = await base
-    .selectAll()
-    .orderBy(SORT_COLUMN[q.sortBy ?? 'createdAt'], order)
-    .orderBy('id', order)
-    .limit(limit)
-    .offset((page - 1) * limit)
-    .execute();
+  const { total, rows } = await betHistoryPage(db, userId, {
+    statuses: q.status ? STATUS_FILTER[q.status] : undefined,
+    from,
+    to: to && { at: to, exclusive: q.endDate !== undefined && DATE_ONLY.test(q.endDate) },
+    sortColumn: SORT_COLUMN[q.sortBy ?? 'createdAt'],
+    order: q.order ?? 'desc',
+    limit,
+    offset: (page - 1) * limit,
+  });
   return {
     bets: await renderBets(db, rows),
     currentPage: page,
-    totalPages: Math.ceil(Number(total) / limit),
+    totalPages: Math.ceil(total / limit),
   };
 }
-
-const FINAL = ['won', 'lost', 'cancelled', 'cashed_out'] as const;
 
 export type Period = 'all-time' | 'monthly' | 'weekly';
 
@@ -104,36 +93,14 @@ export function periodStart(period: Period, now: Date): Date | undefined {
  * counts what came back) over the period, only players in profit, usernames only.
  */
 export async function topWinners(db: Db, period: Period, size: number, now = new Date()) {
-  const from = periodStart(period, now);
-  let q = db
-    .selectFrom('bets')
-    .innerJoin('users', 'users.id', 'bets.user_id')
-    .select(['users.username', sql<string>`sum(bets.payout_cents - bets.stake_cents)`.as('net')])
-    .where('bets.status', 'in', FINAL)
-    .where('users.deleted', '=', false);
-  if (from) q = q.where('bets.settled_at', '>=', from);
-  const rows = await q
-    .groupBy(['users.id', 'users.username'])
-    .having(sql`sum(bets.payout_cents - bets.stake_cents)`, '>', 0)
-    .orderBy(sql`sum(bets.payout_cents - bets.stake_cents)`, 'desc')
-    .orderBy('users.username')
-    .limit(size)
-    .execute();
+  const rows = await topWinnerRows(db, periodStart(period, now), size);
   return rows.map((r) => ({ userDetails: { username: r.username }, netProfit: centsToDollars(r.net) }));
 }
 
 /** The highest total odds of a winning bet, one row per player (their best). */
 export async function highestOdds(db: Db, period: Period, size: number, now = new Date()) {
-  const from = periodStart(period, now);
-  const rows = await sql<{ username: string; odds: number }>`
-    select username, odds from (
-      select distinct on (b.user_id) u.username, b.total_odds as odds, b.settled_at
-      from bets b join users u on u.id = b.user_id
-      where b.status = 'won' and not u.deleted ${from ? sql`and b.settled_at >= ${from}` : sql``}
-      order by b.user_id, b.total_odds desc, b.settled_at) best
-    order by odds desc, settled_at, username
-    limit ${size}`.execute(db);
-  return rows.rows.map((r) => ({ username: r.username, odds: Number(r.odds) / 100 }));
+  const rows = await highestOddsRows(db, periodStart(period, now), size);
+  return rows.map((r) => ({ username: r.username, odds: Number(r.odds) / 100 }));
 }
 
 const STATS_DAYS = 30;
@@ -141,17 +108,7 @@ const STATS_DAYS = 30;
 /** The caller's last 30 days: bets won and lost (by settlement time), win rate %, net profit. */
 export async function userStats(db: Db, userId: string, now = new Date()) {
   const from = new Date(now.getTime() - STATS_DAYS * DAY_MS);
-  const row = await db
-    .selectFrom('bets')
-    .select([
-      sql<string>`count(*) filter (where status = 'won')`.as('won'),
-      sql<string>`count(*) filter (where status = 'lost')`.as('lost'),
-      sql<string>`coalesce(sum(payout_cents - stake_cents), 0)`.as('net'),
-    ])
-    .where('user_id', '=', userId)
-    .where('status', 'in', FINAL)
-    .where('settled_at', '>=', from)
-    .executeTakeFirstOrThrow();
+  const row = await userTotals(db, userId, from);
   const won = Number(row.won);
   const lost = Number(row.lost);
   return {
@@ -165,17 +122,7 @@ export async function userStats(db: Db, userId: string, now = new Date()) {
 /** Net profit per UTC day over the last 30 days, oldest first, every day present (0 when quiet). */
 export async function userStatsHistory(db: Db, userId: string, now = new Date()) {
   const first = new Date(dayStart(now).getTime() - (STATS_DAYS - 1) * DAY_MS);
-  const rows = await db
-    .selectFrom('bets')
-    .select([
-      sql<string>`to_char(settled_at at time zone 'UTC', 'YYYY-MM-DD')`.as('day'),
-      sql<string>`sum(payout_cents - stake_cents)`.as('net'),
-    ])
-    .where('user_id', '=', userId)
-    .where('status', 'in', FINAL)
-    .where('settled_at', '>=', first)
-    .groupBy(sql`1`)
-    .execute();
+  const rows = await userDailyNet(db, userId, first);
   const byDay = new Map(rows.map((r) => [r.day, r.net]));
   const history = [];
   for (let i = 0; i < STATS_DAYS; i++) {
@@ -190,19 +137,7 @@ export async function gameRisk(db: Db, gameId: string) {
   const games = await loadGames(db, [gameId]);
   const game = games.get(gameId);
   if (!game || game.home_team === '') throw notFound('Game not found');
-  const rows = await db
-    .selectFrom('selections')
-    .innerJoin('bets', 'bets.id', 'selections.bet_id')
-    .select([
-      'selections.outcome',
-      sql<string>`count(*)`.as('bets'),
-      sql<string>`sum(bets.stake_cents)`.as('stake'),
-      sql<string>`sum(bets.potential_payout_cents)`.as('payout'),
-    ])
-    .where('selections.game_id', '=', gameId)
-    .where('bets.status', '=', 'pending')
-    .groupBy('selections.outcome')
-    .execute();
+  const rows = await exposureByOutcome(db, gameId);
   const outcome = (o: 'A' | 'B' | 'Draw') => {
     const r = rows.find((x) => x.outcome === o);
     return {
@@ -227,27 +162,15 @@ export async function gameRisk(db: Db, gameId: string) {
 /** Platform exposure: every pending bet once, then per game (a multi counts toward each of its games). */
 export async function riskOverview(db: Db, highRiskDollars: number, size = 10) {
   const threshold = dollarsToCents(Math.round(highRiskDollars * 100) / 100);
-  const total = await db
-    .selectFrom('bets')
-    .select(sql<string>`coalesce(sum(potential_payout_cents), 0)`.as('total'))
-    .where('status', '=', 'pending')
-    .executeTakeFirstOrThrow();
-  const perGame = await db
-    .selectFrom('selections')
-    .innerJoin('bets', 'bets.id', 'selections.bet_id')
-    .select(['selections.game_id', sql<string>`sum(bets.potential_payout_cents)`.as('payout')])
-    .where('bets.status', '=', 'pending')
-    .groupBy('selections.game_id')
-    .orderBy(sql`sum(bets.potential_payout_cents)`, 'desc')
-    .orderBy('selections.game_id')
-    .execute();
+  const total = await totalExposure(db);
+  const perGame = await exposureByGame(db);
   const top = perGame.slice(0, size);
   const games = await loadGames(
     db,
     top.map((g) => g.game_id),
   );
   return {
-    totalExposure: centsToDollars(total.total),
+    totalExposure: centsToDollars(total),
     highRiskGamesCount: perGame.filter((g) => BigInt(g.payout) > threshold).length,
     highRiskThreshold: centsToDollars(threshold),
     topExposedGames: top.map((g) => {
@@ -269,14 +192,6 @@ export async function riskOverview(db: Db, highRiskDollars: number, size = 10) {
 }
 
 /** How many of a user's bets are not finished (identity asks before closing an account). */
-export async function openBets(db: Db, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('bets')
-    .select(sql<string>`count(*)`.as('n'))
-    .where('user_id', '=', userId)
-    .where('status', 'in', ['pending_payment', 'pending'])
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export function openBets(db: Db, userId: string): Promise<number> {
+  return countOpenBets(db, userId);
 }
-
-export { gameSummary };

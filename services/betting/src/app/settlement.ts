@@ -1,11 +1,26 @@
+import { recordEvents } from '@bet/kit';
 import { BetsSettled, BetsVoided, type EventData } from '@bet/proto-events';
-import { sql } from 'kysely';
+import type { Kit } from '../context';
 import type { Outcome } from '../domain/placement';
-import { decideSettlement, evaluateBet, type LegResult, type Transition } from '../domain/settlement';
-import { recordEvents } from './outbox';
-import type { Ctx, Db } from './types';
-
-const EPOCH = new Date(0);
+import { decideSettlement, evaluateBet, type Transition } from '../domain/settlement';
+import {
+  applyTransitions,
+  clearFlags,
+  flagBetsOfGame,
+  legResults,
+  lockFlaggedBets,
+  setLegResultsOfGame,
+  voidLegsOfGame,
+} from '../store/bets';
+import type { Db } from '../store/db';
+import {
+  gameNames,
+  insertCancelledStub,
+  insertFinishedStub,
+  lockGame,
+  markCancelled,
+  markFinished,
+} from '../store/games';
 
 /**
  * Settlement in two steps. (1) A game event, in the consumer's inbox transaction, records
@@ -20,7 +35,7 @@ export class Settler {
   private running: Promise<number> | undefined;
   private again = false;
 
-  constructor(private readonly ctx: Ctx) {}
+  constructor(private readonly ctx: Kit) {}
 
   /** games.settled (kind 'settled') and games.result_corrected (kind 'corrected'). */
   async applyResult(
@@ -33,24 +48,10 @@ export class Settler {
       kind: 'settled' | 'corrected';
     },
   ): Promise<void> {
-    const game = await trx
-      .selectFrom('games')
-      .selectAll()
-      .where('id', '=', e.gameId)
-      .forUpdate()
-      .executeTakeFirst();
+    const game = await lockGame(trx, e.gameId);
     if (!game) {
       // no bet can reference a game this service never saw; remember the result anyway
-      await trx
-        .insertInto('games')
-        .values({
-          ...stubGame(e.gameId, 'finished'),
-          settled_result: e.result,
-          result_at: e.at,
-          scores_home: e.scores.home,
-          scores_away: e.scores.away,
-        })
-        .execute();
+      await insertFinishedStub(trx, e.gameId, e);
       return;
     }
     if (game.cancelled_at) {
@@ -60,39 +61,17 @@ export class Settler {
     // the original result after a correction (subjects are not ordered), or a duplicate
     if (e.kind === 'settled' && game.settled_result) return;
     if (e.kind === 'corrected' && game.result_at && game.result_at.getTime() > e.at.getTime()) return;
-    await trx
-      .updateTable('games')
-      .set({
-        status: 'finished',
-        settled_result: e.result,
-        result_at: e.at,
-        scores_home: e.scores.home,
-        scores_away: e.scores.away,
-      })
-      .where('id', '=', e.gameId)
-      .execute();
+    await markFinished(trx, e.gameId, e);
     if (game.settled_result === e.result) return;
-    await trx
-      .updateTable('selections')
-      .set({ result: sql<LegResult>`case when outcome = ${e.result} then 'won' else 'lost' end` })
-      .where('game_id', '=', e.gameId)
-      .execute();
-    await flagBetsOf(trx, e.gameId, e.kind === 'settled' ? ['pending'] : ['pending', 'won', 'lost']);
+    await setLegResultsOfGame(trx, e.gameId, e.result);
+    await flagBetsOfGame(trx, e.gameId, e.kind === 'settled' ? ['pending'] : ['pending', 'won', 'lost']);
   }
 
   /** games.cancelled: every leg on the game is void (odds 1.00). */
   async applyCancel(trx: Db, gameId: string, at: Date): Promise<void> {
-    const game = await trx
-      .selectFrom('games')
-      .selectAll()
-      .where('id', '=', gameId)
-      .forUpdate()
-      .executeTakeFirst();
+    const game = await lockGame(trx, gameId);
     if (!game) {
-      await trx
-        .insertInto('games')
-        .values({ ...stubGame(gameId, 'cancelled'), cancelled_at: at })
-        .execute();
+      await insertCancelledStub(trx, gameId, at);
       return;
     }
     if (game.cancelled_at) return;
@@ -100,13 +79,9 @@ export class Settler {
       this.ctx.logger.warn({ gameId }, 'cancellation of a settled game ignored');
       return;
     }
-    await trx
-      .updateTable('games')
-      .set({ status: 'cancelled', cancelled_at: at })
-      .where('id', '=', gameId)
-      .execute();
-    await trx.updateTable('selections').set({ result: 'void' }).where('game_id', '=', gameId).execute();
-    await flagBetsOf(trx, gameId, ['pending']);
+    await markCancelled(trx, gameId, at);
+    await voidLegsOfGame(trx, gameId);
+    await flagBetsOfGame(trx, gameId, ['pending']);
   }
 
   /** Asks for an evaluation pass soon (coalesced with one already running). */
@@ -140,33 +115,10 @@ export class Settler {
   /** One batch; null when there was nothing to look at. */
   private async batch(): Promise<number | null> {
     return this.ctx.tx(async (trx) => {
-      const bets = await trx
-        .selectFrom('bets')
-        .select([
-          'id',
-          'user_id',
-          'bet_type',
-          'stake_cents',
-          'status',
-          'payout_cents',
-          'paid_cents',
-          'settlements',
-        ])
-        .where('needs_eval', '=', true)
-        .orderBy('id')
-        .limit(this.ctx.config.SETTLE_BATCH)
-        .forUpdate()
-        .skipLocked()
-        .execute();
+      const bets = await lockFlaggedBets(trx, this.ctx.config.SETTLE_BATCH);
       if (bets.length === 0) return null;
       const ids = bets.map((b) => b.id);
-      const legs = await trx
-        .selectFrom('selections')
-        .select(['bet_id', 'game_id', 'odds', 'result'])
-        .where('bet_id', 'in', ids)
-        .orderBy('bet_id')
-        .orderBy('idx')
-        .execute();
+      const legs = await legResults(trx, ids);
       const legsOf = new Map<string, typeof legs>();
       for (const l of legs) {
         const list = legsOf.get(l.bet_id) ?? [];
@@ -205,22 +157,9 @@ export class Settler {
       }
       const changedIds = new Set(changes.map((c) => c.id));
       const unchanged = ids.filter((id) => !changedIds.has(id));
-      if (unchanged.length > 0)
-        await trx.updateTable('bets').set({ needs_eval: false }).where('id', 'in', unchanged).execute();
+      if (unchanged.length > 0) await clearFlags(trx, unchanged);
       if (changes.length > 0) {
-        for (let i = 0; i < changes.length; i += 500) {
-          const rows = changes
-            .slice(i, i + 500)
-            .map(
-              (c) =>
-                sql`(${c.id}, ${c.t.status}, cast(${c.t.payoutCents.toString()} as bigint), cast(${c.t.paidCents.toString()} as bigint), cast(${c.t.settlements} as integer), cast(${c.t.status === 'pending' ? null : now.toISOString()} as timestamptz))`,
-            );
-          await sql`
-            update bets as b set status = v.status, payout_cents = v.payout, paid_cents = v.paid,
-              settlements = v.settlements, settled_at = v.settled_at, needs_eval = false
-            from (values ${sql.join(rows)}) as v(id, status, payout, paid, settlements, settled_at)
-            where b.id = v.id`.execute(trx);
-        }
+        await applyTransitions(trx, changes, now);
         await this.recordSettlementEvents(trx, changes, now);
       }
       return changes.length;
@@ -237,15 +176,7 @@ export class Settler {
     const voidGames = [
       ...new Set(changes.filter((c) => c.t.event?.kind === 'voided' && c.gameId).map((c) => c.gameId!)),
     ];
-    const names = new Map<string, string>();
-    if (voidGames.length > 0) {
-      const rows = await trx
-        .selectFrom('games')
-        .select(['id', 'home_team', 'away_team'])
-        .where('id', 'in', voidGames)
-        .execute();
-      for (const r of rows) names.set(r.id, `${r.home_team} vs ${r.away_team}`);
-    }
+    const names = await gameNames(trx, voidGames);
     for (const c of changes) {
       const e = c.t.event;
       if (!e) continue;
@@ -272,38 +203,15 @@ export class Settler {
         });
       }
     }
-    await recordEvents(trx, BetsSettled.subject, settled);
-    await recordEvents(trx, BetsVoided.subject, voided);
+    await recordEvents(
+      trx,
+      BetsSettled,
+      settled.map((data) => ({ data })),
+    );
+    await recordEvents(
+      trx,
+      BetsVoided,
+      voided.map((data) => ({ data })),
+    );
   }
-}
-
-async function flagBetsOf(trx: Db, gameId: string, statuses: Array<'pending' | 'won' | 'lost'>) {
-  await trx
-    .updateTable('bets')
-    .set({ needs_eval: true })
-    .where('id', 'in', (eb) => eb.selectFrom('selections').select('bet_id').where('game_id', '=', gameId))
-    .where('status', 'in', statuses)
-    .execute();
-}
-
-function stubGame(id: string, status: 'finished' | 'cancelled') {
-  return {
-    id,
-    home_team: '',
-    away_team: '',
-    home_logo: null,
-    away_logo: null,
-    league: null,
-    match_date: null,
-    status,
-    scores_home: 0,
-    scores_away: 0,
-    elapsed: null,
-    odds_home: 0,
-    odds_draw: 0,
-    odds_away: 0,
-    odds_live: false,
-    odds_at: EPOCH,
-    snapshot_at: EPOCH,
-  };
 }

@@ -1,13 +1,15 @@
 import { DomainError, notFound, webUrl } from '@bet/kit';
+import type { Kit } from '../context';
 import { type BetType, bettingState, checkSlip, MSG, type SelectionInput } from '../domain/placement';
 import { newShareCode } from '../domain/share-code';
-import { type Ctx, gameState, loadGames } from './types';
+import { gameState, loadGames } from '../store/games';
+import { insertShare, shareById } from '../store/shares';
 
 export const EMPTY_SHARE = 'Add selections to your slip before sharing.';
 
 /** Stores a slip under a fresh code; only games that take bets now can be shared. */
 export async function createShare(
-  ctx: Ctx,
+  ctx: Kit,
   betType: BetType,
   selections: SelectionInput[] | undefined,
   userId: string | null,
@@ -25,16 +27,12 @@ export async function createShare(
     if (!state.open) throw new DomainError('game_closed', state.reason, 422);
   }
   const shareId = newShareCode();
-  await ctx.db
-    .insertInto('shares')
-    .values({
-      id: shareId,
-      bet_type: betType,
-      selections: JSON.stringify(selections.map((s) => ({ gameId: s.gameId, outcome: s.outcome }))),
-      created_by: userId,
-      created_at: new Date(),
-    })
-    .execute();
+  await insertShare(ctx.db, {
+    id: shareId,
+    betType,
+    selections: selections.map((s) => ({ gameId: s.gameId, outcome: s.outcome })),
+    createdBy: userId,
+  });
   return { shareId, shareUrl: `${webUrl(ctx.config)}/slip/${shareId}` };
 }
 
@@ -44,8 +42,8 @@ export async function createShare(
  * Beside it, what our web uses: the pick's price, and whether it can still be bet (and why not).
  * A game this service does not know answers `gameId: null`, as a populate of a missing game would.
  */
-export async function readShare(ctx: Ctx, shareId: string) {
-  const share = await ctx.db.selectFrom('shares').selectAll().where('id', '=', shareId).executeTakeFirst();
+export async function readShare(ctx: Kit, shareId: string) {
+  const share = await shareById(ctx.db, shareId);
   if (!share) throw notFound('Shared slip not found');
   const selections = typeof share.selections === 'string' ? JSON.parse(share.selections) : share.selections;
   const games = await loadGames(

@@ -1,22 +1,16 @@
-import type { Selectable } from 'kysely';
-import type { BetsTable } from '../db/schema';
+import { notFound } from '@bet/kit';
 import { type BetJson, betJson, type GameSummary } from '../domain/bet-view';
-import { type Db, gameSummary, loadGames } from './types';
+import { betById, betsByIds, legsOfBets } from '../store/bets';
+import type { BetRow, Db } from '../store/db';
+import { gameSummary, loadGames } from '../store/games';
 
 /** Renders bet rows as public Bet objects, with their selections and games, in one round trip each. */
-export async function renderBets(db: Db, bets: Selectable<BetsTable>[]): Promise<BetJson[]> {
+export async function renderBets(db: Db, bets: BetRow[]): Promise<BetJson[]> {
   if (bets.length === 0) return [];
-  const legs = await db
-    .selectFrom('selections')
-    .selectAll()
-    .where(
-      'bet_id',
-      'in',
-      bets.map((b) => b.id),
-    )
-    .orderBy('bet_id')
-    .orderBy('idx')
-    .execute();
+  const legs = await legsOfBets(
+    db,
+    bets.map((b) => b.id),
+  );
   const games = await loadGames(
     db,
     legs.map((l) => l.game_id),
@@ -47,6 +41,19 @@ export async function renderBets(db: Db, bets: Selectable<BetsTable>[]): Promise
 
 export async function renderBetsById(db: Db, ids: string[]): Promise<BetJson[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('bets').selectAll().where('id', 'in', ids).orderBy('id').execute();
-  return renderBets(db, rows);
+  return renderBets(db, await betsByIds(db, ids));
+}
+
+/** One bet as its owner or an admin sees it; anyone else is told it does not exist. */
+export async function betForViewer(
+  db: Db,
+  betId: string,
+  viewer: { id: string; role: string },
+): Promise<BetJson> {
+  const row = await betById(db, betId);
+  if (!row || row.status === 'pending_payment' || row.status === 'rejected') throw notFound('Bet not found');
+  // someone else's bet is "not found" too: the answer must not tell which ids exist
+  if (row.user_id !== viewer.id && viewer.role !== 'admin') throw notFound('Bet not found');
+  const [bet] = await renderBets(db, [row]);
+  return bet;
 }

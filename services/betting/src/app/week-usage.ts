@@ -5,11 +5,17 @@ import type {
   CommandReply,
   CommandRequest,
 } from '@bet/proto-events';
-import { sql } from 'kysely';
+import type { Kit } from '../context';
 import { checkNotExcluded, checkWeeklyLimits, type UserLimits, type WeekUsage } from '../domain/limits';
 import { weekStart } from '../domain/week';
-import { ensureUser } from './read-models';
-import type { Ctx, Db } from './types';
+import type { Db } from '../store/db';
+import {
+  insertOutsideStake,
+  outsideStakeKnown,
+  releaseOutsideStake,
+  weekUsage,
+} from '../store/outside-stakes';
+import { lockOrCreateUser } from '../store/users';
 
 type UserRow = {
   bet_count_limit: number;
@@ -38,52 +44,22 @@ export function limitsOf(user: UserRow): UserLimits {
 }
 
 /**
- * The one weekly usage count the responsible-gambling limits apply to: sportsbook bets
- * (not rejected) plus stakes placed elsewhere on the platform (Aviator) and not released.
- * Read under the user's row lock, so concurrent placements from both games see each other.
+ * The one weekly usage count the responsible-gambling limits apply to: sportsbook bets and
+ * stakes placed elsewhere on the platform (Aviator). Read under the user's row lock, so
+ * concurrent placements from both games see each other.
  */
-export async function weekUsage(trx: Db, userId: string, now: Date): Promise<WeekUsage> {
-  const since = weekStart(now);
-  // one round trip for both counts (this runs on every placement, under the user's lock)
-  const row = await trx
-    .selectFrom([
-      trx
-        .selectFrom('bets')
-        .select([sql<string>`count(*)`.as('n'), sql<string>`coalesce(sum(stake_cents), 0)`.as('s')])
-        .where('user_id', '=', userId)
-        .where('created_at', '>=', since)
-        .where('status', '!=', 'rejected')
-        .as('b'),
-      trx
-        .selectFrom('outside_stakes')
-        .select([sql<string>`count(*)`.as('n'), sql<string>`coalesce(sum(stake_cents), 0)`.as('s')])
-        .where('user_id', '=', userId)
-        .where('created_at', '>=', since)
-        .where('released', '=', false)
-        .as('o'),
-    ])
-    .select(['b.n as bets', 'b.s as stake', 'o.n as outside_bets', 'o.s as outside_stake'])
-    .executeTakeFirstOrThrow();
-  return {
-    bets: Number(row.bets) + Number(row.outside_bets),
-    stakeCents: BigInt(row.stake) + BigInt(row.outside_stake),
-  };
+export function usageThisWeek(trx: Db, userId: string, now: Date): Promise<WeekUsage> {
+  return weekUsage(trx, userId, weekStart(now));
 }
 
 /** betting.reserve_stake: an Aviator stake checked against and counted into the shared weekly usage. */
 export async function reserveStake(
-  ctx: Ctx,
+  ctx: Kit,
   req: CommandRequest<typeof BettingReserveStake>,
 ): Promise<CommandReply<typeof BettingReserveStake>> {
   const now = new Date();
   return ctx.db.transaction().execute(async (trx) => {
-    const lockUser = () =>
-      trx.selectFrom('users').selectAll().where('id', '=', req.userId).forUpdate().executeTakeFirst();
-    let user = await lockUser();
-    if (!user) {
-      await ensureUser(trx, req.userId, req.username);
-      user = (await lockUser())!;
-    }
+    const user = await lockOrCreateUser(trx, req.userId, req.username);
     if (user.deleted) return { ok: false, reason: 'account_closed', msg: 'This account is closed.' };
     try {
       checkNotExcluded(user.excluded_until, now);
@@ -91,16 +67,11 @@ export async function reserveStake(
       if (err instanceof DomainError) return { ok: false, reason: 'excluded', msg: err.message };
       throw err;
     }
-    const known = await trx
-      .selectFrom('outside_stakes')
-      .select('reference')
-      .where('reference', '=', req.reference)
-      .executeTakeFirst();
-    if (known) return { ok: true, duplicate: true };
+    if (await outsideStakeKnown(trx, req.reference)) return { ok: true, duplicate: true };
     try {
       checkWeeklyLimits(
         limitsOf(user),
-        await weekUsage(trx, req.userId, now),
+        await usageThisWeek(trx, req.userId, now),
         { bets: 1, stakeCents: BigInt(req.stakeCents) },
         now,
       );
@@ -112,30 +83,21 @@ export async function reserveStake(
         return { ok: false, reason: err.code, msg: err.message };
       throw err;
     }
-    await trx
-      .insertInto('outside_stakes')
-      .values({
-        reference: req.reference,
-        user_id: req.userId,
-        source: req.source,
-        stake_cents: String(req.stakeCents),
-        created_at: now,
-      })
-      .execute();
+    await insertOutsideStake(trx, {
+      reference: req.reference,
+      userId: req.userId,
+      source: req.source,
+      stakeCents: req.stakeCents,
+      at: now,
+    });
     return { ok: true, duplicate: false };
   });
 }
 
 /** betting.release_stake: the outside bet was never accepted; its stake stops counting. */
 export async function releaseStake(
-  ctx: Ctx,
+  ctx: Kit,
   req: CommandRequest<typeof BettingReleaseStake>,
 ): Promise<CommandReply<typeof BettingReleaseStake>> {
-  const res = await ctx.db
-    .updateTable('outside_stakes')
-    .set({ released: true })
-    .where('reference', '=', req.reference)
-    .where('released', '=', false)
-    .executeTakeFirst();
-  return { ok: true, released: Number(res.numUpdatedRows) === 1 };
+  return { ok: true, released: await releaseOutsideStake(ctx.db, req.reference) };
 }

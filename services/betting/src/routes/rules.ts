@@ -1,12 +1,12 @@
-import { type App, Type } from '@bet/kit';
-import type { Ctx } from '../app/types';
+import { Type } from '@bet/kit';
+import { route } from '../context';
 import { MAX_SELECTIONS } from '../domain/placement';
 
 /**
  * The slip's limits, so the web can warn before the player presses Place (the placement checks
  * them again, with these same settings).
  */
-export function registerRulesRoutes(app: App, ctx: Ctx) {
+export const rulesRoute = route('GET /api/v1/bets/rules', (app, ctx) => {
   app.get(
     '/api/v1/bets/rules',
     {
@@ -30,4 +30,4 @@ export function registerRulesRoutes(app: App, ctx: Ctx) {
       maxSelections: MAX_SELECTIONS,
     }),
   );
-}
+});

@@ -42,3 +42,13 @@ export const BetStatusFilter = Type.Unsafe<
   type: 'string',
   enum: ['pending', 'won', 'lost', 'cancelled', 'cashed_out', 'settled'],
 });
+
+export const PLACED = 'Bets placed successfully!';
+
+/** `balance` in dollars when the wallet said it (a replayed debit does not) */
+export function balanceField(cents: number | null) {
+  return cents === null ? {} : { balance: cents / 100 };
+}
+
+/** rows on a leaderboard (absent: LEADERBOARD_SIZE) */
+export const BoardLimit = Type.Optional(Type.Integer({ minimum: 1, maximum: 100 }));

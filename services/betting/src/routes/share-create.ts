@@ -1,12 +1,11 @@
-import { type App, Type } from '@bet/kit';
-import { assignBookingCode, bookingCodeOf, resolveBookingCode } from '../app/booking-codes';
-import { createShare, readShare } from '../app/share';
-import type { Ctx } from '../app/types';
+import { Type } from '@bet/kit';
+import { assignBookingCode } from '../app/booking-codes';
+import { createShare } from '../app/share';
+import { route } from '../context';
 import type { BetType, SelectionInput } from '../domain/placement';
-import { BOOKING_CODE_LENGTH } from '../domain/share-code';
 import { BetTypeSchema, SelectionsSchema } from './schemas';
 
-export function registerShareRoutes(app: App, ctx: Ctx) {
+export const shareCreateRoute = route('POST /api/v1/bets/share', (app, ctx) => {
   app.post(
     '/api/v1/bets/share',
     {
@@ -28,22 +27,4 @@ export function registerShareRoutes(app: App, ctx: Ctx) {
       return reply.status(201).send({ msg: 'Share link created', ...share, bookingCode });
     },
   );
-
-  app.get(
-    '/api/v1/bets/share/:id',
-    {
-      config: { auth: 'public' },
-      schema: {
-        summary: 'A shared slip with current games and odds, by share id or booking code',
-        // a share id (10-32 base62) or a booking code (8 characters, any case)
-        params: Type.Object({ id: Type.String({ pattern: '^[0-9A-Za-z]{6,32}$' }) }),
-      },
-    },
-    async (req) => {
-      const id = req.params.id;
-      const shareId = id.length === BOOKING_CODE_LENGTH ? await resolveBookingCode(ctx, id) : id;
-      const [slip, bookingCode] = await Promise.all([readShare(ctx, shareId), bookingCodeOf(ctx, shareId)]);
-      return { ...slip, bookingCode };
-    },
-  );
-}
+});

@@ -1,0 +1,17 @@
+import { gamesCatalogue } from './games-catalogue';
+import { gamesOdds } from './games-odds';
+import { gamesResults } from './games-results';
+import { openBetsResponder } from './open-bets';
+import { releaseStakeResponder } from './release-stake';
+import { reserveStakeResponder } from './reserve-stake';
+import { users } from './users';
+
+export const consumers = [
+  gamesCatalogue,
+  gamesOdds,
+  gamesResults,
+  users,
+  openBetsResponder,
+  reserveStakeResponder,
+  releaseStakeResponder,
+];

@@ -1,0 +1,34 @@
+import { parts, type ServiceContext } from '@bet/kit';
+import { Placement } from './app/placement';
+import { Reconciler } from './app/reconciler';
+import { Settler } from './app/settlement';
+import type { BettingConfig } from './config';
+import type { BettingDB } from './db/schema';
+
+/** The kit's objects for this service (what the long-lived parts below are built from). */
+export type Kit = ServiceContext<BettingDB, BettingConfig>;
+
+/** What this service builds once at start (tests may replace any of it). */
+export interface BettingParts {
+  /** evaluates bets flagged by results, cancellations and late-decided legs */
+  settler: Settler;
+  /** the placement saga: record unpaid → debit the wallet → accept or reject */
+  placement: Placement;
+  /** finishes placements a crash or a silent wallet left half done, and owed refunds */
+  reconciler: Reconciler;
+}
+export type AppContext = Kit & BettingParts;
+
+export async function buildContext(kit: Kit, overrides: Partial<BettingParts>): Promise<BettingParts> {
+  const settler = overrides.settler ?? new Settler(kit);
+  const placement = overrides.placement ?? new Placement(kit, () => settler.nudge());
+  const reconciler = overrides.reconciler ?? new Reconciler(kit, placement);
+  kit.onStop(() => reconciler.stop());
+  // a settlement pass in flight finishes before the database closes (the jobs stop first)
+  kit.onStop(async () => {
+    await settler.drain().catch(() => {});
+  });
+  return { settler, placement, reconciler };
+}
+
+export const { route, consumer, responder, listener, job } = parts<AppContext>();

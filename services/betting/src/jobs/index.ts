@@ -1,0 +1,4 @@
+import { reconcile } from './reconcile';
+import { settlementSweep } from './settlement-sweep';
+
+export const jobs = [reconcile, settlementSweep];

@@ -1,0 +1,11 @@
+import { betForViewer } from '../app/views';
+import { route } from '../context';
+import { IdParams } from './schemas';
+
+export const betRoute = route('GET /api/v1/bets/:id', (app, ctx) => {
+  app.get(
+    '/api/v1/bets/:id',
+    { config: { auth: 'user' }, schema: { summary: 'One bet (its owner or an admin)', params: IdParams } },
+    async (req) => ({ bet: await betForViewer(ctx.db, req.params.id, req.user!) }),
+  );
+});

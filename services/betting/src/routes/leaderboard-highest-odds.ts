@@ -1,0 +1,24 @@
+import { Type } from '@bet/kit';
+import { highestOdds, type Period as PeriodName } from '../app/queries';
+import { route } from '../context';
+import { BoardLimit, Period } from './schemas';
+
+export const leaderboardHighestOddsRoute = route('GET /api/v1/leaderboards/highest-odds', (app, ctx) => {
+  app.get(
+    '/api/v1/leaderboards/highest-odds',
+    {
+      config: { auth: 'public' },
+      schema: {
+        summary: 'Highest odds won, one row per player: { period, leaderboard: [{ username, odds }] }',
+        querystring: Type.Object({ period: Type.Optional(Period), limit: BoardLimit }),
+      },
+    },
+    async (req) => {
+      const period = (req.query.period ?? 'all-time') as PeriodName;
+      return {
+        period,
+        leaderboard: await highestOdds(ctx.db, period, req.query.limit ?? ctx.config.LEADERBOARD_SIZE),
+      };
+    },
+  );
+});

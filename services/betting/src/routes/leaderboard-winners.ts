@@ -1,0 +1,25 @@
+import { Type } from '@bet/kit';
+import { type Period as PeriodName, topWinners } from '../app/queries';
+import { route } from '../context';
+import { BoardLimit, Period } from './schemas';
+
+export const leaderboardWinnersRoute = route('GET /api/v1/leaderboards/winners', (app, ctx) => {
+  app.get(
+    '/api/v1/leaderboards/winners',
+    {
+      config: { auth: 'public' },
+      schema: {
+        summary:
+          'Top winners by net profit: { period, leaderboard: [{ userDetails: { username }, netProfit }] }',
+        querystring: Type.Object({ period: Type.Optional(Period), limit: BoardLimit }),
+      },
+    },
+    async (req) => {
+      const period = (req.query.period ?? 'all-time') as PeriodName;
+      return {
+        period,
+        leaderboard: await topWinners(ctx.db, period, req.query.limit ?? ctx.config.LEADERBOARD_SIZE),
+      };
+    },
+  );
+});

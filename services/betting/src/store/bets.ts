@@ -1,0 +1,200 @@
+import { sql } from 'kysely';
+import type { BetStatus } from '../db/schema';
+import type { Outcome } from '../domain/placement';
+import type { LegResult, Transition } from '../domain/settlement';
+import type { BetRow, Db } from './db';
+
+export function betById(db: Db, betId: string, lock = false): Promise<BetRow | undefined> {
+  let q = db.selectFrom('bets').selectAll().where('id', '=', betId);
+  if (lock) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+export function betsByIds(db: Db, ids: string[]): Promise<BetRow[]> {
+  return db.selectFrom('bets').selectAll().where('id', 'in', ids).orderBy('id').execute();
+}
+
+/** One bet's legs, in order. */
+export function legsOfBet(db: Db, betId: string) {
+  return db
+    .selectFrom('selections')
+    .select(['game_id', 'outcome', 'odds'])
+    .where('bet_id', '=', betId)
+    .orderBy('idx')
+    .execute();
+}
+
+/** The legs of many bets, by bet then leg order. */
+export function legsOfBets(db: Db, betIds: string[]) {
+  return db
+    .selectFrom('selections')
+    .selectAll()
+    .where('bet_id', 'in', betIds)
+    .orderBy('bet_id')
+    .orderBy('idx')
+    .execute();
+}
+
+/** Cashes a bet out if it is still pending (a settlement may have come first); true if it was. */
+export async function markCashedOut(trx: Db, betId: string, amountCents: bigint, at: Date): Promise<boolean> {
+  const updated = await trx
+    .updateTable('bets')
+    .set({
+      status: 'cashed_out',
+      payout_cents: amountCents.toString(),
+      settled_at: at,
+      needs_eval: false,
+    })
+    .where('id', '=', betId)
+    .where('status', '=', 'pending')
+    .returning('id')
+    .executeTakeFirst();
+  return updated !== undefined;
+}
+
+/** How many of a user's bets are not finished. */
+export async function countOpenBets(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('bets')
+    .select(sql<string>`count(*)`.as('n'))
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['pending_payment', 'pending'])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export interface HistoryFilter {
+  statuses?: BetStatus[];
+  from?: Date;
+  to?: { at: Date; exclusive: boolean };
+  sortColumn: 'created_at' | 'stake_cents' | 'payout_cents' | 'total_odds';
+  order: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+/** One page of a user's bets and their total; bets that never got paid for are not shown. */
+export async function betHistoryPage(db: Db, userId: string, f: HistoryFilter) {
+  let base = db
+    .selectFrom('bets')
+    .where('user_id', '=', userId)
+    .where('status', 'not in', ['pending_payment', 'rejected']);
+  if (f.statuses) base = base.where('status', 'in', f.statuses);
+  if (f.from) base = base.where('created_at', '>=', f.from);
+  if (f.to)
+    base = base.where(
+      f.to.exclusive ? sql<boolean>`created_at < ${f.to.at}` : sql<boolean>`created_at <= ${f.to.at}`,
+    );
+  const { total } = await base.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow();
+  const rows = await base
+    .selectAll()
+    .orderBy(f.sortColumn, f.order)
+    .orderBy('id', f.order)
+    .limit(f.limit)
+    .offset(f.offset)
+    .execute();
+  return { total: Number(total), rows };
+}
+
+// ── settlement ───────────────────────────────────────────────────────────
+
+/** A leg decided while its debit was in flight (its game settled or cancelled meanwhile). */
+export async function setLegResult(trx: Db, betId: string, idx: number, result: LegResult): Promise<void> {
+  await trx
+    .updateTable('selections')
+    .set({ result })
+    .where('bet_id', '=', betId)
+    .where('idx', '=', idx)
+    .execute();
+}
+
+/** Asks the settler to look at these bets again. */
+export async function flagBets(trx: Db, betIds: string[]): Promise<void> {
+  await trx.updateTable('bets').set({ needs_eval: true }).where('id', 'in', betIds).execute();
+}
+
+/** Every leg on the game won or lost by the result. */
+export async function setLegResultsOfGame(trx: Db, gameId: string, result: Outcome): Promise<void> {
+  await trx
+    .updateTable('selections')
+    .set({ result: sql<LegResult>`case when outcome = ${result} then 'won' else 'lost' end` })
+    .where('game_id', '=', gameId)
+    .execute();
+}
+
+/** Every leg on the game void (odds 1.00). */
+export async function voidLegsOfGame(trx: Db, gameId: string): Promise<void> {
+  await trx.updateTable('selections').set({ result: 'void' }).where('game_id', '=', gameId).execute();
+}
+
+/** Flags the bets with a leg on the game, in these statuses, for the settler. */
+export async function flagBetsOfGame(
+  trx: Db,
+  gameId: string,
+  statuses: Array<'pending' | 'won' | 'lost'>,
+): Promise<void> {
+  await trx
+    .updateTable('bets')
+    .set({ needs_eval: true })
+    .where('id', 'in', (eb) => eb.selectFrom('selections').select('bet_id').where('game_id', '=', gameId))
+    .where('status', 'in', statuses)
+    .execute();
+}
+
+/** The next flagged bets, locked (another replica's batch skips them). */
+export function lockFlaggedBets(trx: Db, limit: number) {
+  return trx
+    .selectFrom('bets')
+    .select([
+      'id',
+      'user_id',
+      'bet_type',
+      'stake_cents',
+      'status',
+      'payout_cents',
+      'paid_cents',
+      'settlements',
+    ])
+    .where('needs_eval', '=', true)
+    .orderBy('id')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+}
+
+/** The legs of bets being evaluated, by bet then leg order. */
+export function legResults(trx: Db, betIds: string[]) {
+  return trx
+    .selectFrom('selections')
+    .select(['bet_id', 'game_id', 'odds', 'result'])
+    .where('bet_id', 'in', betIds)
+    .orderBy('bet_id')
+    .orderBy('idx')
+    .execute();
+}
+
+export async function clearFlags(trx: Db, betIds: string[]): Promise<void> {
+  await trx.updateTable('bets').set({ needs_eval: false }).where('id', 'in', betIds).execute();
+}
+
+/** Writes the settler's decisions, 500 bets per statement; settled_at is `now` unless still pending. */
+export async function applyTransitions(
+  trx: Db,
+  changes: ReadonlyArray<{ id: string; t: Transition }>,
+  now: Date,
+): Promise<void> {
+  for (let i = 0; i < changes.length; i += 500) {
+    const rows = changes
+      .slice(i, i + 500)
+      .map(
+        (c) =>
+          sql`(${c.id}, ${c.t.status}, cast(${c.t.payoutCents.toString()} as bigint), cast(${c.t.paidCents.toString()} as bigint), cast(${c.t.settlements} as integer), cast(${c.t.status === 'pending' ? null : now.toISOString()} as timestamptz))`,
+      );
+    await sql`
+            update bets as b set status = v.status, payout_cents = v.payout, paid_cents = v.paid,
+              settlements = v.settlements, settled_at = v.settled_at, needs_eval = false
+            from (values ${sql.join(rows)}) as v(id, status, payout, paid, settlements, settled_at)
+            where b.id = v.id`.execute(trx);
+  }
+}

@@ -1,0 +1,42 @@
+import { sql } from 'kysely';
+import type { Db } from './db';
+
+/** Per outcome of one game: pending bets touching it, their stakes and potential payouts (cents). */
+export function exposureByOutcome(db: Db, gameId: string) {
+  return db
+    .selectFrom('selections')
+    .innerJoin('bets', 'bets.id', 'selections.bet_id')
+    .select([
+      'selections.outcome',
+      sql<string>`count(*)`.as('bets'),
+      sql<string>`sum(bets.stake_cents)`.as('stake'),
+      sql<string>`sum(bets.potential_payout_cents)`.as('payout'),
+    ])
+    .where('selections.game_id', '=', gameId)
+    .where('bets.status', '=', 'pending')
+    .groupBy('selections.outcome')
+    .execute();
+}
+
+/** What every pending bet would pay, each bet once (cents). */
+export async function totalExposure(db: Db): Promise<string> {
+  const row = await db
+    .selectFrom('bets')
+    .select(sql<string>`coalesce(sum(potential_payout_cents), 0)`.as('total'))
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return row.total;
+}
+
+/** Potential payouts of pending bets per game, largest first (a multi counts toward each of its games). */
+export function exposureByGame(db: Db) {
+  return db
+    .selectFrom('selections')
+    .innerJoin('bets', 'bets.id', 'selections.bet_id')
+    .select(['selections.game_id', sql<string>`sum(bets.potential_payout_cents)`.as('payout')])
+    .where('bets.status', '=', 'pending')
+    .groupBy('selections.game_id')
+    .orderBy(sql`sum(bets.potential_payout_cents)`, 'desc')
+    .orderBy('selections.game_id')
+    .execute();
+}

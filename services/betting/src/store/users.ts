@@ -1,0 +1,91 @@
+import type { EventData, UserUpdated } from '@bet/proto-events';
+import type { Db, UserRow } from './db';
+
+const EPOCH = new Date(0);
+
+/** The user row FOR UPDATE: serialises one user's placements, so the week's usage read under it is exact. */
+export function lockUser(trx: Db, userId: string): Promise<UserRow | undefined> {
+  return trx.selectFrom('users').selectAll().where('id', '=', userId).forUpdate().executeTakeFirst();
+}
+
+/** Makes sure a user row exists (the token's username stands in until identity's events arrive). */
+export async function ensureUser(db: Db, userId: string, username: string): Promise<void> {
+  await db
+    .insertInto('users')
+    .values({ id: userId, username, bet_count_limit: 0, stake_limit_cents: 0, version_at: EPOCH })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
+
+/** The user row locked, created first from the token's username if identity's events have not arrived. */
+export async function lockOrCreateUser(trx: Db, userId: string, username: string): Promise<UserRow> {
+  const user = await lockUser(trx, userId);
+  if (user) return user;
+  await ensureUser(trx, userId, username);
+  return (await lockUser(trx, userId))!;
+}
+
+export async function applyUserRegistered(
+  db: Db,
+  userId: string,
+  username: string,
+  occurredAt: Date,
+): Promise<void> {
+  await db
+    .insertInto('users')
+    .values({ id: userId, username, bet_count_limit: 0, stake_limit_cents: 0, version_at: occurredAt })
+    .onConflict((oc) =>
+      oc
+        .column('id')
+        .doUpdateSet({ username, version_at: occurredAt })
+        .where('users.version_at', '<=', occurredAt)
+        .where('users.deleted', '=', false),
+    )
+    .execute();
+}
+
+type Limits = EventData<typeof UserUpdated>['limits'];
+
+export async function applyUserUpdated(
+  db: Db,
+  userId: string,
+  username: string,
+  limits: Limits,
+  occurredAt: Date,
+  excludedUntil: string | null = null,
+): Promise<void> {
+  const c = limits.weeklyBetCount;
+  const s = limits.weeklyStakeAmount;
+  const row = {
+    username,
+    bet_count_limit: Math.floor(c.limit),
+    bet_count_pending: c.pending ? Math.floor(c.pending.value) : null,
+    bet_count_pending_at: c.pending ? new Date(c.pending.effectiveAt) : null,
+    stake_limit_cents: Math.round(s.limit * 100),
+    stake_pending_cents: s.pending ? Math.round(s.pending.value * 100) : null,
+    stake_pending_at: s.pending ? new Date(s.pending.effectiveAt) : null,
+    excluded_until: excludedUntil ? new Date(excludedUntil) : null,
+    version_at: occurredAt,
+  };
+  await db
+    .insertInto('users')
+    .values({ id: userId, ...row })
+    .onConflict((oc) =>
+      oc
+        .column('id')
+        .doUpdateSet(row)
+        .where('users.version_at', '<=', occurredAt)
+        .where('users.deleted', '=', false),
+    )
+    .execute();
+}
+
+/** A closed account: its name leaves the public boards, its bets stay. */
+export async function applyUserDeleted(db: Db, userId: string, occurredAt: Date): Promise<void> {
+  const row = { username: 'Deleted user', deleted: true, version_at: occurredAt };
+  await db
+    .insertInto('users')
+    .values({ id: userId, bet_count_limit: 0, stake_limit_cents: 0, ...row })
+    .onConflict((oc) => oc.column('id').doUpdateSet(row))
+    .execute();
+}
