@@ -20,13 +20,13 @@ import { gamesService, SimulatorRunner } from '@bet/games';
 import { newId, startService } from '@bet/kit';
 import { testInfrastructure } from '@bet/kit/testing';
 import { modelFor } from '../services/games/src/app/pricing';
-import { gameToRow } from '../services/games/src/db/rows';
 import { squadOf } from '../services/games/src/domain/calendar';
 import { LEAGUES } from '../services/games/src/domain/leagues';
 import { advanceLive, DEFAULT_POLICY, type SimRecord } from '../services/games/src/domain/live';
 import { MAX_MATCH_CLOCK, startMatch } from '../services/games/src/domain/match';
 import { preMatchPrices } from '../services/games/src/domain/odds';
 import { matchKey } from '../services/games/src/domain/rng';
+import { gameToRow } from '../services/games/src/store/games';
 
 const BENCH_SECRET = '5eed'.repeat(8);
 

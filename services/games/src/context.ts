@@ -1,11 +1,25 @@
-import type { OutboxTables, ServiceContext, Static } from '@bet/kit';
+import { parts, type ServiceContext, type Static } from '@bet/kit';
 import type { TObject } from '@sinclair/typebox';
-import type { Kysely } from 'kysely';
+import { rebaseLogoUrls } from './app/logo-urls';
+import { SimulatorRunner } from './app/simulator';
+import { SyncService } from './app/sync';
 import type { gamesConfig } from './config';
 import type { GamesDB } from './db/schema';
 
 export type GamesConfig = Static<TObject<typeof gamesConfig>>;
+/** The kit's part of the context: what the use cases need (tests drive them on a running service's context). */
 export type Ctx = ServiceContext<GamesDB, GamesConfig>;
+
+/** What this service builds once at start (tests may replace any of it). */
+export interface GamesParts {
+  /** the real providers: on-demand and scheduled syncs */
+  sync: SyncService;
+  /** the built-in feed; null unless GAMES_PROVIDER=simulator */
+  simulator: SimulatorRunner | null;
+  /** games this replica has recorded bets on (see app/interest.ts) */
+  interestRecorded: Set<string>;
+}
+export type AppContext = Ctx & GamesParts;
 
 /** who did it: an admin from the access token, or the service itself */
 export interface Actor {
@@ -13,5 +27,30 @@ export interface Actor {
   username?: string | null;
 }
 
-/** the service's database handle (its tables plus the kit's outbox and inbox) */
-export type DB = Kysely<GamesDB & OutboxTables>;
+export async function buildContext(kit: Ctx, overrides: Partial<GamesParts>): Promise<GamesParts> {
+  const c = kit.config;
+  if (c.GAMES_PROVIDER === 'apifootball' && !c.API_FOOTBALL_KEY) {
+    throw new Error('Invalid configuration:\n  GAMES_PROVIDER=apifootball needs API_FOOTBALL_KEY');
+  }
+  if (c.GAMES_PROVIDER === 'allsportsapi' && !c.ALLSPORTS_API_KEY) {
+    throw new Error('Invalid configuration:\n  GAMES_PROVIDER=allsportsapi needs ALLSPORTS_API_KEY');
+  }
+  await rebaseLogoUrls(kit);
+  const sync = overrides.sync ?? new SyncService(kit);
+  kit.onStop(() => sync.stop());
+  const simulator =
+    overrides.simulator !== undefined
+      ? overrides.simulator
+      : c.GAMES_PROVIDER === 'simulator'
+        ? new SimulatorRunner(kit)
+        : null;
+  if (simulator) {
+    kit.onStop(() => simulator.stop());
+    // embedded: a newcomer sees a full catalogue (upcoming, live, finished) at once
+    if (c.MODE === 'embedded')
+      await simulator.tick().catch((err) => kit.logger.error({ err }, 'simulator tick failed'));
+  }
+  return { sync, simulator, interestRecorded: overrides.interestRecorded ?? new Set() };
+}
+
+export const { route, consumer, responder, listener, job } = parts<AppContext>();

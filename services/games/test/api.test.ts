@@ -398,7 +398,7 @@ describe('admin game operations', () => {
       h.adminToken,
     );
     expect(rescore.status).toBe(200);
-    await new Promise((r) => setTimeout(r, 300));
+    await h.drained();
     expect(eventsFor(g._id, 'games.settled')).toHaveLength(1);
     expect(eventsFor(g._id, 'games.result_corrected')).toHaveLength(1);
     expect((await auditOf(g._id)).map((a: any) => a.action)).toEqual([

@@ -1,5 +1,5 @@
 import { type EventEnvelope, type RunningService, startService } from '@bet/kit';
-import { type TestInfrastructure, testInfrastructure } from '@bet/kit/testing';
+import { eventually, type TestInfrastructure, testInfrastructure } from '@bet/kit/testing';
 import { eventsBySubject, validate } from '@bet/proto-events';
 import type { GamesDB } from '../src/db/schema';
 import { gamesService } from '../src/index';
@@ -15,6 +15,8 @@ export interface GamesHarness {
   /** events on the bus whose payload breaks their catalogue schema (must stay empty) */
   invalid: string[];
   api(method: string, url: string, body?: unknown, token?: string): Promise<{ status: number; body: any }>;
+  /** waits until every event the service has written so far has reached `seen` (nothing more is on its way) */
+  drained(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -60,6 +62,14 @@ export async function startGames(
         parsed = res.body;
       }
       return { status: res.statusCode, body: parsed };
+    },
+    async drained() {
+      await svc.ctx.relay.flush();
+      const written = await svc.ctx.db.selectFrom('outbox').select('id').execute();
+      await eventually(() => {
+        const arrived = new Set(seen.map((e) => e.id));
+        return written.every((r) => arrived.has(r.id));
+      });
     },
     async close() {
       await svc.stop();

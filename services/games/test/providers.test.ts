@@ -272,10 +272,7 @@ async function byProvider(provider: string, providerId: string) {
   if (!row) return undefined;
   return (await h.api('GET', `/games/${row.id}`)).body;
 }
-const settle = async () => {
-  await h.svc.ctx.relay.flush();
-  await new Promise((r) => setTimeout(r, 250));
-};
+const settle = () => h.drained();
 const eventsOf = (id: string, subject: string) =>
   h.seen.filter((e) => e.subject === subject && ((e.data as any).gameId ?? (e.data as any).game?._id) === id);
 

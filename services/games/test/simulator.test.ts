@@ -189,7 +189,7 @@ describe('simulator against Postgres and NATS', () => {
       home_score: 3,
       away_score: 3,
     });
-    await new Promise((r) => setTimeout(r, 300));
+    await h.drained();
     expect(
       h.seen.filter((e) => e.subject === 'games.settled' && (e.data as any).gameId === b.id),
     ).toHaveLength(1);

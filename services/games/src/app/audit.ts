@@ -1,6 +1,8 @@
 import { newId, recordEvents } from '@bet/kit';
 import { GamesAdminAction } from '@bet/proto-events';
-import type { Actor, DB } from '../context';
+import type { Actor } from '../context';
+import { insertAuditEntry, selectAuditTrail } from '../store/audit';
+import type { DB } from '../store/db';
 
 /**
  * One line of the audit trail, written in the same transaction as the change it records, and
@@ -15,19 +17,16 @@ export async function audit(
   before: unknown,
   after: unknown,
 ) {
-  await trx
-    .insertInto('audit_log')
-    .values({
-      id: newId(),
-      actor_id: actor.id,
-      actor_name: actor.username ?? null,
-      action,
-      entity,
-      entity_id: entityId,
-      before: before === undefined || before === null ? null : JSON.stringify(before),
-      after: after === undefined || after === null ? null : JSON.stringify(after),
-    })
-    .execute();
+  await insertAuditEntry(trx, {
+    id: newId(),
+    actor_id: actor.id,
+    actor_name: actor.username ?? null,
+    action,
+    entity,
+    entity_id: entityId,
+    before: before === undefined || before === null ? null : JSON.stringify(before),
+    after: after === undefined || after === null ? null : JSON.stringify(after),
+  });
   await recordEvents(trx, GamesAdminAction, [
     {
       data: {
@@ -45,14 +44,7 @@ export async function audit(
 }
 
 export async function auditTrail(db: DB, entity: string, entityId: string) {
-  const rows = await db
-    .selectFrom('audit_log')
-    .selectAll()
-    .where('entity', '=', entity)
-    .where('entity_id', '=', entityId)
-    .orderBy('at', 'asc')
-    .orderBy('id', 'asc')
-    .execute();
+  const rows = await selectAuditTrail(db, entity, entityId);
   const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : (v ?? null));
   return rows.map((r) => ({
     _id: r.id,

@@ -7,9 +7,7 @@ import {
   GamesSettled,
   GamesUpdated,
 } from '@bet/proto-events';
-import { sql } from 'kysely';
-import type { Actor, Ctx, DB } from '../context';
-import { changedColumns, gameToRow, rowToGame } from '../db/rows';
+import type { Actor, Ctx } from '../context';
 import {
   type ApiGame,
   assertCancellable,
@@ -24,69 +22,36 @@ import {
   toDecimalOdds,
 } from '../domain/game';
 import { type Prices, samePrices } from '../domain/odds';
+import type { DB } from '../store/db';
+import {
+  countGames as countGameRows,
+  insertGame,
+  type ListQuery,
+  lockGame as lockGameRow,
+  saveGame,
+  selectGame,
+  selectGames,
+  selectGamesByIds,
+  selectMatchEvents,
+} from '../store/games';
+import { type Announcement, announce, recordAnnouncements } from './announcements';
 import { audit } from './audit';
-import { event, type PendingEvent, recordEvents } from './events';
 import { repriceTeams } from './pricing';
+
+export type { ListQuery } from '../store/games';
 
 // ── reads ─────────────────────────────────────────────────────────────────
 
-export interface ListQuery {
-  status?: GameStatus;
-  limit: number;
-  order?: 'asc' | 'desc';
-  league?: string;
-  team?: string;
-  /** a substring of either team or the league, any case (the admin screen's search box) */
-  search?: string;
-  /** 1-based page of `limit` games */
-  page?: number;
-  from?: Date;
-  to?: Date;
-}
+/** What a read needs to say whether a live market is open right now (domain/game.ts liveSuspended). */
+export const liveWindow = (ctx: Ctx) => ({
+  now: Date.now(),
+  maxAgeMs: ctx.config.LIVE_PRICE_MAX_AGE_S * 1000,
+});
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/**
- * Without a status or an order, what an admin manages comes first: live games, then upcoming
- * ones (admin-made before feed games, each by kick-off), then the latest finished, then the
- * cancelled (docs/api-conventions.md, "Game lists"). With a status: the documented defaults.
- */
-function orderGames<Q extends { orderBy: (...a: any[]) => Q }>(query: Q, q: ListQuery): Q {
-  const order =
-    q.order ?? (q.status === 'finished' || q.status === 'cancelled' ? 'desc' : q.status ? 'asc' : undefined);
-  if (order) return query.orderBy('match_date', order).orderBy('id', order);
-  return query
-    .orderBy(sql`case status when 'live' then 1 when 'upcoming' then 2 when 'finished' then 3 else 4 end`)
-    .orderBy(sql`case when status in ('live', 'upcoming') and provider = 'manual' then 0 else 1 end`)
-    .orderBy(
-      sql`case when status in ('live', 'upcoming') then extract(epoch from match_date) else -extract(epoch from match_date) end`,
-    )
-    .orderBy('id');
-}
-
-function filterGames(db: DB, q: ListQuery) {
-  let query = db.selectFrom('games');
-  if (q.status) query = query.where('status', '=', q.status);
-  if (q.league) query = query.where(sql`lower(league)`, '=', q.league.trim().toLowerCase());
-  if (q.team) {
-    const pattern = `%${likeEscape(q.team.trim())}%`;
-    query = query.where((eb) =>
-      eb.or([eb('home_team', 'ilike', pattern), eb('away_team', 'ilike', pattern)]),
-    );
-  }
-  if (q.search?.trim()) {
-    const pattern = `%${likeEscape(q.search.trim())}%`;
-    query = query.where((eb) =>
-      eb.or([
-        eb('home_team', 'ilike', pattern),
-        eb('away_team', 'ilike', pattern),
-        eb('league', 'ilike', pattern),
-      ]),
-    );
-  }
-  if (q.from) query = query.where('match_date', '>=', q.from);
-  if (q.to) query = query.where('match_date', '<=', q.to);
-  return query;
+/** The current state and prices of these games; unknown ids are left out. */
+export async function gamesByIds(ctx: Ctx, ids: readonly string[]): Promise<ApiGame[]> {
+  const live = liveWindow(ctx);
+  return (await selectGamesByIds(ctx.db, ids)).map((g) => toApiGame(g, live));
 }
 
 export async function listGames(
@@ -94,35 +59,23 @@ export async function listGames(
   q: ListQuery,
   live?: { now: number; maxAgeMs: number },
 ): Promise<ApiGame[]> {
-  const rows = await orderGames(filterGames(db, q).selectAll(), q)
-    .limit(q.limit)
-    .offset(((q.page ?? 1) - 1) * q.limit)
-    .execute();
-  return rows.map((r) => toApiGame(rowToGame(r), live));
+  return (await selectGames(db, q)).map((g) => toApiGame(g, live));
 }
 
 /** How many games a list query matches (for the pages of the admin screen). */
 export async function countGames(db: DB, q: ListQuery): Promise<number> {
-  const row = await filterGames(db, q).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countGameRows(db, q);
 }
 
 export async function findGame(db: DB, id: string): Promise<GameRecord> {
-  const row = await db.selectFrom('games').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('Game not found');
-  return rowToGame(row);
+  const game = await selectGame(db, id);
+  if (!game) throw notFound('Game not found');
+  return game;
 }
 
 export async function gameDetails(db: DB, id: string) {
   const game = await findGame(db, id);
-  const events = await db
-    .selectFrom('match_events')
-    .selectAll()
-    .where('game_id', '=', id)
-    .orderBy('elapsed')
-    .orderBy(sql`coalesce(extra, 0)`)
-    .orderBy('seq')
-    .execute();
+  const events = await selectMatchEvents(db, id);
   return {
     scores: { ...game.score },
     events: events.map((e) => ({
@@ -138,24 +91,9 @@ export async function gameDetails(db: DB, id: string) {
 // ── writes ────────────────────────────────────────────────────────────────
 
 export async function lockGame(trx: DB, id: string): Promise<GameRecord> {
-  const row = await trx.selectFrom('games').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-  if (!row) throw notFound('Game not found');
-  return rowToGame(row);
-}
-
-export async function saveGame(
-  trx: DB,
-  before: GameRecord,
-  after: GameRecord,
-  extra: Record<string, unknown> = {},
-) {
-  const cols = { ...changedColumns(before, after), ...extra };
-  if (Object.keys(cols).length === 0) return;
-  await trx
-    .updateTable('games')
-    .set({ ...cols, updated_at: new Date() })
-    .where('id', '=', after.id)
-    .execute();
+  const game = await lockGameRow(trx, id);
+  if (!game) throw notFound('Game not found');
+  return game;
 }
 
 /**
@@ -163,15 +101,15 @@ export async function saveGame(
  * sees changed apart from the price, games.odds_changed when the price changed, and
  * games.cancelled on a cancellation. Settlement events are added by the callers that settle.
  */
-export function changeEvents(before: GameRecord | null, after: GameRecord): PendingEvent[] {
-  const out: PendingEvent[] = [];
+export function changeEvents(before: GameRecord | null, after: GameRecord): Announcement[] {
+  const out: Announcement[] = [];
   const api = toApiGame(after);
   if (!before) {
-    const created = [event(GamesCreated, { game: api })];
+    const created = [announce(GamesCreated, { game: api })];
     // a game first seen in play (provider sync) announces its price as in-play too
     if (after.status === 'live') {
       created.push(
-        event(GamesOddsChanged, { gameId: after.id, odds: toDecimalOdds(after.odds), live: true }),
+        announce(GamesOddsChanged, { gameId: after.id, odds: toDecimalOdds(after.odds), live: true }),
       );
     }
     return created;
@@ -179,13 +117,14 @@ export function changeEvents(before: GameRecord | null, after: GameRecord): Pend
   const prev = toApiGame(before);
   const { odds: _a, ...restBefore } = prev;
   const { odds: _b, ...restAfter } = api;
-  if (JSON.stringify(restBefore) !== JSON.stringify(restAfter)) out.push(event(GamesUpdated, { game: api }));
+  if (JSON.stringify(restBefore) !== JSON.stringify(restAfter))
+    out.push(announce(GamesUpdated, { game: api }));
   // Going live re-announces the price as an in-play one even when it did not move: a
   // read model (betting) takes in-play bets only on prices marked live.
   const wentLive = before.status !== 'live' && after.status === 'live';
   if (!samePrices(before.odds, after.odds) || wentLive) {
     out.push(
-      event(GamesOddsChanged, {
+      announce(GamesOddsChanged, {
         gameId: after.id,
         odds: toDecimalOdds(after.odds),
         live: after.status === 'live',
@@ -194,7 +133,7 @@ export function changeEvents(before: GameRecord | null, after: GameRecord): Pend
   }
   if (before.status !== 'cancelled' && after.status === 'cancelled') {
     out.push(
-      event(GamesCancelled, {
+      announce(GamesCancelled, {
         gameId: after.id,
         cancelledAt: (after.cancelledAt ?? new Date()).toISOString(),
       }),
@@ -248,9 +187,9 @@ export async function createGame(ctx: Ctx, actor: Actor, input: CreateInput): Pr
     cancelledAt: null,
   };
   await ctx.tx(async (trx) => {
-    await trx.insertInto('games').values(gameToRow(game)).execute();
+    await insertGame(trx, game);
     await audit(trx, actor, 'game.create', 'game', game.id, null, toApiGame(game));
-    await recordEvents(trx, changeEvents(null, game));
+    await recordAnnouncements(trx, changeEvents(null, game));
   });
   return toApiGame(game);
 }
@@ -289,7 +228,7 @@ export async function updateGame(ctx: Ctx, actor: Actor, id: string, input: Upda
     const events = changeEvents(before, after);
     if (events.length > 0) {
       await audit(trx, actor, 'game.update', 'game', id, toApiGame(before), toApiGame(after));
-      await recordEvents(trx, events);
+      await recordAnnouncements(trx, events);
     }
     return toApiGame(after);
   });
@@ -305,7 +244,7 @@ export function applyResult(
   decision: ReturnType<typeof decideResult>,
   actor: Actor,
   now: Date,
-): { after: GameRecord; events: PendingEvent[] } {
+): { after: GameRecord; events: Announcement[] } {
   const scores = { home: input.homeScore, away: input.awayScore };
   const after: GameRecord = {
     ...before,
@@ -318,11 +257,16 @@ export function applyResult(
   const events = changeEvents(before, after);
   if (decision.kind === 'settle') {
     events.push(
-      event(GamesSettled, { gameId: before.id, result: input.result, scores, settledAt: now.toISOString() }),
+      announce(GamesSettled, {
+        gameId: before.id,
+        result: input.result,
+        scores,
+        settledAt: now.toISOString(),
+      }),
     );
   } else if (decision.kind === 'correct') {
     events.push(
-      event(GamesResultCorrected, {
+      announce(GamesResultCorrected, {
         gameId: before.id,
         previousResult: decision.previous,
         result: input.result,
@@ -355,7 +299,7 @@ export async function setResult(ctx: Ctx, actor: Actor, id: string, input: Resul
           ? 'game.result_corrected'
           : 'game.rescore';
     await audit(trx, actor, action, 'game', id, toApiGame(before), toApiGame(after));
-    await recordEvents(trx, events);
+    await recordAnnouncements(trx, events);
     return { game: after, kind: decision.kind };
   });
   await repriceAfterResult(ctx, [out.game.homeTeam, out.game.awayTeam]);
@@ -365,7 +309,9 @@ export async function setResult(ctx: Ctx, actor: Actor, id: string, input: Resul
 /** A result changes both teams' form, so their upcoming model prices move (best effort). */
 export async function repriceAfterResult(ctx: Ctx, teams: string[]) {
   try {
-    await ctx.tx(async (trx) => recordEvents(trx, await repriceTeams(trx, teams, ctx.config.ODDS_MARGIN)));
+    await ctx.tx(async (trx) =>
+      recordAnnouncements(trx, await repriceTeams(trx, teams, ctx.config.ODDS_MARGIN)),
+    );
   } catch (err) {
     ctx.logger.warn({ err, teams }, 'could not re-price after a result');
   }
@@ -378,7 +324,7 @@ export async function cancelGame(ctx: Ctx, actor: Actor, id: string): Promise<Ap
     const after: GameRecord = { ...before, status: 'cancelled', cancelledAt: new Date() };
     await saveGame(trx, before, after);
     await audit(trx, actor, 'game.cancel', 'game', id, toApiGame(before), toApiGame(after));
-    await recordEvents(trx, changeEvents(before, after));
+    await recordAnnouncements(trx, changeEvents(before, after));
     return toApiGame(after);
   });
 }
@@ -403,7 +349,7 @@ export async function adjustOdds(ctx: Ctx, actor: Actor, id: string, prices: Pri
       { odds: toDecimalOdds(before.odds), adjusted: before.adjusted ? toDecimalOdds(before.adjusted) : null },
       { odds: toDecimalOdds(after.odds), adjusted: toDecimalOdds(prices) },
     );
-    await recordEvents(trx, changeEvents(before, after));
+    await recordAnnouncements(trx, changeEvents(before, after));
     return toApiGame(after);
   });
 }
@@ -424,7 +370,7 @@ export async function resetOdds(ctx: Ctx, actor: Actor, id: string): Promise<Api
       { odds: toDecimalOdds(before.odds), adjusted: toDecimalOdds(before.adjusted) },
       { odds: toDecimalOdds(after.odds), adjusted: null },
     );
-    await recordEvents(trx, changeEvents(before, after));
+    await recordAnnouncements(trx, changeEvents(before, after));
     return toApiGame(after);
   });
 }

@@ -1,7 +1,7 @@
 import type { GameStatus } from '../domain/game';
 import type { Phase } from '../domain/odds';
-import { getJson } from './http';
 import {
+  getJson,
   ProviderError,
   type ProviderEvent,
   type ProviderFixture,

@@ -1,3 +1,4 @@
+import { fetchJson, OutboundError } from '@bet/kit';
 import type { ProviderFixture, ProviderPrice, SourceName } from '../domain/fixtures';
 import type { Prices } from '../domain/odds';
 
@@ -23,6 +24,47 @@ export class ProviderError extends Error {
   ) {
     super(msg);
   }
+}
+
+/**
+ * GET a provider's JSON object through the kit's `fetchJson`, its failures turned into
+ * ProviderErrors the sync can explain. The key never appears in an error message.
+ */
+export async function getJson(
+  url: URL,
+  opts: { headers?: Record<string, string>; timeoutMs: number; label: string },
+): Promise<any> {
+  let body: unknown;
+  try {
+    body = await fetchJson(url, opts);
+  } catch (err) {
+    throw err instanceof OutboundError ? providerErrorOf(err, opts.label) : err;
+  }
+  if (body === null || typeof body !== 'object') {
+    throw new ProviderError('bad_response', `${opts.label} answered something that is not JSON`);
+  }
+  return body;
+}
+
+function providerErrorOf(err: OutboundError, label: string): ProviderError {
+  if (err.kind !== 'status') {
+    // timeouts and unreachable hosts are outages; an unreadable answer is a bad one
+    return new ProviderError(err.kind === 'not_json' ? 'bad_response' : 'unavailable', err.message);
+  }
+  const status = err.status ?? 0;
+  if (status === 429) {
+    const detail = (err.body as { message?: unknown } | undefined)?.message;
+    return new ProviderError(
+      'rate_limited',
+      `${label} rate limit reached${detail ? ` (${detail})` : ''}; try again later`,
+      err.retryAfterSeconds,
+    );
+  }
+  if (status === 401 || status === 403) {
+    return new ProviderError('auth', `${label} refused the API key (HTTP ${status})`);
+  }
+  if (status >= 500) return new ProviderError('unavailable', `${label} is unavailable (HTTP ${status})`);
+  return new ProviderError('bad_response', err.message);
 }
 
 /** One interface over every real sports-data provider. Dates are UTC days, YYYY-MM-DD. */

@@ -1,5 +1,6 @@
 import { badRequest, type FieldError, HttpError, ID_PATTERN, type TSchema, Type } from '@bet/kit';
 import { Game } from '@bet/proto-events';
+import type { Actor } from '../context';
 
 /** A string enum that validates with Ajv's `enum` (clear "must be one of" messages). */
 export const StringEnum = <const T extends readonly string[]>(
@@ -15,6 +16,10 @@ export const OddsBody = Type.Object(
   { home: Type.Number(), draw: Type.Number(), away: Type.Number() },
   { additionalProperties: false },
 );
+
+export const TeamName = Type.String({ minLength: 1, maxLength: 100 });
+export const Logo = Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()]));
+export const Ranking = Type.Object({ _id: Type.String(), teamName: Type.String(), ranking: Type.Integer() });
 
 export const Msg = Type.Object({ msg: Type.String() });
 export const GameReply = Game;
@@ -66,3 +71,9 @@ export function parseAll<T extends unknown[]>(...parsers: { [K in keyof T]: () =
   if (errors.length > 0) throw badRequest(errors[0].msg, errors);
   return out as T;
 }
+
+/** The admin behind an authenticated request (routes with `auth: 'admin'`). */
+export const actorOf = (req: { user: { id: string; username?: string } | null }): Actor => ({
+  id: req.user!.id,
+  username: req.user!.username ?? null,
+});

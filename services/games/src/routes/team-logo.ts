@@ -1,8 +1,8 @@
-import type { App } from '@bet/kit';
 import { Type } from '@bet/kit';
+import { route } from '../context';
 import { crestSvg, LOGO_PATH } from '../domain/logos';
 
-export function registerLogoRoutes(app: App) {
+export const teamLogoRoute = route(`GET ${LOGO_PATH}/:file`, (app) => {
   app.get(
     `${LOGO_PATH}/:file`,
     {
@@ -18,4 +18,4 @@ export function registerLogoRoutes(app: App) {
         .header('cache-control', 'public, max-age=86400, immutable')
         .send(crestSvg(req.params.file.slice(0, -4))),
   );
-}
+});

@@ -1,11 +1,6 @@
 import { acquireLease, conflict, HttpError, isUniqueViolation, newId } from '@bet/kit';
 import { GamesSettled } from '@bet/proto-events';
-import { audit } from '../app/audit';
-import { event, type PendingEvent, recordEvents } from '../app/events';
-import { changeEvents, repriceAfterResult } from '../app/games';
-import { loadStrengths, modelFor } from '../app/pricing';
-import type { Actor, Ctx, DB } from '../context';
-import { changedColumns, gameToRow, rowToGame } from '../db/rows';
+import type { Actor, Ctx } from '../context';
 import { mergeFixture } from '../domain/merge';
 import { AllSportsApi } from '../providers/allsportsapi';
 import { ApiFootball } from '../providers/apifootball';
@@ -19,6 +14,17 @@ import {
   type SourceName,
   type SportsProvider,
 } from '../providers/types';
+import {
+  insertGame,
+  lockProviderGame,
+  type NewMatchEvent,
+  replaceMatchEvents,
+  saveGame,
+} from '../store/games';
+import { announce, recordAnnouncements } from './announcements';
+import { audit } from './audit';
+import { changeEvents, repriceAfterResult } from './games';
+import { loadStrengths, modelFor } from './pricing';
 
 export interface SyncSummary {
   source: SourceName;
@@ -43,13 +49,12 @@ const leagues = (csv: string) =>
 
 /**
  * Brings games in from the real providers: on demand (the admin's sync button) and on a
- * schedule for every provider whose key is set. Each fixture is upserted by
- * (provider, provider id) in its own transaction, so a run is idempotent and a failure
- * half-way keeps what was already synced.
+ * schedule for every provider whose key is set (the `provider-sync` job). Each fixture is
+ * upserted by (provider, provider id) in its own transaction, so a run is idempotent and a
+ * failure half-way keeps what was already synced.
  */
 export class SyncService {
   private readonly running = new Map<SourceName, Promise<SyncSummary>>();
-  private timers: NodeJS.Timeout[] = [];
   private readonly holder = `sync-${newId()}`;
 
   constructor(
@@ -217,14 +222,7 @@ export class SyncService {
     model: ReturnType<typeof modelFor>,
   ) {
     return this.ctx.tx(async (trx) => {
-      const row = await trx
-        .selectFrom('games')
-        .selectAll()
-        .where('provider', '=', source)
-        .where('provider_id', '=', f.providerId)
-        .forUpdate()
-        .executeTakeFirst();
-      const existing = row ? rowToGame(row) : null;
+      const existing = await lockProviderGame(trx, source, f.providerId);
       const now = new Date(this.now());
       const m = mergeFixture({
         existing,
@@ -237,26 +235,13 @@ export class SyncService {
         now,
       });
       const { after } = m;
-      let events: PendingEvent[];
       let stored = false;
-      if (!existing) {
-        await trx.insertInto('games').values(gameToRow(after)).execute();
-        events = changeEvents(null, after);
-      } else {
-        const cols = changedColumns(existing, after);
-        stored = Object.keys(cols).length > 0;
-        if (stored) {
-          await trx
-            .updateTable('games')
-            .set({ ...cols, updated_at: now })
-            .where('id', '=', after.id)
-            .execute();
-        }
-        events = changeEvents(existing, after);
-      }
+      if (!existing) await insertGame(trx, after);
+      else stored = await saveGame(trx, existing, after, {}, now);
+      const events = changeEvents(existing, after);
       if (m.settled) {
         events.push(
-          event(GamesSettled, {
+          announce(GamesSettled, {
             gameId: after.id,
             result: m.settled,
             scores: after.score,
@@ -264,8 +249,10 @@ export class SyncService {
           }),
         );
       }
-      const eventsChanged = f.events ? await replaceEvents(trx, after, f.events) : false;
-      await recordEvents(trx, events);
+      const eventsChanged = f.events
+        ? await replaceMatchEvents(trx, after.id, eventRows(after, f.events))
+        : false;
+      await recordAnnouncements(trx, events);
       return {
         created: !existing,
         changed: stored || events.length > 0 || eventsChanged,
@@ -277,43 +264,39 @@ export class SyncService {
     });
   }
 
-  /** Scheduled syncs of every provider with a key, one replica at a time (lease per provider). */
-  startSchedule() {
-    const minutes = this.ctx.config.SYNC_INTERVAL_MINUTES;
-    if (minutes <= 0) return;
+  /**
+   * The scheduled sync of every provider with a key. Every replica runs the job; a lease per
+   * provider living 90% of the interval lets one of them sync it once per interval.
+   */
+  async runScheduled() {
+    const every = this.ctx.config.SYNC_INTERVAL_MINUTES * 60_000;
     for (const source of this.configuredSources()) {
-      const every = minutes * 60_000;
-      const tick = async () => {
-        try {
-          const mine = await acquireLease(
-            this.ctx.db,
-            `sync:${source}`,
-            this.holder,
-            Math.max(1_000, every * 0.9),
-          );
-          if (mine) await this.run(source);
-        } catch (err) {
-          this.ctx.logger.warn({ err, source }, 'scheduled sync failed');
-        }
-      };
-      this.timers.push(setTimeout(tick, 2_000), setInterval(tick, every));
+      try {
+        const mine = await acquireLease(
+          this.ctx.db,
+          `sync:${source}`,
+          this.holder,
+          Math.max(1_000, every * 0.9),
+        );
+        if (mine) await this.run(source);
+      } catch (err) {
+        this.ctx.logger.warn({ err, source }, 'scheduled sync failed');
+      }
     }
   }
 
+  /** Waits for the syncs in flight (the service is stopping). */
   async stop() {
-    for (const t of this.timers) clearTimeout(t);
-    this.timers = [];
     await Promise.allSettled([...this.running.values()]);
   }
 }
 
-/** Replaces a game's match events with the provider's list when it differs. */
-async function replaceEvents(
-  trx: DB,
+/** A provider's match events as our rows, numbered in its order. */
+function eventRows(
   g: { id: string; homeTeam: string; awayTeam: string },
   events: ProviderEvent[],
-) {
-  const rows = events.map((e, i) => ({
+): NewMatchEvent[] {
+  return events.map((e, i) => ({
     game_id: g.id,
     seq: i + 1,
     type: e.type,
@@ -324,27 +307,6 @@ async function replaceEvents(
     team: e.side === 'home' ? g.homeTeam : g.awayTeam,
     detail: e.detail,
   }));
-  const current = await trx
-    .selectFrom('match_events')
-    .selectAll()
-    .where('game_id', '=', g.id)
-    .orderBy('seq')
-    .execute();
-  const key = (e: {
-    seq: number;
-    type: string;
-    side: string;
-    elapsed: number;
-    extra: number | null;
-    player: string;
-    team: string;
-    detail: string;
-  }) => [e.seq, e.type, e.side, e.elapsed, e.extra ?? '', e.player, e.team, e.detail].join('|');
-  const same = current.length === rows.length && current.every((c, i) => key(c) === key(rows[i]));
-  if (same) return false;
-  await trx.deleteFrom('match_events').where('game_id', '=', g.id).execute();
-  if (rows.length > 0) await trx.insertInto('match_events').values(rows).execute();
-  return true;
 }
 
 export function describe(s: SyncSummary): string {

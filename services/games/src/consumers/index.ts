@@ -1,0 +1,4 @@
+import { betInterest } from './bet-interest';
+import { gamesGet } from './games-get';
+
+export const consumers = [betInterest, gamesGet];

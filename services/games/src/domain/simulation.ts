@@ -1,0 +1,109 @@
+import { squadOf } from './calendar';
+import type { GameRecord } from './game';
+import { ALL_TEAMS } from './leagues';
+import { advanceLive, type LivePolicy, type SimRecord } from './live';
+import { invariantViolations, type MatchEvent, resultOf, startMatch } from './match';
+import { DEFAULT_RANKING, expectedGoals, teamStrength } from './odds';
+import { matchKey } from './rng';
+
+export interface SimStepInput {
+  game: GameRecord;
+  /** real time of the step (ms) */
+  now: number;
+  speed: number;
+  margin: number;
+  policy: LivePolicy;
+  /** somebody bet on this game: every price change is announced */
+  interested: boolean;
+  /** the deployment's simulator secret (hex): a match is drawn from it and its fixture at kick-off */
+  secret: string;
+}
+
+export type SimStep =
+  /** not the simulator's to play now: not kicked off yet, or already over */
+  | { kind: 'idle' }
+  /** nothing new this minute; the game's price stands as it is */
+  | { kind: 'unchanged' }
+  /** the engine produced an impossible state: the step is dropped and the game waits for an admin */
+  | { kind: 'impossible'; broken: string[]; kicked: boolean }
+  | {
+      kind: 'advanced';
+      after: GameRecord;
+      kicked: boolean;
+      finished: boolean;
+      /** the match events of this step */
+      events: MatchEvent[];
+      /** games.updated is owed */
+      update: boolean;
+      /** games.odds_changed (in play) is owed */
+      announcePrice: boolean;
+    };
+
+/**
+ * One simulator step of one game: kicks it off when its time has come, plays the match
+ * up to `now` and says what changed and what must be announced.
+ */
+export function simulateGame(s: SimStepInput): SimStep {
+  const before = s.game;
+  if (before.status === 'upcoming' && before.matchDate.getTime() > s.now) return { kind: 'idle' };
+  if (before.status !== 'upcoming' && before.status !== 'live') return { kind: 'idle' };
+  let working = before;
+  let kicked = false;
+  if (before.status === 'upcoming' || !before.sim) {
+    // a game the model never priced plays as two sides of the default ranking
+    const lambdas =
+      before.lambdas ?? expectedGoals(teamStrength(DEFAULT_RANKING), teamStrength(DEFAULT_RANKING));
+    const pool = (team: string) => ALL_TEAMS.get(team)?.league.names ?? 'en';
+    const sim: SimRecord = {
+      kickoffAt: before.status === 'upcoming' ? before.matchDate.getTime() : s.now,
+      match: startMatch({
+        lambdas,
+        homeSquad: squadOf(before.homeTeam, pool(before.homeTeam)),
+        awaySquad: squadOf(before.awayTeam, pool(before.awayTeam)),
+        key: matchKey(s.secret, before.providerId ?? before.id),
+      }),
+      oddsClock: 0,
+      updateClock: 0,
+    };
+    working = { ...before, status: 'live', elapsed: 0, sim };
+    kicked = true;
+  }
+  const rec = working.sim!;
+  const out = advanceLive({
+    rec,
+    targetClock: Math.floor(((s.now - rec.kickoffAt) * s.speed) / 60_000),
+    announced: working.odds,
+    adjusted: working.adjusted !== null,
+    interested: s.interested,
+    margin: s.margin,
+    policy: s.policy,
+  });
+  if (!out.changed && !kicked) return { kind: 'unchanged' };
+  const match = out.rec.match;
+  const broken = invariantViolations(match, out.events);
+  if (broken.length > 0) return { kind: 'impossible', broken, kicked };
+  const after: GameRecord = {
+    ...working,
+    sim: out.rec,
+    score: { ...match.score },
+    elapsed: match.minute,
+    base: out.model ?? working.base,
+    odds: out.announce ?? working.odds,
+  };
+  if (out.finished) {
+    after.status = 'finished';
+    after.result = resultOf(match.score);
+    after.settledAt = new Date(s.now);
+    after.elapsed = 90;
+  }
+  return {
+    kind: 'advanced',
+    after,
+    kicked,
+    finished: out.finished,
+    events: out.events,
+    update: kicked || out.update,
+    // at kick-off the price is re-announced as in-play even if it did not move (see changeEvents)
+    announcePrice: !!out.announce || (kicked && !out.finished),
+  };
+}

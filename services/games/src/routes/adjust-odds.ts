@@ -1,0 +1,25 @@
+import { adjustOdds, parseOdds } from '../app/games';
+import { route } from '../context';
+import { actorOf, errorReplies, IdParams, MsgGame, OddsBody } from './schemas';
+
+export const adjustOddsRoute = route('PATCH /api/v1/admin/games/:id/adjust-odds', (app, ctx) => {
+  app.patch(
+    '/api/v1/admin/games/:id/adjust-odds',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags: ['admin'],
+        params: IdParams,
+        body: OddsBody,
+        response: { 200: MsgGame, ...errorReplies(400, 401, 403, 404, 409) },
+      },
+    },
+    async (req) => {
+      const odds = parseOdds(req.body, '');
+      return {
+        msg: 'Odds updated successfully!',
+        game: await adjustOdds(ctx, actorOf(req), req.params.id, odds),
+      };
+    },
+  );
+});

@@ -1,0 +1,39 @@
+import { adjustOddsRoute } from './adjust-odds';
+import { cancelGameRoute } from './cancel-game';
+import { createGameRoute } from './create-game';
+import { createRankingRoute } from './create-ranking';
+import { deleteRankingRoute } from './delete-ranking';
+import { gameAuditRoute } from './game-audit';
+import { gameDetailsRoute } from './game-details';
+import { getGameRoute } from './get-game';
+import { listGamesRoute } from './list-games';
+import { listRankingsRoute } from './list-rankings';
+import { liveGamesRoute } from './live-games';
+import { resetOddsRoute } from './reset-odds';
+import { setResultRoute } from './set-result';
+import { syncGamesRoute } from './sync-games';
+import { teamLogoRoute } from './team-logo';
+import { updateGameRoute } from './update-game';
+import { updateRankingRoute } from './update-ranking';
+
+export const routes = [
+  // the catalogue
+  listGamesRoute,
+  liveGamesRoute,
+  getGameRoute,
+  gameDetailsRoute,
+  teamLogoRoute,
+  // admin
+  createGameRoute,
+  updateGameRoute,
+  setResultRoute,
+  cancelGameRoute,
+  adjustOddsRoute,
+  resetOddsRoute,
+  gameAuditRoute,
+  syncGamesRoute,
+  listRankingsRoute,
+  createRankingRoute,
+  updateRankingRoute,
+  deleteRankingRoute,
+];
