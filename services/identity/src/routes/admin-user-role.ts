@@ -2,6 +2,7 @@ import { Type } from '@bet/kit';
 import { changeRole } from '../app/admin';
 import { route } from '../context';
 import { adminUser } from '../domain/users';
+import { AdminUserAnswer } from './answers';
 import { IdParams } from './schemas';
 
 /** changeRole checks the caller's role itself, under the admin rows' locks */
@@ -17,6 +18,7 @@ export const adminUserRoleRoute = route('PATCH /api/v1/admin/users/:id/role', (a
           { role: Type.Union([Type.Literal('user'), Type.Literal('admin')]) },
           { additionalProperties: false },
         ),
+        response: { 200: Type.Object({ msg: Type.String(), user: AdminUserAnswer }) },
       },
     },
     async (req) => {

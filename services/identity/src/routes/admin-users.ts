@@ -2,6 +2,7 @@ import { Type } from '@bet/kit';
 import { listAccounts, requireCurrentAdmin } from '../app/admin';
 import { route } from '../context';
 import { adminUser } from '../domain/users';
+import { AdminUserAnswer } from './answers';
 
 export const adminUsersRoute = route('GET /api/v1/admin/users', (app, ctx) => {
   app.get(
@@ -18,6 +19,14 @@ export const adminUsersRoute = route('GET /api/v1/admin/users', (app, ctx) => {
           },
           { additionalProperties: false },
         ),
+        response: {
+          200: Type.Object({
+            users: Type.Array(AdminUserAnswer),
+            currentPage: Type.Integer(),
+            totalPages: Type.Integer({ description: 'at least 1: an empty list is one empty page' }),
+            totalCount: Type.Integer({ description: 'accounts matching the search, on every page' }),
+          }),
+        },
       },
     },
     async (req) => {

@@ -3,6 +3,7 @@ import { ACCOUNT_GONE } from '../app/profile';
 import { protectionNow, setDepositLimits } from '../app/protection';
 import { route } from '../context';
 import { publicUser } from '../domain/users';
+import { ProtectionChangedAnswer } from './answers';
 
 const MAX_DEPOSIT_LIMIT_DOLLARS = 10_000_000;
 const DEPOSIT_FIELDS = ['daily', 'weekly', 'monthly'] as const;
@@ -20,6 +21,7 @@ export const depositLimitsRoute = route('POST /api/v1/users/protection/deposit-l
           ),
           { additionalProperties: false },
         ),
+        response: { 200: ProtectionChangedAnswer },
       },
     },
     async (req) => {

@@ -2,6 +2,7 @@ import { Type } from '@bet/kit';
 import { changeEmail } from '../app/profile';
 import { route } from '../context';
 import { publicUser } from '../domain/users';
+import { MsgUserAnswer } from './answers';
 import { AnyPassword, Email } from './schemas';
 
 export const emailChangeRoute = route('PATCH /api/v1/users/email', (app, ctx) => {
@@ -12,6 +13,7 @@ export const emailChangeRoute = route('PATCH /api/v1/users/email', (app, ctx) =>
       schema: {
         tags: ['users'],
         body: Type.Object({ newEmail: Email, currentPassword: AnyPassword }, { additionalProperties: false }),
+        response: { 200: MsgUserAnswer },
       },
     },
     async (req) => {

@@ -4,6 +4,7 @@ import { ACCOUNT_GONE } from '../app/profile';
 import { route } from '../context';
 import { limitsView } from '../domain/limits';
 import { publicUser } from '../domain/users';
+import { LimitsAnswer, UserAnswer } from './answers';
 
 const MAX_BET_COUNT_LIMIT = 100_000;
 const MAX_STAKE_LIMIT_DOLLARS = 10_000_000;
@@ -22,6 +23,9 @@ export const limitsUpdateRoute = route('POST /api/v1/users/limits', (app, ctx) =
           },
           { additionalProperties: false },
         ),
+        response: {
+          200: Type.Object({ msg: Type.String(), limits: LimitsAnswer, user: UserAnswer }),
+        },
       },
     },
     async (req) => {

@@ -3,6 +3,7 @@ import { login } from '../app/auth';
 import { route } from '../context';
 import { clientIp } from '../domain/client-ip';
 import { publicUser } from '../domain/users';
+import { SignedInAnswer } from './answers';
 import { AnyPassword } from './schemas';
 
 export const loginRoute = route('POST /api/v1/auth/login', (app, ctx) => {
@@ -16,6 +17,7 @@ export const loginRoute = route('POST /api/v1/auth/login', (app, ctx) => {
           { email: Type.String({ minLength: 1, maxLength: 254 }), password: AnyPassword },
           { additionalProperties: false },
         ),
+        response: { 200: SignedInAnswer },
       },
     },
     async (req) => {

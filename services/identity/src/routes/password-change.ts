@@ -1,6 +1,7 @@
 import { Type } from '@bet/kit';
 import { changePassword } from '../app/profile';
 import { route } from '../context';
+import { MsgAnswer } from './answers';
 import { AnyPassword, NewPassword } from './schemas';
 
 export const passwordChangeRoute = route('PATCH /api/v1/users/password', (app, ctx) => {
@@ -14,6 +15,7 @@ export const passwordChangeRoute = route('PATCH /api/v1/users/password', (app, c
           { currentPassword: AnyPassword, newPassword: NewPassword, confirmNewPassword: NewPassword },
           { additionalProperties: false },
         ),
+        response: { 200: MsgAnswer },
       },
     },
     async (req) => {

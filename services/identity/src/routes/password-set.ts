@@ -2,6 +2,7 @@ import { Type } from '@bet/kit';
 import { setPassword } from '../app/profile';
 import { route } from '../context';
 import { publicUser } from '../domain/users';
+import { MsgUserAnswer } from './answers';
 import { NewPassword } from './schemas';
 
 export const passwordSetRoute = route('POST /api/v1/users/set-password', (app, ctx) => {
@@ -15,6 +16,7 @@ export const passwordSetRoute = route('POST /api/v1/users/set-password', (app, c
           { newPassword: NewPassword, confirmPassword: NewPassword },
           { additionalProperties: false },
         ),
+        response: { 200: MsgUserAnswer },
       },
     },
     async (req) => {

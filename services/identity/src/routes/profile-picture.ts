@@ -1,10 +1,11 @@
-import { badRequest, HttpError } from '@bet/kit';
+import { badRequest, HttpError, Type } from '@bet/kit';
 import multipart from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
 import { saveAvatar } from '../app/profile';
 import { route } from '../context';
 import { AVATAR_TYPES } from '../domain/avatars';
 import { publicUser } from '../domain/users';
+import { UserAnswer } from './answers';
 
 export const profilePictureRoute = route('POST /api/v1/users/profile-picture', async (app, ctx) => {
   // the one call that takes multipart; the plugin's parser applies to the whole app
@@ -20,6 +21,16 @@ export const profilePictureRoute = route('POST /api/v1/users/profile-picture', a
         tags: ['users'],
         consumes: ['multipart/form-data'],
         description: 'multipart form field profilePicture: PNG, JPEG, WebP or GIF',
+        response: {
+          200: Type.Object({
+            msg: Type.String(),
+            // nullable as User.profilePicture is typed; after an upload it is always the new URL
+            profilePictureUrl: Type.Union([Type.String(), Type.Null()], {
+              description: "the new picture's absolute URL",
+            }),
+            user: UserAnswer,
+          }),
+        },
       },
     },
     async (req) => {

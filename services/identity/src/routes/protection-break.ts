@@ -4,6 +4,7 @@ import { breakUntil, protectionNow, takeBreak } from '../app/protection';
 import { route } from '../context';
 import { EXCLUSION_PERIODS, type ExclusionKind, isExclusionPeriod } from '../domain/protection';
 import { publicUser } from '../domain/users';
+import { ProtectionChangedAnswer } from './answers';
 
 export const protectionBreakRoute = route('POST /api/v1/users/protection/break', (app, ctx) => {
   app.post(
@@ -19,6 +20,7 @@ export const protectionBreakRoute = route('POST /api/v1/users/protection/break',
           },
           { additionalProperties: false },
         ),
+        response: { 200: ProtectionChangedAnswer },
       },
     },
     async (req) => {

@@ -4,6 +4,7 @@ import { protectionNow, setRealityCheck } from '../app/protection';
 import { route } from '../context';
 import { REALITY_CHECK_CHOICES } from '../domain/protection';
 import { publicUser } from '../domain/users';
+import { ProtectionChangedAnswer } from './answers';
 
 export const realityCheckRoute = route('POST /api/v1/users/protection/reality-check', (app, ctx) => {
   app.post(
@@ -16,6 +17,7 @@ export const realityCheckRoute = route('POST /api/v1/users/protection/reality-ch
           { minutes: Type.Integer({ minimum: 0, maximum: 1440 }) },
           { additionalProperties: false },
         ),
+        response: { 200: ProtectionChangedAnswer },
       },
     },
     async (req) => {

@@ -2,6 +2,7 @@ import { Type } from '@bet/kit';
 import { register } from '../app/auth';
 import { route } from '../context';
 import { publicUser } from '../domain/users';
+import { SignedInAnswer } from './answers';
 import { Email, Name, NewPassword } from './schemas';
 
 export const registerRoute = route('POST /api/v1/auth/register', (app, ctx) => {
@@ -25,6 +26,7 @@ export const registerRoute = route('POST /api/v1/auth/register', (app, ctx) => {
           },
           { additionalProperties: false },
         ),
+        response: { 201: SignedInAnswer },
       },
     },
     async (req, reply) => {

@@ -8,7 +8,16 @@ export const requestPasswordResetRoute = route('POST /api/v1/auth/request-passwo
     '/api/v1/auth/request-password-reset',
     {
       config: { auth: 'public' },
-      schema: { tags: ['auth'], body: Type.Object({ email: Email }, { additionalProperties: false }) },
+      schema: {
+        tags: ['auth'],
+        body: Type.Object({ email: Email }, { additionalProperties: false }),
+        response: {
+          200: Type.Object(
+            { msg: Type.String() },
+            { description: 'The same answer whether or not the address has an account' },
+          ),
+        },
+      },
     },
     async (req) => {
       // the same answer, at once, whether or not the address has an account; the mail follows

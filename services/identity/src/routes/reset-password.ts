@@ -1,6 +1,7 @@
 import { badRequest, Type } from '@bet/kit';
 import { resetPassword } from '../app/password-reset';
 import { route } from '../context';
+import { MsgAnswer } from './answers';
 import { NewPassword } from './schemas';
 
 const MISSING_TOKEN = 'Invalid or missing reset token.';
@@ -18,6 +19,7 @@ export const resetPasswordRoute = route('POST /api/v1/auth/reset-password/:token
           { password: NewPassword, confirmPassword: NewPassword },
           { additionalProperties: false },
         ),
+        response: { 200: MsgAnswer },
       },
     },
     async (req) => {

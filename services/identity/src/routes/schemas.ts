@@ -31,4 +31,3 @@ export const ProfileBody = Type.Object(
   },
   { additionalProperties: false },
 );
-export const Msg = Type.Object({ msg: Type.String() });

@@ -1,6 +1,7 @@
 import { Type } from '@bet/kit';
 import { exchangeSocialCode } from '../app/social-codes';
 import { route } from '../context';
+import { TokenPairAnswer } from './answers';
 import { STATE_MAX, STATE_MIN } from './social-providers';
 
 export const socialExchangeRoute = route('POST /api/v1/auth/social/exchange', (app, ctx) => {
@@ -19,6 +20,7 @@ export const socialExchangeRoute = route('POST /api/v1/auth/social/exchange', (a
           },
           { additionalProperties: false },
         ),
+        response: { 200: TokenPairAnswer },
       },
     },
     async (req) => exchangeSocialCode(ctx, req.body),
