@@ -8,16 +8,6 @@ const services = readdirSync(servicesDir).filter(
   (n) => n !== 'kit' && statSync(join(servicesDir, n)).isDirectory(),
 );
 
-/**
- * Services written before the shape of docs/service-shape.md existed. They run through the
- * kit's legacy `routes(app, ctx)` / `start(ctx)` form until they are moved over; this list
- * may only shrink (the test fails when a service on it is already in shape).
- */
-const NOT_YET_IN_SHAPE = ['games', 'betting'].filter(
-  // SHAPE_ONLY=wallet checks one service being moved over before it leaves the list
-  (n) => n !== process.env.SHAPE_ONLY,
-);
-
 /** the folders of the shape, and what may live in a service's src/ besides them */
 const FOLDERS = ['domain', 'app', 'store', 'db', 'routes', 'consumers', 'jobs'];
 const OPTIONAL_FOLDERS = ['providers', 'bin'];
@@ -40,9 +30,8 @@ async function definitionOf(name: string) {
 }
 
 describe('every service has the shape of docs/service-shape.md', () => {
-  const checked = services.filter(
-    (s) => !NOT_YET_IN_SHAPE.includes(s) && (!process.env.SHAPE_ONLY || s === process.env.SHAPE_ONLY),
-  );
+  // SHAPE_ONLY=wallet checks one service
+  const checked = services.filter((s) => !process.env.SHAPE_ONLY || s === process.env.SHAPE_ONLY);
   it.each(checked)('%s', async (name) => {
     const src = join(servicesDir, name, 'src');
     const entries = readdirSync(src);
@@ -74,12 +63,5 @@ describe('every service has the shape of docs/service-shape.md', () => {
         return out;
       });
     expect(misplaced).toEqual([]);
-  });
-
-  it('keeps the list of services not yet in shape honest', async () => {
-    for (const name of NOT_YET_IN_SHAPE) {
-      const def = await definitionOf(name);
-      expect(Array.isArray(def.routes), `${name} is in shape now: take it off NOT_YET_IN_SHAPE`).toBe(false);
-    }
   });
 });
