@@ -12,6 +12,7 @@ import { route } from '../context';
 import { nonZeroDollars } from '../domain/amounts';
 import { AccountClosedError, InsufficientFundsError } from '../domain/errors';
 import { specTxType } from '../domain/transactions';
+import { AdjustedAnswer, AdjustmentWaitingAnswer } from './answers';
 import { adjustmentRequestJson, clientKey, IdParams } from './edge';
 
 const REQUIRED = 'Amount and description are required.';
@@ -35,6 +36,7 @@ export const adminAdjustWalletRoute = route('PATCH /api/v1/admin/users/:id/walle
           },
           { additionalProperties: false },
         ),
+        response: { 200: AdjustedAnswer, 202: AdjustmentWaitingAnswer },
       },
     },
     async (req, reply) => {

@@ -1,6 +1,7 @@
 import { Type } from '@bet/kit';
 import { listAdjustmentRequests } from '../app/adjustments';
 import { route } from '../context';
+import { AdjustmentRequestsAnswer } from './answers';
 import { adjustmentRequestJson } from './edge';
 
 export const adminAdjustmentsRoute = route('GET /api/v1/admin/wallet/adjustments', (app, ctx) => {
@@ -14,6 +15,7 @@ export const adminAdjustmentsRoute = route('GET /api/v1/admin/wallet/adjustments
         querystring: Type.Object({
           status: Type.Union([Type.Literal('pending'), Type.Literal('approved')], { default: 'pending' }),
         }),
+        response: { 200: AdjustmentRequestsAnswer },
       },
     },
     async (req) => ({

@@ -2,6 +2,7 @@ import { centsToDollars, unprocessable } from '@bet/kit';
 import { approveAdjustment } from '../app/adjustments';
 import { route } from '../context';
 import { AccountClosedError, InsufficientFundsError } from '../domain/errors';
+import { AdjustmentApprovedAnswer } from './answers';
 import { adjustmentRequestJson, IdParams } from './edge';
 
 export const adminApproveAdjustmentRoute = route(
@@ -16,6 +17,7 @@ export const adminApproveAdjustmentRoute = route(
           description:
             'Four-eyes: a second admin (not the requester, not the wallet owner) approves; the adjustment posts once.',
           params: IdParams,
+          response: { 200: AdjustmentApprovedAnswer },
         },
       },
       async (req) => {

@@ -1,6 +1,7 @@
 import { centsToDollars, Type } from '@bet/kit';
 import { payOutClosedWallet } from '../app/closed-accounts';
 import { route } from '../context';
+import { ClosedPayoutAnswer } from './answers';
 import { clientKey, IdParams } from './edge';
 
 /** What happens to money that reaches a closed wallet: an admin pays it out, audited. */
@@ -18,6 +19,7 @@ export const adminClosedPayoutRoute = route('POST /api/v1/admin/wallet/closed/:i
           { description: Type.String({ minLength: 1, maxLength: 500 }) },
           { additionalProperties: false },
         ),
+        response: { 200: ClosedPayoutAnswer },
       },
     },
     async (req) => {

@@ -1,6 +1,7 @@
 import { centsToDollars } from '@bet/kit';
 import { listHeldDeposits } from '../app/deposits';
 import { route } from '../context';
+import { HeldDepositsAnswer } from './answers';
 
 export const adminHeldDepositsRoute = route('GET /api/v1/admin/wallet/held-deposits', (app, ctx) => {
   app.get(
@@ -11,6 +12,7 @@ export const adminHeldDepositsRoute = route('GET /api/v1/admin/wallet/held-depos
         tags: ['admin'],
         description:
           'Payments that completed after their wallet closed: held, to refund through the provider.',
+        response: { 200: HeldDepositsAnswer },
       },
     },
     async () => {

@@ -2,6 +2,7 @@ import { fieldError, Type } from '@bet/kit';
 import { processWithdrawal, withdrawalDetails } from '../app/withdrawals';
 import { route } from '../context';
 import { decisionMessage, readDecision } from '../domain/withdrawals';
+import { WithdrawalMessageAnswer } from './answers';
 import { IdParams, withdrawalJson } from './edge';
 
 export const adminProcessWithdrawalRoute = route(
@@ -25,6 +26,7 @@ export const adminProcessWithdrawalRoute = route(
             },
             { additionalProperties: false },
           ),
+          response: { 200: WithdrawalMessageAnswer },
         },
       },
       async (req) => {

@@ -2,6 +2,7 @@ import { centsToDollars, dateRange, pageCount, Type } from '@bet/kit';
 import { balanceOf, statementOf } from '../app/statements';
 import { route } from '../context';
 import { FILTER_GROUPS, typesForFilter } from '../domain/transactions';
+import { UserTransactionsAnswer } from './answers';
 import { IdParams, transactionJson } from './edge';
 
 export const adminUserTransactionsRoute = route('GET /api/v1/admin/users/:id/transactions', (app, ctx) => {
@@ -37,6 +38,7 @@ export const adminUserTransactionsRoute = route('GET /api/v1/admin/users/:id/tra
           page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
           limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
         }),
+        response: { 200: UserTransactionsAnswer },
       },
     },
     async (req) => {

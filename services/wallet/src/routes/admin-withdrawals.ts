@@ -2,6 +2,7 @@ import { Type } from '@bet/kit';
 import { withdrawalQueue } from '../app/withdrawals';
 import { route } from '../context';
 import { WITHDRAWAL_STATUSES } from '../domain/withdrawals';
+import { WithdrawalAnswer } from './answers';
 import { withdrawalJson } from './edge';
 
 export const adminWithdrawalsRoute = route('GET /api/v1/admin/withdrawals', (app, ctx) => {
@@ -19,6 +20,7 @@ export const adminWithdrawalsRoute = route('GET /api/v1/admin/withdrawals', (app
           ),
           limit: Type.Integer({ minimum: 1, maximum: 500, default: 200 }),
         }),
+        response: { 200: Type.Array(WithdrawalAnswer) },
       },
     },
     async (req) => {

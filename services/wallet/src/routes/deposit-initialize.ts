@@ -2,6 +2,7 @@ import { fieldError, MoneySchema, Type } from '@bet/kit';
 import { initializeDeposit } from '../app/deposits';
 import { route } from '../context';
 import { depositNaira } from '../domain/amounts';
+import { DepositInitializedAnswer } from './answers';
 
 export const depositInitializeRoute = route('POST /api/v1/wallet/deposit/initialize', (app, ctx) => {
   app.post(
@@ -17,6 +18,7 @@ export const depositInitializeRoute = route('POST /api/v1/wallet/deposit/initial
           },
           { additionalProperties: false },
         ),
+        response: { 200: DepositInitializedAnswer },
       },
     },
     async (req) => {

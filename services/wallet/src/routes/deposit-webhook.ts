@@ -1,7 +1,9 @@
 import { Type } from '@bet/kit';
+import type { FastifyReply } from 'fastify';
 import { handleDepositWebhook } from '../app/deposits';
 import { route } from '../context';
 import type { Headers } from '../providers/types';
+import { WebhookAnswer } from './answers';
 
 export const depositWebhookRoute = route('POST /api/v1/wallet/webhooks/:provider', (app, ctx) => {
   // Providers sign the exact bytes they send, so this route keeps the raw body.
@@ -18,9 +20,13 @@ export const depositWebhookRoute = route('POST /api/v1/wallet/webhooks/:provider
           tags: ['wallet'],
           description: "The payment provider's webhook (signature-checked; the body is read raw).",
           params: Type.Object({ provider: Type.String({ maxLength: 32 }) }),
+          response: { 200: WebhookAnswer },
         },
       },
-      async (req, reply) => {
+      async (req, typedReply) => {
+        // only 200 has a schema; the other statuses (404 here; 400, 401, 502 from the use case)
+        // answer a plain { msg }, so the reply is not narrowed to the declared codes
+        const reply = typedReply as FastifyReply;
         const { provider } = req.params as { provider: string };
         const payment = ctx.providers.payment;
         if (provider !== payment.name) return reply.status(404).send({ msg: 'Unknown payment provider' });

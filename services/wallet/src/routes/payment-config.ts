@@ -1,4 +1,5 @@
 import { route } from '../context';
+import { PaymentConfigAnswer } from './answers';
 
 /** Public: which payment provider takes deposits, so the web can say when it is the sandbox. */
 export const paymentConfigRoute = route('GET /api/v1/wallet/payments', (app, ctx) => {
@@ -10,6 +11,7 @@ export const paymentConfigRoute = route('GET /api/v1/wallet/payments', (app, ctx
         tags: ['wallet'],
         description:
           '`{ provider, sandbox }`: `sandbox: true` when deposits go to the sandbox (no real money; the web shows a banner).',
+        response: { 200: PaymentConfigAnswer },
       },
     },
     async () => ({ provider: ctx.providers.payment.name, sandbox: ctx.providers.sandbox !== null }),

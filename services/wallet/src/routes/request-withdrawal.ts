@@ -3,6 +3,7 @@ import { requestWithdrawal, withdrawalDetails } from '../app/withdrawals';
 import { route } from '../context';
 import { positiveDollars } from '../domain/amounts';
 import { AccountClosedError, InsufficientFundsError } from '../domain/errors';
+import { WithdrawalMessageAnswer } from './answers';
 import { clientKey, withdrawalJson } from './edge';
 
 export const requestWithdrawalRoute = route('POST /api/v1/wallet/request-withdrawal', (app, ctx) => {
@@ -15,6 +16,7 @@ export const requestWithdrawalRoute = route('POST /api/v1/wallet/request-withdra
         description:
           'Asks for a withdrawal; the amount is held at once until an admin decides. Optional Idempotency-Key header.',
         body: Type.Object({ amount: MoneySchema() }, { additionalProperties: false }),
+        response: { 201: WithdrawalMessageAnswer },
       },
     },
     async (req, reply) => {

@@ -1,12 +1,17 @@
 import { centsToDollars } from '@bet/kit';
 import { balanceOf, debtOf } from '../app/statements';
 import { route } from '../context';
+import { BalanceAnswer } from './answers';
 
 /** The player's own wallet: the token's subject is the only wallet a player can read. */
 export const walletBalanceRoute = route('GET /api/v1/wallet', (app, ctx) => {
-  app.get('/api/v1/wallet', { config: { auth: 'user' }, schema: { tags: ['wallet'] } }, async (req) => ({
-    walletBalance: centsToDollars(await balanceOf(ctx, req.user!.id)),
-    // owed from a corrected result (repaid from the next winnings; withdrawals wait for it)
-    debt: centsToDollars(await debtOf(ctx, req.user!.id)),
-  }));
+  app.get(
+    '/api/v1/wallet',
+    { config: { auth: 'user' }, schema: { tags: ['wallet'], response: { 200: BalanceAnswer } } },
+    async (req) => ({
+      walletBalance: centsToDollars(await balanceOf(ctx, req.user!.id)),
+      // owed from a corrected result (repaid from the next winnings; withdrawals wait for it)
+      debt: centsToDollars(await debtOf(ctx, req.user!.id)),
+    }),
+  );
 });

@@ -1,11 +1,12 @@
 import { centsToDollars } from '@bet/kit';
 import { balanceOf, summaryOf } from '../app/statements';
 import { route } from '../context';
+import { SummaryAnswer } from './answers';
 
 export const walletSummaryRoute = route('GET /api/v1/wallet/summary', (app, ctx) => {
   app.get(
     '/api/v1/wallet/summary',
-    { config: { auth: 'user' }, schema: { tags: ['wallet'] } },
+    { config: { auth: 'user' }, schema: { tags: ['wallet'], response: { 200: SummaryAnswer } } },
     async (req) => {
       const userId = req.user!.id;
       const [balance, s] = await Promise.all([balanceOf(ctx, userId), summaryOf(ctx, userId)]);

@@ -2,6 +2,7 @@ import { centsToDollars, dateRange, pageCount, Type } from '@bet/kit';
 import { debtOf, statementOf } from '../app/statements';
 import { route } from '../context';
 import { TYPE_FILTERS, typesForFilter } from '../domain/transactions';
+import { TransactionsAnswer } from './answers';
 import { transactionJson } from './edge';
 
 const TransactionsQuery = Type.Object({
@@ -15,7 +16,10 @@ const TransactionsQuery = Type.Object({
 export const walletTransactionsRoute = route('GET /api/v1/wallet/transactions', (app, ctx) => {
   app.get(
     '/api/v1/wallet/transactions',
-    { config: { auth: 'user' }, schema: { tags: ['wallet'], querystring: TransactionsQuery } },
+    {
+      config: { auth: 'user' },
+      schema: { tags: ['wallet'], querystring: TransactionsQuery, response: { 200: TransactionsAnswer } },
+    },
     async (req) => {
       const q = req.query;
       const { from, to } = dateRange(q.startDate, q.endDate);
