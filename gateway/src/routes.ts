@@ -99,7 +99,7 @@ export const routeTable: RouteEntry[] = [
   r('GET /wallet/deposit/rate', 'wallet', 'public'),
   r('POST /wallet/request-withdrawal', 'wallet', 'user'),
   // payment-provider webhooks and the sandbox checkout page carry no bearer token
-  // 256 KiB: the wallet's webhook limit (services/wallet/src/routes/deposits.ts)
+  // 256 KiB: the wallet's webhook limit (services/wallet/src/routes/deposit-webhook.ts)
   r('POST /wallet/webhooks/:provider', 'wallet', 'public', { bodyLimit: 256 * 1024 }),
   r('* /wallet/sandbox/*', 'wallet', 'public'),
   r('* /wallet/*', 'wallet', 'public'),

@@ -1,16 +1,19 @@
+import { MessageSchemaError } from '@bet/kit';
 import { events, validate } from '@bet/proto-events';
 import { describe, expect, it } from 'vitest';
 import {
   AVIATOR_SUBJECTS,
+  socketActionsFor as actionsFor,
   aviatorEventName,
   BRIDGED_SUBJECTS,
   cameOnline,
   dollars,
   isStale,
-  socketActionsFor,
 } from './bridge';
 
 const example = (subject: string) => Object.values(events).find((e) => e.subject === subject)!.example as any;
+const socketActionsFor = (subject: string, data: unknown) =>
+  actionsFor({ id: 'e1', subject, version: 1, occurredAt: '2026-11-21T12:00:00Z', data });
 
 describe('bus → socket bridge', () => {
   it('only bridges subjects that exist in the catalogue', () => {
@@ -176,6 +179,12 @@ describe('bus → socket bridge', () => {
   it('ignores subjects it does not know and private events nobody should see', () => {
     expect(socketActionsFor('bets.placed', example('bets.placed'))).toEqual([]);
     expect(socketActionsFor('something.new', {})).toEqual([]);
+  });
+
+  it('refuses a payload off its catalogue schema instead of emitting half of it', () => {
+    expect(() => socketActionsFor('bets.settled', { ...example('bets.settled'), userId: undefined })).toThrow(
+      MessageSchemaError,
+    );
   });
 
   it('drops stale notifications but never membership changes', () => {

@@ -1,8 +1,10 @@
-import type {
+import { type EventEnvelope, type EventOf, typedEvent } from '@bet/kit';
+import {
   AdminFiguresChanged,
   BetsSettled,
   BetsVoided,
-  EventData,
+  type EventData,
+  type EventDefinition,
   GamesCreated,
   GamesOddsChanged,
   GamesResultCorrected,
@@ -39,25 +41,6 @@ export type Audience = { room: 'everyone' } | { room: 'admins' } | { room: 'user
 export const ADMINS_ROOM = 'admins';
 export const userRoom = (userId: string) => `user:${userId}`;
 
-/** the durable events the bridge consumes */
-export const BRIDGED_SUBJECTS = [
-  'games.created',
-  'games.updated',
-  'games.odds_changed',
-  'games.settled',
-  'games.result_corrected',
-  'bets.settled',
-  'bets.voided',
-  'wallet.withdrawal_processed',
-  'wallet.transaction_posted',
-  'wallet.withdrawal_requested',
-  'admin.figures_changed',
-  'user.presence',
-  'user.role_changed',
-  'user.deleted',
-  'user.sessions_revoked',
-] as const;
-
 /** the transient aviator broadcasts, forwarded as `aviator:<name>` to everyone */
 export const AVIATOR_SUBJECTS = ['aviator.state', 'aviator.tick', 'aviator.crash'] as const;
 
@@ -84,109 +67,119 @@ export function withdrawalMessage(d: EventData<typeof WalletWithdrawalProcessed>
   return `Your withdrawal of ${money(d.amountCents)} was rejected and the amount returned to your wallet.${notes ? ` Note: ${notes}` : ''}`;
 }
 
+const emit = (to: Audience, event: string, payload: unknown): SocketAction[] => [
+  { kind: 'emit', to, event, payload },
+];
+const toUser = (userId: string): Audience => ({ room: 'user', userId });
+
+/**
+ * One bridged catalogue event: its envelope is checked against the definition, so the
+ * mapping gets the event's typed data.
+ */
+function bridge<E extends EventDefinition>(
+  def: E,
+  actions: (data: EventOf<E>['data']) => SocketAction[],
+): { subject: E['subject']; actions: (envelope: EventEnvelope) => SocketAction[] } {
+  return {
+    subject: def.subject,
+    actions: (envelope: EventEnvelope) => actions(typedEvent(def, envelope).data),
+  };
+}
+
+const resultUpdated = (d: EventData<typeof GamesSettled> | EventData<typeof GamesResultCorrected>) =>
+  emit(EVERYONE, 'gameResultUpdated', { gameId: d.gameId, result: d.result, scores: d.scores });
+
+/** The durable events the bridge consumes, each with the socket actions it becomes. */
+const BRIDGES = [
+  bridge(GamesCreated, (d) => emit(EVERYONE, 'new_game', d.game)),
+  bridge(GamesUpdated, (d) => emit(EVERYONE, 'gameUpdate', d.game)),
+  bridge(GamesOddsChanged, (d) =>
+    emit(EVERYONE, d.live ? 'liveOddsUpdate' : 'oddsUpdate', { gameId: d.gameId, odds: d.odds }),
+  ),
+  bridge(GamesSettled, resultUpdated),
+  bridge(GamesResultCorrected, resultUpdated),
+  bridge(BetsSettled, (d) =>
+    emit(toUser(d.userId), 'bet_settled', {
+      betId: d.betId,
+      status: d.status,
+      message: betSettledMessage(d),
+      payout: dollars(d.payoutCents),
+    }),
+  ),
+  bridge(BetsVoided, (d) =>
+    emit(toUser(d.userId), 'bet_settled', {
+      betId: d.betId,
+      status: 'cancelled',
+      message: betVoidedMessage(d),
+      payout: dollars(d.refundCents),
+    }),
+  ),
+  bridge(WalletWithdrawalProcessed, (d) => [
+    ...emit(toUser(d.userId), 'withdrawal_processed', {
+      withdrawalId: d.withdrawalId,
+      status: d.status === 'approved' ? 'success' : 'rejected',
+      message: withdrawalMessage(d),
+    }),
+    // the other admins' Withdrawals screens move the request between tabs
+    ...emit(ADMINS, 'withdrawal_updated', { withdrawalId: d.withdrawalId, status: d.status }),
+  ]),
+  // the wallet's own word on the balance, straight after the posting: no re-reads needed
+  bridge(WalletTransactionPosted, (d) =>
+    emit(toUser(d.userId), 'balance_updated', {
+      balance: dollars(d.balanceAfterCents),
+      amount: dollars(d.amountCents),
+      type: d.type,
+      transactionId: d.transactionId,
+      createdAt: d.createdAt,
+    }),
+  ),
+  bridge(WalletWithdrawalRequested, (d) =>
+    emit(ADMINS, 'withdrawal_requested', {
+      withdrawalId: d.withdrawalId,
+      userId: d.userId,
+      amount: dollars(d.amountCents),
+    }),
+  ),
+  bridge(AdminFiguresChanged, (d) =>
+    emit(ADMINS, 'dashboard_updated', { stats: d.stats, financial: d.financial }),
+  ),
+  bridge(UserPresence, (d) =>
+    emit(ADMINS, 'userStatusUpdate', { userId: d.userId, isOnline: d.isOnline, lastSeen: d.lastSeen }),
+  ),
+  bridge(UserRoleChanged, (d) => [
+    { kind: 'admin-membership', userId: d.userId, isAdmin: d.role === 'admin' },
+  ]),
+  bridge(UserDeleted, (d) => [{ kind: 'disconnect-user', userId: d.userId }]),
+  bridge(UserSessionsRevoked, (d) => [
+    { kind: 'revoke-sessions', userId: d.userId, sessionId: d.sessionId, revokedAt: d.revokedAt },
+  ]),
+];
+
+/** the subjects of the durable events the bridge consumes */
+export const BRIDGED_SUBJECTS = BRIDGES.map((b) => b.subject);
+
+const bySubject = new Map<string, (envelope: EventEnvelope) => SocketAction[]>(
+  BRIDGES.map((b) => [b.subject, b.actions]),
+);
+
 /**
  * The socket actions for one event. Unknown subjects map to nothing, so a newer catalogue
- * never breaks an older gateway.
+ * never breaks an older gateway; a payload off its catalogue schema throws
+ * (MessageSchemaError).
  */
-export function socketActionsFor(subject: string, data: any): SocketAction[] {
-  const emit = (to: Audience, event: string, payload: unknown): SocketAction[] => [
-    { kind: 'emit', to, event, payload },
-  ];
-  const toUser = (userId: string) => ({ room: 'user', userId }) as const;
-  switch (subject) {
-    case 'games.created':
-      return emit(EVERYONE, 'new_game', (data as EventData<typeof GamesCreated>).game);
-    case 'games.updated':
-      return emit(EVERYONE, 'gameUpdate', (data as EventData<typeof GamesUpdated>).game);
-    case 'games.odds_changed': {
-      const d = data as EventData<typeof GamesOddsChanged>;
-      return emit(EVERYONE, d.live ? 'liveOddsUpdate' : 'oddsUpdate', { gameId: d.gameId, odds: d.odds });
-    }
-    case 'games.settled':
-    case 'games.result_corrected': {
-      const d = data as EventData<typeof GamesSettled> | EventData<typeof GamesResultCorrected>;
-      return emit(EVERYONE, 'gameResultUpdated', { gameId: d.gameId, result: d.result, scores: d.scores });
-    }
-    case 'bets.settled': {
-      const d = data as EventData<typeof BetsSettled>;
-      return emit(toUser(d.userId), 'bet_settled', {
-        betId: d.betId,
-        status: d.status,
-        message: betSettledMessage(d),
-        payout: dollars(d.payoutCents),
-      });
-    }
-    case 'bets.voided': {
-      const d = data as EventData<typeof BetsVoided>;
-      return emit(toUser(d.userId), 'bet_settled', {
-        betId: d.betId,
-        status: 'cancelled',
-        message: betVoidedMessage(d),
-        payout: dollars(d.refundCents),
-      });
-    }
-    case 'wallet.withdrawal_processed': {
-      const d = data as EventData<typeof WalletWithdrawalProcessed>;
-      return [
-        ...emit(toUser(d.userId), 'withdrawal_processed', {
-          withdrawalId: d.withdrawalId,
-          status: d.status === 'approved' ? 'success' : 'rejected',
-          message: withdrawalMessage(d),
-        }),
-        // the other admins' Withdrawals screens move the request between tabs
-        ...emit(ADMINS, 'withdrawal_updated', { withdrawalId: d.withdrawalId, status: d.status }),
-      ];
-    }
-    case 'wallet.withdrawal_requested': {
-      const d = data as EventData<typeof WalletWithdrawalRequested>;
-      return emit(ADMINS, 'withdrawal_requested', {
-        withdrawalId: d.withdrawalId,
-        userId: d.userId,
-        amount: dollars(d.amountCents),
-      });
-    }
-    case 'admin.figures_changed': {
-      const d = data as EventData<typeof AdminFiguresChanged>;
-      return emit(ADMINS, 'dashboard_updated', { stats: d.stats, financial: d.financial });
-    }
-    case 'wallet.transaction_posted': {
-      // the wallet's own word on the balance, straight after the posting: no re-reads needed
-      const d = data as EventData<typeof WalletTransactionPosted>;
-      return emit(toUser(d.userId), 'balance_updated', {
-        balance: dollars(d.balanceAfterCents),
-        amount: dollars(d.amountCents),
-        type: d.type,
-        transactionId: d.transactionId,
-        createdAt: d.createdAt,
-      });
-    }
-    case 'user.presence': {
-      const d = data as EventData<typeof UserPresence>;
-      return emit({ room: 'admins' }, 'userStatusUpdate', {
-        userId: d.userId,
-        isOnline: d.isOnline,
-        lastSeen: d.lastSeen,
-      });
-    }
-    case 'user.role_changed': {
-      const d = data as EventData<typeof UserRoleChanged>;
-      return [{ kind: 'admin-membership', userId: d.userId, isAdmin: d.role === 'admin' }];
-    }
-    case 'user.deleted':
-      return [{ kind: 'disconnect-user', userId: (data as EventData<typeof UserDeleted>).userId }];
-    case 'user.sessions_revoked': {
-      const d = data as EventData<typeof UserSessionsRevoked>;
-      return [{ kind: 'revoke-sessions', userId: d.userId, sessionId: d.sessionId, revokedAt: d.revokedAt }];
-    }
-    default:
-      return [];
-  }
+export function socketActionsFor(envelope: EventEnvelope): SocketAction[] {
+  return bySubject.get(envelope.subject)?.(envelope) ?? [];
 }
+
+const MEMBERSHIP_SUBJECTS: ReadonlySet<string> = new Set([
+  UserRoleChanged.subject,
+  UserDeleted.subject,
+  UserSessionsRevoked.subject,
+]);
 
 /** Notifications are only worth pushing while fresh; membership changes always apply. */
 export function isStale(subject: string, occurredAt: string, now: number, maxAgeMs: number): boolean {
-  if (subject === 'user.role_changed' || subject === 'user.deleted' || subject === 'user.sessions_revoked')
-    return false;
+  if (MEMBERSHIP_SUBJECTS.has(subject)) return false;
   const t = Date.parse(occurredAt);
   return Number.isFinite(t) && now - t > maxAgeMs;
 }

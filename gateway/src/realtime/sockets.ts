@@ -237,7 +237,7 @@ export class Realtime {
           if (isStale(event.subject, event.occurredAt, Date.now(), this.opts.eventMaxAgeMs)) return;
           let actions: ReturnType<typeof socketActionsFor>;
           try {
-            actions = socketActionsFor(event.subject, event.data);
+            actions = socketActionsFor(event);
           } catch (err) {
             // a payload off the catalogue would fail the same way on every redelivery
             this.opts.logger.error(
