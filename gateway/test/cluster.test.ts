@@ -3,7 +3,8 @@ import { eventually, type TestInfrastructure, testInfrastructure } from '@bet/ki
 import { IdentityPresence } from '@bet/proto-events';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { connect, publish, record, sleep, startGateway } from './helpers';
+import { userRoom } from '../src/domain/bridge';
+import { connect, presenceMarker, publish, record, startGateway } from './helpers';
 
 describe('two gateways on one Redis and one bus', () => {
   let infra: TestInfrastructure;
@@ -37,24 +38,34 @@ describe('two gateways on one Redis and one bus', () => {
     return s;
   };
 
+  const settle = async (userId: string) => {
+    const betId = newId();
+    await publish(infra, 'bets.settled', {
+      betId,
+      userId,
+      status: 'won',
+      stakeCents: 100,
+      payoutCents: 250,
+      settledAt: new Date().toISOString(),
+    });
+    return betId;
+  };
+
   it('delivers a user event exactly once to each of their sockets, whichever gateway consumed it', async () => {
     const player = { id: newId(), role: 'user' as const };
     const onA = record(await on(a, player));
     const onB = record(await on(b, player));
-    const strangerOnB = record(await on(b, { id: newId(), role: 'user' }));
-    const betIds = [newId(), newId(), newId(), newId()];
-    for (const betId of betIds) {
-      await publish(infra, 'bets.settled', {
-        betId,
-        userId: player.id,
-        status: 'won',
-        stakeCents: 100,
-        payoutCents: 250,
-        settledAt: new Date().toISOString(),
-      });
-    }
+    const stranger = { id: newId(), role: 'user' as const };
+    const strangerOnB = record(await on(b, stranger));
+    const betIds: string[] = [];
+    for (let i = 0; i < 4; i++) betIds.push(await settle(player.id));
     await eventually(() => onA.of('bet_settled').length === 4 && onB.of('bet_settled').length === 4);
-    await sleep(300);
+    // later events as markers: a duplicate or a stray copy of the four would come before them
+    const marker = await settle(player.id);
+    const strangers = await settle(stranger.id);
+    await eventually(() => [onA, onB].every((r) => r.of('bet_settled').some((e) => e.betId === marker)));
+    await eventually(() => strangerOnB.of('bet_settled').length > 0);
+    betIds.push(marker);
     // the gateways share the work, so the order across them is not guaranteed
     expect(
       onA
@@ -68,20 +79,24 @@ describe('two gateways on one Redis and one bus', () => {
         .map((e) => e.betId)
         .sort(),
     ).toEqual([...betIds].sort());
-    expect(strangerOnB.of('bet_settled')).toEqual([]);
+    expect(strangerOnB.of('bet_settled').map((e) => e.betId)).toEqual([strangers]);
   });
 
   it('sends admin-only events to admins on the other gateway and never to players', async () => {
     const adminOnB = record(await on(b, { id: newId(), role: 'admin' }));
-    const playerOnA = record(await on(a, { id: newId(), role: 'user' }));
+    const player = { id: newId(), role: 'user' as const };
+    const playerOnA = record(await on(a, player));
     const watched = newId();
-    await publish(infra, 'user.presence', {
-      userId: watched,
-      isOnline: true,
-      lastSeen: new Date().toISOString(),
-    });
+    const presenceOf = (userId: string) =>
+      publish(infra, 'user.presence', { userId, isOnline: true, lastSeen: new Date().toISOString() });
+    await presenceOf(watched);
     await eventually(() => adminOnB.of('userStatusUpdate').some((u) => u.userId === watched));
-    await sleep(300);
+    // later events as markers: a second copy or a stray one would come before them
+    const marker = newId();
+    await presenceOf(marker);
+    const playerMarker = await settle(player.id);
+    await eventually(() => adminOnB.of('userStatusUpdate').some((u) => u.userId === marker));
+    await eventually(() => playerOnA.of('bet_settled').some((e) => e.betId === playerMarker));
     expect(adminOnB.of('userStatusUpdate').filter((u) => u.userId === watched)).toHaveLength(1);
     expect(playerOnA.of('userStatusUpdate')).toEqual([]);
   });
@@ -91,12 +106,16 @@ describe('two gateways on one Redis and one bus', () => {
     const visitorOnB = record(await on(b, null));
     infra.bus.broadcast('aviator.state', { state: 'betting', multiplier: 1 });
     infra.bus.broadcast('aviator.crash', { multiplier: 2.44 });
-    await eventually(
-      () => visitorOnA.of('aviator:crash').length === 1 && visitorOnB.of('aviator:crash').length === 1,
+    // a later broadcast as the marker: a second copy of the two would come before it
+    infra.bus.broadcast('aviator.state', { state: 'waiting', multiplier: 1 });
+    await eventually(() =>
+      [visitorOnA, visitorOnB].every((r) => r.of('aviator:state').some((e) => e.state === 'waiting')),
     );
-    await sleep(200);
     for (const r of [visitorOnA, visitorOnB]) {
-      expect(r.of('aviator:state')).toEqual([{ state: 'betting', multiplier: 1 }]);
+      expect(r.of('aviator:state')).toEqual([
+        { state: 'betting', multiplier: 1 },
+        { state: 'waiting', multiplier: 1 },
+      ]);
       expect(r.of('aviator:crash')).toEqual([{ multiplier: 2.44 }]);
     }
   });
@@ -106,9 +125,13 @@ describe('two gateways on one Redis and one bus', () => {
     const first = await on(a, user);
     await eventually(() => presence.some((p) => p.userId === user.id && p.isOnline));
     const second = await on(b, user);
-    await sleep(200);
+    // b asked the adapter at connect whether this was the user's first socket, before this
+    // look: once the look sees both sockets, that answer is in too
+    await eventually(async () => (await b.io.in(userRoom(user.id)).fetchSockets()).length === 2);
+    const firstId = first.id!;
     first.close();
-    await sleep(400);
+    await eventually(() => !a.io.of('/').sockets.has(firstId));
+    await presenceMarker(a, infra, presence);
     // still connected through gateway b: no offline report, and only one online report
     expect(presence.filter((p) => p.userId === user.id)).toEqual([{ userId: user.id, isOnline: true }]);
     second.close();

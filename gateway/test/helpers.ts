@@ -1,5 +1,5 @@
 import { defineService, type EventEnvelope, newId, type RunningService, startService } from '@bet/kit';
-import { TEST_REDIS_URL, type TestInfrastructure } from '@bet/kit/testing';
+import { eventually, TEST_REDIS_URL, type TestInfrastructure } from '@bet/kit/testing';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import {
   createGateway,
@@ -163,4 +163,28 @@ export function record(socket: Socket) {
   };
 }
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * Whether this gateway holds the socket in the room. With the Redis adapter a room change
+ * (socketsJoin/socketsLeave) lands after a round trip through Redis, not with the event.
+ */
+export function inRoom(gw: Gateway, socket: Socket, room: string): boolean {
+  return socket.id !== undefined && (gw.io.of('/').adapter.rooms.get(room)?.has(socket.id) ?? false);
+}
+
+/**
+ * The marker for "no presence report came": a fresh user's only socket on `gw` connects and
+ * closes, and this resolves once its offline report is in. Offline checks run in the order
+ * the sockets closed (the same grace, then the same lookup), so every check scheduled before
+ * it has run by then.
+ */
+export async function presenceMarker(
+  gw: { url: string },
+  infra: TestInfrastructure,
+  presence: ReadonlyArray<{ userId: string; isOnline: boolean }>,
+) {
+  const user = { id: newId(), role: 'user' as const, username: 'marker' };
+  const socket = await connect(gw.url, { token: await infra.token(user) });
+  await eventually(() => presence.some((p) => p.userId === user.id && p.isOnline));
+  socket.close();
+  await eventually(() => presence.some((p) => p.userId === user.id && !p.isOnline));
+}

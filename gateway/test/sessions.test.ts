@@ -1,8 +1,8 @@
 import { newId, Revocations, TokenSigner } from '@bet/kit';
-import { type TestInfrastructure, testInfrastructure } from '@bet/kit/testing';
+import { eventually, type TestInfrastructure, testInfrastructure } from '@bet/kit/testing';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, connect, publish, startEchoServices, startGateway } from './helpers';
+import { bearer, connect, publish, record, startEchoServices, startGateway } from './helpers';
 
 /**
  * Issue 13 items 6 and 12, issue 17 item 3: a revoked token stops working on REST and on
@@ -84,7 +84,17 @@ for (const kind of ['cluster', 'embedded'] as const) {
         payload: { code: 'INVALID_TOKEN', msg: 'Your session has ended.' },
         reason: 'io server disconnect',
       });
-      await new Promise((r) => setTimeout(r, 200));
+      // a later event for the user, as the marker that the revocation has been applied in full
+      const seenByB = record(sb);
+      await publish(infra, 'bets.settled', {
+        betId: newId(),
+        userId: u.id,
+        status: 'lost',
+        stakeCents: 100,
+        payoutCents: 0,
+        settledAt: new Date().toISOString(),
+      });
+      await eventually(() => seenByB.of('bet_settled').length === 1 || !sb.connected);
       expect(sb.connected).toBe(true);
 
       // every socket of the user whose token is older than a user-wide revocation

@@ -3,7 +3,8 @@ import { eventually, type TestInfrastructure, testInfrastructure } from '@bet/ki
 import { exampleIds, IdentityPresence } from '@bet/proto-events';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { connect, publish, record, sleep, startGateway } from './helpers';
+import { ADMINS_ROOM } from '../src/domain/bridge';
+import { connect, inRoom, presenceMarker, publish, record, startGateway } from './helpers';
 
 const game = (id: string) => ({
   _id: id,
@@ -58,6 +59,24 @@ for (const kind of ['cluster', 'embedded'] as const) {
       return socket;
     };
 
+    /**
+     * A marker for "nothing else arrived": a bet outcome for `userId`, published after what
+     * is checked. The bridge handles events in order, so once the marker is seen anything
+     * emitted before it to the same socket would have been seen too.
+     */
+    const settleMarker = async (userId: string) => {
+      const betId = newId();
+      await publish(infra, 'bets.settled', {
+        betId,
+        userId,
+        status: 'lost',
+        stakeCents: 100,
+        payoutCents: 0,
+        settledAt: new Date().toISOString(),
+      });
+      return betId;
+    };
+
     it('refuses a bad, forged-looking or expired token with INVALID_TOKEN', async () => {
       const expired = await infra.signer.signAccess(player, Math.floor(Date.now() / 1000) - 3600);
       for (const auth of [
@@ -107,8 +126,9 @@ for (const kind of ['cluster', 'embedded'] as const) {
         settledAt: new Date().toISOString(),
       });
       await eventually(() => seenByOther.of('bet_settled').length === 1);
-      await sleep(150);
-      expect(seen.of('bet_settled')).toEqual([]);
+      const marker = await settleMarker(player.id);
+      await eventually(() => seen.of('bet_settled').length > 0);
+      expect(seen.of('bet_settled').map((e) => e.betId)).toEqual([marker]);
     });
 
     it('sends bet_settled and withdrawal_processed to their owner only', async () => {
@@ -156,8 +176,15 @@ for (const kind of ['cluster', 'embedded'] as const) {
             'Your withdrawal of $50.00 was rejected and the amount returned to your wallet. Note: Card mismatch',
         },
       ]);
-      await sleep(150);
+      // a public event after them, as the marker that everything before it was delivered
+      const marker = newId();
+      await publish(infra, 'games.odds_changed', {
+        gameId: marker,
+        odds: { home: 2, draw: 3, away: 4 },
+        live: false,
+      });
       for (const r of [bystander, anonymous]) {
+        await eventually(() => r.of('oddsUpdate').some((e) => e.gameId === marker));
         expect(r.of('bet_settled')).toEqual([]);
         expect(r.of('withdrawal_processed')).toEqual([]);
       }
@@ -221,8 +248,10 @@ for (const kind of ['cluster', 'embedded'] as const) {
       await eventually(() =>
         adminSeen.of('userStatusUpdate').some((u) => u.userId === player.id && u.isOnline),
       );
+      const firstId = first.id;
       first.close();
-      await sleep(300);
+      await eventually(() => !gw.io.of('/').sockets.has(firstId!));
+      await presenceMarker(gw, infra, presence);
       // one tab closed, one still open: still online
       expect(presence.filter((p) => p.userId === player.id)).toEqual([{ userId: player.id, isOnline: true }]);
       second.close();
@@ -233,7 +262,8 @@ for (const kind of ['cluster', 'embedded'] as const) {
       const update = adminSeen.of('userStatusUpdate').find((u) => u.userId === player.id);
       expect(update).toEqual({ userId: player.id, isOnline: true, lastSeen: expect.any(String) });
 
-      await sleep(150);
+      const marker = await settleMarker(other.id);
+      await eventually(() => playerSeen.of('bet_settled').some((e) => e.betId === marker));
       expect(playerSeen.of('userStatusUpdate')).toEqual([]);
     });
 
@@ -288,7 +318,8 @@ for (const kind of ['cluster', 'embedded'] as const) {
       const socket = await as(target);
       const seen = record(socket);
       await publish(infra, 'user.role_changed', { userId: target.id, role: 'admin', changedBy: admin.id });
-      await sleep(200);
+      // with the Redis adapter the room change lands after a round trip, not with the event
+      await eventually(() => inRoom(gw, socket, ADMINS_ROOM));
       await publish(infra, 'user.presence', {
         userId: watched,
         isOnline: true,
@@ -299,13 +330,14 @@ for (const kind of ['cluster', 'embedded'] as const) {
       await eventually(() => aboutWatched().length === 1);
 
       await publish(infra, 'user.role_changed', { userId: target.id, role: 'user', changedBy: admin.id });
-      await sleep(200);
+      await eventually(() => !inRoom(gw, socket, ADMINS_ROOM));
       await publish(infra, 'user.presence', {
         userId: watched,
         isOnline: false,
         lastSeen: new Date().toISOString(),
       });
-      await sleep(300);
+      const marker = await settleMarker(target.id);
+      await eventually(() => seen.of('bet_settled').some((e) => e.betId === marker));
       expect(aboutWatched()).toHaveLength(1);
 
       const gone = new Promise((r) => socket.once('disconnect', r));
@@ -341,8 +373,8 @@ for (const kind of ['cluster', 'embedded'] as const) {
         payoutCents: 0,
         settledAt: new Date().toISOString(),
       });
-      await eventually(() => seen.of('bet_settled').length >= 1);
-      await sleep(100);
+      // published last, so it is also the marker that the two before it were handled
+      await eventually(() => seen.of('bet_settled').some((e) => e.betId === fresh));
       expect(seen.of('bet_settled').map((e) => e.betId)).toEqual([fresh]);
     });
   });

@@ -93,6 +93,7 @@ describe('chaos: services killed and backing servers restarted under steady bett
     );
     procs.splice(procs.indexOf(old), 1);
     retired.push(old);
+    // time is the scenario: the service stays away a moment before its successor starts
     await new Promise((r) => setTimeout(r, 500));
     const next = await start(name, old.main, old.env, Number(new URL(old.url).port));
     await ready(next);
@@ -175,7 +176,7 @@ describe('chaos: services killed and backing servers restarted under steady bett
       }));
       if ((r.status > 0 && r.status < 500) || Date.now() > until)
         return { ...r, body: r.status === 0 ? { msg: r.body, at: new Date().toISOString() } : r.body };
-      await new Promise((res) => setTimeout(res, 250));
+      await new Promise((res) => setTimeout(res, 250)); // the interval between tries
     }
   };
   const made = new Map<string, Record<string, unknown>>();
@@ -307,10 +308,11 @@ describe('chaos: services killed and backing servers restarted under steady bett
         const key = r.status === 0 ? 'no answer' : String(r.status);
         statuses.set(key, (statuses.get(key) ?? 0) + 1);
         if (r.status === 201) for (const b of r.body.bets) accepted.add(b._id);
+        // time is the scenario: a steady stream of bets under the faults
         await new Promise((res) => setTimeout(res, 60));
       }
     })();
-    // every few seconds a game is decided and a new one opens in its place
+    // every few seconds a game is decided and a new one opens in its place (time is the scenario)
     const settling = (async () => {
       while (going) {
         await new Promise((res) => setTimeout(res, 4_000));
@@ -326,6 +328,7 @@ describe('chaos: services killed and backing servers restarted under steady bett
     const events: string[] = [];
     const began = Date.now();
     console.log(`chaos: load began at ${new Date(began).toISOString()}`);
+    /** a fault at its second of the load: the schedule is the scenario */
     const at = async (second: number, what: string, act: () => Promise<void>) => {
       await new Promise((res) => setTimeout(res, Math.max(0, began + second * 1000 - Date.now())));
       const t0 = Date.now();
@@ -337,14 +340,17 @@ describe('chaos: services killed and backing servers restarted under steady bett
     await at(15, 'gateway SIGKILL', () => killAndRestart('gateway'));
     await at(21, 'NATS restarted', async () => {
       await nats.stop();
+      // time is the scenario: a second without NATS
       await new Promise((res) => setTimeout(res, 1_000));
       nats.start();
     });
     await at(28, 'Redis restarted', async () => {
       await redis.stop();
+      // time is the scenario: a second without Redis
       await new Promise((res) => setTimeout(res, 1_000));
       redis.start();
     });
+    // the load runs its full LOAD_SECONDS (time is the scenario)
     await new Promise((res) => setTimeout(res, Math.max(0, began + LOAD_SECONDS * 1000 - Date.now())));
     going = false;
     await Promise.all([placing, settling]);

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { eventually } from '@bet/kit/testing';
 import { REPO_ROOT } from '../src/defaults';
 
 export { freePort } from '@bet/kit/testing';
@@ -27,12 +28,11 @@ export function startProcess(entry: string, env: Record<string, string>) {
   };
 }
 
+/** `eventually`, failing with what `describe` says about the state it waited on. */
 export async function waitFor(check: () => Promise<boolean>, timeoutMs: number, describe: () => string) {
-  const until = Date.now() + timeoutMs;
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > until) throw new Error(`timed out: ${describe()}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  await eventually(check, timeoutMs, 250).catch(() => {
+    throw new Error(`timed out: ${describe()}`);
+  });
 }
 
 /** Waits until a started process answers /readyz (its output in the failure). */

@@ -168,30 +168,37 @@ describe('two replicas of everything (cluster mode)', () => {
         s.once('connect_error', fail);
       });
     }
-    const made = await call(
-      gw1.url,
-      'POST',
-      '/games',
-      {
-        homeTeam: 'Replica Rovers',
-        awayTeam: 'Twin City',
-        league: 'Nigeria Premier Football League',
-        matchDate: new Date(Date.now() + 3_600_000).toISOString(),
-        odds: { home: 2.1, draw: 3.2, away: 3.6 },
-      },
-      admin,
-    );
-    expect(made.status).toBe(201);
-    const gameId = made.body.game._id;
-    await waitFor(
-      async () => seen.a.includes(gameId) && seen.b.includes(gameId),
-      15_000,
-      () => JSON.stringify(seen),
-    );
-    // two gateways bridge the bus; a second delivery would show up by now
-    await new Promise((r) => setTimeout(r, 1_500));
-    expect(seen.a.filter((g) => g === gameId)).toHaveLength(1);
-    expect(seen.b.filter((g) => g === gameId)).toHaveLength(1);
+    const newGame = async (homeTeam: string) => {
+      const made = await call(
+        gw1.url,
+        'POST',
+        '/games',
+        {
+          homeTeam,
+          awayTeam: 'Twin City',
+          league: 'Nigeria Premier Football League',
+          matchDate: new Date(Date.now() + 3_600_000).toISOString(),
+          odds: { home: 2.1, draw: 3.2, away: 3.6 },
+        },
+        admin,
+      );
+      expect(made.status).toBe(201);
+      const gameId: string = made.body.game._id;
+      await waitFor(
+        async () => seen.a.includes(gameId) && seen.b.includes(gameId),
+        15_000,
+        () => JSON.stringify(seen),
+      );
+      return gameId;
+    };
+    const gameId = await newGame('Replica Rovers');
+    // two gateways bridge the bus: a second delivery of the first game would come before a
+    // later game, which is the marker
+    const marker = await newGame('Marker Rovers');
+    for (const id of [gameId, marker]) {
+      expect(seen.a.filter((g) => g === id)).toHaveLength(1);
+      expect(seen.b.filter((g) => g === id)).toHaveLength(1);
+    }
   });
 
   it('shares rate limits between the gateways', async () => {
@@ -284,6 +291,7 @@ describe('two replicas of everything (cluster mode)', () => {
     // the replica the gateway does not call over HTTP: its share is the bus work (debits)
     const victim = of('wallet')[1];
     const inflight = Array.from({ length: 12 }, (_, i) => place(i % 2 ? gw1 : gw2));
+    // time is the scenario: the replica dies while those requests are on their way
     setTimeout(() => victim.child.kill('SIGKILL'), 50);
     const results = await Promise.all(inflight);
     // nothing half-done: a bet is accepted or refused cleanly, never a 500
@@ -344,6 +352,7 @@ describe('two replicas of everything (cluster mode)', () => {
       for (let i = 0; going && i < 250; i++) {
         const r = await place(i % 2 ? gw1 : gw2).catch(() => ({ status: 0 }));
         statuses.push(r.status);
+        // time is the scenario: a steady rate of bets for the whole rollout
         await new Promise((r2) => setTimeout(r2, 100));
       }
     })();
@@ -400,6 +409,7 @@ describe('two replicas of everything (cluster mode)', () => {
         () => 0,
       ),
     );
+    // time is the scenario: the signal arrives while the requests are on their way
     await new Promise((r) => setTimeout(r, 5));
     target.child.kill('SIGTERM');
     const code = await new Promise<number | null>((done) => target.child.once('exit', (c) => done(c)));

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { eventually } from '@bet/kit/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ModelProvider } from '../../services/ai/src/providers/model';
 import { byFixture } from '../../services/ai/test/calendar';
@@ -25,6 +26,7 @@ class StandIn {
         const step =
           this.script.shift() ?? (() => ({ status: 500, body: { error: { message: 'no script' } } }));
         const r: Reply = step(body);
+        // a slow or hanging model: the caller's timeout firing is what such a step tests
         if (r.delayMs) await new Promise((d) => setTimeout(d, r.delayMs));
         if (res.destroyed) return;
         res.writeHead(r.status ?? 200, { 'content-type': 'application/json' });
@@ -82,7 +84,14 @@ describe('OpenAI-compatible model behind the AI calls (local stand-in server)', 
     // a game whose team name carries a prompt-injection attempt
     const g = byFixture('Everton', 'Wolves');
     await publish(s.infra, 'games.updated', { game: { ...published(g), awayTeam: INJECTION } });
-    await new Promise((r) => setTimeout(r, 1500));
+    await eventually(async () => {
+      const row = await s.ai.ctx.db
+        .selectFrom('games')
+        .select('away_team')
+        .where('id', '=', g.id)
+        .executeTakeFirst();
+      return row?.away_team === INJECTION;
+    }, 15_000);
   }, 120_000);
   beforeEach(() => {
     standIn.requests = [];

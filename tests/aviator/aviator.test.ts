@@ -58,6 +58,12 @@ describe('aviator', () => {
     expect(await bet(s, a.body.betId)).toMatchObject({ cashed_out_at: '150', payout_cents: '1500' });
     const out = await cashOut(p.auth, { panel: 2 });
     expect(out).toMatchObject({ status: 200, body: { multiplier: 1.6, payout: 16 } });
+    const st = await api(s.aviator, 'GET', '/api/v1/aviator/state');
+    expect(st.status).toBe(200);
+    expect(st.body.bets.find((x: any) => x.betId === b.body.betId)).toMatchObject({
+      status: 'cashed_out',
+      payout: 16,
+    });
     expect((await cashOut(p.auth, { panel: 2 })).status).toBe(409);
     await eventually(async () => (await balance(s, p.auth)) === 111, 10_000);
 
@@ -70,15 +76,20 @@ describe('aviator', () => {
     const mine = row.filter((r: any) => JSON.stringify(r.data).includes(b.body.betId));
     expect(mine).toHaveLength(1);
     const data = typeof mine[0].data === 'string' ? JSON.parse(mine[0].data) : mine[0].data;
-    for (const id of [mine[0].id, newId()])
-      await s.infra.bus.publish({
+    const cashedOut = (id: string, d: typeof data) =>
+      s.infra.bus.publish({
         id,
         subject: AviatorCashedOut.subject,
         version: 1,
         occurredAt: new Date().toISOString(),
-        data,
+        data: d,
       });
-    await new Promise((r) => setTimeout(r, 500));
+    for (const id of [mine[0].id, newId()]) await cashedOut(id, data);
+    // another player's cash-out after them as the marker: the wallet handles aviator outcomes
+    // in order, so once it is paid the two above have been handled
+    const q = await player(s, 0);
+    await cashedOut(newId(), { ...data, betId: newId(), userId: q.id, payoutCents: 100 });
+    await eventually(async () => (await balance(s, q.auth)) === 1, 10_000);
     expect(await balance(s, p.auth)).toBe(111);
 
     const tx = await api(s.wallet, 'GET', '/api/v1/wallet/transactions', p.auth);
@@ -220,5 +231,8 @@ describe('aviator', () => {
     const overview = await api(s.aviator, 'GET', '/api/v1/admin/aviator/overview', s.admin);
     expect(overview.status).toBe(200);
     expect(overview.body.recent.rounds).toBeGreaterThan(0);
+    const fair = await api(s.aviator, 'GET', '/api/v1/aviator/fairness');
+    expect(fair.status).toBe(200);
+    expect(fair.body.terminatingHash).toMatch(/^[0-9a-f]{64}$/);
   });
 });

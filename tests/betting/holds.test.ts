@@ -21,6 +21,17 @@ const inPlay = async () => {
   };
 };
 
+/** The player's stakes the wallet still holds: one per open bet (neighbours' are not counted). */
+const openHolds = async (userId: string) =>
+  (
+    await s.wallet.ctx.db
+      .selectFrom('holds')
+      .select('reference')
+      .where('user_id', '=', userId)
+      .where('amount', '>', 0)
+      .execute()
+  ).length;
+
 /** Two singles placed together on two fresh games; returns them and the player. */
 async function placeSet() {
   const [g1, g2] = await Promise.all([game(s), game(s)]);
@@ -48,12 +59,15 @@ describe('a set of singles in the wallet', () => {
 
   it('releases every stake of the set from bets in play once its bets are settled', async () => {
     const { g1, g2, p } = await placeSet();
-    // while the set is open its stakes are held...
-    await eventually(async () => (await inPlay()).check.checked >= 2, 5_000);
+    // while the set is open its stakes are held, one hold per bet...
+    await eventually(async () => (await openHolds(p.id)) === 2, 5_000);
     expect((await result(s, g1._id, 'B')).status).toBe(200);
     expect((await result(s, g2._id, 'Draw')).status).toBe(200);
-    await eventually(async () => (await balance(s, p.auth)) === 80, 10_000);
-    // ...and each bet settled its own hold: nothing is left in play, and the books agree
+    // ...and each bet settled its own hold (both lost: the balance stays at 80, the stakes
+    // go to the house rather than back to the player)
+    await eventually(async () => (await openHolds(p.id)) === 0, 10_000);
+    expect(await balance(s, p.auth)).toBe(80);
+    // nothing is left in play, and the books agree
     await eventually(async () => (await inPlay()).check.checked === 0, 5_000);
     expect((await inPlay()).check.ok).toBe(true);
   });

@@ -98,6 +98,7 @@ describe('a settlement during an outage of the wallet database', () => {
       proxy.down();
       const settled = await result(s, g._id, 'A');
       expect(settled.status).toBe(200);
+      // time is what is tested: money events must outlast a cut this long, not be dropped
       await new Promise((r) => setTimeout(r, OUTAGE_MS));
       proxy.up();
 

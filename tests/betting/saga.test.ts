@@ -1,6 +1,17 @@
 import { eventually } from '@bet/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, balance, game, goLive, kickOff, player, result, type Stack, startStack } from './stack';
+import {
+  api,
+  balance,
+  game,
+  goLive,
+  kickOff,
+  player,
+  result,
+  type Stack,
+  startStack,
+  walletCaughtUp,
+} from './stack';
 
 /**
  * Betting against the REAL wallet and games services: the placement saga's debits, the
@@ -168,9 +179,13 @@ describe('cash-out against the real services', () => {
       }
     }
     await eventually(async () => (await balance(s, p.auth)) === expected, 15_000);
-    await new Promise((r) => setTimeout(r, 500));
+    // nothing more on its way: every bet has its outcome, and the wallet has handled every
+    // money event betting recorded for them
+    const bets = async () => (await api(s.betting, 'GET', '/api/v1/bets?limit=100', p.auth)).body.bets;
+    await eventually(async () => (await bets()).every((b: any) => b.status !== 'pending'), 15_000);
+    await eventually(() => walletCaughtUp(s), 15_000);
     expect(await balance(s, p.auth)).toBe(expected);
-    const list = (await api(s.betting, 'GET', '/api/v1/bets?limit=100', p.auth)).body.bets;
+    const list = await bets();
     for (const b of list) expect(['cashed_out', 'won']).toContain(b.status);
     const tx = await transactions(p.auth);
     expect(tx.filter((t) => t.type === 'cashout' || t.type === 'win')).toHaveLength(15);

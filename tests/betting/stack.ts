@@ -2,7 +2,7 @@ import { bettingService } from '@bet/betting';
 import { gamesService } from '@bet/games';
 import { type Infrastructure, newId, type RunningService, startService } from '@bet/kit';
 import { eventually, type TestInfrastructure, testInfrastructure } from '@bet/kit/testing';
-import { type EventData, UserRegistered } from '@bet/proto-events';
+import { BetsCashedOut, BetsSettled, BetsVoided, type EventData, UserRegistered } from '@bet/proto-events';
 import { walletService } from '@bet/wallet';
 
 /** The real games, wallet and betting services on one test infrastructure (Postgres, NATS, Redis). */
@@ -104,6 +104,29 @@ export async function player(s: Stack, dollars: number) {
 
 export async function balance(s: Stack, auth: Record<string, string>): Promise<number> {
   return (await api(s.wallet, 'GET', '/api/v1/wallet', auth)).body.walletBalance;
+}
+
+/**
+ * True once the wallet has handled (its inbox) every money event betting recorded (its
+ * outbox): the handled-count that says no payment is still on its way.
+ */
+export async function walletCaughtUp(s: Stack): Promise<boolean> {
+  const events = await s.betting.ctx.db
+    .selectFrom('outbox')
+    .select('id')
+    .where('subject', 'in', [BetsSettled.subject, BetsVoided.subject, BetsCashedOut.subject])
+    .execute();
+  if (events.length === 0) return true;
+  const handled = await s.wallet.ctx.db
+    .selectFrom('inbox')
+    .select('event_id')
+    .where(
+      'event_id',
+      'in',
+      events.map((e: { id: string }) => e.id),
+    )
+    .execute();
+  return handled.length === events.length;
 }
 
 /** A game made by an admin in the games service, known to betting once its event arrived. */

@@ -106,7 +106,8 @@ describe('a spec client stays signed in', () => {
     const c = new SpecClient();
     const id = await c.register();
     for (let round = 0; round < 3; round++) {
-      await sleep(4_600); // the access token has expired (a 4 s lifetime leaves a loaded machine time to connect)
+      // time is what is tested: the 4 s access token expires (which leaves a loaded machine time to connect)
+      await sleep(4_600);
       // three requests fail together, so three refreshes of the same token run at once
       const answers = await Promise.all([c.get('/auth/me'), c.get('/wallet'), c.get('/bets')]);
       expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);

@@ -10,7 +10,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '@bet/kit/testing';
+import { eventually, freePort } from '@bet/kit/testing';
 import { startEmbedded } from '../../infra/src/embedded';
 
 export const ADMIN = { email: 'admin@betplatform.local', password: 'Contract-Admin-2026' };
@@ -119,21 +119,7 @@ export class SpecClient {
   }
 }
 
-/** Polls until `check` returns a truthy value (or throws after `timeoutMs`). */
-export async function until<T>(
-  check: () => Promise<T | null | undefined | false>,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  let last: unknown;
-  while (Date.now() < end) {
-    try {
-      const v = await check();
-      if (v) return v;
-    } catch (err) {
-      last = err;
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`timed out${last ? `: ${(last as Error).message}` : ''}`);
+/** Polls until `check` returns a truthy value: the kit's `eventually`, with a whole platform's deadline. */
+export function until<T>(check: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
+  return eventually(check, timeoutMs, 150);
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOOD_KEY, type ReplayState, startReplayServer } from '../../services/games/test/replay-server';
 import {
   ADMIN,
+  animationsDone,
   DEMO,
   launchBrowser,
   newPage,
@@ -122,7 +123,8 @@ describe('admin: every back-office screen against the real stack', () => {
       ] as const) {
         await page.goto(`${stack.url}${path}`);
         await expect.poll(() => page.getByRole('heading', { name: heading, level: 2 }).count()).toBe(1);
-        await page.waitForTimeout(400);
+        // no fade half done in the screenshot or under axe's contrast check
+        await animationsDone(page);
         await page.screenshot({ path: screenshotPath(`admin${path.replace(/\//g, '-')}-${width}.png`) });
         expect(await seriousViolations(page), `${path} at ${width}px`).toEqual([]);
       }

@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eventually, freePort } from '@bet/kit/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, REPO_ROOT } from './stack';
@@ -19,12 +19,7 @@ describe('npm start with NODE_ENV=development', () => {
   const scratch = mkdtempSync(join(tmpdir(), 'bet-devstart-'));
 
   beforeAll(async () => {
-    const port = await new Promise<number>((done) => {
-      const srv = createServer().listen(0, '127.0.0.1', () => {
-        const p = (srv.address() as { port: number }).port;
-        srv.close(() => done(p));
-      });
-    });
+    const port = await freePort();
     child = spawn('npm', ['start'], {
       cwd: REPO_ROOT,
       env: {
@@ -41,11 +36,11 @@ describe('npm start with NODE_ENV=development', () => {
     child.stdout?.on('data', (d) => (output += d.toString()));
     child.stderr?.on('data', (d) => (output += d.toString()));
     browser = await launchBrowser();
-    const until = Date.now() + 200_000;
-    while (!output.includes('is running')) {
-      if (child.exitCode !== null || Date.now() > until) throw new Error(`npm start failed:\n${output}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    // started, or ended: no point waiting out the deadline for a process that is gone
+    await eventually(() => output.includes('is running') || child.exitCode !== null, 200_000, 250).catch(
+      () => {},
+    );
+    if (!output.includes('is running')) throw new Error(`npm start failed:\n${output}`);
     url = `http://localhost:${port}`;
   });
 

@@ -1,6 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DEMO, launchBrowser, newPage, type Stack, screenshotPath, startStack } from './stack';
+import {
+  ADMIN,
+  animationsDone,
+  DEMO,
+  launchBrowser,
+  newPage,
+  type Stack,
+  screenshotPath,
+  startStack,
+} from './stack';
 
 // The player's sportsbook as a bettor uses it: the whole calendar behind "Load more", the
 // balance in the header moving without a reload, the receipt, booking codes typed into a
@@ -247,7 +256,7 @@ describe('player experience: board, balance, receipt, booking codes, phone slip'
     await sheet.getByRole('button', { name: '+10', exact: true }).click();
     await expect.poll(() => sheet.locator('.slip__payout').textContent()).toBe('$38.00');
     // anchored to the bottom edge, full width, one title
-    await page.waitForTimeout(400); // the slide-in animation
+    await animationsDone(page); // the slide-in
     const box = (await sheet.boundingBox())!;
     expect(Math.round(box.y + box.height)).toBe(844);
     expect(Math.round(box.x)).toBe(0);

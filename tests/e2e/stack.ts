@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { freePort } from '@bet/kit/testing';
+import { eventually, freePort } from '@bet/kit/testing';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { vi } from 'vitest';
 
@@ -112,13 +112,13 @@ async function startStackOnce(env: Record<string, string>): Promise<Stack> {
     rmSync(dataDir, { recursive: true, force: true });
   };
 
-  const until = Date.now() + 180_000;
-  while (!output.includes('is running')) {
-    if (child.exitCode !== null || Date.now() > until) {
-      await stop();
-      throw new Error(`the platform did not start:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
+  // started, or ended: no point waiting out the deadline for a process that is gone
+  await eventually(() => output.includes('is running') || child.exitCode !== null, 180_000, 200).catch(
+    () => {},
+  );
+  if (!output.includes('is running')) {
+    await stop();
+    throw new Error(`the platform did not start:\n${output}`);
   }
 
   const api = async <T = any>(method: string, path: string, body?: unknown, token?: string) => {
@@ -169,6 +169,22 @@ export async function loginThroughUi(page: Page, email: string, password: string
   await page.getByRole('button', { name: 'Login', exact: true }).click();
 }
 
+/**
+ * Resolves once the page's animations and transitions that end (a sheet sliding in, a fade)
+ * have ended: what a screenshot or a measurement should wait for. Endless ones (a spinner, a
+ * live dot) are left out.
+ */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => {})),
+    ),
+  );
+}
+
 /** Serious and critical axe-core violations of the current page, as readable lines. */
 export async function seriousViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page })
@@ -184,13 +200,9 @@ export async function waitUntil<T>(
   timeoutMs: number,
   what: string,
 ): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check().catch(() => undefined);
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  return eventually(check, timeoutMs, 300).catch(() => {
+    throw new Error(`timed out waiting for ${what}`);
+  });
 }
 
 let counter = 0;

@@ -193,6 +193,7 @@ describe.each(implementations)('event bus contract: %s', (_name, make) => {
   });
 
   it('times out a request nobody answers in time, and reports missing responders', async () => {
+    // time is what is tested: an answer that comes after the caller's deadline
     await bus.reply('slow.cmd', () => new Promise((r) => setTimeout(() => r('late'), 1_000)));
     const err = await bus.request<never>('slow.cmd', {}, { timeoutMs: 100 }).catch((e: BusRequestError) => e);
     expect(err).toBeInstanceOf(BusRequestError);
@@ -245,6 +246,7 @@ describe('NATS consumer concurrency', () => {
         handler: async (e) => {
           inFlight++;
           peak = Math.max(peak, inFlight);
+          // time is the scenario: each event takes a while, so deliveries overlap
           await new Promise((r) => setTimeout(r, 30));
           inFlight--;
           done.push(e.data);

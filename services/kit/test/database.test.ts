@@ -1,8 +1,9 @@
 import { connect, createServer, type Socket } from 'node:net';
 import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../src/db/database';
-import { createTestDatabase, TEST_PG_URL } from '../src/testing';
+import { createTestDatabase, eventually, TEST_PG_URL } from '../src/testing';
 
 // The database cut while a transaction holds its connection between two statements: the
 // process must live on (an 'error' with no listener on a checked-out pg client ended it in
@@ -33,13 +34,19 @@ describe('a Postgres connection lost in the middle of a transaction', () => {
     const url = new URL(test.url);
     url.host = `127.0.0.1:${(proxy.address() as { port: number }).port}`;
     const database = await openDatabase<any>({ kind: 'postgres', url: url.toString(), schema: 'cut_test' });
-    const attempt = database.db.transaction().execute(async (trx) => {
-      await sql`select 1`.execute(trx);
-      for (const s of sockets) s.destroy();
-      await new Promise((r) => setTimeout(r, 300));
-      await sql`select 2`.execute(trx);
-    });
-    await expect(attempt).rejects.toThrow();
+    const emitted = vi.spyOn(pg.Client.prototype, 'emit');
+    try {
+      const attempt = database.db.transaction().execute(async (trx) => {
+        await sql`select 1`.execute(trx);
+        for (const s of sockets) s.destroy();
+        // the checked-out client has noticed: its 'error' (fatal with no listener) is out
+        await eventually(() => emitted.mock.calls.some(([name]) => name === 'error'));
+        await sql`select 2`.execute(trx);
+      });
+      await expect(attempt).rejects.toThrow();
+    } finally {
+      emitted.mockRestore();
+    }
     await database.close().catch(() => {});
   });
 });

@@ -1,6 +1,7 @@
 import { Agent, request } from 'node:http';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { eventually } from '../testing';
 import { drainOnClose } from './drain';
 
 /** A GET over a keep-alive agent, as undici or a proxy pool would send it. */
@@ -19,16 +20,30 @@ describe('drainOnClose', () => {
   it('lets close() end as soon as the requests in flight are answered, keep-alive or not', async () => {
     const app = Fastify();
     drainOnClose(app);
+    // requests held until the test lets them go: in flight for as long as it takes
+    let arrived = 0;
+    let release = () => {};
+    let gate = Promise.resolve();
     app.get('/slow', async () => {
-      await new Promise((r) => setTimeout(r, 300));
+      arrived++;
+      await gate;
       return { ok: true };
+    });
+    // (after drainOnClose's own hook) the requests are answered once the close has begun
+    app.addHook('preClose', (done) => {
+      release();
+      done();
     });
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
     const agent = new Agent({ keepAlive: true, maxSockets: 10 });
     // warm keep-alive connections, then requests in flight when the close starts
     await Promise.all(Array.from({ length: 5 }, () => get(`${url}/slow`, agent)));
+    gate = new Promise<void>((r) => {
+      release = r;
+    });
+    arrived = 0;
     const inflight = Array.from({ length: 5 }, () => get(`${url}/slow`, agent));
-    await new Promise((r) => setTimeout(r, 50));
+    await eventually(() => arrived === 5);
     const started = Date.now();
     await app.close();
     const took = Date.now() - started;
