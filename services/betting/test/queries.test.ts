@@ -60,7 +60,7 @@ describe('bet history', () => {
     expect((await call(h, 'GET', '/api/v1/bets', other.auth)).body).toEqual({
       bets: [],
       currentPage: 1,
-      totalPages: 0,
+      totalPages: 1,
     });
     const res = await call(h, 'GET', '/api/v1/bets', p.auth);
     expect(res.status).toBe(200);
@@ -98,12 +98,20 @@ describe('bet history', () => {
     expect((await call(h, 'GET', `/api/v1/bets?startDate=${tomorrow}`, p.auth)).body.bets).toHaveLength(0);
     expect((await call(h, 'GET', '/api/v1/bets?endDate=2001-01-01', p.auth)).body.bets).toHaveLength(0);
     const bad = await call(h, 'GET', '/api/v1/bets?startDate=yesterday-ish', p.auth);
-    expect(bad).toMatchObject({ status: 400, body: { msg: 'startDate must be a valid date' } });
+    expect(bad).toMatchObject({
+      status: 400,
+      body: { msg: 'startDate must be a date (YYYY-MM-DD) or a date-time' },
+    });
+    const reversed = await call(h, 'GET', `/api/v1/bets?startDate=${tomorrow}&endDate=${today}`, p.auth);
+    expect(reversed).toMatchObject({ status: 400, body: { msg: 'endDate must not be before startDate' } });
   });
 
   it('refuses a date Postgres cannot store with a 400, not a 500', async () => {
     const early = await call(h, 'GET', '/api/v1/bets?startDate=-100000-01-01T00:00:00.000Z', p.auth);
-    expect(early).toMatchObject({ status: 400, body: { msg: 'startDate must be a valid date' } });
+    expect(early).toMatchObject({
+      status: 400,
+      body: { msg: 'startDate must be a date (YYYY-MM-DD) or a date-time' },
+    });
   });
 
   it('refuses bad query values and other people’s bets', async () => {

@@ -1,4 +1,4 @@
-import { badRequest, centsToDollars, dollarsToCents, notFound } from '@bet/kit';
+import { centsToDollars, dateRange, dollarsToCents, notFound, pageCount } from '@bet/kit';
 import { DAY_MS, dayStart, monthStart, weekStart } from '../domain/week';
 import { betHistoryPage, countOpenBets } from '../store/bets';
 import { highestOddsRows, topWinnerRows, userDailyNet, userTotals } from '../store/boards';
@@ -29,22 +29,6 @@ const SORT_COLUMN = {
   totalOdds: 'total_odds',
 } as const;
 
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-const FIRST_MS = Date.parse('0001-01-01T00:00:00.000Z');
-const LAST_MS = Date.parse('+010000-01-01T00:00:00.000Z');
-
-/** A date filter bound: a calendar date (UTC) or an instant; an end date covers its whole day. */
-export function parseDateBound(value: string | undefined, name: string, end: boolean): Date | undefined {
-  if (value === undefined || value === '') return undefined;
-  const t = Date.parse(DATE_ONLY.test(value) ? `${value}T00:00:00.000Z` : value);
-  // years 1..9999: JavaScript parses dates Postgres cannot store
-  if (!(t >= FIRST_MS && t < LAST_MS))
-    throw badRequest(`${name} must be a valid date`, [
-      { path: name, location: 'query', msg: `${name} must be a valid date` },
-    ]);
-  return new Date(end && DATE_ONLY.test(value) ? t + DAY_MS : t);
-}
-
 /**
  * What each status filter selects: the spec's `won` also selects cash-outs (they answer
  * `won` with `cashedOut: true`); `cashed_out` stays as a narrower filter of our own.
@@ -62,12 +46,11 @@ const STATUS_FILTER: Record<HistoryStatus, BetState[]> = {
 export async function betHistory(db: Db, userId: string, q: HistoryQuery) {
   const page = q.page ?? 1;
   const limit = q.limit ?? 12;
-  const from = parseDateBound(q.startDate, 'startDate', false);
-  const to = parseDateBound(q.endDate, 'endDate', true);
+  const { from, to } = dateRange(q.startDate, q.endDate);
   const { total, rows } = await betHistoryPage(db, userId, {
     statuses: q.status ? STATUS_FILTER[q.status] : undefined,
     from,
-    to: to && { at: to, exclusive: q.endDate !== undefined && DATE_ONLY.test(q.endDate) },
+    to,
     sortColumn: SORT_COLUMN[q.sortBy ?? 'createdAt'],
     order: q.order ?? 'desc',
     limit,
@@ -76,7 +59,7 @@ export async function betHistory(db: Db, userId: string, q: HistoryQuery) {
   return {
     bets: await renderBets(db, rows),
     currentPage: page,
-    totalPages: Math.ceil(total / limit),
+    totalPages: pageCount(total, limit),
   };
 }
 

@@ -66,7 +66,8 @@ export async function countOpenBets(db: Db, userId: string): Promise<number> {
 export interface HistoryFilter {
   statuses?: BetStatus[];
   from?: Date;
-  to?: { at: Date; exclusive: boolean };
+  /** exclusive */
+  to?: Date;
   sortColumn: 'created_at' | 'stake_cents' | 'payout_cents' | 'total_odds';
   order: 'asc' | 'desc';
   limit: number;
@@ -81,10 +82,7 @@ export async function betHistoryPage(db: Db, userId: string, f: HistoryFilter) {
     .where('status', 'not in', ['pending_payment', 'rejected']);
   if (f.statuses) base = base.where('status', 'in', f.statuses);
   if (f.from) base = base.where('created_at', '>=', f.from);
-  if (f.to)
-    base = base.where(
-      f.to.exclusive ? sql<boolean>`created_at < ${f.to.at}` : sql<boolean>`created_at <= ${f.to.at}`,
-    );
+  if (f.to) base = base.where('created_at', '<', f.to);
   const { total } = await base.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow();
   const rows = await base
     .selectAll()
