@@ -79,7 +79,7 @@ describe('<MyBets>', () => {
       </MemoryRouter>,
     );
     expect(screen.getAllByTestId('bet-skeleton')).toHaveLength(5);
-    resolve(respond({ bets: [], currentPage: 1, totalPages: 0 }));
+    resolve(respond({ bets: [], currentPage: 1, totalPages: 1 }));
     await screen.findByText('No Bets Found');
     expect(screen.getByText(/Your bets for this category will appear here\./).textContent).toBe(
       'No Bets Found - Your bets for this category will appear here.',
