@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type App, drainOnClose, formatValidationErrors, HttpError, type Logger } from '@bet/kit';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { type App, drainOnClose, HttpError, httpErrorHandler, type Logger } from '@bet/kit';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { unsafePathReason } from '../domain/paths';
 import type { ServiceName } from '../routes';
 
@@ -55,32 +55,8 @@ export function createHttpServer(opts: {
     const reason = unsafePathReason(req.url);
     if (reason) throw new HttpError(400, `Invalid path: it contains ${reason}.`);
   });
-  app.setErrorHandler(errorHandler);
+  app.setErrorHandler(httpErrorHandler);
   return app;
-}
-
-export function errorHandler(err: any, req: FastifyRequest, reply: FastifyReply) {
-  if (err.validation) {
-    const errors = formatValidationErrors(err.validation, err.validationContext ?? 'body');
-    return reply.status(400).send({ msg: errors[0].msg, errors });
-  }
-  if (err instanceof HttpError) {
-    return reply
-      .status(err.statusCode)
-      .send({ msg: err.message, ...(err.errors ? { errors: err.errors } : {}) });
-  }
-  const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
-  if (status >= 400 && status < 500) {
-    const msg =
-      err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-        ? 'Request body is too large'
-        : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-          ? 'Unsupported content type'
-          : err.message || 'Bad request';
-    return reply.status(status).send({ msg });
-  }
-  req.log.error({ err }, 'unhandled error');
-  return reply.status(500).send({ msg: 'Internal server error' });
 }
 
 /** An early rejection, with the same words the services' own check uses. */

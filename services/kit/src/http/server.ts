@@ -153,38 +153,7 @@ export async function createServer(opts: ServerOptions): Promise<App> {
     });
   }
 
-  app.setErrorHandler((err: any, req, reply: FastifyReply) => {
-    if (err.validation) {
-      const errors = formatValidationErrors(err.validation, err.validationContext ?? 'body');
-      return reply.status(400).send({ msg: errors[0].msg, errors });
-    }
-    if (err instanceof HttpError) {
-      return reply.status(err.statusCode).send({
-        msg: err.message,
-        ...(err.errors ? { errors: err.errors } : {}),
-        ...(err.code ? { code: err.code } : {}),
-      });
-    }
-    if (err instanceof DomainError) {
-      return reply.status(err.status).send({ msg: err.message, code: err.code });
-    }
-    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
-    if (status >= 400 && status < 500) {
-      const msg =
-        err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-          ? 'Request body is too large'
-          : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-            ? 'Unsupported content type'
-            : err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-              ? 'Request body must not be empty'
-              : err instanceof SyntaxError || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
-                ? 'Request body is not valid JSON'
-                : err.message;
-      return reply.status(status).send({ msg });
-    }
-    req.log.error({ err }, 'unhandled error');
-    return reply.status(500).send({ msg: 'Internal server error' });
-  });
+  app.setErrorHandler(httpErrorHandler);
 
   app.setNotFoundHandler((req, reply) => {
     reply.status(404).send({ msg: `Route not found: ${req.method} ${req.url.split('?')[0]}` });
@@ -209,6 +178,43 @@ export async function createServer(opts: ServerOptions): Promise<App> {
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   return app;
+}
+
+/**
+ * The one error handler of every service and the gateway: the `{ msg, errors?, code? }`
+ * shape of docs/api-conventions.md, never a stack trace.
+ */
+export function httpErrorHandler(err: any, req: FastifyRequest, reply: FastifyReply) {
+  if (err.validation) {
+    const errors = formatValidationErrors(err.validation, err.validationContext ?? 'body');
+    return reply.status(400).send({ msg: errors[0].msg, errors });
+  }
+  if (err instanceof HttpError) {
+    return reply.status(err.statusCode).send({
+      msg: err.message,
+      ...(err.errors ? { errors: err.errors } : {}),
+      ...(err.code ? { code: err.code } : {}),
+    });
+  }
+  if (err instanceof DomainError) {
+    return reply.status(err.status).send({ msg: err.message, code: err.code });
+  }
+  const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    const msg =
+      err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+        ? 'Request body is too large'
+        : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+          ? 'Unsupported content type'
+          : err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+            ? 'Request body must not be empty'
+            : err instanceof SyntaxError || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+              ? 'Request body is not valid JSON'
+              : err.message || 'Bad request';
+    return reply.status(status).send({ msg });
+  }
+  req.log.error({ err }, 'unhandled error');
+  return reply.status(500).send({ msg: 'Internal server error' });
 }
 
 /**
