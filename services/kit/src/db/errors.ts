@@ -23,3 +23,17 @@ export const isUniqueViolation = (err: unknown, constraint?: string) =>
   pgCode(err) === PG.uniqueViolation && (constraint === undefined || pgConstraint(err) === constraint);
 export const isCheckViolation = (err: unknown, constraint?: string) =>
   pgCode(err) === PG.checkViolation && (constraint === undefined || pgConstraint(err) === constraint);
+
+/** Runs a database transaction again when Postgres gave up on it (deadlock, serialization). */
+export async function retryOnConflict<T>(fn: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await fn();
+    } catch (err) {
+      const code = pgCode(err);
+      const retryable = code === PG.deadlockDetected || code === PG.serializationFailure;
+      if (!retryable || i >= attempts) throw err;
+      await new Promise((r) => setTimeout(r, 5 * i + Math.random() * 10));
+    }
+  }
+}

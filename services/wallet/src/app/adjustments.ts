@@ -1,4 +1,4 @@
-import { conflict, forbidden, newId, notFound } from '@bet/kit';
+import { conflict, forbidden, newId, notFound, retryOnConflict } from '@bet/kit';
 import { moneyKeys } from '@bet/proto-events';
 import type { AppContext } from '../context';
 import { adjustmentPostings } from '../domain/postings';
@@ -11,7 +11,6 @@ import {
 } from '../store/adjustments';
 import { type Posted, postTransaction } from '../store/ledger';
 import { usernames } from '../store/users';
-import { withRetry } from './money';
 
 export const OWN_WALLET = 'You cannot adjust your own wallet.';
 export const OWN_REQUEST = 'A second admin must approve this adjustment; you requested it.';
@@ -45,7 +44,7 @@ export async function adjustWallet(
     : input.clientKey
       ? `adjustment:${input.adminId}:${input.clientKey}`
       : moneyKeys.adjustment(newId());
-  return withRetry(() =>
+  return retryOnConflict(() =>
     ctx.tx(async (trx) => {
       const posted = await postTransaction(
         trx,

@@ -1,9 +1,8 @@
-import { conflict, HttpError, newId } from '@bet/kit';
+import { conflict, HttpError, newId, retryOnConflict } from '@bet/kit';
 import type { AppContext } from '../context';
 import { systemAccount, userAccount } from '../domain/accounts';
 import type { Posting } from '../domain/postings';
 import { lockedWalletBalance, type Posted, postTransaction } from '../store/ledger';
-import { withRetry } from './money';
 
 export const NOT_CLOSED = 'Only a closed wallet is paid out this way; an open one withdraws.';
 export const NOTHING_TO_PAY = 'This closed wallet holds nothing to pay out.';
@@ -21,7 +20,7 @@ export async function payOutClosedWallet(
   const key = input.clientKey
     ? `closed-payout:${input.adminId}:${input.clientKey}`
     : `closed-payout:${newId()}`;
-  return withRetry(() =>
+  return retryOnConflict(() =>
     ctx.tx(async (trx) => {
       const account = await lockedWalletBalance(trx, input.userId);
       if (!account) throw new HttpError(404, 'Wallet not found');

@@ -1,3 +1,4 @@
+import { retryOnConflict } from '@bet/kit';
 import {
   type CommandReply,
   type CommandRequest,
@@ -15,7 +16,7 @@ import { type Posted, walletBalance } from '../store/ledger';
 import { pendingWithdrawalCents } from '../store/withdrawals';
 import { DebitRefusedEarlierError, recordDebitRefusal } from './debit-refusals';
 import { failpoint } from './failpoint';
-import { type MoneyMovement, payout, stake, withRetry } from './money';
+import { type MoneyMovement, payout, stake } from './money';
 
 type MoneyCommand = typeof WalletDebit | typeof WalletCredit;
 type MoneyReply = CommandReply<MoneyCommand>;
@@ -84,7 +85,7 @@ async function moneyCommand<C extends MoneyCommand>(
     description: req.description,
   };
   try {
-    const posted = await withRetry(() =>
+    const posted = await retryOnConflict(() =>
       ctx.tx(async (trx) => {
         const result = await run(trx, movement, req);
         await failpoint(ctx, 'before_commit');

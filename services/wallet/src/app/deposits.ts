@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DomainError, HttpError, newId, recordEvent, webUrl } from '@bet/kit';
+import { DomainError, HttpError, newId, recordEvent, retryOnConflict, webUrl } from '@bet/kit';
 import { moneyKeys, WalletDepositCompleted } from '@bet/proto-events';
 import type { AppContext } from '../context';
 import { koboToCents, parseRate } from '../domain/amounts';
@@ -26,7 +26,6 @@ import {
 } from '../store/deposits';
 import { postTransaction, walletClosed } from '../store/ledger';
 import { userContact, userProtection } from '../store/users';
-import { withRetry } from './money';
 
 export const CLOSED_WALLET_DEPOSIT = 'This account is closed; it cannot take deposits.';
 
@@ -188,7 +187,7 @@ export async function handleDepositWebhook(
     return { status: 200, body: { msg: `Deposit ${status}.` } };
   }
 
-  const credited = await withRetry(() =>
+  const credited = await retryOnConflict(() =>
     ctx.tx(async (trx): Promise<boolean | 'held'> => {
       // the row lock makes concurrent deliveries of one webhook take turns; the loser sees completed
       if (!(await claimDeposit(trx, deposit.id, confirmation.providerTxId))) return false;

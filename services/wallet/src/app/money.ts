@@ -1,4 +1,3 @@
-import { PG, pgCode } from '@bet/kit';
 import type { Hold } from '../domain/holds';
 import {
   clawbackPostings,
@@ -95,18 +94,4 @@ export function clawback(trx: Trx, m: MoneyMovement): Promise<Posted & { shortfa
       return plan.postings;
     },
   ).then((posted) => ({ ...posted, shortfall }));
-}
-
-/** Runs a database transaction again when Postgres gave up on it (deadlock, serialization). */
-export async function withRetry<T>(fn: () => Promise<T>, attempts = 5): Promise<T> {
-  for (let i = 1; ; i++) {
-    try {
-      return await fn();
-    } catch (err) {
-      const code = pgCode(err);
-      const retryable = code === PG.deadlockDetected || code === PG.serializationFailure;
-      if (!retryable || i >= attempts) throw err;
-      await new Promise((r) => setTimeout(r, 5 * i + Math.random() * 10));
-    }
-  }
 }

@@ -1,4 +1,4 @@
-import { conflict, forbidden, newId, notFound, recordEvent, unprocessable } from '@bet/kit';
+import { conflict, forbidden, newId, notFound, recordEvent, retryOnConflict, unprocessable } from '@bet/kit';
 import { moneyKeys, WalletWithdrawalProcessed, WalletWithdrawalRequested } from '@bet/proto-events';
 import type { AppContext } from '../context';
 import {
@@ -28,7 +28,6 @@ import {
   withdrawalByRequestTx,
   withdrawalView,
 } from '../store/withdrawals';
-import { withRetry } from './money';
 
 export type { WithdrawalView } from '../store/withdrawals';
 
@@ -41,7 +40,7 @@ export async function requestWithdrawal(
   ctx: AppContext,
   input: { userId: string; amountCents: bigint; clientKey?: string },
 ): Promise<{ withdrawal: WithdrawalRow; duplicate: boolean }> {
-  return withRetry(() =>
+  return retryOnConflict(() =>
     ctx.tx(async (trx) => {
       // money owed from a corrected result is repaid before any leaves (the row lock keeps a
       // win's repayment and this check in one order)
@@ -94,7 +93,7 @@ export async function processWithdrawal(
   payouts: PayoutProvider,
   input: { id: string; decision: Decision; notes: string; adminId: string },
 ): Promise<WithdrawalRow> {
-  const processed = await withRetry(() =>
+  const processed = await retryOnConflict(() =>
     ctx.tx(async (trx) => {
       const w = await lockedWithdrawal(trx, input.id);
       if (!w) throw notFound('Withdrawal request not found');
