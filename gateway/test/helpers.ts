@@ -29,40 +29,46 @@ export function echoService(name: string, hits: EchoHit[]) {
   return defineService({
     name: `echo_${name}`,
     migrations: {},
-    routes(app, ctx) {
-      app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-      app.route({
-        method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-        url: '/api/*',
-        // public, reading a token when one verifies: like the real public routes, which a
-        // stale bearer does not disturb (an 'optional' route refuses a bad token)
-        config: { auth: 'public' },
-        handler: async (req, reply) => {
-          const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1];
-          const user = bearer ? await ctx.verifier.verify(bearer).catch(() => null) : null;
-          const body = req.body as Buffer | object | undefined;
-          const bodyBytes = Buffer.isBuffer(body)
-            ? body.length
-            : body
-              ? Buffer.byteLength(JSON.stringify(body))
-              : 0;
-          const hit: EchoHit = {
-            service: name,
-            method: req.method,
-            url: req.url,
-            user: user ? { id: user.id, role: user.role } : null,
-            requestId: req.headers['x-request-id'] as string | undefined,
-            forwardedFor: req.headers['x-forwarded-for'] as string | undefined,
-            contentType: req.headers['content-type'],
-            bodyBytes,
-          };
-          hits.push(hit);
-          if (req.url.includes('teapot'))
-            return reply.status(418).header('x-upstream', name).send({ msg: 'I am a teapot' });
-          return reply.header('x-upstream', name).send(hit);
+    routes: [
+      {
+        kind: 'route' as const,
+        name: 'the test calls',
+        register(app, ctx) {
+          app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+          app.route({
+            method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+            url: '/api/*',
+            // public, reading a token when one verifies: like the real public routes, which a
+            // stale bearer does not disturb (an 'optional' route refuses a bad token)
+            config: { auth: 'public' },
+            handler: async (req, reply) => {
+              const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+              const user = bearer ? await ctx.verifier.verify(bearer).catch(() => null) : null;
+              const body = req.body as Buffer | object | undefined;
+              const bodyBytes = Buffer.isBuffer(body)
+                ? body.length
+                : body
+                  ? Buffer.byteLength(JSON.stringify(body))
+                  : 0;
+              const hit: EchoHit = {
+                service: name,
+                method: req.method,
+                url: req.url,
+                user: user ? { id: user.id, role: user.role } : null,
+                requestId: req.headers['x-request-id'] as string | undefined,
+                forwardedFor: req.headers['x-forwarded-for'] as string | undefined,
+                contentType: req.headers['content-type'],
+                bodyBytes,
+              };
+              hits.push(hit);
+              if (req.url.includes('teapot'))
+                return reply.status(418).header('x-upstream', name).send({ msg: 'I am a teapot' });
+              return reply.header('x-upstream', name).send(hit);
+            },
+          });
         },
-      });
-    },
+      },
+    ],
   });
 }
 

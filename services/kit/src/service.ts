@@ -64,16 +64,12 @@ export interface ServiceDefinition<DB, P extends TProperties = TProperties, X ex
    * `overrides` to replace any of them. What it returns is merged into the context.
    */
   context?(kit: ServiceContext<DB, Static<TObject<P>>>, overrides: Partial<X>): X | Promise<X>;
-  /** the calls it answers: one module per file (or, for services not yet in shape, one function) */
-  routes:
-    | ReadonlyArray<RouteModule<AppContextOf<DB, Static<TObject<P>>, X>>>
-    | ((app: App, ctx: ServiceContext<DB, Static<TObject<P>>>) => Promise<void> | void);
+  /** the calls it answers: one module per file */
+  routes: ReadonlyArray<RouteModule<AppContextOf<DB, Static<TObject<P>>, X>>>;
   /** durable consumers, command responders and transient listeners: one module per file */
   consumers?: ReadonlyArray<MessageModule<AppContextOf<DB, Static<TObject<P>>, X>>>;
   /** periodic work: one module per file */
   jobs?: ReadonlyArray<JobModule<AppContextOf<DB, Static<TObject<P>>, X>>>;
-  /** @deprecated services not yet in shape: consumers and timers started by hand */
-  start?(ctx: ServiceContext<DB, Static<TObject<P>>>): Promise<void> | void;
 }
 
 export function defineService<DB, P extends TProperties, X extends object = object>(
@@ -175,15 +171,13 @@ export async function startService<DB, P extends TProperties, X extends object>(
   try {
     if (def.context) Object.assign(ctx, await def.context(ctx, opts.overrides ?? {}), opts.overrides ?? {});
     const appCtx = ctx as AppContextOf<DB, Cfg, X>;
-    if (typeof def.routes === 'function') await def.routes(app, ctx);
-    else for (const route of def.routes) await route.register(app, appCtx);
+    for (const route of def.routes) await route.register(app, appCtx);
     for (const m of def.consumers ?? []) await startMessageModule(m, appCtx, infra.bus);
     for (const job of def.jobs ?? []) {
       if (job.enabled && !job.enabled(appCtx)) continue;
       const ms = typeof job.everyMs === 'function' ? job.everyMs(appCtx) : job.everyMs;
       ctx.every(job.name, ms, () => job.run(appCtx), { leader: job.leader, immediately: job.immediately });
     }
-    await def.start?.(ctx);
     relay.start();
     address = await app.listen({ port: opts.port ?? 0, host: opts.host ?? config.HOST });
   } catch (err) {

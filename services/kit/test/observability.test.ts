@@ -59,30 +59,37 @@ const handled: Array<{ eventId: string; traceId?: string }> = [];
 const betsService = defineService<Record<string, never>, Record<string, never>>({
   name: 'obsbets',
   migrations: {},
-  routes(app, ctx) {
-    app.post(
-      '/api/v1/bets/:id',
-      { config: { auth: 'public' }, schema: { params: Type.Object({ id: Type.String() }) } },
-      async (req, reply) => {
-        ctx.logger.info({ betId: (req.params as any).id }, 'placing bet');
-        await ctx.tx(async (trx: Kysely<any>) => {
-          await recordEvent(trx, 'bets.placed', {
-            betId: (req.params as any).id,
-            betType: 'single',
-            stakeCents: 1234,
-          });
+  routes: [
+    {
+      kind: 'route' as const,
+      name: 'the test calls',
+      register(app, ctx) {
+        app.post(
+          '/api/v1/bets/:id',
+          { config: { auth: 'public' }, schema: { params: Type.Object({ id: Type.String() }) } },
+          async (req, reply) => {
+            ctx.logger.info({ betId: (req.params as any).id }, 'placing bet');
+            await ctx.tx(async (trx: Kysely<any>) => {
+              await recordEvent(trx, 'bets.placed', {
+                betId: (req.params as any).id,
+                betType: 'single',
+                stakeCents: 1234,
+              });
+            });
+            return reply.status(201).send({ msg: 'placed', traceId: activeTraceIds()?.traceId });
+          },
+        );
+        app.get('/api/v1/broken', { config: { auth: 'public' } }, async () => {
+          throw new Error('kaput');
         });
-        return reply.status(201).send({ msg: 'placed', traceId: activeTraceIds()?.traceId });
+        app.get('/api/v1/missing/:id', { config: { auth: 'public' } }, async () => {
+          throw new HttpError(404, 'Not found');
+        });
       },
-    );
-    app.get('/api/v1/broken', { config: { auth: 'public' } }, async () => {
-      throw new Error('kaput');
-    });
-    app.get('/api/v1/missing/:id', { config: { auth: 'public' } }, async () => {
-      throw new HttpError(404, 'Not found');
-    });
-  },
-  async start(ctx) {
+    },
+  ],
+  // a consumer of a made-up subject (not in the catalogue), started with the service
+  async context(ctx) {
     ctx.track(
       await ctx.bus.consume({
         durable: 'obs_wallet',
@@ -93,6 +100,7 @@ const betsService = defineService<Record<string, never>, Record<string, never>>(
         },
       }),
     );
+    return {};
   },
 });
 

@@ -20,31 +20,37 @@ const notesService = defineService<DB, Record<string, never>>({
       },
     },
   },
-  routes(app, ctx) {
-    app.post(
-      '/api/v1/notes',
-      {
-        config: { auth: 'user' },
-        schema: {
-          body: Type.Object(
-            { id: Type.String({ pattern: '^[0-9a-f]{24}$' }), text: Type.String({ minLength: 1 }) },
-            { additionalProperties: false },
-          ),
-        },
+  routes: [
+    {
+      kind: 'route' as const,
+      name: 'the test calls',
+      register(app, ctx) {
+        app.post(
+          '/api/v1/notes',
+          {
+            config: { auth: 'user' },
+            schema: {
+              body: Type.Object(
+                { id: Type.String({ pattern: '^[0-9a-f]{24}$' }), text: Type.String({ minLength: 1 }) },
+                { additionalProperties: false },
+              ),
+            },
+          },
+          async (req, reply) => {
+            const body = req.body as { id: string; text: string };
+            await ctx.tx(async (trx) => {
+              await trx.insertInto('notes').values(body).execute();
+              await recordEvent(trx, 'notes.created', body);
+            });
+            return reply.status(201).send({ msg: 'created' });
+          },
+        );
+        app.get('/api/v1/admin/notes', { config: { auth: 'admin' } }, async () => ({
+          notes: await ctx.db.selectFrom('notes').selectAll().execute(),
+        }));
       },
-      async (req, reply) => {
-        const body = req.body as { id: string; text: string };
-        await ctx.tx(async (trx) => {
-          await trx.insertInto('notes').values(body).execute();
-          await recordEvent(trx, 'notes.created', body);
-        });
-        return reply.status(201).send({ msg: 'created' });
-      },
-    );
-    app.get('/api/v1/admin/notes', { config: { auth: 'admin' } }, async () => ({
-      notes: await ctx.db.selectFrom('notes').selectAll().execute(),
-    }));
-  },
+    },
+  ],
 });
 
 for (const kind of ['cluster', 'embedded'] as const) {
