@@ -1,6 +1,7 @@
 import { adjustOdds, parseOdds } from '../app/games';
 import { route } from '../context';
-import { actorOf, errorReplies, IdParams, MsgGame, OddsBody } from './schemas';
+import { errorReplies, MsgGameAnswer } from './answers';
+import { actorOf, IdParams, OddsBody } from './schemas';
 
 export const adjustOddsRoute = route('PATCH /api/v1/admin/games/:id/adjust-odds', (app, ctx) => {
   app.patch(
@@ -11,7 +12,7 @@ export const adjustOddsRoute = route('PATCH /api/v1/admin/games/:id/adjust-odds'
         tags: ['admin'],
         params: IdParams,
         body: OddsBody,
-        response: { 200: MsgGame, ...errorReplies(400, 401, 403, 404, 409) },
+        response: { 200: MsgGameAnswer, ...errorReplies(400, 401, 403, 404, 409) },
       },
     },
     async (req) => {

@@ -1,6 +1,7 @@
 import { cancelGame } from '../app/games';
 import { route } from '../context';
-import { actorOf, errorReplies, IdParams, MsgGame } from './schemas';
+import { errorReplies, MsgGameAnswer } from './answers';
+import { actorOf, IdParams } from './schemas';
 
 export const cancelGameRoute = route('PATCH /api/v1/games/:id/cancel', (app, ctx) => {
   app.patch(
@@ -10,7 +11,7 @@ export const cancelGameRoute = route('PATCH /api/v1/games/:id/cancel', (app, ctx
       schema: {
         tags: ['admin'],
         params: IdParams,
-        response: { 200: MsgGame, ...errorReplies(400, 401, 403, 404, 409) },
+        response: { 200: MsgGameAnswer, ...errorReplies(400, 401, 403, 404, 409) },
       },
     },
     async (req) => ({

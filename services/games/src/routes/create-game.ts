@@ -1,7 +1,8 @@
 import { Type } from '@bet/kit';
 import { createGame, parseDate, parseOdds } from '../app/games';
 import { route } from '../context';
-import { actorOf, errorReplies, Logo, MsgGame, OddsBody, parseAll, requireText, TeamName } from './schemas';
+import { errorReplies, MsgGameAnswer } from './answers';
+import { actorOf, Logo, OddsBody, parseAll, requireText, TeamName } from './schemas';
 
 const CreateBody = Type.Object(
   {
@@ -24,7 +25,7 @@ export const createGameRoute = route('POST /api/v1/games', (app, ctx) => {
       schema: {
         tags: ['admin'],
         body: CreateBody,
-        response: { 201: MsgGame, ...errorReplies(400, 401, 403) },
+        response: { 201: MsgGameAnswer, ...errorReplies(400, 401, 403) },
       },
     },
     async (req, reply) => {

@@ -1,7 +1,8 @@
 import { Type } from '@bet/kit';
 import { createRanking } from '../app/rankings';
 import { route } from '../context';
-import { actorOf, errorReplies, Ranking } from './schemas';
+import { errorReplies, MsgRankingAnswer } from './answers';
+import { actorOf } from './schemas';
 
 const CreateRanking = Type.Object(
   {
@@ -19,10 +20,7 @@ export const createRankingRoute = route('POST /api/v1/admin/rankings', (app, ctx
       schema: {
         tags: ['admin'],
         body: CreateRanking,
-        response: {
-          201: Type.Object({ msg: Type.String(), ranking: Ranking }),
-          ...errorReplies(400, 401, 403, 409),
-        },
+        response: { 201: MsgRankingAnswer, ...errorReplies(400, 401, 403, 409) },
       },
     },
     async (req, reply) => {

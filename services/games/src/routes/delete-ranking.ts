@@ -1,6 +1,7 @@
 import { deleteRanking } from '../app/rankings';
 import { route } from '../context';
-import { actorOf, errorReplies, IdParams, Msg } from './schemas';
+import { errorReplies, MsgAnswer } from './answers';
+import { actorOf, IdParams } from './schemas';
 
 export const deleteRankingRoute = route('DELETE /api/v1/admin/rankings/:id', (app, ctx) => {
   app.delete(
@@ -10,7 +11,7 @@ export const deleteRankingRoute = route('DELETE /api/v1/admin/rankings/:id', (ap
       schema: {
         tags: ['admin'],
         params: IdParams,
-        response: { 200: Msg, ...errorReplies(400, 401, 403, 404) },
+        response: { 200: MsgAnswer, ...errorReplies(400, 401, 403, 404) },
       },
     },
     async (req) => {

@@ -1,17 +1,8 @@
-import { Type } from '@bet/kit';
 import { auditTrail } from '../app/audit';
 import { findGame } from '../app/games';
 import { route } from '../context';
-import { errorReplies, IdParams } from './schemas';
-
-const AuditEntry = Type.Object({
-  _id: Type.String(),
-  at: Type.String(),
-  actor: Type.Object({ _id: Type.String(), username: Type.Union([Type.String(), Type.Null()]) }),
-  action: Type.String(),
-  before: Type.Unknown(),
-  after: Type.Unknown(),
-});
+import { AuditAnswer, errorReplies } from './answers';
+import { IdParams } from './schemas';
 
 export const gameAuditRoute = route('GET /api/v1/admin/games/:id/audit', (app, ctx) => {
   app.get(
@@ -21,10 +12,7 @@ export const gameAuditRoute = route('GET /api/v1/admin/games/:id/audit', (app, c
       schema: {
         tags: ['admin'],
         params: IdParams,
-        response: {
-          200: Type.Object({ audit: Type.Array(AuditEntry) }),
-          ...errorReplies(400, 401, 403, 404),
-        },
+        response: { 200: AuditAnswer, ...errorReplies(400, 401, 403, 404) },
       },
     },
     async (req) => {

@@ -2,7 +2,8 @@ import { Type } from '@bet/kit';
 import { countGames, listGames, liveWindow, parseDate } from '../app/games';
 import { route } from '../context';
 import type { GameStatus } from '../domain/game';
-import { errorReplies, GamesReply, parseAll, STATUSES, StringEnum } from './schemas';
+import { errorReplies, GamesAnswer } from './answers';
+import { parseAll, STATUSES, StringEnum } from './schemas';
 
 const ListQuery = Type.Object({
   status: Type.Optional(StringEnum(STATUSES)),
@@ -25,7 +26,7 @@ export const listGamesRoute = route('GET /api/v1/games', (app, ctx) => {
       schema: {
         tags: ['games'],
         querystring: ListQuery,
-        response: { 200: GamesReply, ...errorReplies(400) },
+        response: { 200: GamesAnswer, ...errorReplies(400) },
       },
     },
     async (req) => {

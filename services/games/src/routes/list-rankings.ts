@@ -1,7 +1,6 @@
-import { Type } from '@bet/kit';
 import { listRankings } from '../app/rankings';
 import { route } from '../context';
-import { errorReplies, Ranking } from './schemas';
+import { errorReplies, RankingsAnswer } from './answers';
 
 export const listRankingsRoute = route('GET /api/v1/admin/rankings', (app, ctx) => {
   app.get(
@@ -10,7 +9,7 @@ export const listRankingsRoute = route('GET /api/v1/admin/rankings', (app, ctx) 
       config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
-        response: { 200: Type.Object({ rankings: Type.Array(Ranking) }), ...errorReplies(401, 403) },
+        response: { 200: RankingsAnswer, ...errorReplies(401, 403) },
       },
     },
     async () => ({ rankings: await listRankings(ctx.db) }),

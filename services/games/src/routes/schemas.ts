@@ -1,6 +1,7 @@
-import { badRequest, type FieldError, HttpError, ID_PATTERN, type TSchema, Type } from '@bet/kit';
-import { Game } from '@bet/proto-events';
+import { badRequest, type FieldError, HttpError, ID_PATTERN, Type } from '@bet/kit';
 import type { Actor } from '../context';
+
+// What the routes take, shared, and the checks the schemas cannot express (answers.ts: what they answer).
 
 /** A string enum that validates with Ajv's `enum` (clear "must be one of" messages). */
 export const StringEnum = <const T extends readonly string[]>(
@@ -19,29 +20,6 @@ export const OddsBody = Type.Object(
 
 export const TeamName = Type.String({ minLength: 1, maxLength: 100 });
 export const Logo = Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()]));
-export const Ranking = Type.Object({ _id: Type.String(), teamName: Type.String(), ranking: Type.Integer() });
-
-export const Msg = Type.Object({ msg: Type.String() });
-export const GameReply = Game;
-export const MsgGame = Type.Object({ msg: Type.String(), game: Game });
-export const GamesReply = Type.Object({
-  games: Type.Array(Game),
-  /** only when a `page` was asked for */
-  currentPage: Type.Optional(Type.Integer()),
-  totalPages: Type.Optional(Type.Integer()),
-  totalCount: Type.Optional(Type.Integer()),
-});
-
-export const ErrorReply = Type.Object({
-  msg: Type.String(),
-  errors: Type.Optional(
-    Type.Array(Type.Object({ path: Type.String(), location: Type.String(), msg: Type.String() })),
-  ),
-  code: Type.Optional(Type.String()),
-});
-
-export const errorReplies = (...codes: number[]) =>
-  Object.fromEntries(codes.map((c) => [c, ErrorReply])) as Record<number, TSchema>;
 
 /** Trimmed text fields must say something: "  " is as empty as "". */
 export function requireText<T extends Record<string, unknown>>(body: T, fields: Array<keyof T & string>) {

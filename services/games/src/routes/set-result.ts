@@ -2,7 +2,8 @@ import { Type } from '@bet/kit';
 import { setResult } from '../app/games';
 import { route } from '../context';
 import type { Outcome } from '../domain/game';
-import { actorOf, errorReplies, IdParams, MsgGame, OUTCOMES, StringEnum } from './schemas';
+import { errorReplies, MsgGameAnswer } from './answers';
+import { actorOf, IdParams, OUTCOMES, StringEnum } from './schemas';
 
 const ResultBody = Type.Object(
   {
@@ -24,7 +25,7 @@ export const setResultRoute = route('PATCH /api/v1/games/:id/result', (app, ctx)
         tags: ['admin'],
         params: IdParams,
         body: ResultBody,
-        response: { 200: MsgGame, ...errorReplies(400, 401, 403, 404, 409) },
+        response: { 200: MsgGameAnswer, ...errorReplies(400, 401, 403, 404, 409) },
       },
     },
     async (req) =>

@@ -1,7 +1,8 @@
 import { Type } from '@bet/kit';
 import { route } from '../context';
 import type { SourceName } from '../providers/types';
-import { actorOf, errorReplies, Msg, StringEnum } from './schemas';
+import { errorReplies, SyncAnswer } from './answers';
+import { actorOf, StringEnum } from './schemas';
 
 const SyncBody = Type.Object(
   { source: StringEnum(['apifootball', 'allsportsapi'] as const) },
@@ -16,7 +17,7 @@ export const syncGamesRoute = route('POST /api/v1/admin/games/sync', (app, ctx) 
       schema: {
         tags: ['admin'],
         body: SyncBody,
-        response: { 200: Msg, ...errorReplies(400, 401, 403, 409, 502, 503) },
+        response: { 200: SyncAnswer, ...errorReplies(400, 401, 403, 409, 502, 503) },
       },
     },
     async (req) => ({ msg: await ctx.sync.runOnDemand(req.body.source as SourceName, actorOf(req)) }),

@@ -2,17 +2,8 @@ import { Type } from '@bet/kit';
 import { parseDate, updateGame } from '../app/games';
 import { route } from '../context';
 import type { GameStatus } from '../domain/game';
-import {
-  actorOf,
-  errorReplies,
-  IdParams,
-  MsgGame,
-  parseAll,
-  requireText,
-  STATUSES,
-  StringEnum,
-  TeamName,
-} from './schemas';
+import { errorReplies, MsgGameAnswer } from './answers';
+import { actorOf, IdParams, parseAll, requireText, STATUSES, StringEnum, TeamName } from './schemas';
 
 const UpdateBody = Type.Object(
   {
@@ -34,7 +25,7 @@ export const updateGameRoute = route('PUT /api/v1/games/:id', (app, ctx) => {
         tags: ['admin'],
         params: IdParams,
         body: UpdateBody,
-        response: { 200: MsgGame, ...errorReplies(400, 401, 403, 404, 409) },
+        response: { 200: MsgGameAnswer, ...errorReplies(400, 401, 403, 404, 409) },
       },
     },
     async (req) => {

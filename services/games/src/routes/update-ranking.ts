@@ -1,7 +1,8 @@
 import { Type } from '@bet/kit';
 import { updateRanking } from '../app/rankings';
 import { route } from '../context';
-import { actorOf, errorReplies, IdParams, Ranking } from './schemas';
+import { errorReplies, MsgRankingAnswer } from './answers';
+import { actorOf, IdParams } from './schemas';
 
 const UpdateRanking = Type.Object(
   {
@@ -21,10 +22,7 @@ export const updateRankingRoute = route('PATCH /api/v1/admin/rankings/:id', (app
         tags: ['admin'],
         params: IdParams,
         body: UpdateRanking,
-        response: {
-          200: Type.Object({ msg: Type.String(), ranking: Ranking }),
-          ...errorReplies(400, 401, 403, 404),
-        },
+        response: { 200: MsgRankingAnswer, ...errorReplies(400, 401, 403, 404) },
       },
     },
     async (req) => ({
