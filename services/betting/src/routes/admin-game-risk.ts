@@ -1,5 +1,6 @@
 import { gameRisk } from '../app/queries';
 import { route } from '../context';
+import { GameRiskAnswer } from './answers';
 import { IdParams } from './schemas';
 
 export const adminGameRiskRoute = route('GET /api/v1/admin/games/:id/risk', (app, ctx) => {
@@ -11,6 +12,7 @@ export const adminGameRiskRoute = route('GET /api/v1/admin/games/:id/risk', (app
         summary:
           "A game's exposure per outcome (pending bets; multis count in full): { analysis: { totalExposure, outcomes } }",
         params: IdParams,
+        response: { 200: GameRiskAnswer },
       },
     },
     async (req) => gameRisk(ctx.db, req.params.id),

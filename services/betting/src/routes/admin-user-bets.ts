@@ -1,6 +1,7 @@
 import { Type } from '@bet/kit';
 import { betHistory, type HistoryQuery } from '../app/queries';
 import { route } from '../context';
+import { BetPageAnswer } from './answers';
 import { BetStatusFilter, HistoryQuerySchema, IdParams } from './schemas';
 
 export const adminUserBetsRoute = route('GET /api/v1/admin/users/:id/bets', (app, ctx) => {
@@ -16,6 +17,7 @@ export const adminUserBetsRoute = route('GET /api/v1/admin/users/:id/bets', (app
           betStatus: Type.Optional(BetStatusFilter),
           status: Type.Optional(BetStatusFilter),
         }),
+        response: { 200: BetPageAnswer },
       },
     },
     async (req) => {

@@ -1,5 +1,6 @@
 import { currentOffer } from '../app/cashout';
 import { route } from '../context';
+import { CashOutOfferAnswer } from './answers';
 import { IdParams } from './schemas';
 
 export const cashOutOfferRoute = route('GET /api/v1/bets/:id/cash-out', (app, ctx) => {
@@ -7,7 +8,11 @@ export const cashOutOfferRoute = route('GET /api/v1/bets/:id/cash-out', (app, ct
     '/api/v1/bets/:id/cash-out',
     {
       config: { auth: 'user' },
-      schema: { summary: 'The current cash-out offer: { available, amount, reason? }', params: IdParams },
+      schema: {
+        summary: 'The current cash-out offer: { available, amount, reason? }',
+        params: IdParams,
+        response: { 200: CashOutOfferAnswer },
+      },
     },
     async (req) => currentOffer(ctx, req.user!.id, req.params.id),
   );

@@ -1,6 +1,7 @@
 import { Type } from '@bet/kit';
 import { highestOdds, type Period as PeriodName } from '../app/queries';
 import { route } from '../context';
+import { HighestOddsAnswer } from './answers';
 import { BoardLimit, Period } from './schemas';
 
 export const leaderboardHighestOddsRoute = route('GET /api/v1/leaderboards/highest-odds', (app, ctx) => {
@@ -11,6 +12,7 @@ export const leaderboardHighestOddsRoute = route('GET /api/v1/leaderboards/highe
       schema: {
         summary: 'Highest odds won, one row per player: { period, leaderboard: [{ username, odds }] }',
         querystring: Type.Object({ period: Type.Optional(Period), limit: BoardLimit }),
+        response: { 200: HighestOddsAnswer },
       },
     },
     async (req) => {

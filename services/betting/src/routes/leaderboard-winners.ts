@@ -1,6 +1,7 @@
 import { Type } from '@bet/kit';
 import { type Period as PeriodName, topWinners } from '../app/queries';
 import { route } from '../context';
+import { WinnersAnswer } from './answers';
 import { BoardLimit, Period } from './schemas';
 
 export const leaderboardWinnersRoute = route('GET /api/v1/leaderboards/winners', (app, ctx) => {
@@ -12,6 +13,7 @@ export const leaderboardWinnersRoute = route('GET /api/v1/leaderboards/winners',
         summary:
           'Top winners by net profit: { period, leaderboard: [{ userDetails: { username }, netProfit }] }',
         querystring: Type.Object({ period: Type.Optional(Period), limit: BoardLimit }),
+        response: { 200: WinnersAnswer },
       },
     },
     async (req) => {

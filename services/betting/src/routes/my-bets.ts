@@ -1,6 +1,7 @@
 import { Type } from '@bet/kit';
 import { betHistory, type HistoryQuery } from '../app/queries';
 import { route } from '../context';
+import { BetPageAnswer } from './answers';
 import { BetStatusFilter, HistoryQuerySchema } from './schemas';
 
 export const myBetsRoute = route('GET /api/v1/bets', (app, ctx) => {
@@ -11,6 +12,7 @@ export const myBetsRoute = route('GET /api/v1/bets', (app, ctx) => {
       schema: {
         summary: "The caller's bets: { bets, currentPage, totalPages }",
         querystring: Type.Object({ ...HistoryQuerySchema, status: Type.Optional(BetStatusFilter) }),
+        response: { 200: BetPageAnswer },
       },
     },
     async (req) => betHistory(ctx.db, req.user!.id, req.query as HistoryQuery),

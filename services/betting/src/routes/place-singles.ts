@@ -1,6 +1,7 @@
 import { MoneySchema, Type } from '@bet/kit';
 import { route } from '../context';
 import type { SelectionInput } from '../domain/placement';
+import { PlacedAnswer } from './answers';
 import { balanceField, PLACED, SelectionsSchema } from './schemas';
 
 export const placeSinglesRoute = route('POST /api/v1/bets/singles', (app, ctx) => {
@@ -14,6 +15,7 @@ export const placeSinglesRoute = route('POST /api/v1/bets/singles', (app, ctx) =
           { stakePerBet: Type.Optional(MoneySchema()), selections: Type.Optional(SelectionsSchema) },
           { additionalProperties: false },
         ),
+        response: { 201: PlacedAnswer },
       },
     },
     async (req, reply) => {

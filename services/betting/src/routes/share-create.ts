@@ -3,6 +3,7 @@ import { assignBookingCode } from '../app/booking-codes';
 import { createShare } from '../app/share';
 import { route } from '../context';
 import type { BetType, SelectionInput } from '../domain/placement';
+import { ShareCreatedAnswer } from './answers';
 import { BetTypeSchema, SelectionsSchema } from './schemas';
 
 export const shareCreateRoute = route('POST /api/v1/bets/share', (app, ctx) => {
@@ -17,6 +18,7 @@ export const shareCreateRoute = route('POST /api/v1/bets/share', (app, ctx) => {
           { selections: Type.Optional(SelectionsSchema), betType: Type.Optional(BetTypeSchema) },
           { additionalProperties: false },
         ),
+        response: { 201: ShareCreatedAnswer },
       },
     },
     async (req, reply) => {
