@@ -69,5 +69,8 @@ export default defineConfig({
     ],
     maxWorkers: 2,
     fileParallelism: true,
+    // every service checks its 2xx answers against their declared schemas (kit response-check):
+    // a schema that would drop or coerce a field fails the test that calls the route
+    env: { CHECK_RESPONSES: 'true' },
   },
 });

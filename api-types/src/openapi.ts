@@ -32,7 +32,30 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            currentPage: number;
+                            entries: {
+                                _id: string;
+                                action: string;
+                                /** @description the admin who acted; null fields when the event did not name one */
+                                actor: {
+                                    _id: string | null;
+                                    username: string | null;
+                                };
+                                after: unknown;
+                                /** Format: date-time */
+                                at: string;
+                                before: unknown;
+                                entity: string;
+                                entityId: string;
+                                /** @description the service the action happened in: identity, wallet, games, admin */
+                                service: string;
+                            }[];
+                            totalCount: number;
+                            totalPages: number;
+                        };
+                    };
                 };
             };
         };
@@ -66,7 +89,61 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @description the latest round; null before the first */
+                            current: {
+                                activeBets: number;
+                                bets: number;
+                                /** @description a multiplier, e.g. 1.5 for 1.50x */
+                                capMultiplier: number | null;
+                                /** @description dollars the bets still in the air could take at most */
+                                exposure: number;
+                                /** @description null until the round crashed */
+                                houseResult: number | (never | null);
+                                roundId: string;
+                                roundNumber: number;
+                                state: "betting" | "running" | "crashed";
+                                /** @description dollars */
+                                totalPaid: number;
+                                /** @description dollars */
+                                totalStaked: number;
+                            } | null;
+                            limits: {
+                                /** @description dollars */
+                                maxPayoutPerRound: number;
+                                /** @description dollars */
+                                maxStake: number;
+                                /** @description dollars */
+                                maxWinPerBet: number;
+                                /** @description dollars */
+                                minStake: number;
+                            };
+                            /** @description totals over the last 50 crashed rounds */
+                            recent: {
+                                /** @description dollars */
+                                houseResult: number;
+                                rounds: number;
+                                /** @description dollars */
+                                totalPaid: number;
+                                /** @description dollars */
+                                totalStaked: number;
+                            };
+                            rounds: {
+                                bets: number;
+                                /** @description a multiplier, e.g. 1.5 for 1.50x */
+                                crashPoint: number;
+                                /** @description dollars */
+                                houseResult: number;
+                                roundId: string;
+                                roundNumber: number;
+                                /** @description dollars */
+                                totalPaid: number;
+                                /** @description dollars */
+                                totalStaked: number;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -145,13 +222,14 @@ export type paths = {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description What was done, and the game as it is now */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description A game; beyond the spec source (simulator|provider|manual), phase (a simulated match's 1H|HT|2H|FT, else null) and, on reads, suspended (a live game whose in-play price is not fresh takes no bets) */
                             game: {
                                 _id: string;
                                 awayTeam: string;
@@ -289,13 +367,14 @@ export type paths = {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description What was done, and the game as it is now */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description A game; beyond the spec source (simulator|provider|manual), phase (a simulated match's 1H|HT|2H|FT, else null) and, on reads, suspended (a live game whose in-play price is not fresh takes no bets) */
                             game: {
                                 _id: string;
                                 awayTeam: string;
@@ -432,7 +511,7 @@ export type paths = {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The game's admin trail, oldest first */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -441,13 +520,17 @@ export type paths = {
                         "application/json": {
                             audit: {
                                 _id: string;
+                                /** @description game.create, game.update, game.result, game.result_corrected, game.rescore, game.cancel, odds.adjust or odds.reset */
                                 action: string;
                                 actor: {
                                     _id: string;
                                     username: string | null;
                                 };
+                                /** @description the state after the change, or null */
                                 after: unknown;
+                                /** Format: date-time */
                                 at: string;
+                                /** @description the state before the change, or null */
                                 before: unknown;
                             }[];
                         };
@@ -550,12 +633,50 @@ export type paths = {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Pending bets' exposure on one game per outcome (a multi counts in full) */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            analysis: {
+                                gameDetails: {
+                                    awayTeam: string;
+                                    homeTeam: string;
+                                    league: string | null;
+                                };
+                                gameId: string;
+                                outcomes: {
+                                    A: {
+                                        betCount: number;
+                                        /** @description dollars */
+                                        totalPotentialPayout: number;
+                                        /** @description dollars */
+                                        totalStake: number;
+                                    };
+                                    B: {
+                                        betCount: number;
+                                        /** @description dollars */
+                                        totalPotentialPayout: number;
+                                        /** @description dollars */
+                                        totalStake: number;
+                                    };
+                                    Draw: {
+                                        betCount: number;
+                                        /** @description dollars */
+                                        totalPotentialPayout: number;
+                                        /** @description dollars */
+                                        totalStake: number;
+                                    };
+                                };
+                                /** @enum {string} */
+                                status: "upcoming" | "live" | "finished" | "cancelled";
+                                /** @description dollars: potential payouts of pending bets on the game */
+                                totalExposure: number;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -633,13 +754,14 @@ export type paths = {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description The sync's outcome, in words */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description how many games were synced (new, updated, settled, cancelled), adjusted odds kept, provider results in conflict and secondary calls skipped */
                             msg: string;
                         };
                     };
@@ -779,6 +901,7 @@ export type paths = {
                         "application/json": {
                             rankings: {
                                 _id: string;
+                                /** @description power rating 1..100, higher is stronger */
                                 ranking: number;
                                 teamName: string;
                             }[];
@@ -848,6 +971,7 @@ export type paths = {
                             msg: string;
                             ranking: {
                                 _id: string;
+                                /** @description power rating 1..100, higher is stronger */
                                 ranking: number;
                                 teamName: string;
                             };
@@ -1062,6 +1186,7 @@ export type paths = {
                             msg: string;
                             ranking: {
                                 _id: string;
+                                /** @description power rating 1..100, higher is stronger */
                                 ranking: number;
                                 teamName: string;
                             };
@@ -1164,7 +1289,40 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            highRiskGamesCount: number;
+                            /** @description dollars */
+                            highRiskThreshold: number;
+                            topExposedGames: {
+                                /** @description the game's id (the spec's screen uses it) */
+                                _id: string;
+                                /** @description null for a game this service never heard of */
+                                gameDetails: {
+                                    awayTeam: string;
+                                    homeTeam: string;
+                                    league: string | null;
+                                } | null;
+                                /** @description the same value as _id */
+                                gameId: string;
+                                isHighRisk: boolean;
+                                odds: {
+                                    /** @description decimal odds, two places */
+                                    away: number;
+                                    /** @description decimal odds, two places */
+                                    draw: number;
+                                    /** @description decimal odds, two places */
+                                    home: number;
+                                } | null;
+                                /** @enum {string|null} */
+                                status: "upcoming" | "live" | "finished" | "cancelled" | null;
+                                /** @description dollars */
+                                totalPotentialPayout: number;
+                            }[];
+                            /** @description dollars: potential payouts of every pending bet, each once */
+                            totalExposure: number;
+                        };
+                    };
                 };
             };
         };
@@ -1335,7 +1493,115 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            currentPage: number;
+                            /** @description accounts matching the search, on every page */
+                            totalCount: number;
+                            /** @description at least 1: an empty list is one empty page */
+                            totalPages: number;
+                            users: {
+                                _id: string;
+                                /**
+                                 * Format: date-time
+                                 * @description set once the account is closed
+                                 */
+                                closedAt: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                email: string;
+                                firstName: string;
+                                /** @description false for an account made through social sign-in only */
+                                hasPassword: boolean;
+                                isOnline: boolean;
+                                lastName: string;
+                                /** Format: date-time */
+                                lastSeen: string | null;
+                                /** @description The player's weekly betting limits */
+                                limits: {
+                                    weeklyBetCount: {
+                                        /** @description bets a week, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description bets a week, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                    weeklyStakeAmount: {
+                                        /** @description dollars, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description dollars, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                };
+                                /** @description an absolute URL */
+                                profilePicture: string | null;
+                                /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
+                                protection: {
+                                    depositLimits: {
+                                        daily: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                        monthly: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                        weekly: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                    };
+                                    exclusion: {
+                                        kind: "time_out" | "self_exclusion";
+                                        /** Format: date-time */
+                                        startedAt: string;
+                                        /** Format: date-time */
+                                        until: string;
+                                    } | null;
+                                    /** @description minutes between reality checks, 0 = off */
+                                    realityCheckMinutes: number;
+                                };
+                                role: "user" | "admin";
+                                state: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description the 18+ and terms consent at registration
+                                 */
+                                termsAcceptedAt: string | null;
+                                username: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -1370,7 +1636,108 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            /**
+                             * Format: date-time
+                             * @description set once the account is closed
+                             */
+                            closedAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            email: string;
+                            firstName: string;
+                            /** @description false for an account made through social sign-in only */
+                            hasPassword: boolean;
+                            isOnline: boolean;
+                            lastName: string;
+                            /** Format: date-time */
+                            lastSeen: string | null;
+                            /** @description The player's weekly betting limits */
+                            limits: {
+                                weeklyBetCount: {
+                                    /** @description bets a week, 0 for no limit */
+                                    limit: number;
+                                    /** @description a higher or removed limit waiting out the cooling-off period */
+                                    pending?: {
+                                        /** Format: date-time */
+                                        effectiveAt: string;
+                                        /** @description bets a week, 0 for no limit */
+                                        value: number;
+                                    };
+                                };
+                                weeklyStakeAmount: {
+                                    /** @description dollars, 0 for no limit */
+                                    limit: number;
+                                    /** @description a higher or removed limit waiting out the cooling-off period */
+                                    pending?: {
+                                        /** Format: date-time */
+                                        effectiveAt: string;
+                                        /** @description dollars, 0 for no limit */
+                                        value: number;
+                                    };
+                                };
+                            };
+                            /** @description an absolute URL */
+                            profilePicture: string | null;
+                            /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
+                            protection: {
+                                depositLimits: {
+                                    daily: {
+                                        /** @description dollars, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description dollars, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                    monthly: {
+                                        /** @description dollars, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description dollars, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                    weekly: {
+                                        /** @description dollars, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description dollars, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                };
+                                exclusion: {
+                                    kind: "time_out" | "self_exclusion";
+                                    /** Format: date-time */
+                                    startedAt: string;
+                                    /** Format: date-time */
+                                    until: string;
+                                } | null;
+                                /** @description minutes between reality checks, 0 = off */
+                                realityCheckMinutes: number;
+                            };
+                            role: "user" | "admin";
+                            state: string | null;
+                            /**
+                             * Format: date-time
+                             * @description the 18+ and terms consent at registration
+                             */
+                            termsAcceptedAt: string | null;
+                            username: string;
+                        };
+                    };
                 };
             };
         };
@@ -1392,7 +1759,11 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -1434,7 +1805,56 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            bets: {
+                                _id: string;
+                                /** @enum {string} */
+                                betType: "single" | "multi";
+                                cashedOut: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description dollars: winnings (won), refund (cancelled), the amount (cash-out), 0 otherwise */
+                                payout: number;
+                                /** @description dollars: stake × total odds */
+                                potentialPayout: number;
+                                selections: {
+                                    /** @description null when this service never heard of the game ("Game data is unavailable") */
+                                    game: {
+                                        _id: string;
+                                        awayTeam: string;
+                                        homeTeam: string;
+                                        league: string | null;
+                                        /** @enum {string} */
+                                        status: "upcoming" | "live" | "finished" | "cancelled";
+                                    } | null;
+                                    gameId: string;
+                                    /** @description the price taken at placement */
+                                    odds: number;
+                                    /** @enum {string} */
+                                    outcome: "A" | "Draw" | "B";
+                                    /**
+                                     * @description null until the game has a result
+                                     * @enum {string|null}
+                                     */
+                                    result: "won" | "lost" | "void" | null;
+                                }[];
+                                /** Format: date-time */
+                                settledAt: string | null;
+                                /** @description dollars */
+                                stake: number;
+                                /**
+                                 * @description the spec's four values: a cash-out is `won` with `cashedOut: true`
+                                 * @enum {string}
+                                 */
+                                status: "pending" | "won" | "lost" | "cancelled";
+                                /** @description the legs' odds multiplied, rounded down to two places */
+                                totalOdds: number;
+                            }[];
+                            currentPage: number;
+                            totalPages: number;
+                        };
+                    };
                 };
             };
         };
@@ -1478,7 +1898,72 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            bets: {
+                                _id: string;
+                                betType: string;
+                                cashedOut: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description dollars */
+                                payout: number;
+                                /** @description dollars */
+                                potentialPayout: number;
+                                selections: {
+                                    /** @description the game populated; only its _id when the read model does not know it */
+                                    gameId: {
+                                        _id: string;
+                                        awayTeam: string;
+                                        homeTeam: string;
+                                        league: string | null;
+                                        status: string;
+                                    } | {
+                                        _id: string;
+                                    };
+                                    odds: number;
+                                    outcome: string;
+                                }[];
+                                /** @description dollars */
+                                stake: number;
+                                status: string;
+                                totalOdds: number;
+                            }[];
+                            transactions: {
+                                _id: string;
+                                /** @description present (true) on an admin's adjustment */
+                                adjustment?: boolean;
+                                /** @description signed dollars */
+                                amount: number;
+                                /** @description dollars */
+                                balanceAfter: number;
+                                /** Format: date-time */
+                                createdAt: string;
+                                description: string;
+                                /** @description the ledger's own type */
+                                kind: string;
+                                /** @description the spec group the line is filtered under */
+                                type: "bet" | "win" | "topup" | "withdrawal";
+                            }[];
+                            user: {
+                                _id: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                email: string;
+                                firstName: string;
+                                isOnline: boolean;
+                                lastName: string;
+                                /** Format: date-time */
+                                lastSeen: string | null;
+                                profilePicture: string | null;
+                                role: string;
+                                state: string | null;
+                                username: string;
+                                /** @description dollars: the wallet's live balance, or the latest it announced when it does not answer in time */
+                                walletBalance: number;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -1525,7 +2010,111 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            msg: string;
+                            user: {
+                                _id: string;
+                                /**
+                                 * Format: date-time
+                                 * @description set once the account is closed
+                                 */
+                                closedAt: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                email: string;
+                                firstName: string;
+                                /** @description false for an account made through social sign-in only */
+                                hasPassword: boolean;
+                                isOnline: boolean;
+                                lastName: string;
+                                /** Format: date-time */
+                                lastSeen: string | null;
+                                /** @description The player's weekly betting limits */
+                                limits: {
+                                    weeklyBetCount: {
+                                        /** @description bets a week, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description bets a week, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                    weeklyStakeAmount: {
+                                        /** @description dollars, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description dollars, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                };
+                                /** @description an absolute URL */
+                                profilePicture: string | null;
+                                /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
+                                protection: {
+                                    depositLimits: {
+                                        daily: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                        monthly: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                        weekly: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                    };
+                                    exclusion: {
+                                        kind: "time_out" | "self_exclusion";
+                                        /** Format: date-time */
+                                        startedAt: string;
+                                        /** Format: date-time */
+                                        until: string;
+                                    } | null;
+                                    /** @description minutes between reality checks, 0 = off */
+                                    realityCheckMinutes: number;
+                                };
+                                role: "user" | "admin";
+                                state: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description the 18+ and terms consent at registration
+                                 */
+                                termsAcceptedAt: string | null;
+                                username: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -1563,7 +2152,32 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            currentPage: number;
+                            totalPages: number;
+                            transactions: {
+                                _id: string;
+                                /** @description true for an admin's adjustment */
+                                adjustment: boolean;
+                                /** @description signed dollars */
+                                amount: number;
+                                /** @description dollars */
+                                balanceAfter: number;
+                                /** Format: date-time */
+                                createdAt: string;
+                                description: string;
+                                /** @description the ledger's own type (bet, cashout, aviator_win, adjustment, …) */
+                                kind: string;
+                                /** @description the spec's group the line is filtered under */
+                                type: "bet" | "win" | "topup" | "withdrawal";
+                                /** @description only on a withdrawal request's line: where the request stands now */
+                                withdrawalStatus?: "pending" | "approved" | "rejected";
+                            }[];
+                            /** @description dollars: the user's balance now */
+                            walletBalance: number;
+                        };
+                    };
                 };
             };
         };
@@ -1613,7 +2227,57 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            msg: string;
+                            transaction: {
+                                _id: string;
+                                /** @description true for an admin's adjustment */
+                                adjustment: boolean;
+                                /** @description signed dollars */
+                                amount: number;
+                                /** @description dollars */
+                                balanceAfter: number;
+                                /** Format: date-time */
+                                createdAt: string;
+                                description: string;
+                                /** @description the ledger's own type (bet, cashout, aviator_win, adjustment, …) */
+                                kind: string;
+                                /** @description the spec's group the line is filtered under */
+                                type: "bet" | "win" | "topup" | "withdrawal";
+                                /** @description only on a withdrawal request's line: where the request stands now */
+                                withdrawalStatus?: "pending" | "approved" | "rejected";
+                            };
+                            /** @description dollars: the balance after the adjustment */
+                            walletBalance: number;
+                        };
+                    };
+                };
+                /** @description above the threshold: the request waits for a second admin's approval */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            msg: string;
+                            request: {
+                                _id: string;
+                                /** @description signed dollars */
+                                amount: number;
+                                approvedBy: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                description: string;
+                                /** @description the requesting admin's id */
+                                requestedBy: string;
+                                status: "pending" | "approved";
+                                /** @description the posted adjustment, once approved */
+                                transactionId: string | null;
+                                userId: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -1643,7 +2307,28 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            requests: {
+                                _id: string;
+                                /** @description signed dollars */
+                                amount: number;
+                                approvedBy: string | null;
+                                approvedByUsername: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                description: string;
+                                /** @description the requesting admin's id */
+                                requestedBy: string;
+                                requestedByUsername: string | null;
+                                status: "pending" | "approved";
+                                /** @description the posted adjustment, once approved */
+                                transactionId: string | null;
+                                userId: string;
+                                username: string | null;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -1681,7 +2366,28 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            msg: string;
+                            request: {
+                                _id: string;
+                                /** @description signed dollars */
+                                amount: number;
+                                approvedBy: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                description: string;
+                                /** @description the requesting admin's id */
+                                requestedBy: string;
+                                status: "pending" | "approved";
+                                /** @description the posted adjustment, once approved */
+                                transactionId: string | null;
+                                userId: string;
+                            };
+                            /** @description dollars: the balance after the adjustment */
+                            walletBalance: number;
+                        };
+                    };
                 };
             };
         };
@@ -1723,7 +2429,16 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @description dollars paid out */
+                            amount: number;
+                            msg: string;
+                            transactionId: string;
+                            /** @description dollars */
+                            walletBalance: number;
+                        };
+                    };
                 };
             };
         };
@@ -1755,7 +2470,23 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            deposits: {
+                                _id: string;
+                                /** @description dollars it would have credited */
+                                amount: number;
+                                /** @description naira paid */
+                                amountNgn: number;
+                                /** Format: date-time */
+                                createdAt: string;
+                                provider: string;
+                                providerTxId: string | null;
+                                reference: string;
+                                userId: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -1789,7 +2520,28 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            checkedAt: string;
+                            checks: {
+                                /** @description how many rows, accounts or transactions the check looked at */
+                                checked: number;
+                                description: string;
+                                name: string;
+                                ok: boolean;
+                                /** @description a readable line per violation (capped) */
+                                violations: string[];
+                            }[];
+                            /** @description users who owe the house (a clawback their wallet could not cover), in cents */
+                            debts?: {
+                                amountCents: number;
+                                userId: string;
+                            }[];
+                            /** @description true when every check holds */
+                            ok: boolean;
+                        };
+                    };
                 };
             };
         };
@@ -1809,7 +2561,28 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            checkedAt: string;
+                            checks: {
+                                /** @description how many rows, accounts or transactions the check looked at */
+                                checked: number;
+                                description: string;
+                                name: string;
+                                ok: boolean;
+                                /** @description a readable line per violation (capped) */
+                                violations: string[];
+                            }[];
+                            /** @description users who owe the house (a clawback their wallet could not cover), in cents */
+                            debts?: {
+                                amountCents: number;
+                                userId: string;
+                            }[];
+                            /** @description true when every check holds */
+                            ok: boolean;
+                        };
+                    };
                 };
             };
         };
@@ -1844,7 +2617,30 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            adminNotes: string | null;
+                            /** @description dollars */
+                            amount: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description true while the requester owes money (debt > 0) */
+                            debtOpen: boolean;
+                            /** Format: date-time */
+                            processedAt: string | null;
+                            status: "pending" | "approved" | "rejected";
+                            user: {
+                                _id: string;
+                                /** @description dollars owed from a corrected result: the request waits until it is repaid */
+                                debt: number;
+                                email: string | null;
+                                username: string | null;
+                                /** @description dollars: the requester's balance now */
+                                walletBalance: number;
+                            };
+                        }[];
+                    };
                 };
             };
         };
@@ -1895,7 +2691,33 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            msg: string;
+                            withdrawal: {
+                                _id: string;
+                                adminNotes: string | null;
+                                /** @description dollars */
+                                amount: number;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description true while the requester owes money (debt > 0) */
+                                debtOpen: boolean;
+                                /** Format: date-time */
+                                processedAt: string | null;
+                                status: "pending" | "approved" | "rejected";
+                                user: {
+                                    _id: string;
+                                    /** @description dollars owed from a corrected result: the request waits until it is repaid */
+                                    debt: number;
+                                    email: string | null;
+                                    username: string | null;
+                                    /** @description dollars: the requester's balance now */
+                                    walletBalance: number;
+                                };
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -2667,7 +3489,105 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            accessToken: string;
+                            msg: string;
+                            refreshToken: string;
+                            user: {
+                                _id: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                email: string;
+                                firstName: string;
+                                /** @description false for an account made through social sign-in only */
+                                hasPassword: boolean;
+                                lastName: string;
+                                /** @description The player's weekly betting limits */
+                                limits: {
+                                    weeklyBetCount: {
+                                        /** @description bets a week, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description bets a week, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                    weeklyStakeAmount: {
+                                        /** @description dollars, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description dollars, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                };
+                                /** @description an absolute URL */
+                                profilePicture: string | null;
+                                /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
+                                protection: {
+                                    depositLimits: {
+                                        daily: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                        monthly: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                        weekly: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                    };
+                                    exclusion: {
+                                        kind: "time_out" | "self_exclusion";
+                                        /** Format: date-time */
+                                        startedAt: string;
+                                        /** Format: date-time */
+                                        until: string;
+                                    } | null;
+                                    /** @description minutes between reality checks, 0 = off */
+                                    realityCheckMinutes: number;
+                                };
+                                role: "user" | "admin";
+                                state: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description the 18+ and terms consent at registration
+                                 */
+                                termsAcceptedAt: string | null;
+                                username: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -2706,7 +3626,11 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -2737,7 +3661,100 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            email: string;
+                            firstName: string;
+                            /** @description false for an account made through social sign-in only */
+                            hasPassword: boolean;
+                            lastName: string;
+                            /** @description The player's weekly betting limits */
+                            limits: {
+                                weeklyBetCount: {
+                                    /** @description bets a week, 0 for no limit */
+                                    limit: number;
+                                    /** @description a higher or removed limit waiting out the cooling-off period */
+                                    pending?: {
+                                        /** Format: date-time */
+                                        effectiveAt: string;
+                                        /** @description bets a week, 0 for no limit */
+                                        value: number;
+                                    };
+                                };
+                                weeklyStakeAmount: {
+                                    /** @description dollars, 0 for no limit */
+                                    limit: number;
+                                    /** @description a higher or removed limit waiting out the cooling-off period */
+                                    pending?: {
+                                        /** Format: date-time */
+                                        effectiveAt: string;
+                                        /** @description dollars, 0 for no limit */
+                                        value: number;
+                                    };
+                                };
+                            };
+                            /** @description an absolute URL */
+                            profilePicture: string | null;
+                            /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
+                            protection: {
+                                depositLimits: {
+                                    daily: {
+                                        /** @description dollars, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description dollars, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                    monthly: {
+                                        /** @description dollars, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description dollars, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                    weekly: {
+                                        /** @description dollars, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description dollars, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                };
+                                exclusion: {
+                                    kind: "time_out" | "self_exclusion";
+                                    /** Format: date-time */
+                                    startedAt: string;
+                                    /** Format: date-time */
+                                    until: string;
+                                } | null;
+                                /** @description minutes between reality checks, 0 = off */
+                                realityCheckMinutes: number;
+                            };
+                            role: "user" | "admin";
+                            state: string | null;
+                            /**
+                             * Format: date-time
+                             * @description the 18+ and terms consent at registration
+                             */
+                            termsAcceptedAt: string | null;
+                            username: string;
+                        };
+                    };
                 };
             };
         };
@@ -2774,12 +3791,17 @@ export type paths = {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description A session: the access token (JWT) and the refresh token */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            accessToken: string;
+                            refreshToken: string;
+                        };
+                    };
                 };
             };
         };
@@ -2821,11 +3843,109 @@ export type paths = {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            accessToken: string;
+                            msg: string;
+                            refreshToken: string;
+                            user: {
+                                _id: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                email: string;
+                                firstName: string;
+                                /** @description false for an account made through social sign-in only */
+                                hasPassword: boolean;
+                                lastName: string;
+                                /** @description The player's weekly betting limits */
+                                limits: {
+                                    weeklyBetCount: {
+                                        /** @description bets a week, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description bets a week, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                    weeklyStakeAmount: {
+                                        /** @description dollars, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description dollars, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                };
+                                /** @description an absolute URL */
+                                profilePicture: string | null;
+                                /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
+                                protection: {
+                                    depositLimits: {
+                                        daily: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                        monthly: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                        weekly: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                    };
+                                    exclusion: {
+                                        kind: "time_out" | "self_exclusion";
+                                        /** Format: date-time */
+                                        startedAt: string;
+                                        /** Format: date-time */
+                                        until: string;
+                                    } | null;
+                                    /** @description minutes between reality checks, 0 = off */
+                                    realityCheckMinutes: number;
+                                };
+                                role: "user" | "admin";
+                                state: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description the 18+ and terms consent at registration
+                                 */
+                                termsAcceptedAt: string | null;
+                                username: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -2860,12 +3980,16 @@ export type paths = {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description The same answer whether or not the address has an account */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -2907,7 +4031,11 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -2943,12 +4071,17 @@ export type paths = {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description A session: the access token (JWT) and the refresh token */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            accessToken: string;
+                            refreshToken: string;
+                        };
+                    };
                 };
             };
         };
@@ -2983,12 +4116,28 @@ export type paths = {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description The multiplier of the first bet cashed out, the total paid, and each bet */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            bets: {
+                                betId: string;
+                                /** @description a multiplier, e.g. 1.5 for 1.50x */
+                                multiplier: number;
+                                /** @description 1 or 2 */
+                                panel: number;
+                                /** @description dollars */
+                                payout: number;
+                            }[];
+                            /** @description a multiplier, e.g. 1.5 for 1.50x */
+                            multiplier: number;
+                            /** @description dollars, every bet cashed out together */
+                            payout: number;
+                        };
+                    };
                 };
             };
         };
@@ -3015,12 +4164,21 @@ export type paths = {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description null chain fields while the hash chain is not ready yet */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            chainLength: number | null;
+                            chainRule: string;
+                            formula: string;
+                            houseEdge: number;
+                            salt: string | null;
+                            terminatingHash: string | null;
+                        };
+                    };
                 };
             };
         };
@@ -3058,7 +4216,23 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            rounds: {
+                                /** @description how many bets the round took */
+                                bets: number;
+                                /** Format: date-time */
+                                crashedAt: string | null;
+                                /** @description a multiplier, e.g. 1.5 for 1.50x */
+                                crashPoint: number;
+                                hash: string;
+                                roundId: string;
+                                roundNumber: number;
+                                /** Format: date-time */
+                                startedAt: string | null;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -3094,7 +4268,30 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            bets: {
+                                /** @description a multiplier, e.g. 1.5 for 1.50x */
+                                autoCashOut: number | null;
+                                betId: string;
+                                /** @description a multiplier, e.g. 1.5 for 1.50x */
+                                cashedOutAt: number | null;
+                                /** @description null until the round crashed */
+                                crashPoint: number | (never | null);
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description 1 or 2 */
+                                panel: number;
+                                /** @description null while the bet is in the air; 0 when lost */
+                                payout: number | (never | null);
+                                roundId: string;
+                                roundNumber: number;
+                                /** @description dollars */
+                                stake: number;
+                                status: "active" | "cashed_out" | "lost";
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -3137,11 +4334,25 @@ export type paths = {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @description a multiplier, e.g. 1.5 for 1.50x */
+                            autoCashOut: number | null;
+                            /** @description the wallet's balance in dollars right after the stake was taken */
+                            balance: number;
+                            betId: string;
+                            msg: string;
+                            /** @description 1 or 2 */
+                            panel: number;
+                            roundId: string;
+                            /** @description dollars */
+                            stake: number;
+                        };
+                    };
                 };
             };
         };
@@ -3175,7 +4386,24 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @description a multiplier, e.g. 1.5 for 1.50x */
+                            crashPoint: number;
+                            hash: string;
+                            linksToPrevious: boolean;
+                            /** @description the recomputed crash point is the one the round had */
+                            matches: boolean;
+                            /** @description the previous round's hash (round 1: the terminating hash); null when unknown */
+                            previousHash: string | null;
+                            /** @description a multiplier, e.g. 1.5 for 1.50x */
+                            recomputedCrashPoint: number;
+                            roundId: string;
+                            roundNumber: number;
+                            salt: string;
+                            sha256OfHash: string;
+                        };
+                    };
                 };
             };
         };
@@ -3204,12 +4432,52 @@ export type paths = {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The round now (null fields while waiting), its bets and the last crash points */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            bets: {
+                                betId: string;
+                                /** @description a multiplier, e.g. 1.5 for 1.50x */
+                                cashedOutAt: number | null;
+                                /** @description 1 or 2 */
+                                panel: number;
+                                /** @description dollars */
+                                payout: number | null;
+                                /** @description dollars */
+                                stake: number;
+                                status: "active" | "cashed_out" | "lost";
+                                username: string;
+                            }[];
+                            /** Format: date-time */
+                            bettingEndsAt: string | null;
+                            /** @description a multiplier, e.g. 1.5 for 1.50x */
+                            crashPoint: number | null;
+                            /** @description the round's hash, published once it crashed */
+                            hash: string | null;
+                            /** @description the last crash points, newest first */
+                            history: {
+                                /** @description a multiplier, e.g. 1.5 for 1.50x */
+                                crashPoint: number;
+                                roundId: string;
+                            }[];
+                            /** @description a multiplier, e.g. 1.5 for 1.50x */
+                            multiplier: number;
+                            /** @description the chain's terminating hash */
+                            publicHash: string | null;
+                            roundId: string | null;
+                            roundNumber: number | null;
+                            salt: string | null;
+                            /** @description the server's clock, milliseconds since the epoch */
+                            serverTime: number;
+                            /** Format: date-time */
+                            startedAt: string | null;
+                            state: "waiting" | "betting" | "running" | "crashed";
+                        };
+                    };
                 };
             };
         };
@@ -3251,7 +4519,56 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            bets: {
+                                _id: string;
+                                /** @enum {string} */
+                                betType: "single" | "multi";
+                                cashedOut: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description dollars: winnings (won), refund (cancelled), the amount (cash-out), 0 otherwise */
+                                payout: number;
+                                /** @description dollars: stake × total odds */
+                                potentialPayout: number;
+                                selections: {
+                                    /** @description null when this service never heard of the game ("Game data is unavailable") */
+                                    game: {
+                                        _id: string;
+                                        awayTeam: string;
+                                        homeTeam: string;
+                                        league: string | null;
+                                        /** @enum {string} */
+                                        status: "upcoming" | "live" | "finished" | "cancelled";
+                                    } | null;
+                                    gameId: string;
+                                    /** @description the price taken at placement */
+                                    odds: number;
+                                    /** @enum {string} */
+                                    outcome: "A" | "Draw" | "B";
+                                    /**
+                                     * @description null until the game has a result
+                                     * @enum {string|null}
+                                     */
+                                    result: "won" | "lost" | "void" | null;
+                                }[];
+                                /** Format: date-time */
+                                settledAt: string | null;
+                                /** @description dollars */
+                                stake: number;
+                                /**
+                                 * @description the spec's four values: a cash-out is `won` with `cashedOut: true`
+                                 * @enum {string}
+                                 */
+                                status: "pending" | "won" | "lost" | "cancelled";
+                                /** @description the legs' odds multiplied, rounded down to two places */
+                                totalOdds: number;
+                            }[];
+                            currentPage: number;
+                            totalPages: number;
+                        };
+                    };
                 };
             };
         };
@@ -3287,7 +4604,54 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            bet: {
+                                _id: string;
+                                /** @enum {string} */
+                                betType: "single" | "multi";
+                                cashedOut: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description dollars: winnings (won), refund (cancelled), the amount (cash-out), 0 otherwise */
+                                payout: number;
+                                /** @description dollars: stake × total odds */
+                                potentialPayout: number;
+                                selections: {
+                                    /** @description null when this service never heard of the game ("Game data is unavailable") */
+                                    game: {
+                                        _id: string;
+                                        awayTeam: string;
+                                        homeTeam: string;
+                                        league: string | null;
+                                        /** @enum {string} */
+                                        status: "upcoming" | "live" | "finished" | "cancelled";
+                                    } | null;
+                                    gameId: string;
+                                    /** @description the price taken at placement */
+                                    odds: number;
+                                    /** @enum {string} */
+                                    outcome: "A" | "Draw" | "B";
+                                    /**
+                                     * @description null until the game has a result
+                                     * @enum {string|null}
+                                     */
+                                    result: "won" | "lost" | "void" | null;
+                                }[];
+                                /** Format: date-time */
+                                settledAt: string | null;
+                                /** @description dollars */
+                                stake: number;
+                                /**
+                                 * @description the spec's four values: a cash-out is `won` with `cashedOut: true`
+                                 * @enum {string}
+                                 */
+                                status: "pending" | "won" | "lost" | "cancelled";
+                                /** @description the legs' odds multiplied, rounded down to two places */
+                                totalOdds: number;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -3318,12 +4682,20 @@ export type paths = {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The current cash-out offer (nothing is reserved) */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @description dollars on offer (0 when not available) */
+                            amount: number;
+                            available: boolean;
+                            /** @description why there is no offer, for the page to show */
+                            reason?: string;
+                        };
+                    };
                 };
             };
         };
@@ -3345,7 +4717,57 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @description dollars paid for the bet */
+                            amount: number;
+                            bet: {
+                                _id: string;
+                                /** @enum {string} */
+                                betType: "single" | "multi";
+                                cashedOut: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description dollars: winnings (won), refund (cancelled), the amount (cash-out), 0 otherwise */
+                                payout: number;
+                                /** @description dollars: stake × total odds */
+                                potentialPayout: number;
+                                selections: {
+                                    /** @description null when this service never heard of the game ("Game data is unavailable") */
+                                    game: {
+                                        _id: string;
+                                        awayTeam: string;
+                                        homeTeam: string;
+                                        league: string | null;
+                                        /** @enum {string} */
+                                        status: "upcoming" | "live" | "finished" | "cancelled";
+                                    } | null;
+                                    gameId: string;
+                                    /** @description the price taken at placement */
+                                    odds: number;
+                                    /** @enum {string} */
+                                    outcome: "A" | "Draw" | "B";
+                                    /**
+                                     * @description null until the game has a result
+                                     * @enum {string|null}
+                                     */
+                                    result: "won" | "lost" | "void" | null;
+                                }[];
+                                /** Format: date-time */
+                                settledAt: string | null;
+                                /** @description dollars */
+                                stake: number;
+                                /**
+                                 * @description the spec's four values: a cash-out is `won` with `cashedOut: true`
+                                 * @enum {string}
+                                 */
+                                status: "pending" | "won" | "lost" | "cancelled";
+                                /** @description the legs' odds multiplied, rounded down to two places */
+                                totalOdds: number;
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -3386,12 +4808,62 @@ export type paths = {
                 };
             };
             responses: {
-                /** @description Default Response */
-                200: {
+                /** @description The accepted bets (one per selection for singles, one for a multi) */
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @description dollars: the wallet's balance right after the stake was taken (absent on a replayed debit) */
+                            balance?: number;
+                            bets: {
+                                _id: string;
+                                /** @enum {string} */
+                                betType: "single" | "multi";
+                                cashedOut: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description dollars: winnings (won), refund (cancelled), the amount (cash-out), 0 otherwise */
+                                payout: number;
+                                /** @description dollars: stake × total odds */
+                                potentialPayout: number;
+                                selections: {
+                                    /** @description null when this service never heard of the game ("Game data is unavailable") */
+                                    game: {
+                                        _id: string;
+                                        awayTeam: string;
+                                        homeTeam: string;
+                                        league: string | null;
+                                        /** @enum {string} */
+                                        status: "upcoming" | "live" | "finished" | "cancelled";
+                                    } | null;
+                                    gameId: string;
+                                    /** @description the price taken at placement */
+                                    odds: number;
+                                    /** @enum {string} */
+                                    outcome: "A" | "Draw" | "B";
+                                    /**
+                                     * @description null until the game has a result
+                                     * @enum {string|null}
+                                     */
+                                    result: "won" | "lost" | "void" | null;
+                                }[];
+                                /** Format: date-time */
+                                settledAt: string | null;
+                                /** @description dollars */
+                                stake: number;
+                                /**
+                                 * @description the spec's four values: a cash-out is `won` with `cashedOut: true`
+                                 * @enum {string}
+                                 */
+                                status: "pending" | "won" | "lost" | "cancelled";
+                                /** @description the legs' odds multiplied, rounded down to two places */
+                                totalOdds: number;
+                            }[];
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -3474,11 +4946,20 @@ export type paths = {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @description a short code that opens the same slip */
+                            bookingCode: string;
+                            msg: string;
+                            shareId: string;
+                            /** @description the slip page on WEB_URL */
+                            shareUrl: string;
+                        };
+                    };
                 };
             };
         };
@@ -3512,7 +4993,48 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @description null for a slip shared before booking codes existed */
+                            bookingCode: string | null;
+                            slip: {
+                                /** @enum {string} */
+                                betType: "single" | "multi";
+                                /** Format: date-time */
+                                createdAt: string;
+                                selections: {
+                                    /** @description the game takes bets now */
+                                    available: boolean;
+                                    /** @description the game, populated (null when this service does not know it) */
+                                    gameId: {
+                                        _id: string;
+                                        awayTeam: string;
+                                        homeTeam: string;
+                                        league: string | null;
+                                        /** Format: date-time */
+                                        matchDate: string | null;
+                                        odds: {
+                                            /** @description decimal odds, two places */
+                                            away: number;
+                                            /** @description decimal odds, two places */
+                                            draw: number;
+                                            /** @description decimal odds, two places */
+                                            home: number;
+                                        };
+                                        /** @enum {string} */
+                                        status: "upcoming" | "live" | "finished" | "cancelled";
+                                    } | null;
+                                    /** @description the pick's current price, decimal (null: game unknown) */
+                                    odds: number | null;
+                                    /** @enum {string} */
+                                    outcome: "A" | "Draw" | "B";
+                                    /** @description why not, when not available */
+                                    reason?: string;
+                                }[];
+                                shareId: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -3555,12 +5077,62 @@ export type paths = {
                 };
             };
             responses: {
-                /** @description Default Response */
-                200: {
+                /** @description The accepted bets (one per selection for singles, one for a multi) */
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @description dollars: the wallet's balance right after the stake was taken (absent on a replayed debit) */
+                            balance?: number;
+                            bets: {
+                                _id: string;
+                                /** @enum {string} */
+                                betType: "single" | "multi";
+                                cashedOut: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description dollars: winnings (won), refund (cancelled), the amount (cash-out), 0 otherwise */
+                                payout: number;
+                                /** @description dollars: stake × total odds */
+                                potentialPayout: number;
+                                selections: {
+                                    /** @description null when this service never heard of the game ("Game data is unavailable") */
+                                    game: {
+                                        _id: string;
+                                        awayTeam: string;
+                                        homeTeam: string;
+                                        league: string | null;
+                                        /** @enum {string} */
+                                        status: "upcoming" | "live" | "finished" | "cancelled";
+                                    } | null;
+                                    gameId: string;
+                                    /** @description the price taken at placement */
+                                    odds: number;
+                                    /** @enum {string} */
+                                    outcome: "A" | "Draw" | "B";
+                                    /**
+                                     * @description null until the game has a result
+                                     * @enum {string|null}
+                                     */
+                                    result: "won" | "lost" | "void" | null;
+                                }[];
+                                /** Format: date-time */
+                                settledAt: string | null;
+                                /** @description dollars */
+                                stake: number;
+                                /**
+                                 * @description the spec's four values: a cash-out is `won` with `cashedOut: true`
+                                 * @enum {string}
+                                 */
+                                status: "pending" | "won" | "lost" | "cancelled";
+                                /** @description the legs' odds multiplied, rounded down to two places */
+                                totalOdds: number;
+                            }[];
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -3631,13 +5203,14 @@ export type paths = {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Games matching the filters; with `page`, also where that page stands */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description only when a page was asked for */
                             currentPage?: number;
                             games: {
                                 _id: string;
@@ -3664,7 +5237,9 @@ export type paths = {
                                 status: "upcoming" | "live" | "finished" | "cancelled";
                                 suspended?: boolean;
                             }[];
+                            /** @description only when a page was asked for: games matching the filters */
                             totalCount?: number;
+                            /** @description only when a page was asked for; at least 1 */
                             totalPages?: number;
                         };
                     };
@@ -3714,13 +5289,14 @@ export type paths = {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description What was done, and the game as it is now */
                 201: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description A game; beyond the spec source (simulator|provider|manual), phase (a simulated match's 1H|HT|2H|FT, else null) and, on reads, suspended (a live game whose in-play price is not fresh takes no bets) */
                             game: {
                                 _id: string;
                                 awayTeam: string;
@@ -3827,7 +5403,7 @@ export type paths = {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description A game; beyond the spec source (simulator|provider|manual), phase (a simulated match's 1H|HT|2H|FT, else null) and, on reads, suspended (a live game whose in-play price is not fresh takes no bets) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3918,13 +5494,14 @@ export type paths = {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description What was done, and the game as it is now */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description A game; beyond the spec source (simulator|provider|manual), phase (a simulated match's 1H|HT|2H|FT, else null) and, on reads, suspended (a live game whose in-play price is not fresh takes no bets) */
                             game: {
                                 _id: string;
                                 awayTeam: string;
@@ -4072,13 +5649,14 @@ export type paths = {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description What was done, and the game as it is now */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description A game; beyond the spec source (simulator|provider|manual), phase (a simulated match's 1H|HT|2H|FT, else null) and, on reads, suspended (a live game whose in-play price is not fresh takes no bets) */
                             game: {
                                 _id: string;
                                 awayTeam: string;
@@ -4215,16 +5793,19 @@ export type paths = {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The score and the match events (API-Football style) */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description match events by match minute (stoppage time after its minute) */
                             events: {
+                                /** @description the kind of goal or card; for a substitution, who went off */
                                 detail: string;
                                 player: {
+                                    /** @description for a substitution, the player coming on */
                                     name: string;
                                 };
                                 team: {
@@ -4232,6 +5813,7 @@ export type paths = {
                                 };
                                 time: {
                                     elapsed: number;
+                                    /** @description stoppage minutes */
                                     extra: number | null;
                                 };
                                 /** @enum {string} */
@@ -4322,13 +5904,14 @@ export type paths = {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description What was done, and the game as it is now */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description A game; beyond the spec source (simulator|provider|manual), phase (a simulated match's 1H|HT|2H|FT, else null) and, on reads, suspended (a live game whose in-play price is not fresh takes no bets) */
                             game: {
                                 _id: string;
                                 awayTeam: string;
@@ -4463,14 +6046,13 @@ export type paths = {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Every live game, in kick-off order */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
-                            currentPage?: number;
                             games: {
                                 _id: string;
                                 awayTeam: string;
@@ -4496,8 +6078,6 @@ export type paths = {
                                 status: "upcoming" | "live" | "finished" | "cancelled";
                                 suspended?: boolean;
                             }[];
-                            totalCount?: number;
-                            totalPages?: number;
                         };
                     };
                 };
@@ -4571,7 +6151,20 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            leaderboard: {
+                                /** @description the player's best winning total odds */
+                                odds: number;
+                                username: string;
+                            }[];
+                            /**
+                             * @default all-time
+                             * @enum {string}
+                             */
+                            period: "all-time" | "monthly" | "weekly";
+                        };
+                    };
                 };
             };
         };
@@ -4608,7 +6201,22 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            leaderboard: {
+                                /** @description dollars: payouts − stakes of bets settled in the period */
+                                netProfit: number;
+                                userDetails: {
+                                    username: string;
+                                };
+                            }[];
+                            /**
+                             * @default all-time
+                             * @enum {string}
+                             */
+                            period: "all-time" | "monthly" | "weekly";
+                        };
+                    };
                 };
             };
         };
@@ -4647,6 +6255,7 @@ export type paths = {
                             promotions: {
                                 _id: string;
                                 description: string;
+                                /** Format: date-time */
                                 expiresAt: string | null;
                                 isActive: boolean;
                                 promoType: "Bonus" | "FreeBet" | "OddsBoost";
@@ -4679,11 +6288,22 @@ export type paths = {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            description: string;
+                            /** Format: date-time */
+                            expiresAt: string | null;
+                            isActive: boolean;
+                            msg: string;
+                            promoType: "Bonus" | "FreeBet" | "OddsBoost";
+                            title: string;
+                        };
+                    };
                 };
             };
         };
@@ -4720,7 +6340,11 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -4753,7 +6377,18 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            description: string;
+                            /** Format: date-time */
+                            expiresAt: string | null;
+                            isActive: boolean;
+                            msg: string;
+                            promoType: "Bonus" | "FreeBet" | "OddsBoost";
+                            title: string;
+                        };
+                    };
                 };
             };
         };
@@ -4786,6 +6421,7 @@ export type paths = {
                             promotions: {
                                 _id: string;
                                 description: string;
+                                /** Format: date-time */
                                 expiresAt: string | null;
                                 isActive: boolean;
                                 promoType: "Bonus" | "FreeBet" | "OddsBoost";
@@ -4874,7 +6510,103 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            msg: string;
+                            user: {
+                                _id: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                email: string;
+                                firstName: string;
+                                /** @description false for an account made through social sign-in only */
+                                hasPassword: boolean;
+                                lastName: string;
+                                /** @description The player's weekly betting limits */
+                                limits: {
+                                    weeklyBetCount: {
+                                        /** @description bets a week, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description bets a week, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                    weeklyStakeAmount: {
+                                        /** @description dollars, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description dollars, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                };
+                                /** @description an absolute URL */
+                                profilePicture: string | null;
+                                /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
+                                protection: {
+                                    depositLimits: {
+                                        daily: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                        monthly: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                        weekly: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                    };
+                                    exclusion: {
+                                        kind: "time_out" | "self_exclusion";
+                                        /** Format: date-time */
+                                        startedAt: string;
+                                        /** Format: date-time */
+                                        until: string;
+                                    } | null;
+                                    /** @description minutes between reality checks, 0 = off */
+                                    realityCheckMinutes: number;
+                                };
+                                role: "user" | "admin";
+                                state: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description the 18+ and terms consent at registration
+                                 */
+                                termsAcceptedAt: string | null;
+                                username: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -4896,12 +6628,37 @@ export type paths = {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The player's weekly betting limits */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            weeklyBetCount: {
+                                /** @description bets a week, 0 for no limit */
+                                limit: number;
+                                /** @description a higher or removed limit waiting out the cooling-off period */
+                                pending?: {
+                                    /** Format: date-time */
+                                    effectiveAt: string;
+                                    /** @description bets a week, 0 for no limit */
+                                    value: number;
+                                };
+                            };
+                            weeklyStakeAmount: {
+                                /** @description dollars, 0 for no limit */
+                                limit: number;
+                                /** @description a higher or removed limit waiting out the cooling-off period */
+                                pending?: {
+                                    /** Format: date-time */
+                                    effectiveAt: string;
+                                    /** @description dollars, 0 for no limit */
+                                    value: number;
+                                };
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -4928,7 +6685,128 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @description The player's weekly betting limits */
+                            limits: {
+                                weeklyBetCount: {
+                                    /** @description bets a week, 0 for no limit */
+                                    limit: number;
+                                    /** @description a higher or removed limit waiting out the cooling-off period */
+                                    pending?: {
+                                        /** Format: date-time */
+                                        effectiveAt: string;
+                                        /** @description bets a week, 0 for no limit */
+                                        value: number;
+                                    };
+                                };
+                                weeklyStakeAmount: {
+                                    /** @description dollars, 0 for no limit */
+                                    limit: number;
+                                    /** @description a higher or removed limit waiting out the cooling-off period */
+                                    pending?: {
+                                        /** Format: date-time */
+                                        effectiveAt: string;
+                                        /** @description dollars, 0 for no limit */
+                                        value: number;
+                                    };
+                                };
+                            };
+                            msg: string;
+                            user: {
+                                _id: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                email: string;
+                                firstName: string;
+                                /** @description false for an account made through social sign-in only */
+                                hasPassword: boolean;
+                                lastName: string;
+                                /** @description The player's weekly betting limits */
+                                limits: {
+                                    weeklyBetCount: {
+                                        /** @description bets a week, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description bets a week, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                    weeklyStakeAmount: {
+                                        /** @description dollars, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description dollars, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                };
+                                /** @description an absolute URL */
+                                profilePicture: string | null;
+                                /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
+                                protection: {
+                                    depositLimits: {
+                                        daily: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                        monthly: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                        weekly: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                    };
+                                    exclusion: {
+                                        kind: "time_out" | "self_exclusion";
+                                        /** Format: date-time */
+                                        startedAt: string;
+                                        /** Format: date-time */
+                                        until: string;
+                                    } | null;
+                                    /** @description minutes between reality checks, 0 = off */
+                                    realityCheckMinutes: number;
+                                };
+                                role: "user" | "admin";
+                                state: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description the 18+ and terms consent at registration
+                                 */
+                                termsAcceptedAt: string | null;
+                                username: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -4973,7 +6851,11 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -5000,7 +6882,100 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            email: string;
+                            firstName: string;
+                            /** @description false for an account made through social sign-in only */
+                            hasPassword: boolean;
+                            lastName: string;
+                            /** @description The player's weekly betting limits */
+                            limits: {
+                                weeklyBetCount: {
+                                    /** @description bets a week, 0 for no limit */
+                                    limit: number;
+                                    /** @description a higher or removed limit waiting out the cooling-off period */
+                                    pending?: {
+                                        /** Format: date-time */
+                                        effectiveAt: string;
+                                        /** @description bets a week, 0 for no limit */
+                                        value: number;
+                                    };
+                                };
+                                weeklyStakeAmount: {
+                                    /** @description dollars, 0 for no limit */
+                                    limit: number;
+                                    /** @description a higher or removed limit waiting out the cooling-off period */
+                                    pending?: {
+                                        /** Format: date-time */
+                                        effectiveAt: string;
+                                        /** @description dollars, 0 for no limit */
+                                        value: number;
+                                    };
+                                };
+                            };
+                            /** @description an absolute URL */
+                            profilePicture: string | null;
+                            /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
+                            protection: {
+                                depositLimits: {
+                                    daily: {
+                                        /** @description dollars, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description dollars, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                    monthly: {
+                                        /** @description dollars, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description dollars, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                    weekly: {
+                                        /** @description dollars, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description dollars, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                };
+                                exclusion: {
+                                    kind: "time_out" | "self_exclusion";
+                                    /** Format: date-time */
+                                    startedAt: string;
+                                    /** Format: date-time */
+                                    until: string;
+                                } | null;
+                                /** @description minutes between reality checks, 0 = off */
+                                realityCheckMinutes: number;
+                            };
+                            role: "user" | "admin";
+                            state: string | null;
+                            /**
+                             * Format: date-time
+                             * @description the 18+ and terms consent at registration
+                             */
+                            termsAcceptedAt: string | null;
+                            username: string;
+                        };
+                    };
                 };
             };
         };
@@ -5031,7 +7006,103 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            msg: string;
+                            user: {
+                                _id: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                email: string;
+                                firstName: string;
+                                /** @description false for an account made through social sign-in only */
+                                hasPassword: boolean;
+                                lastName: string;
+                                /** @description The player's weekly betting limits */
+                                limits: {
+                                    weeklyBetCount: {
+                                        /** @description bets a week, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description bets a week, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                    weeklyStakeAmount: {
+                                        /** @description dollars, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description dollars, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                };
+                                /** @description an absolute URL */
+                                profilePicture: string | null;
+                                /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
+                                protection: {
+                                    depositLimits: {
+                                        daily: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                        monthly: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                        weekly: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                    };
+                                    exclusion: {
+                                        kind: "time_out" | "self_exclusion";
+                                        /** Format: date-time */
+                                        startedAt: string;
+                                        /** Format: date-time */
+                                        until: string;
+                                    } | null;
+                                    /** @description minutes between reality checks, 0 = off */
+                                    realityCheckMinutes: number;
+                                };
+                                role: "user" | "admin";
+                                state: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description the 18+ and terms consent at registration
+                                 */
+                                termsAcceptedAt: string | null;
+                                username: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -5061,7 +7132,105 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            msg: string;
+                            /** @description the new picture's absolute URL */
+                            profilePictureUrl: string | null;
+                            user: {
+                                _id: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                email: string;
+                                firstName: string;
+                                /** @description false for an account made through social sign-in only */
+                                hasPassword: boolean;
+                                lastName: string;
+                                /** @description The player's weekly betting limits */
+                                limits: {
+                                    weeklyBetCount: {
+                                        /** @description bets a week, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description bets a week, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                    weeklyStakeAmount: {
+                                        /** @description dollars, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description dollars, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                };
+                                /** @description an absolute URL */
+                                profilePicture: string | null;
+                                /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
+                                protection: {
+                                    depositLimits: {
+                                        daily: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                        monthly: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                        weekly: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                    };
+                                    exclusion: {
+                                        kind: "time_out" | "self_exclusion";
+                                        /** Format: date-time */
+                                        startedAt: string;
+                                        /** Format: date-time */
+                                        until: string;
+                                    } | null;
+                                    /** @description minutes between reality checks, 0 = off */
+                                    realityCheckMinutes: number;
+                                };
+                                role: "user" | "admin";
+                                state: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description the 18+ and terms consent at registration
+                                 */
+                                termsAcceptedAt: string | null;
+                                username: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -5087,12 +7256,59 @@ export type paths = {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            depositLimits: {
+                                daily: {
+                                    /** @description dollars, 0 for no limit */
+                                    limit: number;
+                                    /** @description a higher or removed limit waiting out the cooling-off period */
+                                    pending?: {
+                                        /** Format: date-time */
+                                        effectiveAt: string;
+                                        /** @description dollars, 0 for no limit */
+                                        value: number;
+                                    };
+                                };
+                                monthly: {
+                                    /** @description dollars, 0 for no limit */
+                                    limit: number;
+                                    /** @description a higher or removed limit waiting out the cooling-off period */
+                                    pending?: {
+                                        /** Format: date-time */
+                                        effectiveAt: string;
+                                        /** @description dollars, 0 for no limit */
+                                        value: number;
+                                    };
+                                };
+                                weekly: {
+                                    /** @description dollars, 0 for no limit */
+                                    limit: number;
+                                    /** @description a higher or removed limit waiting out the cooling-off period */
+                                    pending?: {
+                                        /** Format: date-time */
+                                        effectiveAt: string;
+                                        /** @description dollars, 0 for no limit */
+                                        value: number;
+                                    };
+                                };
+                            };
+                            exclusion: {
+                                kind: "time_out" | "self_exclusion";
+                                /** Format: date-time */
+                                startedAt: string;
+                                /** Format: date-time */
+                                until: string;
+                            } | null;
+                            /** @description minutes between reality checks, 0 = off */
+                            realityCheckMinutes: number;
+                        };
+                    };
                 };
             };
         };
@@ -5134,7 +7350,150 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            msg: string;
+                            /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
+                            protection: {
+                                depositLimits: {
+                                    daily: {
+                                        /** @description dollars, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description dollars, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                    monthly: {
+                                        /** @description dollars, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description dollars, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                    weekly: {
+                                        /** @description dollars, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description dollars, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                };
+                                exclusion: {
+                                    kind: "time_out" | "self_exclusion";
+                                    /** Format: date-time */
+                                    startedAt: string;
+                                    /** Format: date-time */
+                                    until: string;
+                                } | null;
+                                /** @description minutes between reality checks, 0 = off */
+                                realityCheckMinutes: number;
+                            };
+                            user: {
+                                _id: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                email: string;
+                                firstName: string;
+                                /** @description false for an account made through social sign-in only */
+                                hasPassword: boolean;
+                                lastName: string;
+                                /** @description The player's weekly betting limits */
+                                limits: {
+                                    weeklyBetCount: {
+                                        /** @description bets a week, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description bets a week, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                    weeklyStakeAmount: {
+                                        /** @description dollars, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description dollars, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                };
+                                /** @description an absolute URL */
+                                profilePicture: string | null;
+                                /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
+                                protection: {
+                                    depositLimits: {
+                                        daily: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                        monthly: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                        weekly: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                    };
+                                    exclusion: {
+                                        kind: "time_out" | "self_exclusion";
+                                        /** Format: date-time */
+                                        startedAt: string;
+                                        /** Format: date-time */
+                                        until: string;
+                                    } | null;
+                                    /** @description minutes between reality checks, 0 = off */
+                                    realityCheckMinutes: number;
+                                };
+                                role: "user" | "admin";
+                                state: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description the 18+ and terms consent at registration
+                                 */
+                                termsAcceptedAt: string | null;
+                                username: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -5178,7 +7537,150 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            msg: string;
+                            /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
+                            protection: {
+                                depositLimits: {
+                                    daily: {
+                                        /** @description dollars, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description dollars, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                    monthly: {
+                                        /** @description dollars, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description dollars, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                    weekly: {
+                                        /** @description dollars, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description dollars, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                };
+                                exclusion: {
+                                    kind: "time_out" | "self_exclusion";
+                                    /** Format: date-time */
+                                    startedAt: string;
+                                    /** Format: date-time */
+                                    until: string;
+                                } | null;
+                                /** @description minutes between reality checks, 0 = off */
+                                realityCheckMinutes: number;
+                            };
+                            user: {
+                                _id: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                email: string;
+                                firstName: string;
+                                /** @description false for an account made through social sign-in only */
+                                hasPassword: boolean;
+                                lastName: string;
+                                /** @description The player's weekly betting limits */
+                                limits: {
+                                    weeklyBetCount: {
+                                        /** @description bets a week, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description bets a week, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                    weeklyStakeAmount: {
+                                        /** @description dollars, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description dollars, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                };
+                                /** @description an absolute URL */
+                                profilePicture: string | null;
+                                /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
+                                protection: {
+                                    depositLimits: {
+                                        daily: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                        monthly: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                        weekly: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                    };
+                                    exclusion: {
+                                        kind: "time_out" | "self_exclusion";
+                                        /** Format: date-time */
+                                        startedAt: string;
+                                        /** Format: date-time */
+                                        until: string;
+                                    } | null;
+                                    /** @description minutes between reality checks, 0 = off */
+                                    realityCheckMinutes: number;
+                                };
+                                role: "user" | "admin";
+                                state: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description the 18+ and terms consent at registration
+                                 */
+                                termsAcceptedAt: string | null;
+                                username: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -5217,7 +7719,150 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            msg: string;
+                            /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
+                            protection: {
+                                depositLimits: {
+                                    daily: {
+                                        /** @description dollars, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description dollars, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                    monthly: {
+                                        /** @description dollars, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description dollars, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                    weekly: {
+                                        /** @description dollars, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description dollars, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                };
+                                exclusion: {
+                                    kind: "time_out" | "self_exclusion";
+                                    /** Format: date-time */
+                                    startedAt: string;
+                                    /** Format: date-time */
+                                    until: string;
+                                } | null;
+                                /** @description minutes between reality checks, 0 = off */
+                                realityCheckMinutes: number;
+                            };
+                            user: {
+                                _id: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                email: string;
+                                firstName: string;
+                                /** @description false for an account made through social sign-in only */
+                                hasPassword: boolean;
+                                lastName: string;
+                                /** @description The player's weekly betting limits */
+                                limits: {
+                                    weeklyBetCount: {
+                                        /** @description bets a week, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description bets a week, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                    weeklyStakeAmount: {
+                                        /** @description dollars, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description dollars, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                };
+                                /** @description an absolute URL */
+                                profilePicture: string | null;
+                                /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
+                                protection: {
+                                    depositLimits: {
+                                        daily: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                        monthly: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                        weekly: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                    };
+                                    exclusion: {
+                                        kind: "time_out" | "self_exclusion";
+                                        /** Format: date-time */
+                                        startedAt: string;
+                                        /** Format: date-time */
+                                        until: string;
+                                    } | null;
+                                    /** @description minutes between reality checks, 0 = off */
+                                    realityCheckMinutes: number;
+                                };
+                                role: "user" | "admin";
+                                state: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description the 18+ and terms consent at registration
+                                 */
+                                termsAcceptedAt: string | null;
+                                username: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -5257,7 +7902,103 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            msg: string;
+                            user: {
+                                _id: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                email: string;
+                                firstName: string;
+                                /** @description false for an account made through social sign-in only */
+                                hasPassword: boolean;
+                                lastName: string;
+                                /** @description The player's weekly betting limits */
+                                limits: {
+                                    weeklyBetCount: {
+                                        /** @description bets a week, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description bets a week, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                    weeklyStakeAmount: {
+                                        /** @description dollars, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description dollars, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                };
+                                /** @description an absolute URL */
+                                profilePicture: string | null;
+                                /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
+                                protection: {
+                                    depositLimits: {
+                                        daily: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                        monthly: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                        weekly: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                    };
+                                    exclusion: {
+                                        kind: "time_out" | "self_exclusion";
+                                        /** Format: date-time */
+                                        startedAt: string;
+                                        /** Format: date-time */
+                                        until: string;
+                                    } | null;
+                                    /** @description minutes between reality checks, 0 = off */
+                                    realityCheckMinutes: number;
+                                };
+                                role: "user" | "admin";
+                                state: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description the 18+ and terms consent at registration
+                                 */
+                                termsAcceptedAt: string | null;
+                                username: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -5284,12 +8025,21 @@ export type paths = {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The last 30 days, by settlement time */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            betsLost: number;
+                            betsWon: number;
+                            /** @description dollars */
+                            netProfit: number;
+                            /** @description percent, two decimals (0 when nothing settled) */
+                            winRate: number;
+                        };
+                    };
                 };
             };
         };
@@ -5318,12 +8068,24 @@ export type paths = {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Net profit per UTC day, 30 entries, oldest first */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            history: {
+                                /**
+                                 * Format: date
+                                 * @description a UTC day
+                                 */
+                                date: string;
+                                /** @description dollars */
+                                netProfit: number;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -5356,7 +8118,14 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @description dollars owed from a corrected result (repaid from the next winnings; withdrawals wait for it) */
+                            debt: number;
+                            /** @description dollars */
+                            walletBalance: number;
+                        };
+                    };
                 };
             };
         };
@@ -5399,7 +8168,14 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @description the provider's checkout page, opened in a new tab */
+                            paymentLink: string;
+                            /** @description the deposit's reference (dep_…) */
+                            reference: string;
+                        };
+                    };
                 };
             };
         };
@@ -5476,7 +8252,14 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @description the payment provider taking deposits */
+                            provider: string;
+                            /** @description true when deposits go to the sandbox (no real money) */
+                            sandbox: boolean;
+                        };
+                    };
                 };
             };
         };
@@ -5515,11 +8298,37 @@ export type paths = {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            msg: string;
+                            withdrawal: {
+                                _id: string;
+                                adminNotes: string | null;
+                                /** @description dollars */
+                                amount: number;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description true while the requester owes money (debt > 0) */
+                                debtOpen: boolean;
+                                /** Format: date-time */
+                                processedAt: string | null;
+                                status: "pending" | "approved" | "rejected";
+                                user: {
+                                    _id: string;
+                                    /** @description dollars owed from a corrected result: the request waits until it is repaid */
+                                    debt: number;
+                                    email: string | null;
+                                    username: string | null;
+                                    /** @description dollars: the requester's balance now */
+                                    walletBalance: number;
+                                };
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -5550,7 +8359,28 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @description dollars */
+                            currentWalletBalance: number;
+                            totalBetsPlaced: {
+                                /** @description dollars */
+                                amount: number;
+                                count: number;
+                            };
+                            /** @description card deposits only */
+                            totalTopUps: {
+                                /** @description dollars */
+                                amount: number;
+                                count: number;
+                            };
+                            totalWinnings: {
+                                /** @description dollars */
+                                amount: number;
+                                count: number;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -5589,7 +8419,32 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            currentPage: number;
+                            /** @description dollars still owed from a corrected result: a clawback the wallet could not cover has no line */
+                            debt: number;
+                            totalPages: number;
+                            transactions: {
+                                _id: string;
+                                /** @description true for an admin's adjustment */
+                                adjustment: boolean;
+                                /** @description signed dollars */
+                                amount: number;
+                                /** @description dollars */
+                                balanceAfter: number;
+                                /** Format: date-time */
+                                createdAt: string;
+                                description: string;
+                                /** @description the ledger's own type (bet, cashout, aviator_win, adjustment, …) */
+                                kind: string;
+                                /** @description the spec's group the line is filtered under */
+                                type: "bet" | "win" | "topup" | "withdrawal";
+                                /** @description only on a withdrawal request's line: where the request stands now */
+                                withdrawalStatus?: "pending" | "approved" | "rejected";
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -5622,12 +8477,16 @@ export type paths = {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description what became of the notice (credited, ignored, already processed, …) */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
