@@ -1,71 +1,18 @@
-// Shapes of the public API objects (docs/api-conventions.md). Type-only: erased at build time.
+// Shapes of the public API objects, from the services' own schemas (@bet/api-types). Type-only.
+import type { Answer } from '@bet/api-types';
 import type { ComponentType } from 'react';
 
-export type Role = 'user' | 'admin';
+/** The signed-in user as `GET /users/profile` answers it (also `user` in sign-in answers). */
+export type User = Answer<'/users/profile'>;
+export type Role = User['role'];
+export type LimitSetting = User['limits']['weeklyBetCount'];
+export type PendingLimit = NonNullable<LimitSetting['pending']>;
 
-export interface PendingLimit {
-  value: number;
-  effectiveAt: string;
-}
-
-export interface LimitSetting {
-  limit: number;
-  pending?: PendingLimit | null;
-}
-
-export interface User {
-  _id: string;
-  username: string;
-  firstName?: string;
-  lastName?: string;
-  email: string;
-  role: Role;
-  profilePicture?: string | null;
-  state?: string | null;
-  createdAt?: string;
-  hasPassword?: boolean;
-  /** when the 18+ and terms consent was given at registration */
-  termsAcceptedAt?: string | null;
-  /** time-out / self-exclusion, deposit limits, reality check (GET /users/protection has the same) */
-  protection?: {
-    exclusion: { kind: 'time_out' | 'self_exclusion'; startedAt: string; until: string } | null;
-    realityCheckMinutes: number;
-  };
-  limits?: {
-    weeklyBetCount?: LimitSetting;
-    weeklyStakeAmount?: LimitSetting;
-  };
-}
-
-export type GameStatus = 'upcoming' | 'live' | 'finished' | 'cancelled';
-export type Outcome = 'A' | 'Draw' | 'B';
-
-export interface Odds {
-  home: number;
-  draw: number;
-  away: number;
-}
-
-export interface Game {
-  _id: string;
-  homeTeam: string;
-  awayTeam: string;
-  homeTeamLogo?: string | null;
-  awayTeamLogo?: string | null;
-  league?: string | null;
-  matchDate: string;
-  status: GameStatus;
-  scores?: { home: number | null; away: number | null } | null;
-  elapsedTime?: number | null;
-  odds?: Odds | null;
-  result?: Outcome | null;
-  /** who plays the match out: simulated games are labelled as such */
-  source?: 'simulator' | 'provider' | 'manual';
-  /** a simulated match's phase: HT is half-time */
-  phase?: '1H' | 'HT' | '2H' | 'FT' | null;
-  /** a live game whose in-play price is not fresh: no bets until it is */
-  suspended?: boolean;
-}
+/** A game as `GET /games/{id}` answers it (and the socket's `new_game` / `gameUpdate`). */
+export type Game = Answer<'/games/{id}'>;
+export type GameStatus = Game['status'];
+export type Odds = NonNullable<Game['odds']>;
+export type Outcome = NonNullable<Game['result']>;
 
 /** How a remote describes one of its routes to the shell, which adds layout and guards. */
 export interface RemoteRoute {
