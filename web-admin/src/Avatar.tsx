@@ -1,8 +1,11 @@
 import { initials } from './format';
 import type { AdminUser } from './types';
 
+/** The fields both the user list and the user details answer carry. */
+type Pictured = Pick<AdminUser, 'profilePicture' | 'firstName' | 'lastName' | 'username'>;
+
 /** The profile picture, or a generated initials placeholder. */
-export function Avatar({ user, size = 44 }: { user: AdminUser; size?: number }) {
+export function Avatar({ user, size = 44 }: { user: Pictured; size?: number }) {
   if (user.profilePicture)
     return <img className="avatar" src={user.profilePicture} alt="" width={size} height={size} />;
   return (

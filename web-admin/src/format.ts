@@ -14,7 +14,8 @@ export function dateOnly(iso: string | null | undefined): string {
   return Number.isNaN(d.getTime()) ? 'N/A' : d.toLocaleDateString();
 }
 
-export const OUTCOME_LABEL = { A: 'Home', B: 'Away', Draw: 'Draw' } as const;
+/** A selection's outcome as the screens name it (the bets' answer types it as any string). */
+export const OUTCOME_LABEL: Readonly<Record<string, string>> = { A: 'Home', B: 'Away', Draw: 'Draw' };
 
 /** Initials avatar for a user without a picture (a generated placeholder). */
 export function initials(u: { firstName?: string; lastName?: string; username: string }): string {

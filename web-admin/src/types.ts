@@ -1,134 +1,57 @@
-// What the admin screens read (spec 001 §3), as the API answers it.
+// What the admin screens read (spec 001 §3), as the API answers it: derived from the services'
+// own response schemas (@bet/api-types), so a field the server does not send fails the typecheck.
+import type { Answer, paths } from '@bet/api-types';
 
-export interface AdminUser {
-  _id: string;
-  username: string;
-  firstName?: string;
-  lastName?: string;
-  email: string;
-  role: 'admin' | 'user';
-  profilePicture?: string | null;
-  state?: string | null;
-  walletBalance?: number;
-  createdAt?: string;
-  isOnline?: boolean;
-  lastSeen?: string | null;
-}
+/** GET /admin/users: one page of accounts. */
+export type UserList = Answer<'/admin/users'>;
+export type AdminUser = UserList['users'][number];
 
-export interface UserList {
-  users: AdminUser[];
-  totalCount: number;
-  currentPage: number;
-  totalPages: number;
-}
+/** GET /admin/users/{id}/details: the profile with its wallet lines and bets. */
+export type UserDetails = Answer<'/admin/users/{id}/details'>;
+export type Transaction = UserDetails['transactions'][number];
+export type Bet = UserDetails['bets'][number];
 
-export interface Odds {
-  home: number;
-  draw: number;
-  away: number;
-}
+/** PATCH /admin/users/{id}/wallet: posted at once (200), or above the four-eyes threshold only a request (202). */
+export type WalletAdjusted =
+  | Answer<'/admin/users/{id}/wallet', 'patch'>
+  | paths['/admin/users/{id}/wallet']['patch']['responses'][202]['content']['application/json'];
 
-export type GameStatus = 'upcoming' | 'live' | 'finished' | 'cancelled';
+/** GET /admin/wallet/adjustments: four-eyes requests. */
+export type AdjustmentRequests = Answer<'/admin/wallet/adjustments'>;
+export type AdjustmentRequest = AdjustmentRequests['requests'][number];
+export type AdjustmentApproved = Answer<'/admin/wallet/adjustments/{id}/approve', 'post'>;
 
-export interface Game {
-  _id: string;
-  homeTeam: string;
-  awayTeam: string;
-  league: string | null;
-  matchDate: string;
-  status: GameStatus;
-  odds: Odds;
-  homeTeamLogo?: string | null;
-  awayTeamLogo?: string | null;
-  scores?: { home: number; away: number };
-}
+/** GET /games: the admin's game list (a page of the catalogue). */
+export type GamePage = Answer<'/games'>;
+export type Game = GamePage['games'][number];
+export type GameStatus = Game['status'];
 
-export interface Withdrawal {
-  _id: string;
-  user: { username: string; email: string; walletBalance: number } | null;
-  amount: number;
-  createdAt: string;
-  status: 'pending' | 'approved' | 'rejected';
-  adminNotes?: string | null;
-}
+/** GET /admin/withdrawals: a bare array of requests with one status. */
+export type WithdrawalList = Answer<'/admin/withdrawals'>;
+export type Withdrawal = WithdrawalList[number];
 
-export interface Outcome {
-  betCount: number;
-  totalStake: number;
-  totalPotentialPayout: number;
-}
+/** GET /admin/risk/overview and GET /admin/games/{id}/risk. */
+export type RiskOverview = Answer<'/admin/risk/overview'>;
+export type ExposedGame = RiskOverview['topExposedGames'][number];
+export type GameRisk = Answer<'/admin/games/{id}/risk'>;
 
-export interface RiskAnalysis {
-  totalExposure: number;
-  outcomes: { A: Outcome; B: Outcome; Draw: Outcome };
-  gameDetails?: { homeTeam: string; awayTeam: string; league: string | null };
-}
+/** GET /promotions/all: every promotion, active or not. */
+export type PromotionList = Answer<'/promotions/all'>;
+export type Promotion = PromotionList['promotions'][number];
 
-export interface ExposedGame {
-  _id: string;
-  gameDetails: { homeTeam: string; awayTeam: string; league: string | null } | null;
-  totalPotentialPayout: number;
-  odds: Odds | null;
-  isHighRisk?: boolean;
-}
+/** GET /admin/rankings: the teams' power rankings. */
+export type RankingList = Answer<'/admin/rankings'>;
+export type Ranking = RankingList['rankings'][number];
 
-export interface RiskOverview {
-  totalExposure: number;
-  highRiskGamesCount: number;
-  topExposedGames: ExposedGame[];
-}
+/** GET /admin/audit-log: one page of admin actions. */
+export type AuditPage = Answer<'/admin/audit-log'>;
+export type AuditEntry = AuditPage['entries'][number];
 
-export interface Promotion {
-  _id: string;
-  title: string;
-  description: string;
-  promoType: 'Bonus' | 'FreeBet' | 'OddsBoost';
-  isActive: boolean;
-  expiresAt: string | null;
-}
+/** The dashboard's figures (also pushed whole in the socket's `dashboard_updated`). */
+export type PlatformStats = Answer<'/admin/stats/platform'>;
+export type FinancialStats = Answer<'/admin/dashboard/financial'>;
+export type DailyStats = Answer<'/admin/stats/daily'>;
 
-export interface Ranking {
-  _id: string;
-  teamName: string;
-  ranking: number;
-}
-
-export interface Transaction {
-  _id: string;
-  createdAt: string;
-  type: 'bet' | 'win' | 'topup' | 'withdrawal';
-  amount: number;
-  description: string;
-}
-
-export interface Bet {
-  _id: string;
-  selections: Array<{
-    gameId: { _id: string; homeTeam?: string; awayTeam?: string; league?: string | null };
-    outcome: 'A' | 'B' | 'Draw';
-    odds: number;
-  }>;
-  stake: number;
-  status: 'pending' | 'won' | 'lost' | 'cancelled';
-  cashedOut?: boolean;
-  payout: number;
-  createdAt: string;
-}
-
-export interface UserDetails {
-  user: AdminUser;
-  transactions: Transaction[];
-  bets: Bet[];
-}
-
-export interface AuditEntry {
-  _id: string;
-  at: string;
-  actor: { _id: string | null; username: string | null };
-  service: string;
-  action: string;
-  entity: string;
-  entityId: string;
-  before: unknown;
-  after: unknown;
-}
+/** The Aviator monitor: the round now, and its money. */
+export type AviatorRound = Answer<'/aviator/state'>;
+export type AviatorOverview = Answer<'/admin/aviator/overview'>;

@@ -1,3 +1,4 @@
+import type { Answer } from '@bet/api-types';
 import { api, msgOr, toast } from '@bet/web-shell/core';
 import { ErrorText, Modal, Spinner } from '@bet/web-shell/ui';
 import { type FormEvent, useId, useState } from 'react';
@@ -21,7 +22,7 @@ export function CampaignButton() {
     setBusy(true);
     setError('');
     try {
-      const r = await api.post<{ campaign: string[] }>(
+      const r = await api.post<Answer<'/admin/social-campaign', 'post'>>(
         '/admin/social-campaign',
         { league: league.trim(), dateRange: date },
         { silent: true },

@@ -1,3 +1,4 @@
+import type { Answer } from '@bet/api-types';
 import { api, msgOr } from '@bet/web-shell/core';
 import { AiText, ErrorText, Modal, Spinner } from '@bet/web-shell/ui';
 import { useState } from 'react';
@@ -12,9 +13,10 @@ export function RiskSummaryButton({ gameId }: { gameId: string }) {
     setOpen(true);
     setState({ loading: true });
     try {
-      const { summary } = await api.get<{ summary: string }>(`/admin/games/${gameId}/risk-summary`, {
-        silent: true,
-      });
+      const { summary } = await api.get<Answer<'/admin/games/{id}/risk-summary'>>(
+        `/admin/games/${gameId}/risk-summary`,
+        { silent: true },
+      );
       setState({ summary, loading: false });
     } catch (err) {
       setState({ error: msgOr(err, 'Action failed.'), loading: false });

@@ -1,3 +1,4 @@
+import type { Answer } from '@bet/api-types';
 import { api, msgOr, toast } from '@bet/web-shell/core';
 import { useState } from 'react';
 
@@ -7,7 +8,7 @@ export function SocialPostButton({ gameId }: { gameId: string }) {
   async function generate() {
     setBusy(true);
     try {
-      const { post } = await api.post<{ post: string }>(
+      const { post } = await api.post<Answer<'/ai/generate-social-post', 'post'>>(
         '/ai/generate-social-post',
         { gameId },
         { silent: true },

@@ -1,25 +1,11 @@
 import { api, msgOr, toast, useSession } from '@bet/web-shell/core';
-import { EmptyState, ErrorText, listFrom, Spinner, Tabs, useApi, useConfirm } from '@bet/web-shell/ui';
+import { EmptyState, ErrorText, Spinner, Tabs, useApi, useConfirm } from '@bet/web-shell/ui';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { dateTime, money } from '../format';
+import type { AdjustmentApproved, AdjustmentRequest, AdjustmentRequests } from '../types';
 
-/** GET /admin/wallet/adjustments: wallet adjustments above the four-eyes threshold. */
-interface AdjustmentRequest {
-  _id: string;
-  userId: string;
-  username: string | null;
-  amount: number;
-  description: string;
-  requestedBy: string;
-  requestedByUsername: string | null;
-  status: 'pending' | 'approved';
-  approvedBy: string | null;
-  approvedByUsername: string | null;
-  createdAt: string;
-}
-
-type Status = 'pending' | 'approved';
+type Status = AdjustmentRequest['status'];
 const TABS: Array<{ value: Status; label: string }> = [
   { value: 'pending', label: 'Awaiting approval' },
   { value: 'approved', label: 'Approved' },
@@ -33,9 +19,9 @@ const TABS: Array<{ value: Status; label: string }> = [
 export default function Approvals() {
   const me = useSession((s) => s.user?._id);
   const [status, setStatus] = useState<Status>('pending');
-  const list = useApi<unknown>('/admin/wallet/adjustments', { status });
+  const list = useApi<AdjustmentRequests>('/admin/wallet/adjustments', { status });
   const { confirm, dialog } = useConfirm();
-  const rows = listFrom<AdjustmentRequest>(list.data, 'requests');
+  const rows = list.data?.requests ?? [];
 
   async function approve(r: AdjustmentRequest) {
     const who = r.username ?? 'this user';
@@ -45,13 +31,13 @@ export default function Approvals() {
     });
     if (!ok) return;
     try {
-      const res = await api.post<{ msg?: string }>(`/admin/wallet/adjustments/${r._id}/approve`, undefined, {
-        silent: true,
-      });
+      const res = await api.post<AdjustmentApproved>(
+        `/admin/wallet/adjustments/${r._id}/approve`,
+        undefined,
+        { silent: true },
+      );
       toast.success(res?.msg || 'Wallet adjusted successfully!');
-      list.setData((d: unknown) => ({
-        requests: listFrom<AdjustmentRequest>(d, 'requests').filter((x) => x._id !== r._id),
-      }));
+      list.setData((d) => d && { ...d, requests: d.requests.filter((x) => x._id !== r._id) });
       list.reload();
     } catch (err) {
       toast.error(msgOr(err, 'Approval failed.'));

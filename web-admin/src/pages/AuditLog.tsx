@@ -1,14 +1,7 @@
 import { EmptyState, ErrorText, FormField, Pagination, Spinner, useApi } from '@bet/web-shell/ui';
 import { useEffect, useState } from 'react';
 import { dateTime } from '../format';
-import type { AuditEntry } from '../types';
-
-interface Page {
-  entries: AuditEntry[];
-  currentPage: number;
-  totalPages: number;
-  totalCount: number;
-}
+import type { AuditPage } from '../types';
 
 const ENTITIES = ['', 'user', 'withdrawal', 'game', 'ranking', 'sync', 'promotion'];
 
@@ -22,7 +15,7 @@ export default function AuditLog() {
   const [page, setPage] = useState(1);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter starts at page 1
   useEffect(() => setPage(1), [entity]);
-  const log = useApi<Page>('/admin/audit-log', { entity: entity || undefined, page, limit: 25 });
+  const log = useApi<AuditPage>('/admin/audit-log', { entity: entity || undefined, page, limit: 25 });
   return (
     <section className="admin-page">
       <div className="page-head">

@@ -5,35 +5,10 @@ import { api, useSocketEvent } from '@bet/web-shell/core';
 import { ErrorText, Spinner } from '@bet/web-shell/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { money } from '../format';
+import type { AviatorOverview, AviatorRound } from '../types';
 import './aviator-monitor.css';
 
-type State = 'waiting' | 'betting' | 'running' | 'crashed';
-
-interface Round {
-  state: State;
-  multiplier: number;
-  roundId: string | null;
-  roundNumber: number | null;
-  publicHash: string | null;
-  bettingEndsAt: string | null;
-  crashPoint: number | null;
-  hash: string | null;
-  serverTime: number;
-}
-
-interface Overview {
-  current: null | {
-    roundNumber: number;
-    bets: number;
-    activeBets: number;
-    totalStaked: number;
-    totalPaid: number;
-    houseResult: number | null;
-    exposure: number;
-    capMultiplier: number | null;
-  };
-  recent: { rounds: number; totalStaked: number; totalPaid: number; houseResult: number };
-}
+type State = AviatorRound['state'];
 
 const STATUS: Record<State, { title: string; text: (x: number) => string }> = {
   betting: { title: 'Betting Open', text: () => 'Place your bets now...' },
@@ -78,16 +53,16 @@ function Countdown({ endsAt, offset }: { endsAt: string; offset: number }) {
 }
 
 export default function AviatorMonitor() {
-  const [round, setRound] = useState<Round | null>(null);
-  const [overview, setOverview] = useState<Overview | null>(null);
+  const [round, setRound] = useState<AviatorRound | null>(null);
+  const [overview, setOverview] = useState<AviatorOverview | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [offset, setOffset] = useState(0);
 
   const load = useCallback(async () => {
     try {
       const [r, o] = await Promise.all([
-        api.get<Round>('/aviator/state', { silent: true }),
-        api.get<Overview>('/admin/aviator/overview', { silent: true }),
+        api.get<AviatorRound>('/aviator/state', { silent: true }),
+        api.get<AviatorOverview>('/admin/aviator/overview', { silent: true }),
       ]);
       setOffset(r.serverTime - Date.now());
       // the ticks carry the live multiplier: a poll never moves it backwards mid-flight
@@ -108,7 +83,7 @@ export default function AviatorMonitor() {
     return () => clearInterval(t);
   }, [load]);
 
-  useSocketEvent('aviator:state', (p: Partial<Round> & { state: State }) => {
+  useSocketEvent('aviator:state', (p: Partial<AviatorRound> & { state: State }) => {
     // entering betting stores the round hash, clears the crash value and resets the multiplier
     setRound((r) =>
       r

@@ -1,3 +1,4 @@
+import type { Answer } from '@bet/api-types';
 import { api, msgOr, toast, useOnReconnect, useSocketEvent } from '@bet/web-shell/core';
 import { ErrorText, FormField, Spinner, useApi } from '@bet/web-shell/ui';
 import { useEffect, useRef, useState } from 'react';
@@ -15,21 +16,7 @@ import {
 } from 'recharts';
 import { money } from '../format';
 import { aiSlots } from '../slots';
-
-interface PlatformStats {
-  totalUsers: number;
-  totalBets: number;
-  totalGames: number;
-  upcomingGames: number;
-}
-interface FinancialStats {
-  totalStakes: { amount: number };
-  totalPayoutsToUsers: { amount: number };
-  platformRevenue: { amount: number };
-}
-interface Daily {
-  days: Array<{ date: string; stakes: number; payouts: number; revenue: number; activeUsers: number }>;
-}
+import type { DailyStats, FinancialStats, PlatformStats } from '../types';
 
 const SOURCES = [
   { value: 'apifootball', label: 'API-Football' },
@@ -52,7 +39,7 @@ function StatCard({ label, value }: { label: string; value: string | number | un
 export default function Dashboard() {
   const stats = useApi<PlatformStats>('/admin/stats/platform');
   const financial = useApi<FinancialStats>('/admin/dashboard/financial');
-  const daily = useApi<Daily>('/admin/stats/daily');
+  const daily = useApi<DailyStats>('/admin/stats/daily');
   const [source, setSource] = useState<Source>('apifootball');
   const [syncing, setSyncing] = useState(false);
 
@@ -88,7 +75,11 @@ export default function Dashboard() {
   async function sync() {
     setSyncing(true);
     try {
-      const res = await api.post<{ msg?: string }>('/admin/games/sync', { source }, { silent: true });
+      const res = await api.post<Answer<'/admin/games/sync', 'post'>>(
+        '/admin/games/sync',
+        { source },
+        { silent: true },
+      );
       toast.success(res?.msg || `Successfully synced from ${source}!`, { duration: 4000 });
       stats.reload();
     } catch (err) {

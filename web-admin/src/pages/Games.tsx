@@ -2,7 +2,6 @@ import { api, msgOr, toast, useSocketEvent } from '@bet/web-shell/core';
 import {
   EmptyState,
   ErrorText,
-  listFrom,
   Pagination,
   Spinner,
   useApi,
@@ -12,7 +11,7 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { dateTime } from '../format';
 import { aiSlots } from '../slots';
-import type { Game } from '../types';
+import type { Game, GamePage } from '../types';
 
 export const GAME_FETCH_LIMIT = 100;
 const PRIORITY: Record<string, number> = { live: 1, upcoming: 2, finished: 3, cancelled: 4 };
@@ -41,7 +40,7 @@ export default function Games() {
   useEffect(() => setPage(1), [term]);
   // the spec filters the fetched list locally; the server's search and pages (issue 17) reach
   // games beyond the first hundred of a busy calendar
-  const games = useApi<{ games: Game[]; totalPages?: number }>('/games', {
+  const games = useApi<GamePage>('/games', {
     limit: GAME_FETCH_LIMIT,
     page,
     search: term || undefined,
@@ -61,7 +60,7 @@ export default function Games() {
   useSocketEvent('new_game', reloadSoon);
 
   const list = useMemo(() => {
-    const all = sortGames(listFrom<Game>(games.data, 'games'));
+    const all = sortGames(games.data?.games ?? []);
     if (!term) return all;
     return all.filter((g) =>
       [g.homeTeam, g.awayTeam, g.league ?? ''].some((v) => v.toLowerCase().includes(term)),

@@ -5,7 +5,6 @@ import {
   EmptyState,
   ErrorText,
   FormField,
-  listFrom,
   Modal,
   Spinner,
   useApi,
@@ -13,7 +12,7 @@ import {
 } from '@bet/web-shell/ui';
 import { type FormEvent, useState } from 'react';
 import { dateOnly } from '../format';
-import type { Promotion } from '../types';
+import type { Promotion, PromotionList } from '../types';
 
 const TYPES: Promotion['promoType'][] = ['Bonus', 'FreeBet', 'OddsBoost'];
 
@@ -129,7 +128,7 @@ function PromotionForm({
 }
 
 export default function Promotions() {
-  const list = useApi<unknown>('/promotions/all');
+  const list = useApi<PromotionList>('/promotions/all');
   const [editing, setEditing] = useState<Promotion | null | 'new'>(null);
   const { confirm, dialog } = useConfirm();
 
@@ -196,7 +195,7 @@ export default function Promotions() {
     },
   ];
 
-  const rows = listFrom<Promotion>(list.data, 'promotions');
+  const rows = list.data?.promotions ?? [];
   return (
     <section className="admin-page">
       <div className="page-head">

@@ -5,14 +5,13 @@ import {
   EmptyState,
   ErrorText,
   FormField,
-  listFrom,
   Modal,
   Spinner,
   useApi,
   useConfirm,
 } from '@bet/web-shell/ui';
 import { type FormEvent, useState } from 'react';
-import type { Ranking } from '../types';
+import type { Ranking, RankingList } from '../types';
 
 export const RANKING_MIN = 1;
 export const RANKING_MAX = 100;
@@ -94,7 +93,7 @@ function RankingForm({
 }
 
 export default function Rankings() {
-  const list = useApi<unknown>('/admin/rankings');
+  const list = useApi<RankingList>('/admin/rankings');
   const [editing, setEditing] = useState<Ranking | null | 'new'>(null);
   const [filter, setFilter] = useState('');
   const { confirm, dialog } = useConfirm();
@@ -157,9 +156,7 @@ export default function Rankings() {
     },
   ];
   const term = filter.trim().toLowerCase();
-  const rows = listFrom<Ranking>(list.data, 'rankings').filter(
-    (r) => !term || r.teamName.toLowerCase().includes(term),
-  );
+  const rows = (list.data?.rankings ?? []).filter((r) => !term || r.teamName.toLowerCase().includes(term));
   return (
     <section className="admin-page">
       <div className="page-head">

@@ -13,7 +13,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Avatar } from '../Avatar';
 import { dateOnly, dateTime, money, OUTCOME_LABEL } from '../format';
-import type { Bet, UserDetails as Details, Transaction } from '../types';
+import type { Bet, UserDetails as Details, Transaction, WalletAdjusted } from '../types';
 
 const TX_TYPES = ['All', 'Bet', 'Win', 'Top-up', 'Withdrawal'] as const;
 const BET_STATUSES = ['All', 'Pending', 'Won', 'Lost', 'Cancelled'] as const;
@@ -48,7 +48,7 @@ const betColumns: Column<Bet>[] = [
       <ul className="plain-list">
         {b.selections.map((s) => (
           <li key={`${s.gameId._id}-${s.outcome}`}>
-            {s.gameId.homeTeam ? `${s.gameId.homeTeam} vs ${s.gameId.awayTeam}` : s.gameId._id}:{' '}
+            {'homeTeam' in s.gameId ? `${s.gameId.homeTeam} vs ${s.gameId.awayTeam}` : s.gameId._id}:{' '}
             {OUTCOME_LABEL[s.outcome]} @ {s.odds.toFixed(2)}
           </li>
         ))}
@@ -127,18 +127,18 @@ export default function UserDetails() {
     }
     setBusy(true);
     try {
-      const res = await api.patch<{ walletBalance?: number; msg?: string; request?: { status?: string } }>(
+      const res = await api.patch<WalletAdjusted>(
         `/admin/users/${userId}/wallet`,
         { amount: value, description: reason.trim() },
         { silent: true },
       );
       // above the four-eyes threshold the wallet only records a request (202) for a second admin
-      if (res?.request?.status === 'pending')
+      if ('request' in res && res.request.status === 'pending')
         toast.info(res.msg ?? "The adjustment waits for a second admin's approval.");
       else toast.success('Wallet adjusted successfully!');
       setAmount('');
       setReason('');
-      if (typeof res?.walletBalance === 'number')
+      if ('walletBalance' in res)
         details.setData((d) => (d ? { ...d, user: { ...d.user, walletBalance: res.walletBalance } } : d));
       later();
     } catch (err) {

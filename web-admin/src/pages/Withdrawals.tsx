@@ -1,8 +1,8 @@
 import { api, msgOr, toast, useOnReconnect, useSocketEvent } from '@bet/web-shell/core';
-import { EmptyState, ErrorText, listFrom, Spinner, Tabs, useApi, useConfirm } from '@bet/web-shell/ui';
+import { EmptyState, ErrorText, Spinner, Tabs, useApi, useConfirm } from '@bet/web-shell/ui';
 import { useState } from 'react';
 import { dateTime, money } from '../format';
-import type { Withdrawal } from '../types';
+import type { Withdrawal, WithdrawalList } from '../types';
 
 type Status = Withdrawal['status'];
 const TABS: Array<{ value: Status; label: string }> = [
@@ -13,7 +13,7 @@ const TABS: Array<{ value: Status; label: string }> = [
 
 export default function Withdrawals() {
   const [status, setStatus] = useState<Status>('pending');
-  const list = useApi<unknown>('/admin/withdrawals', { status });
+  const list = useApi<WithdrawalList>('/admin/withdrawals', { status });
   const { confirm, dialog } = useConfirm();
   // new requests and other admins' decisions arrive over the socket
   useSocketEvent('withdrawal_requested', list.reload);
@@ -24,7 +24,7 @@ export default function Withdrawals() {
     const verb = decision === 'approved' ? 'Approve' : 'Reject';
     if (
       !(await confirm({
-        message: `${verb} the withdrawal of ${money(w.amount)} by ${w.user?.username ?? 'this user'}?`,
+        message: `${verb} the withdrawal of ${money(w.amount)} by ${w.user.username ?? 'this user'}?`,
         confirmLabel: verb,
         danger: decision === 'rejected',
       }))
@@ -38,14 +38,14 @@ export default function Withdrawals() {
       );
       toast.success(`Withdrawal ${decision}.`);
       // the card leaves the pending list at once; the reload confirms it
-      list.setData((d: unknown) => listFrom<Withdrawal>(d, 'withdrawals').filter((x) => x._id !== w._id));
+      list.setData((d) => d?.filter((x) => x._id !== w._id));
       list.reload();
     } catch (err) {
       toast.error(msgOr(err, 'Action failed.'));
     }
   }
 
-  const rows = listFrom<Withdrawal>(list.data, 'withdrawals');
+  const rows = list.data ?? [];
   return (
     <section className="admin-page">
       <h2>Withdrawal Requests</h2>
@@ -62,21 +62,21 @@ export default function Withdrawals() {
           {rows.map((w) => (
             <li key={w._id} className="card withdrawal-card">
               <div className="withdrawal-card__head">
-                <strong>{w.user?.username ?? 'Deleted user'}</strong>
+                <strong>{w.user.username ?? 'Deleted user'}</strong>
                 <span
                   className={`badge badge--${w.status === 'approved' ? 'success' : w.status === 'rejected' ? 'danger' : 'pending'}`}
                 >
                   {w.status}
                 </span>
               </div>
-              <span className="muted">{w.user?.email ?? ''}</span>
+              <span className="muted">{w.user.email ?? ''}</span>
               <dl className="facts">
                 <dt>Amount Requested</dt>
                 <dd>
                   <strong>{money(w.amount)}</strong>
                 </dd>
                 <dt>Current Balance</dt>
-                <dd>{money(w.user?.walletBalance ?? 0)}</dd>
+                <dd>{money(w.user.walletBalance)}</dd>
                 <dt>Requested</dt>
                 <dd>{dateTime(w.createdAt)}</dd>
                 {w.adminNotes ? (

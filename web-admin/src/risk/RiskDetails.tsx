@@ -1,7 +1,7 @@
 import { ErrorText, Spinner, useApi } from '@bet/web-shell/ui';
 import { money } from '../format';
 import { aiSlots } from '../slots';
-import type { ExposedGame, RiskAnalysis } from '../types';
+import type { ExposedGame, GameRisk } from '../types';
 
 import { gameTitle } from './game-title';
 
@@ -12,8 +12,8 @@ const OUTCOMES = [
 ] as const;
 
 export function RiskDetails({ game }: { game: ExposedGame }) {
-  const risk = useApi<{ analysis?: RiskAnalysis } & Partial<RiskAnalysis>>(`/admin/games/${game._id}/risk`);
-  const a = risk.data?.analysis ?? (risk.data as RiskAnalysis | undefined);
+  const risk = useApi<GameRisk>(`/admin/games/${game._id}/risk`);
+  const a = risk.data?.analysis;
   const Summary = aiSlots.RiskSummaryButton;
   return (
     <div className="card risk-details" aria-live="polite">
@@ -22,7 +22,7 @@ export function RiskDetails({ game }: { game: ExposedGame }) {
         {Summary ? <Summary gameId={game._id} /> : null}
       </div>
       {risk.error ? <ErrorText>{risk.error}</ErrorText> : null}
-      {!a?.outcomes ? (
+      {!a ? (
         risk.loading ? (
           <Spinner />
         ) : null
