@@ -1,9 +1,10 @@
 import { bettingService } from '@bet/betting';
-import { type Clock, manualClock, newId, type RunningService, startService } from '@bet/kit';
-import { eventually, type TestInfrastructure, testInfrastructure } from '@bet/kit/testing';
-import { type EventData, UserRegistered, UserUpdated } from '@bet/proto-events';
+import { type Clock, manualClock, newId, type RunningService } from '@bet/kit';
+import { eventually, inject, startStack as startServices, type TestStack } from '@bet/kit/testing';
+import { type EventData, UserUpdated } from '@bet/proto-events';
 import { walletService } from '@bet/wallet';
 import { aviatorService } from '../../services/aviator/src/index';
+import { balance, player } from '../support/players';
 
 /** Short rounds and a small chain: the same code paths, in test time. */
 export const AVIATOR_TEST_ENV = {
@@ -16,93 +17,23 @@ export const AVIATOR_TEST_ENV = {
   AVIATOR_LEASE_TTL_MS: '900',
 };
 
-export interface Stack {
-  infra: TestInfrastructure;
-  wallet: RunningService<any>;
-  betting: RunningService<any>;
-  aviator: RunningService<any>;
-  clock: ReturnType<typeof manualClock>;
-  admin: { authorization: string };
-  close(): Promise<void>;
-}
+export type Stack = TestStack &
+  Record<'wallet' | 'betting' | 'aviator', RunningService<any>> & { clock: ReturnType<typeof manualClock> };
 
 export async function startStack(env: Record<string, string> = {}, clock?: Clock): Promise<Stack> {
-  const infra = await testInfrastructure({ env: { GAMES_PROVIDER: 'none' } });
-  const wallet = await startService(walletService, infra);
-  const betting = await startService(bettingService, infra);
   const c = (clock as ReturnType<typeof manualClock>) ?? manualClock(Date.now());
-  const aviator = await startService(aviatorService, infra, {
-    env: { ...AVIATOR_TEST_ENV, ...env },
-    clock: c,
-  });
-  const admin = {
-    authorization: `Bearer ${await infra.token({ id: newId(), role: 'admin', username: 'boss' })}`,
-  };
-  const stack: Stack = {
-    infra,
-    wallet,
-    betting,
-    aviator,
-    clock: c,
-    admin,
-    async close() {
-      await aviator.stop();
-      await betting.stop();
-      // a test may have restarted the wallet: stop the one running now
-      await stack.wallet.stop();
-      await infra.close();
-    },
-  };
-  return stack;
+  const stack = await startServices<'wallet' | 'betting' | 'aviator'>(
+    [
+      walletService,
+      bettingService,
+      { def: aviatorService, options: { env: { ...AVIATOR_TEST_ENV, ...env }, clock: c } },
+    ],
+    { env: { GAMES_PROVIDER: 'none' } },
+  );
+  return Object.assign(stack, { clock: c });
 }
 
-export async function api(
-  svc: RunningService<any>,
-  method: string,
-  url: string,
-  headers = {},
-  payload?: unknown,
-) {
-  const res = await svc.app.inject({
-    method: method as any,
-    url,
-    headers,
-    ...(payload !== undefined ? { payload: payload as any } : {}),
-  });
-  return { status: res.statusCode, body: res.json() as any };
-}
-
-/** A registered player (as identity would announce) with `dollars` in the real wallet. */
-export async function player(s: Stack, dollars: number) {
-  const id = newId();
-  const username = `p${id.slice(-8)}`;
-  const data: EventData<typeof UserRegistered> = {
-    userId: id,
-    username,
-    email: `${username}@example.com`,
-    firstName: 'Test',
-    lastName: 'Player',
-    role: 'user',
-    createdAt: new Date().toISOString(),
-  };
-  await s.infra.bus.publish({
-    id: newId(),
-    subject: UserRegistered.subject,
-    version: 1,
-    occurredAt: data.createdAt,
-    data,
-  });
-  const auth = { authorization: `Bearer ${await s.infra.token({ id, username })}` };
-  await eventually(async () => (await api(s.wallet, 'GET', '/api/v1/wallet', auth)).status === 200);
-  if (dollars > 0) {
-    const res = await api(s.wallet, 'PATCH', `/api/v1/admin/users/${id}/wallet`, s.admin, {
-      amount: dollars,
-      description: 'test funds',
-    });
-    if (res.status !== 200) throw new Error(`funding failed: ${res.status} ${JSON.stringify(res.body)}`);
-  }
-  return { id, username, auth };
-}
+export { balance, inject as api, player };
 
 /** Identity announces new weekly limits; betting (which keeps the shared usage) applies them. */
 export async function setLimits(s: Stack, p: { id: string; username: string }, bets: number, stake: number) {
@@ -131,10 +62,6 @@ export async function setLimits(s: Stack, p: { id: string; username: string }, b
       .executeTakeFirst();
     return row?.bet_count_limit === bets;
   });
-}
-
-export async function balance(s: Stack, auth: Record<string, string>): Promise<number> {
-  return (await api(s.wallet, 'GET', '/api/v1/wallet', auth)).body.walletBalance;
 }
 
 export async function latest(svc: RunningService<any>) {

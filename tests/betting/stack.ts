@@ -1,110 +1,43 @@
 import { bettingService } from '@bet/betting';
 import { gamesService } from '@bet/games';
-import { type Infrastructure, newId, type RunningService, startService } from '@bet/kit';
-import { eventually, type TestInfrastructure, testInfrastructure } from '@bet/kit/testing';
-import { BetsCashedOut, BetsSettled, BetsVoided, type EventData, UserRegistered } from '@bet/proto-events';
+import { newId, type RunningService } from '@bet/kit';
+import { eventually, inject, startStack as startServices, type TestStack } from '@bet/kit/testing';
+import { BetsCashedOut, BetsSettled, BetsVoided } from '@bet/proto-events';
 import { walletService } from '@bet/wallet';
+import { balance, player } from '../support/players';
 
 /** The real games, wallet and betting services on one test infrastructure (Postgres, NATS, Redis). */
-export interface Stack {
-  infra: TestInfrastructure;
-  games: RunningService<any>;
-  wallet: RunningService<any>;
-  betting: RunningService<any>;
-  admin: { authorization: string };
-  close(): Promise<void>;
-}
+export type Stack = TestStack & Record<'games' | 'wallet' | 'betting', RunningService<any>>;
 
-export async function startStack(
+export function startStack(
   bettingEnv: Record<string, string> = {},
   opts: { walletDatabaseUrl?: (realUrl: string) => string } = {},
 ): Promise<Stack> {
-  const infra = await testInfrastructure({ env: { GAMES_PROVIDER: 'none' } });
-  // the wallet may reach the same database another way (a proxy a test can cut)
-  const walletInfra: Infrastructure = opts.walletDatabaseUrl
-    ? {
-        ...infra,
-        database: (schema) => ({
-          kind: 'postgres',
-          url: opts.walletDatabaseUrl!(infra.databaseUrl!),
-          schema,
-        }),
-      }
-    : infra;
-  const wallet = await startService(walletService, walletInfra);
-  const games = await startService(gamesService, infra);
-  const betting = await startService(bettingService, infra, {
-    env: { RECONCILE_INTERVAL_MS: '500', ...bettingEnv },
-  });
-  const admin = {
-    authorization: `Bearer ${await infra.token({ id: newId(), role: 'admin', username: 'boss' })}`,
-  };
-  return {
-    infra,
-    games,
-    wallet,
-    betting,
-    admin,
-    async close() {
-      await betting.stop();
-      await games.stop();
-      await wallet.stop();
-      await infra.close();
-    },
-  };
+  return startServices<'games' | 'wallet' | 'betting'>(
+    [
+      {
+        def: walletService,
+        // the wallet may reach the same database another way (a proxy a test can cut)
+        infra: (shared) =>
+          opts.walletDatabaseUrl
+            ? {
+                ...shared,
+                database: (schema) => ({
+                  kind: 'postgres',
+                  url: opts.walletDatabaseUrl!(shared.databaseUrl!),
+                  schema,
+                }),
+              }
+            : shared,
+      },
+      gamesService,
+      { def: bettingService, options: { env: { RECONCILE_INTERVAL_MS: '500', ...bettingEnv } } },
+    ],
+    { env: { GAMES_PROVIDER: 'none' } },
+  );
 }
 
-export async function api(
-  svc: RunningService<any>,
-  method: string,
-  url: string,
-  headers: Record<string, string> = {},
-  payload?: unknown,
-) {
-  const res = await svc.app.inject({
-    method: method as any,
-    url,
-    headers,
-    ...(payload !== undefined ? { payload: payload as any } : {}),
-  });
-  return { status: res.statusCode, body: res.json() as any };
-}
-
-/** A registered player (as identity would announce) with `dollars` in the real wallet. */
-export async function player(s: Stack, dollars: number) {
-  const id = newId();
-  const username = `p${id.slice(-8)}`;
-  const data: EventData<typeof UserRegistered> = {
-    userId: id,
-    username,
-    email: `${username}@example.com`,
-    firstName: 'Test',
-    lastName: 'Player',
-    role: 'user',
-    createdAt: new Date().toISOString(),
-  };
-  await s.infra.bus.publish({
-    id: newId(),
-    subject: UserRegistered.subject,
-    version: 1,
-    occurredAt: data.createdAt,
-    data,
-  });
-  const auth = { authorization: `Bearer ${await s.infra.token({ id, username })}` };
-  await eventually(async () => (await api(s.wallet, 'GET', '/api/v1/wallet', auth)).status === 200);
-  if (dollars > 0) {
-    const res = await api(s.wallet, 'PATCH', `/api/v1/admin/users/${id}/wallet`, s.admin, {
-      amount: dollars,
-      description: 'test funds',
-    });
-    if (res.status !== 200) throw new Error(`funding failed: ${res.status} ${JSON.stringify(res.body)}`);
-  }
-  return { id, username, auth };
-}
-
-export async function balance(s: Stack, auth: Record<string, string>): Promise<number> {
-  return (await api(s.wallet, 'GET', '/api/v1/wallet', auth)).body.walletBalance;
-}
+export { balance, inject as api, player };
 
 /**
  * True once the wallet has handled (its inbox) every money event betting recorded (its
@@ -131,7 +64,7 @@ export async function walletCaughtUp(s: Stack): Promise<boolean> {
 
 /** A game made by an admin in the games service, known to betting once its event arrived. */
 export async function game(s: Stack, odds = { home: 2.1, draw: 3.2, away: 3.6 }, minutesAhead = 120) {
-  const res = await api(s.games, 'POST', '/api/v1/games', s.admin, {
+  const res = await inject(s.games, 'POST', '/api/v1/games', s.admin, {
     homeTeam: `Home ${newId().slice(-5)}`,
     awayTeam: `Away ${newId().slice(-5)}`,
     league: 'Nigeria Premier Football League',
@@ -155,7 +88,7 @@ type Game = Awaited<ReturnType<typeof game>>;
 
 /** An admin sets the game live (the games service refuses a result before kick-off). */
 export async function kickOff(s: Stack, g: Game) {
-  const put = await api(s.games, 'PUT', `/api/v1/games/${g._id}`, s.admin, {
+  const put = await inject(s.games, 'PUT', `/api/v1/games/${g._id}`, s.admin, {
     homeTeam: g.homeTeam,
     awayTeam: g.awayTeam,
     league: g.league,
@@ -168,7 +101,7 @@ export async function kickOff(s: Stack, g: Game) {
 /** Kicks a game off and prices it in play (an admin adjustment on a live game is an in-play price). */
 export async function goLive(s: Stack, g: Game, odds: { home: number; draw: number; away: number }) {
   await kickOff(s, g);
-  const adj = await api(s.games, 'PATCH', `/api/v1/admin/games/${g._id}/adjust-odds`, s.admin, odds);
+  const adj = await inject(s.games, 'PATCH', `/api/v1/admin/games/${g._id}/adjust-odds`, s.admin, odds);
   if (adj.status !== 200)
     throw new Error(`odds adjustment failed: ${adj.status} ${JSON.stringify(adj.body)}`);
   await eventually(async () => {
@@ -183,7 +116,7 @@ export async function goLive(s: Stack, g: Game, odds: { home: number; draw: numb
 
 export async function result(s: Stack, gameId: string, result: 'A' | 'Draw' | 'B', correction = false) {
   const scores = result === 'A' ? [2, 0] : result === 'B' ? [0, 2] : [1, 1];
-  return api(s.games, 'PATCH', `/api/v1/games/${gameId}/result`, s.admin, {
+  return inject(s.games, 'PATCH', `/api/v1/games/${gameId}/result`, s.admin, {
     result,
     homeScore: scores[0],
     awayScore: scores[1],

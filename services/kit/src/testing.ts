@@ -9,7 +9,13 @@ import { type Cache, MemoryCache, RedisCache } from './cache';
 import { PGliteHost } from './db/pglite';
 import { newId } from './ids';
 import { createLogger } from './logger';
-import type { Infrastructure } from './service';
+import {
+  type Infrastructure,
+  type RunningService,
+  type ServiceDefinition,
+  type StartOptions,
+  startService,
+} from './service';
 
 export const TEST_PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const TEST_NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -167,4 +173,92 @@ export function freePort(): Promise<number> {
     });
     srv.on('error', fail);
   });
+}
+
+/**
+ * One service of a test stack, with what it starts with (env, overrides, clock) and, where a
+ * test needs it, its own view of the shared infrastructure (e.g. its database behind a proxy).
+ */
+export type StackPart =
+  | ServiceDefinition<any, any, any>
+  | {
+      def: ServiceDefinition<any, any, any>;
+      options?: StartOptions<any>;
+      infra?: (shared: TestInfrastructure) => Infrastructure;
+    };
+
+export interface TestStack {
+  infra: TestInfrastructure;
+  /** the running services by name */
+  services: Record<string, RunningService<any>>;
+  /** an admin's Authorization header */
+  admin: { authorization: string };
+  /** stops the services in reverse order, then the infrastructure */
+  close(): Promise<void>;
+}
+
+/**
+ * Real services on one test infrastructure (Postgres, NATS, Redis), started in the order
+ * given: the one stack builder of the integration tests. Each service is also a property
+ * by its name (`stack.wallet`); assigning one (a test restarting it) replaces it in the
+ * stack, so `close()` stops the one running.
+ */
+export async function startStack<N extends string = string>(
+  parts: StackPart[],
+  opts: { env?: Record<string, string | undefined> } = {},
+): Promise<TestStack & Record<N, RunningService<any>>> {
+  const infra = await testInfrastructure({ env: opts.env });
+  const services: Record<string, RunningService<any>> = {};
+  try {
+    for (const part of parts) {
+      const {
+        def,
+        options,
+        infra: own,
+      } = 'def' in part ? part : { def: part, options: {}, infra: undefined };
+      services[def.name] = await startService(def, own ? own(infra) : infra, options ?? {});
+    }
+  } catch (err) {
+    for (const s of Object.values(services).reverse()) await s.stop().catch(() => {});
+    await infra.close();
+    throw err;
+  }
+  const admin = {
+    authorization: `Bearer ${await infra.token({ id: newId(), role: 'admin', username: 'boss' })}`,
+  };
+  const stack: TestStack = {
+    infra,
+    services,
+    admin,
+    async close() {
+      for (const s of Object.values(services).reverse()) await s.stop();
+      await infra.close();
+    },
+  };
+  for (const name of Object.keys(services))
+    Object.defineProperty(stack, name, {
+      enumerable: true,
+      get: () => services[name],
+      set: (running: RunningService<any>) => {
+        services[name] = running;
+      },
+    });
+  return stack as TestStack & Record<N, RunningService<any>>;
+}
+
+/** One call to a running service, in process: status and JSON body. */
+export async function inject(
+  svc: RunningService<any>,
+  method: string,
+  url: string,
+  headers: Record<string, string> = {},
+  payload?: unknown,
+): Promise<{ status: number; body: any }> {
+  const res = await svc.app.inject({
+    method: method as never,
+    url,
+    headers,
+    ...(payload !== undefined ? { payload: payload as never } : {}),
+  });
+  return { status: res.statusCode, body: res.json() };
 }
