@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { ErrorText, Spinner } from '../ui/common';
 import { Modal } from '../ui/Modal';
 import { AiText } from './AiText';
+import type { BettingFeedback } from './types';
 
 /** Profile: 'Get AI Betting Feedback' opens a modal with feedback on the player's own bets. */
 export function FeedbackButton() {
@@ -14,7 +15,7 @@ export function FeedbackButton() {
     setOpen(true);
     setState({ loading: true });
     try {
-      const { feedback } = await api.get<{ feedback: string }>('/ai/my-betting-feedback', { silent: true });
+      const { feedback } = await api.get<BettingFeedback>('/ai/my-betting-feedback', { silent: true });
       if (typeof feedback === 'string' && feedback.trim()) setState({ feedback, loading: false });
       else setState({ error: 'Could not get feedback at this time.', loading: false });
     } catch (err) {

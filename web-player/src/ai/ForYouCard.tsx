@@ -1,18 +1,19 @@
 import { api } from '@bet/web-shell/core';
 import { useEffect, useState } from 'react';
 import { AiText } from './AiText';
+import type { PersonalNews } from './types';
 
 /** 'For You': news on the teams the player bets on most; hidden on error or when empty. */
 export function ForYouCard() {
-  const [news, setNews] = useState<{ team: string; summary: string }[] | null>(null);
+  const [news, setNews] = useState<PersonalNews['news'] | null>(null);
   useEffect(() => {
     const ctrl = new AbortController();
     api
-      .get<{ news?: { team: string; summary: string }[] }>('/ai/personalized-news', {
+      .get<PersonalNews>('/ai/personalized-news', {
         silent: true,
         signal: ctrl.signal,
       })
-      .then((d) => setNews(Array.isArray(d?.news) ? d.news.filter((n) => n?.team && n?.summary) : []))
+      .then((d) => setNews(d.news.filter((n) => n.team && n.summary)))
       .catch(() => setNews([]));
     return () => ctrl.abort();
   }, []);

@@ -1,10 +1,11 @@
-import { type Game, useSession } from '@bet/web-shell/core';
+import { useSession } from '@bet/web-shell/core';
+import { aGame, aUser } from '@bet/web-shell/testing';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GameAnalysisButton } from './GameAnalysisButton';
 
-const game = { _id: 'c'.repeat(24), homeTeam: 'Lyon', awayTeam: 'Nice', status: 'upcoming' } as Game;
+const game = aGame({ _id: 'c'.repeat(24), homeTeam: 'Lyon', awayTeam: 'Nice', status: 'upcoming' });
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
@@ -33,7 +34,7 @@ describe('<GameAnalysisButton>', () => {
       json({ analysis: 'Lyon are **favourites**.' }),
     );
     vi.stubGlobal('fetch', fetchMock);
-    useSession.setState({ status: 'authenticated', user: { username: 'ada' } as never });
+    useSession.setState({ status: 'authenticated', user: aUser({ username: 'ada' }) });
     render(
       <MemoryRouter>
         <GameAnalysisButton game={game} />

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { ErrorText, Spinner } from '../ui/common';
 import { Modal } from '../ui/Modal';
 import { AiText } from './AiText';
+import type { GameAnalysis } from './types';
 import './ai.css';
 
 /** The small "AI" button on a game row: the AI analysis of the match (signed-in players). */
@@ -20,7 +21,7 @@ export function GameAnalysisButton({ game }: { game: Game }) {
     if (!signedIn || state.analysis || state.loading) return;
     setState({ loading: true });
     try {
-      const { analysis } = await api.post<{ analysis: string }>(
+      const { analysis } = await api.post<GameAnalysis>(
         '/ai/analyze-game',
         { gameId: game._id },
         { silent: true },

@@ -1,13 +1,6 @@
 import { api } from '@bet/web-shell/core';
 import { useEffect, useState } from 'react';
-
-interface Headline {
-  title: string;
-  snippet?: string;
-  link?: string;
-  source?: string;
-  publishedDate?: string;
-}
+import type { Headline, WorldNews } from './types';
 
 /** Top sports headlines (public); the panel hides itself when there are none or the call fails. */
 export function HeadlinesPanel() {
@@ -15,8 +8,8 @@ export function HeadlinesPanel() {
   useEffect(() => {
     const ctrl = new AbortController();
     api
-      .get<{ news?: Headline[] }>('/ai/world-sports-news', { silent: true, signal: ctrl.signal })
-      .then((d) => setNews(Array.isArray(d?.news) ? d.news.filter((n) => n?.title) : []))
+      .get<WorldNews>('/ai/world-sports-news', { silent: true, signal: ctrl.signal })
+      .then((d) => setNews(d.news.filter((n) => n.title)))
       .catch(() => {});
     return () => ctrl.abort();
   }, []);
@@ -28,7 +21,7 @@ export function HeadlinesPanel() {
       </h2>
       <ul>
         {news.slice(0, 6).map((n) => (
-          <li key={`${n.title}|${n.link ?? ''}`}>
+          <li key={`${n.title}|${n.link}`}>
             {n.link && /^https?:\/\//.test(n.link) ? (
               <a href={n.link} target="_blank" rel="noopener noreferrer">
                 {n.title}

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { GameGroups } from '../games/GameGroups';
 import { validGames } from '../games/lists';
 import { EmptyState, ErrorText, Spinner } from '../ui/common';
+import type { GameSearch } from './types';
 
 interface SearchState {
   games: Game[] | null;
@@ -36,8 +37,8 @@ export function HomeSearch({
     setState({ games: null, loading: true, error: null });
     onActiveChange?.(true);
     try {
-      const res = await api.post<{ games?: Game[] }>('/ai/game-search', { query: q }, { silent: true });
-      if (mine === seq.current) setState({ games: validGames(res?.games), loading: false, error: null });
+      const res = await api.post<GameSearch>('/ai/game-search', { query: q }, { silent: true });
+      if (mine === seq.current) setState({ games: validGames(res.games), loading: false, error: null });
     } catch (err) {
       if (mine === seq.current)
         setState({ games: null, loading: false, error: msgOr(err, 'Search failed. Please try again.') });

@@ -2,21 +2,17 @@ import { api, msgOr } from '@bet/web-shell/core';
 import { useState } from 'react';
 import { ErrorText, Spinner } from '../ui/common';
 import { AiText } from './AiText';
-
-interface Suggestion {
-  suggestion: string;
-  suggestedLimits?: { betCount?: number; stakeAmount?: number };
-}
+import type { LimitAdvice } from './types';
 
 /** Settings: an AI suggestion of weekly limits from the player's history, with Apply. */
 export function LimitSuggestion({ onApply }: { onApply: (betCount: number, stakeAmount: number) => void }) {
-  const [state, setState] = useState<{ data?: Suggestion; error?: string; loading: boolean }>({
+  const [state, setState] = useState<{ data?: LimitAdvice; error?: string; loading: boolean }>({
     loading: false,
   });
   async function load() {
     setState({ loading: true });
     try {
-      const data = await api.get<Suggestion>('/ai/limit-suggestion', { silent: true });
+      const data = await api.get<LimitAdvice>('/ai/limit-suggestion', { silent: true });
       setState({ data, loading: false });
     } catch (err) {
       setState({ error: msgOr(err, 'Could not get a suggestion at this time.'), loading: false });

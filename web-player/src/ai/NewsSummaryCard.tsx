@@ -2,6 +2,7 @@ import { api, msgOr } from '@bet/web-shell/core';
 import { type FormEvent, useId, useState } from 'react';
 import { ErrorText, Spinner } from '../ui/common';
 import { AiText } from './AiText';
+import type { NewsSummary } from './types';
 
 /** 'AI News & Performance Summary' of a team or player the user names. */
 export function NewsSummaryCard() {
@@ -20,11 +21,7 @@ export function NewsSummaryCard() {
     if (state.loading) return;
     setState({ loading: true });
     try {
-      const { summary } = await api.post<{ summary: string }>(
-        '/ai/news-summary',
-        { topic: t },
-        { silent: true },
-      );
+      const { summary } = await api.post<NewsSummary>('/ai/news-summary', { topic: t }, { silent: true });
       setState({ loading: false, summary });
     } catch (err) {
       setState({ loading: false, error: msgOr(err, 'Could not get a summary. Please try again.') });

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { GameCard } from '../games/GameCard';
 import { validGames } from '../games/lists';
 import { ErrorText, Spinner } from '../ui/common';
+import type { Recommendations } from './types';
 
 /** 'AI Quick Tips': open games of the next two days, best value first (signed-in players). */
 export function QuickTipsCard({ signedIn }: { signedIn: boolean }) {
@@ -12,8 +13,8 @@ export function QuickTipsCard({ signedIn }: { signedIn: boolean }) {
   async function load() {
     setState({ loading: true });
     try {
-      const d = await api.get<{ games?: Game[] }>('/ai/recommendations', { silent: true });
-      setState({ games: validGames(d?.games).slice(0, 5), loading: false });
+      const d = await api.get<Recommendations>('/ai/recommendations', { silent: true });
+      setState({ games: validGames(d.games).slice(0, 5), loading: false });
     } catch {
       setState({ error: 'Could not fetch new tips at this time.', loading: false });
     }

@@ -1,4 +1,5 @@
 import { useSession } from '@bet/web-shell/core';
+import { aUser } from '@bet/web-shell/testing';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSlip } from '../slip/store';
@@ -16,7 +17,7 @@ beforeEach(() => {
     odds: 2,
     gameDetails: { homeTeam: 'Porto', awayTeam: 'Braga' },
   });
-  useSession.setState({ status: 'authenticated', user: { username: 'ada' } as never });
+  useSession.setState({ status: 'authenticated', user: aUser({ username: 'ada' }) });
 });
 afterEach(() => {
   cleanup();

@@ -4,25 +4,15 @@ import { combinedOdds } from '../slip/rules';
 import { useSlip } from '../slip/store';
 import { ErrorText, Spinner } from '../ui/common';
 import { AiText } from './AiText';
+import type { SlipAnalysis, SlipSuggestions } from './types';
 import './ai.css';
-
-interface Suggestions {
-  combinationSuggestions?: {
-    gameId: string;
-    gameDetails: { homeTeam: string; awayTeam: string };
-    outcome: Outcome;
-    odds: number;
-    justification: string;
-  }[];
-  alternativeBet?: { explanation: string };
-}
 
 type Shown =
   | { kind: 'none' }
   | { kind: 'loading' }
   | { kind: 'error'; msg: string }
   | { kind: 'analysis'; text: string }
-  | { kind: 'suggestions'; data: Suggestions };
+  | { kind: 'suggestions'; data: SlipSuggestions };
 
 const LABEL: Record<Outcome, string> = { A: 'Home', Draw: 'Draw', B: 'Away' };
 
@@ -43,7 +33,7 @@ export function SlipTools() {
   async function analyse() {
     setShown({ kind: 'loading' });
     try {
-      const { analysis } = await api.post<{ analysis: string }>(
+      const { analysis } = await api.post<SlipAnalysis>(
         '/ai/analyze-slip',
         { selections: body },
         { silent: true },
@@ -56,7 +46,7 @@ export function SlipTools() {
   async function suggest() {
     setShown({ kind: 'loading' });
     try {
-      const data = await api.post<Suggestions>(
+      const data = await api.post<SlipSuggestions>(
         '/ai/slip-suggestions',
         { selections: body, totalOdds: combinedOdds(selections) },
         { silent: true },
@@ -82,9 +72,9 @@ export function SlipTools() {
       {shown.kind === 'analysis' && <AiText text={shown.text} />}
       {shown.kind === 'suggestions' && (
         <div className="ai-slip__suggestions">
-          {(shown.data.combinationSuggestions ?? []).length > 0 && (
+          {shown.data.combinationSuggestions.length > 0 && (
             <ul>
-              {shown.data.combinationSuggestions?.map((s) => (
+              {shown.data.combinationSuggestions.map((s) => (
                 <li key={`${s.gameId}${s.outcome}`}>
                   <strong>
                     {s.gameDetails.homeTeam} vs {s.gameDetails.awayTeam}: {LABEL[s.outcome] ?? s.outcome} @{' '}
@@ -109,7 +99,7 @@ export function SlipTools() {
               ))}
             </ul>
           )}
-          {shown.data.alternativeBet?.explanation && <AiText text={shown.data.alternativeBet.explanation} />}
+          {shown.data.alternativeBet.explanation && <AiText text={shown.data.alternativeBet.explanation} />}
         </div>
       )}
     </div>

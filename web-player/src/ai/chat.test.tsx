@@ -1,4 +1,5 @@
 import { toast, useSession } from '@bet/web-shell/core';
+import { aUser } from '@bet/web-shell/testing';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSlip } from '../slip/store';
@@ -18,7 +19,7 @@ beforeEach(() => {
   useSlip.getState().clear();
   useSession.setState({
     status: 'authenticated',
-    user: { username: 'ada' } as never,
+    user: aUser({ username: 'ada' }),
   });
 });
 afterEach(() => {

@@ -1,21 +1,14 @@
 // The AI assistant's conversation, shared by the floating chat panel and the /assistant page so
 // both show the same thread. Pure helpers are exported for the tests.
-import { api, type Outcome, toast, useSession } from '@bet/web-shell/core';
+import { api, toast, useSession } from '@bet/web-shell/core';
 import { create } from 'zustand';
 import type { SlipSelection } from '../slip/rules';
 import { useSlip } from '../slip/store';
+import type { ChatAnswer, ProposedBet } from './types';
 
 export interface ChatMessage {
   role: 'user' | 'model';
   text: string;
-}
-
-/** The bet the assistant proposes (services/ai README, POST /ai/chat). */
-export interface ProposedBet {
-  gameId: string;
-  outcome: Outcome;
-  gameDetails?: { homeTeam?: string; awayTeam?: string };
-  oddsAtTimeOfBet?: { home?: number; away?: number; draw?: number };
 }
 
 export const CHAT_ERROR = 'Sorry, I encountered an error. Please try again.';
@@ -76,7 +69,7 @@ export const useAiChat = create<ChatState>()((set, get) => ({
     set({ messages: [...get().messages, { role: 'user', text: message }], loading: true });
     let reply = CHAT_ERROR;
     try {
-      const res = await api.post<{ reply?: string; betSlip?: ProposedBet }>(
+      const res = await api.post<ChatAnswer>(
         '/ai/chat',
         { message, history, context: { page: globalThis.location?.pathname ?? '/' } },
         { silent: true },

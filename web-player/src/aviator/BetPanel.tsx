@@ -1,3 +1,4 @@
+import type { Answer } from '@bet/api-types';
 import { api, msgOr, toast } from '@bet/web-shell/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -38,7 +39,7 @@ export function BetPanel({
   const place = async () => {
     setBusy(true);
     try {
-      const res = await api.post<{ msg?: string }>(
+      const res = await api.post<Answer<'/aviator/place-bet', 'post'>>(
         '/aviator/place-bet',
         { stake: Number(stake), panel, ...(auto ? { autoCashOut: Number(autoAt) } : {}) },
         { silent: true },
@@ -54,7 +55,7 @@ export function BetPanel({
   const cashOut = async () => {
     setBusy(true);
     try {
-      const res = await api.post<{ multiplier: number; payout: number }>(
+      const res = await api.post<Answer<'/aviator/cash-out', 'post'>>(
         '/aviator/cash-out',
         { panel },
         { silent: true },

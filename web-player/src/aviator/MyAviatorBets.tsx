@@ -1,24 +1,15 @@
+import type { Answer } from '@bet/api-types';
 import { api } from '@bet/web-shell/core';
 import { useEffect, useState } from 'react';
 
-interface MyBet {
-  betId: string;
-  roundNumber: number;
-  panel: number;
-  stake: number;
-  status: 'active' | 'cashed_out' | 'lost';
-  cashedOutAt: number | null;
-  payout: number | null;
-  crashPoint: number | null;
-  createdAt: string;
-}
+type MyBets = Answer<'/aviator/my-bets'>;
 
 export function MyAviatorBets({ version }: { version: string }) {
-  const [bets, setBets] = useState<MyBet[] | null>(null);
+  const [bets, setBets] = useState<MyBets['bets'] | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` (round and state) reloads the list
   useEffect(() => {
     api
-      .get<{ bets: MyBet[] }>('/aviator/my-bets', { silent: true, query: { limit: 10 } })
+      .get<MyBets>('/aviator/my-bets', { silent: true, query: { limit: 10 } })
       .then((d) => setBets(d.bets))
       .catch(() => setBets([]));
   }, [version]);

@@ -1,36 +1,14 @@
 // The live Aviator round for a screen: GET /aviator/state for a late joiner (and the bets list),
 // then the socket's aviator:state / aviator:tick / aviator:crash. Signed-in players get them on
 // the shell's socket; visitors on their own token-less (read-only) connection.
+import type { Answer } from '@bet/api-types';
 import { api, onSocketEvent, useSession } from '@bet/web-shell/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-export type AviatorState = 'waiting' | 'betting' | 'running' | 'crashed';
-
-export interface RoundBet {
-  betId: string;
-  username: string;
-  panel: number;
-  stake: number;
-  status: 'active' | 'cashed_out' | 'lost';
-  cashedOutAt: number | null;
-  payout: number | null;
-}
-
-export interface AviatorView {
-  state: AviatorState;
-  multiplier: number;
-  roundId: string | null;
-  roundNumber: number | null;
-  publicHash: string | null;
-  salt: string | null;
-  bettingEndsAt: string | null;
-  startedAt: string | null;
-  crashPoint: number | null;
-  hash: string | null;
-  serverTime: number;
-  bets: RoundBet[];
-  history: Array<{ roundId: string; crashPoint: number }>;
-}
+/** The round as GET /aviator/state answers it (the socket's aviator:* events then move it along). */
+export type AviatorView = Answer<'/aviator/state'>;
+export type AviatorState = AviatorView['state'];
+export type RoundBet = AviatorView['bets'][number];
 
 /** m(t) = e^(0.00006·t), t in ms since lift-off (the server's formula). */
 export const multiplierAfter = (ms: number) => Math.exp(0.00006 * Math.max(0, ms));

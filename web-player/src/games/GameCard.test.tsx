@@ -1,26 +1,28 @@
 import type { Game } from '@bet/web-shell/core';
+import { aGame } from '@bet/web-shell/testing';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GameGroups } from './GameGroups';
 
 afterEach(cleanup);
 
-const game = (over: Partial<Game> = {}): Game => ({
-  _id: 'a'.repeat(24),
-  homeTeam: 'Enyimba',
-  awayTeam: 'Rivers United',
-  league: 'NPFL',
-  matchDate: new Date().toISOString(),
-  status: 'live',
-  scores: { home: 1, away: 0 },
-  elapsedTime: 45,
-  odds: { home: 1.5, draw: 3.9, away: 6.2 },
-  result: null,
-  source: 'simulator',
-  phase: '2H',
-  suspended: false,
-  ...over,
-});
+const game = (over: Partial<Game> = {}): Game =>
+  aGame({
+    _id: 'a'.repeat(24),
+    homeTeam: 'Enyimba',
+    awayTeam: 'Rivers United',
+    league: 'NPFL',
+    matchDate: new Date().toISOString(),
+    status: 'live',
+    scores: { home: 1, away: 0 },
+    elapsedTime: 45,
+    odds: { home: 1.5, draw: 3.9, away: 6.2 },
+    result: null,
+    source: 'simulator',
+    phase: '2H',
+    suspended: false,
+    ...over,
+  });
 
 describe('a live row', () => {
   it('locks its prices while the market is suspended', () => {

@@ -2,25 +2,12 @@ import type { Game } from '@bet/web-shell/core';
 import { useApi } from '@bet/web-shell/ui';
 import { ErrorText, Spinner } from '../ui/common';
 import { Modal } from '../ui/Modal';
-
-interface GameEvent {
-  type?: string;
-  time?: { elapsed?: number | null; extra?: number | null };
-  player?: { name?: string | null };
-  team?: { name?: string | null };
-  detail?: string | null;
-}
-
-interface Details {
-  scores?: { home?: number | null; away?: number | null } | null;
-  events?: GameEvent[];
-  game?: Game;
-}
+import type { GameDetails } from './types';
 
 export function GameDetailsModal({ game, onClose }: { game: Game; onClose: () => void }) {
-  const { data, error, loading } = useApi<Details>(`/games/${game._id}/details`);
+  const { data, error, loading } = useApi<GameDetails>(`/games/${game._id}/details`);
   const scores = data?.scores ?? game.scores;
-  const events = Array.isArray(data?.events) ? data.events : [];
+  const events = data?.events ?? [];
   return (
     <Modal title={`${game.homeTeam} vs ${game.awayTeam}`} onClose={onClose}>
       {loading ? (

@@ -1,4 +1,5 @@
 import type { Game } from '@bet/web-shell/core';
+import { aGame } from '@bet/web-shell/testing';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LiveTicker } from './LiveTicker';
@@ -8,17 +9,18 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const live = (over: Partial<Game> = {}): Game => ({
-  _id: 'a'.repeat(24),
-  homeTeam: 'Enyimba',
-  awayTeam: 'Rivers United',
-  matchDate: new Date().toISOString(),
-  status: 'live',
-  scores: { home: 0, away: 0 },
-  elapsedTime: 31,
-  phase: '1H',
-  ...over,
-});
+const live = (over: Partial<Game> = {}): Game =>
+  aGame({
+    _id: 'a'.repeat(24),
+    homeTeam: 'Enyimba',
+    awayTeam: 'Rivers United',
+    matchDate: new Date().toISOString(),
+    status: 'live',
+    scores: { home: 0, away: 0 },
+    elapsedTime: 31,
+    phase: '1H',
+    ...over,
+  });
 
 describe('the live ticker', () => {
   it('lists every game in play with its minute and score, HT at half-time, and opens one', () => {

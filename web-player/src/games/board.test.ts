@@ -1,16 +1,18 @@
 import type { Game } from '@bet/web-shell/core';
+import { aGame } from '@bet/web-shell/testing';
 import { describe, expect, it } from 'vitest';
 import { appendPage, dayWindow, leaguesOf, matchesFilters, PAGE_SIZE, upcomingQuery } from './board';
 
-const g = (n: number, extra: Partial<Game> = {}): Game => ({
-  _id: n.toString(16).padStart(24, '0'),
-  homeTeam: `Home ${n}`,
-  awayTeam: `Away ${n}`,
-  league: 'L1',
-  matchDate: new Date(2026, 10, 22, 18, n).toISOString(),
-  status: 'upcoming',
-  ...extra,
-});
+const g = (n: number, extra: Partial<Game> = {}): Game =>
+  aGame({
+    _id: n.toString(16).padStart(24, '0'),
+    homeTeam: `Home ${n}`,
+    awayTeam: `Away ${n}`,
+    league: 'L1',
+    matchDate: new Date(2026, 10, 22, 18, n).toISOString(),
+    status: 'upcoming',
+    ...extra,
+  });
 const now = new Date(2026, 10, 22, 12, 0);
 
 describe('odds board', () => {

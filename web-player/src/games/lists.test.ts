@@ -1,17 +1,19 @@
 import type { Game } from '@bet/web-shell/core';
+import { aGame } from '@bet/web-shell/testing';
 import { describe, expect, it } from 'vitest';
 import { applyGameUpdate, groupByLeague, leaguePreference, OTHER_LEAGUE, validGames } from './lists';
 
 const id = (n: number) => n.toString(16).padStart(24, '0');
-const game = (n: number, league: string | null, status: Game['status'] = 'upcoming'): Game => ({
-  _id: id(n),
-  homeTeam: `H${n}`,
-  awayTeam: `A${n}`,
-  league,
-  matchDate: new Date(2030, 0, n).toISOString(),
-  status,
-  odds: { home: 2, draw: 3, away: 4 },
-});
+const game = (n: number, league: string | null, status: Game['status'] = 'upcoming'): Game =>
+  aGame({
+    _id: id(n),
+    homeTeam: `H${n}`,
+    awayTeam: `A${n}`,
+    league,
+    matchDate: new Date(2030, 0, n).toISOString(),
+    status,
+    odds: { home: 2, draw: 3, away: 4 },
+  });
 
 describe('groupByLeague', () => {
   it('groups by league with Other (no league) last', () => {

@@ -1,4 +1,4 @@
-import type { Game, Odds } from '@bet/web-shell/core';
+import type { Game, GameStatus, Odds, Outcome } from '@bet/web-shell/core';
 import { isValidGameId } from '../slip/rules';
 
 export const OTHER_LEAGUE = 'Other';
@@ -9,9 +9,19 @@ export interface GameLists {
   finished: Game[];
 }
 
-/** Games with an invalid id are never listed (they could not be bet on). */
-export function validGames(games: unknown): Game[] {
-  return Array.isArray(games) ? (games as Game[]).filter((g) => g && isValidGameId(g._id)) : [];
+/** A game as any list answers it: the AI's search and tips type its status and result as plain strings. */
+type ListedGame = Omit<Game, 'status' | 'result'> & { status: string; result: string | null };
+
+const STATUSES: ReadonlySet<string> = new Set<GameStatus>(['upcoming', 'live', 'finished', 'cancelled']);
+const RESULTS: ReadonlySet<string> = new Set<Outcome>(['A', 'Draw', 'B']);
+
+function isListable(g: ListedGame): g is Game {
+  return isValidGameId(g._id) && STATUSES.has(g.status) && (g.result == null || RESULTS.has(g.result));
+}
+
+/** Games with an invalid id (or a status we cannot show) are never listed: they could not be bet on. */
+export function validGames(games: readonly ListedGame[] | undefined): Game[] {
+  return (games ?? []).filter(isListable);
 }
 
 /**

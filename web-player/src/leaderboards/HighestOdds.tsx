@@ -1,16 +1,13 @@
-import { listFrom, useApi } from '@bet/web-shell/ui';
+import type { Answer } from '@bet/api-types';
+import { useApi } from '@bet/web-shell/ui';
 import { odds as fmtOdds } from '../lib/format';
 import { EmptyState, ErrorText, Spinner } from '../ui/common';
 
-interface OddsRow {
-  username?: string;
-  userDetails?: { username?: string };
-  odds: number;
-}
-
 export function HighestOdds() {
-  const { data, error, loading, reload } = useApi<unknown>('/leaderboards/highest-odds');
-  const rows = listFrom<OddsRow>(data, 'leaderboard', 'highestOdds', 'rows', 'data');
+  const { data, error, loading, reload } = useApi<Answer<'/leaderboards/highest-odds'>>(
+    '/leaderboards/highest-odds',
+  );
+  const rows = data?.leaderboard ?? [];
   if (loading) return <Spinner />;
   if (error) return <ErrorText onRetry={reload}>{error}</ErrorText>;
   if (rows.length === 0)
@@ -33,7 +30,7 @@ export function HighestOdds() {
             // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id of their own; the position is part of the row (its rank)
             <tr key={`${i + 1}-${r.username}`}>
               <td>{i + 1}</td>
-              <td>{r.username ?? r.userDetails?.username ?? 'Unknown'}</td>
+              <td>{r.username}</td>
               <td className="num">{fmtOdds(r.odds)}</td>
             </tr>
           ))}

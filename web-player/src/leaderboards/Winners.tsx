@@ -1,4 +1,5 @@
-import { listFrom, useApi } from '@bet/web-shell/ui';
+import type { Answer } from '@bet/api-types';
+import { useApi } from '@bet/web-shell/ui';
 import { useId, useState } from 'react';
 import { money } from '../lib/format';
 import { EmptyState, ErrorText, Spinner } from '../ui/common';
@@ -10,17 +11,13 @@ const PERIODS: Array<{ value: Period; label: string }> = [
   { value: 'weekly', label: 'Weekly' },
 ];
 
-interface WinnerRow {
-  userDetails?: { username?: string };
-  username?: string;
-  netProfit: number;
-}
-
 export function Winners() {
   const [period, setPeriod] = useState<Period>('all-time');
   const selectId = useId();
-  const { data, error, loading, reload } = useApi<unknown>('/leaderboards/winners', { period });
-  const rows = listFrom<WinnerRow>(data, 'winners', 'leaderboard', 'rows', 'data');
+  const { data, error, loading, reload } = useApi<Answer<'/leaderboards/winners'>>('/leaderboards/winners', {
+    period,
+  });
+  const rows = data?.leaderboard ?? [];
   return (
     <>
       <div className="field field--inline">
@@ -55,9 +52,9 @@ export function Winners() {
             <tbody>
               {rows.map((r, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id of their own; the position is part of the row (its rank)
-                <tr key={`${i + 1}-${r.userDetails?.username ?? r.username}`}>
+                <tr key={`${i + 1}-${r.userDetails.username}`}>
                   <td>{i + 1}</td>
-                  <td>{r.userDetails?.username ?? r.username ?? 'Unknown'}</td>
+                  <td>{r.userDetails.username}</td>
                   <td className={`num ${Number(r.netProfit) >= 0 ? 'amount--positive' : 'amount--negative'}`}>
                     {money(r.netProfit)}
                   </td>

@@ -1,3 +1,4 @@
+import type { Answer } from '@bet/api-types';
 import { api } from '@bet/web-shell/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -6,17 +7,8 @@ import { crashPointOf, isHash, previousHashOf } from '../aviator/verify';
 import '../aviator/aviator.css';
 import { ErrorText, Spinner } from '../ui/common';
 
-interface Fairness {
-  terminatingHash: string | null;
-  salt: string | null;
-  chainLength: number | null;
-}
-interface Round {
-  roundId: string;
-  roundNumber: number;
-  crashPoint: number;
-  hash: string;
-}
+type Fairness = Answer<'/aviator/fairness'>;
+type History = Answer<'/aviator/history'>;
 
 interface Result {
   crashPoint: number;
@@ -27,7 +19,7 @@ interface Result {
 
 export default function AviatorFair() {
   const [fair, setFair] = useState<Fairness | null>(null);
-  const [rounds, setRounds] = useState<Round[]>([]);
+  const [rounds, setRounds] = useState<History['rounds']>([]);
   const [error, setError] = useState<string | null>(null);
   const [hash, setHash] = useState('');
   const [salt, setSalt] = useState('');
@@ -37,7 +29,7 @@ export default function AviatorFair() {
   useEffect(() => {
     Promise.all([
       api.get<Fairness>('/aviator/fairness', { silent: true }),
-      api.get<{ rounds: Round[] }>('/aviator/history', { silent: true, query: { limit: 20 } }),
+      api.get<History>('/aviator/history', { silent: true, query: { limit: 20 } }),
     ])
       .then(([f, h]) => {
         setFair(f);

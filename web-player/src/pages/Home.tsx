@@ -1,3 +1,4 @@
+import type { Answer } from '@bet/api-types';
 import { api, errorMessage, type Game, type Odds, useSession, useSocketEvent } from '@bet/web-shell/core';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import {
@@ -19,6 +20,7 @@ import {
   leaguePreference,
   validGames,
 } from '../games/lists';
+import type { GamePage, LiveGames } from '../games/types';
 import { WithSlip } from '../slip/SlipColumn';
 import { EmptyState, ErrorText, Spinner } from '../ui/common';
 import { HomeCards, HomeSearch } from './HomeSlots';
@@ -66,10 +68,10 @@ function useBoard(filters: BoardFilters) {
     if (f.team.trim()) finishedQuery.team = f.team.trim();
     Promise.all([
       f.day === 'live'
-        ? Promise.resolve({ games: [] as Game[] })
-        : api.get<{ games?: Game[] }>('/games', { ...opts, query: upcomingQuery(f, undefined) }),
-      api.get<{ games?: Game[] }>('/games', { ...opts, query: finishedQuery }),
-      api.get<{ games?: Game[] }>('/games/live', opts).catch(() => ({ games: [] as Game[] })),
+        ? Promise.resolve<GamePage>({ games: [] })
+        : api.get<GamePage>('/games', { ...opts, query: upcomingQuery(f, undefined) }),
+      api.get<GamePage>('/games', { ...opts, query: finishedQuery }),
+      api.get<LiveGames>('/games/live', opts).catch((): LiveGames => ({ games: [] })),
     ])
       .then(([up, fin, live]) => {
         setState({
@@ -98,7 +100,7 @@ function useBoard(filters: BoardFilters) {
     if (!last || state.loadingMore) return;
     setState((s) => ({ ...s, loadingMore: true }));
     try {
-      const page = await api.get<{ games?: Game[] }>('/games', {
+      const page = await api.get<GamePage>('/games', {
         silent: true,
         query: upcomingQuery(filtersRef.current, last.matchDate),
       });
@@ -141,8 +143,8 @@ function usePreferredLeagues(): string[] {
     }
     const ctrl = new AbortController();
     api
-      .get<{ bets?: [] }>('/bets', { query: { limit: 100 }, silent: true, signal: ctrl.signal })
-      .then((d) => setLeagues(leaguePreference(d?.bets ?? [])))
+      .get<Answer<'/bets'>>('/bets', { query: { limit: 100 }, silent: true, signal: ctrl.signal })
+      .then((d) => setLeagues(leaguePreference(d.bets)))
       .catch(() => {});
     return () => ctrl.abort();
   }, [status]);

@@ -9,6 +9,7 @@ import {
 import { useEffect, useState } from 'react';
 import { GameGroups } from '../games/GameGroups';
 import { applyGameUpdate, applyOddsUpdate, type GameLists, validGames } from '../games/lists';
+import type { LiveGames } from '../games/types';
 import { WithSlip } from '../slip/SlipColumn';
 import { EmptyState, ErrorText, Spinner } from '../ui/common';
 
@@ -24,9 +25,9 @@ export default function Live() {
     const ctrl = new AbortController();
     setError(null);
     api
-      .get<{ games?: Game[] }>('/games/live', { silent: true, signal: ctrl.signal })
+      .get<LiveGames>('/games/live', { silent: true, signal: ctrl.signal })
       .then((d) => {
-        setLists({ upcoming: [], live: validGames(d?.games), finished: [] });
+        setLists({ upcoming: [], live: validGames(d.games), finished: [] });
         setLoading(false);
       })
       .catch((err) => {

@@ -1,3 +1,4 @@
+import { aBet } from '@bet/web-shell/testing';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -16,19 +17,26 @@ vi.mock('@bet/web-shell/core', async (original) => ({
 }));
 
 const id = (n: number) => n.toString(16).padStart(24, '0');
-const bet = (over: Partial<Bet>): Bet => ({
-  _id: id(1),
-  betType: 'single',
-  selections: [
-    { game: { _id: id(9), homeTeam: 'Arsenal', awayTeam: 'Chelsea', status: 'live' }, outcome: 'A', odds: 2 },
-  ],
-  stake: 10,
-  totalOdds: 2,
-  status: 'pending',
-  payout: 0,
-  createdAt: new Date().toISOString(),
-  ...over,
-});
+const bet = (over: Partial<Bet>): Bet =>
+  aBet({
+    _id: id(1),
+    betType: 'single',
+    selections: [
+      {
+        ...aBet().selections[0],
+        gameId: id(9),
+        game: { _id: id(9), homeTeam: 'Arsenal', awayTeam: 'Chelsea', league: null, status: 'live' },
+        outcome: 'A',
+        odds: 2,
+      },
+    ],
+    stake: 10,
+    totalOdds: 2,
+    status: 'pending',
+    payout: 0,
+    createdAt: new Date().toISOString(),
+    ...over,
+  });
 
 afterEach(() => {
   cleanup();
@@ -89,16 +97,19 @@ describe('<MyBets>', () => {
 
   it('lists bets, flags missing games, offers cash-out with the current amount, paginates', async () => {
     const fetchMock = vi.fn(async (url: string) => {
-      if (url.includes('/cash-out')) return respond({ amount: 14.25 });
+      if (url.includes('/cash-out')) return respond({ available: true, amount: 14.25 });
       return respond({
         bets: [
           bet({}),
-          bet({
-            _id: id(2),
-            betType: 'multi',
+          // a status this page does not know
+          {
+            ...bet({
+              _id: id(2),
+              betType: 'multi',
+              selections: [{ ...bet({}).selections[0], game: null, outcome: 'B' }, bet({}).selections[0]],
+            }),
             status: 'weird',
-            selections: [{ game: null, outcome: 'B' }, bet({}).selections[0]],
-          }),
+          },
         ],
         currentPage: 1,
         totalPages: 3,

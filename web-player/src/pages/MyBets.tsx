@@ -1,6 +1,8 @@
+import type { Answer } from '@bet/api-types';
 import { api, type Game, msgOr, toast, useSocketEvent } from '@bet/web-shell/core';
 import { useApi } from '@bet/web-shell/ui';
 import { useCallback, useEffect, useId, useState } from 'react';
+import type { LiveGames } from '../games/types';
 import { dateTime, odds as fmtOdds, money, pickLabel, timeAgo } from '../lib/format';
 import { betRef } from '../slip/Receipt';
 import { EmptyState, ErrorText, Pagination } from '../ui/common';
@@ -11,31 +13,11 @@ export const SKELETON_ROWS = 5;
 const SKELETON_KEYS = Array.from({ length: SKELETON_ROWS }, (_, i) => `skeleton-${i}`);
 const COLUMN_KEYS = ['type', 'selections', 'stake', 'odds', 'status', 'payout', 'date', 'actions'];
 
-interface BetSelection {
-  game?: { _id: string; homeTeam: string; awayTeam: string; status?: string; league?: string | null } | null;
-  outcome: string;
-  odds?: number;
-  /** the leg's own result once its game is decided: won, lost or void (null while open) */
-  result?: string | null;
-}
-export interface Bet {
-  _id: string;
-  betType: 'single' | 'multi';
-  selections: BetSelection[];
-  stake: number;
-  totalOdds: number;
-  status: string;
-  /** a cash-out answers status `won` with this flag (docs/api-conventions.md) */
-  cashedOut?: boolean;
-  payout: number;
-  potentialPayout?: number;
-  createdAt: string;
-}
-interface BetPage {
-  bets?: Bet[];
-  currentPage?: number;
-  totalPages?: number;
-}
+type BetPage = Answer<'/bets'>;
+/** A bet as the list answers it; a cash-out is status `won` with `cashedOut` (docs/api-conventions.md). */
+export type Bet = BetPage['bets'][number];
+type CashOutOffer = Answer<'/bets/{id}/cash-out'>;
+type CashedOut = Answer<'/bets/{id}/cash-out', 'post'>;
 
 const STATUSES = ['pending', 'won', 'lost', 'cancelled'];
 const KNOWN_BADGES = new Set(['pending', 'won', 'lost', 'cancelled', 'cashed_out']);
@@ -47,7 +29,7 @@ const SORTS = [
 ];
 
 /** The badge of a bet: a cash-out (won, cashedOut) keeps its own; an unknown status looks cancelled. */
-export function badgeOf(bet: Pick<Bet, 'status' | 'cashedOut'>): string {
+export function badgeOf(bet: { status: string; cashedOut?: boolean }): string {
   if (bet.cashedOut || bet.status === 'cashed_out') return 'cashed_out';
   return KNOWN_BADGES.has(bet.status) ? bet.status : 'cancelled';
 }
@@ -65,8 +47,9 @@ function useCashOutOffer(betId: string, everyMs: number | null) {
   const read = useCallback(
     (signal?: AbortSignal) =>
       api
-        .get<{ amount?: number }>(`/bets/${betId}/cash-out`, { silent: true, signal })
-        .then((d) => setOffer(typeof d?.amount === 'number' ? d.amount : null))
+        .get<CashOutOffer>(`/bets/${betId}/cash-out`, { silent: true, signal })
+        // no offer (the game paused, the price moved away…) answers amount 0: nothing to confirm
+        .then((d) => setOffer(d.available ? d.amount : null))
         .catch(() => {}),
     [betId],
   );
@@ -92,7 +75,7 @@ function CashOutButton({ bet, onDone }: { bet: Bet; onDone: () => void }) {
   const cashOut = async () => {
     setBusy(true);
     try {
-      const res = await api.post<{ msg?: string }>(`/bets/${bet._id}/cash-out`, undefined, { silent: true });
+      const res = await api.post<CashedOut>(`/bets/${bet._id}/cash-out`, undefined, { silent: true });
       toast.success(res?.msg || 'Bet cashed out successfully!');
       setConfirming(false);
       onDone();
@@ -178,8 +161,8 @@ function useLiveGames(): Map<string, Game> {
   useEffect(() => {
     const ctrl = new AbortController();
     api
-      .get<{ games?: Game[] }>('/games/live', { silent: true, signal: ctrl.signal })
-      .then((d) => setLive(new Map((d?.games ?? []).map((g) => [g._id, g]))))
+      .get<LiveGames>('/games/live', { silent: true, signal: ctrl.signal })
+      .then((d) => setLive(new Map(d.games.map((g) => [g._id, g]))))
       .catch(() => {});
     return () => ctrl.abort();
   }, []);

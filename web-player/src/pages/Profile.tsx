@@ -1,5 +1,6 @@
+import type { Answer } from '@bet/api-types';
 import { api, errorMessage, setUser, toast, type User, useSession } from '@bet/web-shell/core';
-import { listFrom, useApi } from '@bet/web-shell/ui';
+import { useApi } from '@bet/web-shell/ui';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FeedbackButton } from '../ai/FeedbackButton';
@@ -11,18 +12,11 @@ import { Avatar, ErrorText, Spinner } from '../ui/common';
 // recharts is big: it loads only with the chart.
 const NetProfitChart = lazy(() => import(/* webpackChunkName: "chart" */ './ProfileChart'));
 
-interface Stats {
-  betsWon?: number;
-  betsLost?: number;
-  winRate?: number;
-  netProfit?: number;
-}
-
 export default function Profile() {
   const sessionUser = useSession((s) => s.user);
   const profile = useApi<User>('/users/profile');
-  const stats = useApi<Stats>('/users/stats');
-  const history = useApi<unknown>('/users/stats/history');
+  const stats = useApi<Answer<'/users/stats'>>('/users/stats');
+  const history = useApi<Answer<'/users/stats/history'>>('/users/stats/history');
   const user = profile.data ?? sessionUser;
   const [editing, setEditing] = useState(false);
   const [uploading, setUploading] = useState(false);
@@ -40,11 +34,9 @@ export default function Profile() {
     form.append('profilePicture', file);
     setUploading(true);
     try {
-      const res = await api.post<{ profilePictureUrl?: string; user?: User }>(
-        '/users/profile-picture',
-        form,
-        { silent: true },
-      );
+      const res = await api.post<Answer<'/users/profile-picture', 'post'>>('/users/profile-picture', form, {
+        silent: true,
+      });
       const url = res?.profilePictureUrl ?? res?.user?.profilePicture ?? null;
       if (user) {
         const next = { ...(res?.user ?? user), profilePicture: url };
@@ -66,9 +58,9 @@ export default function Profile() {
     ) : (
       <ErrorText>{profile.error ?? 'Could not load your profile.'}</ErrorText>
     );
-  const s = stats.data ?? {};
-  const net = Number(s.netProfit ?? 0);
-  const points = listFrom<{ date: string; netProfit: number }>(history.data, 'history');
+  const s: Partial<Answer<'/users/stats'>> = stats.data ?? {};
+  const net = s.netProfit ?? 0;
+  const points = history.data?.history ?? [];
 
   return (
     <section className="page profile">

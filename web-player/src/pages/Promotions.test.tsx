@@ -17,16 +17,18 @@ describe('<Promotions> when the list fails to load', () => {
       .fn()
       .mockResolvedValueOnce(json({ msg: 'Service unavailable' }, 503))
       .mockResolvedValueOnce(
-        json([
-          {
-            _id: 'a'.repeat(24),
-            title: 'Weekend Boost',
-            description: 'Better odds on every Saturday match.',
-            promoType: 'OddsBoost',
-            isActive: true,
-            expiresAt: null,
-          },
-        ]),
+        json({
+          promotions: [
+            {
+              _id: 'a'.repeat(24),
+              title: 'Weekend Boost',
+              description: 'Better odds on every Saturday match.',
+              promoType: 'OddsBoost',
+              isActive: true,
+              expiresAt: null,
+            },
+          ],
+        }),
       );
     vi.stubGlobal('fetch', fetchMock);
     render(

@@ -1,12 +1,7 @@
-import { EmptyState, ErrorText, listFrom, Spinner, useApi } from '@bet/web-shell/ui';
+import type { Answer } from '@bet/api-types';
+import { EmptyState, ErrorText, Spinner, useApi } from '@bet/web-shell/ui';
 
-interface Promotion {
-  _id: string;
-  title: string;
-  description: string;
-  promoType: 'Bonus' | 'FreeBet' | 'OddsBoost';
-  expiresAt?: string | null;
-}
+type Promotion = Answer<'/promotions'>['promotions'][number];
 
 const BADGE: Record<Promotion['promoType'], string> = {
   Bonus: 'badge badge--success',
@@ -16,8 +11,8 @@ const BADGE: Record<Promotion['promoType'], string> = {
 
 /** Promotions & Offers: what is active and unexpired right now (spec 000 §2). */
 export default function Promotions() {
-  const list = useApi<unknown>('/promotions');
-  const promotions = listFrom<Promotion>(list.data, 'promotions');
+  const list = useApi<Answer<'/promotions'>>('/promotions');
+  const promotions = list.data?.promotions ?? [];
   return (
     <section className="page">
       <h1>Promotions &amp; Offers</h1>

@@ -1,37 +1,12 @@
-import { type Odds, type Outcome, toast } from '@bet/web-shell/core';
+import { toast } from '@bet/web-shell/core';
 import { useApi } from '@bet/web-shell/ui';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { kickoff } from '../games/GameClock';
 import { dateTime, odds as fmtOdds, money, pickLabel } from '../lib/format';
-import { type BetType, combinedOdds, isValidGameId, oddsFor, type SlipSelection } from '../slip/rules';
+import { combinedOdds, isValidGameId, oddsFor, type SlipSelection } from '../slip/rules';
 import { useSlip } from '../slip/store';
+import type { SharedGame, SharedSelection, SharedSlipAnswer } from '../slip/types';
 import { EmptyState, Spinner } from '../ui/common';
-
-/** A shared game, populated under `gameId` (docs/api-conventions.md, "Shared slip"). */
-interface SharedGame {
-  _id: string;
-  homeTeam: string;
-  awayTeam: string;
-  league?: string | null;
-  status?: string;
-  matchDate?: string | null;
-  odds?: Odds;
-}
-
-interface SharedSelection {
-  /** null when the game is unknown to the server */
-  gameId: SharedGame | null;
-  outcome: Outcome;
-  odds?: number | null;
-  /** false once the game can no longer be bet on */
-  available?: boolean;
-  reason?: string;
-}
-
-interface SharedSlipData {
-  slip: { betType?: BetType; selections?: SharedSelection[] };
-  bookingCode?: string | null;
-}
 
 /** What a shared slip pays per $10, to show what it is worth at today's prices */
 const EXAMPLE_STAKE = 10;
@@ -42,7 +17,7 @@ function toSlip(s: SharedSelection): SlipSelection | null {
   const price = oddsFor(game.odds, s.outcome) ?? s.odds;
   return {
     gameId: game._id,
-    gameDetails: { homeTeam: game.homeTeam, awayTeam: game.awayTeam, league: game.league ?? null },
+    gameDetails: { homeTeam: game.homeTeam, awayTeam: game.awayTeam, league: game.league },
     outcome: s.outcome,
     odds: typeof price === 'number' ? price : Number.NaN,
   };
@@ -65,7 +40,7 @@ export default function SharedSlip() {
   const { shareId } = useParams();
   const navigate = useNavigate();
   const addMany = useSlip((s) => s.addMany);
-  const { data, error, loading, reload } = useApi<SharedSlipData>(
+  const { data, error, loading, reload } = useApi<SharedSlipAnswer>(
     shareId ? `/bets/share/${encodeURIComponent(shareId)}` : null,
   );
   const raw = data?.slip?.selections ?? [];

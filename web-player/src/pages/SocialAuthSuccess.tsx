@@ -1,3 +1,4 @@
+import type { Answer } from '@bet/api-types';
 import { api, signIn, toast } from '@bet/web-shell/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -37,7 +38,7 @@ export default function SocialAuthSuccess() {
       fail(params.get('error') || SOCIAL_TOKENS_MISSING);
     } else {
       api
-        .post<{ accessToken: string; refreshToken: string }>(
+        .post<Answer<'/auth/social/exchange', 'post'>>(
           '/auth/social/exchange',
           { code, state },
           { silent: true },

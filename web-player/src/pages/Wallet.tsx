@@ -6,14 +6,14 @@ import { useWallet } from '../lib/wallet';
 import { EmptyState, ErrorText, Pagination, Spinner } from '../ui/common';
 import { DepositModal } from '../wallet/DepositModal';
 import { SummaryCard } from '../wallet/SummaryCard';
-import type { Summary, TxPage } from '../wallet/types';
+import type { Summary, TxPage, WalletRead } from '../wallet/types';
 import { useAwaitDeposit } from '../wallet/useAwaitDeposit';
 import { WithdrawalStatus } from '../wallet/WithdrawalStatus';
 import { WithdrawModal } from '../wallet/WithdrawModal';
 
 export default function Wallet() {
   const balance = useWallet((s) => s.balance);
-  const wallet = useApi<{ walletBalance: number }>('/wallet');
+  const wallet = useApi<WalletRead>('/wallet');
   const summary = useApi<Summary>('/wallet/summary');
   const [page, setPage] = useState(1);
   const txs = useApi<TxPage>('/wallet/transactions', { page, limit: 20 });
@@ -124,7 +124,7 @@ export default function Wallet() {
                       </time>
                     </td>
                     <td data-label="Type" className="tx__type">
-                      {t.kind ?? t.type}
+                      {t.kind}
                       {t.withdrawalStatus && <WithdrawalStatus status={t.withdrawalStatus} />}
                     </td>
                     <td

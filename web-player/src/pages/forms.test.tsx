@@ -1,4 +1,5 @@
 import { useSession } from '@bet/web-shell/core';
+import { aUser } from '@bet/web-shell/testing';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -143,7 +144,7 @@ describe('<Settings> change password', () => {
   it('checks order (all fields, then match), clears the form on success', async () => {
     useSession.setState({
       status: 'authenticated',
-      user: { _id: 'u1', username: 'demo', email: 'd@x.io', role: 'user', hasPassword: true },
+      user: aUser({ _id: 'u1', username: 'demo', email: 'd@x.io', hasPassword: true }),
     });
     const fetchMock = vi.fn(async (url: string) =>
       url.endsWith('/users/profile') ? json({ _id: 'u1', limits: {} }) : json({ msg: 'ok' }),
@@ -185,7 +186,7 @@ describe('<Settings> change password', () => {
   it('fills the limits from the profile', async () => {
     useSession.setState({
       status: 'authenticated',
-      user: { _id: 'u1', username: 'demo', email: 'd@x.io', role: 'user', hasPassword: true },
+      user: aUser({ _id: 'u1', username: 'demo', email: 'd@x.io', hasPassword: true }),
     });
     vi.stubGlobal(
       'fetch',

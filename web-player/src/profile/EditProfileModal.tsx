@@ -1,3 +1,4 @@
+import type { Answer } from '@bet/api-types';
 import { api, errorMessage, msgOr, setUser, toast, type User } from '@bet/web-shell/core';
 import { useForm } from 'react-hook-form';
 import { TextField, toastErrors } from '../pages/auth';
@@ -15,12 +16,11 @@ export function EditProfileModal({ user, onClose }: { user: User; onClose: () =>
   const submit = toastErrors(
     (err) => msgOr(err, errorMessage(err)),
     async ({ firstName, lastName, state }: { firstName: string; lastName: string; state: string }) => {
-      const res = await api.patch<{ user?: User } & Partial<User>>(
+      const { user: next } = await api.patch<Answer<'/users/profile', 'patch'>>(
         '/users/profile',
         { firstName, lastName, state },
         { silent: true },
       );
-      const next = res?.user ?? (res?._id ? (res as User) : { ...user, firstName, lastName, state });
       setUser(next);
       toast.success('Profile updated successfully!');
       onClose();

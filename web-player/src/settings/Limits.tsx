@@ -1,3 +1,4 @@
+import type { Answer } from '@bet/api-types';
 import { api, setUser, toast, type User } from '@bet/web-shell/core';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -23,7 +24,7 @@ export function Limits() {
   useEffect(() => {
     const ctrl = new AbortController();
     api
-      .get<User>('/users/profile', { silent: true, signal: ctrl.signal })
+      .get<Answer<'/users/profile'>>('/users/profile', { silent: true, signal: ctrl.signal })
       .then(fill)
       .catch(() => {
         if (!ctrl.signal.aborted) setLoadError('Could not load current limits.');
@@ -40,17 +41,14 @@ export function Limits() {
         toast.error('Please enter both limits as numbers of 0 or more.');
         return;
       }
-      const res = await api.post<{ user?: User; msg?: string }>(
+      const res = await api.post<Answer<'/users/limits', 'post'>>(
         '/users/limits',
         { weeklyBetCountLimit: Math.floor(c), weeklyStakeAmountLimit: Math.round(s * 100) / 100 },
         { silent: true },
       );
       toast.success('Betting limits updated successfully!');
-      const next = res?.user ?? (await api.get<User>('/users/profile', { silent: true }).catch(() => null));
-      if (next) {
-        fill(next);
-        setUser(next);
-      }
+      fill(res.user);
+      setUser(res.user);
     },
   );
 

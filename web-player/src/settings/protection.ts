@@ -1,15 +1,11 @@
-import { api, setUser, type User } from '@bet/web-shell/core';
+import type { Answer } from '@bet/api-types';
+import { api, setUser } from '@bet/web-shell/core';
 
 /** GET /users/protection, as identity answers it (amounts in dollars, 0 = none). */
-export interface Limit {
-  limit: number;
-  pending?: { value: number; effectiveAt: string };
-}
-export interface ProtectionView {
-  exclusion: { kind: 'time_out' | 'self_exclusion'; startedAt: string; until: string } | null;
-  depositLimits: { daily: Limit; weekly: Limit; monthly: Limit };
-  realityCheckMinutes: number;
-}
+export type ProtectionView = Answer<'/users/protection'>;
+export type Limit = ProtectionView['depositLimits']['daily'];
+/** What each of the three protection calls answers (one shape): the new settings and the user. */
+type ProtectionSaved = Answer<'/users/protection/break', 'post'>;
 
 export const TIME_OUTS = [
   { period: '24h', label: '24 hours' },
@@ -24,13 +20,9 @@ export const SELF_EXCLUSIONS = [
 export const REALITY_CHECKS = [0, 15, 30, 45, 60, 90, 120] as const;
 
 /** A protection call; the answer's user becomes the session's user (so banners follow at once). */
-export async function saveProtection(path: string, body: unknown) {
-  const res = await api.post<{ msg: string; protection: ProtectionView; user?: User }>(
-    `/users/protection/${path}`,
-    body,
-    { silent: true },
-  );
-  if (res.user) setUser(res.user);
+export async function saveProtection(path: 'break' | 'deposit-limits' | 'reality-check', body: unknown) {
+  const res = await api.post<ProtectionSaved>(`/users/protection/${path}`, body, { silent: true });
+  setUser(res.user);
   return res;
 }
 

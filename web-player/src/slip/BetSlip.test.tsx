@@ -1,4 +1,5 @@
 import { useSession } from '@bet/web-shell/core';
+import { aUser } from '@bet/web-shell/testing';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -37,7 +38,7 @@ function signIn() {
   localStorage.setItem('accessToken', 'a.b.c');
   useSession.setState({
     status: 'authenticated',
-    user: { _id: id(7), username: 'demo', email: 'd@x.io', role: 'user' },
+    user: aUser({ _id: id(7), username: 'demo', email: 'd@x.io' }),
   });
 }
 

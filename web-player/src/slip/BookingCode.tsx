@@ -1,26 +1,17 @@
-import { api, errorMessage, type Odds, type Outcome, toast } from '@bet/web-shell/core';
+import { api, errorMessage, toast } from '@bet/web-shell/core';
 import { useId, useState } from 'react';
 import { type BetType, isValidGameId, oddsFor, type SlipSelection } from './rules';
 import { useSlip } from './store';
+import type { SharedSlipAnswer } from './types';
 
 export const MSG_SELECTIONS_ADDED = 'Selections added to your bet slip!';
-
-interface SharedSelection {
-  gameId: { _id: string; homeTeam: string; awayTeam: string; league?: string | null; odds?: Odds } | null;
-  outcome: Outcome;
-  odds?: number | null;
-  available?: boolean;
-}
 
 /** The slip behind a share id or booking code, as selections for our slip (games still open only). */
 export async function loadSharedSlip(
   code: string,
 ): Promise<{ betType: BetType; selections: SlipSelection[] }> {
-  const data = await api.get<{ slip?: { betType?: BetType; selections?: SharedSelection[] } }>(
-    `/bets/share/${encodeURIComponent(code)}`,
-    { silent: true },
-  );
-  const raw = data?.slip?.selections ?? [];
+  const data = await api.get<SharedSlipAnswer>(`/bets/share/${encodeURIComponent(code)}`, { silent: true });
+  const raw = data.slip.selections;
   const selections: SlipSelection[] = [];
   for (const s of raw) {
     const g = s.gameId;
@@ -28,12 +19,12 @@ export async function loadSharedSlip(
     const price = oddsFor(g.odds, s.outcome) ?? s.odds;
     selections.push({
       gameId: g._id,
-      gameDetails: { homeTeam: g.homeTeam, awayTeam: g.awayTeam, league: g.league ?? null },
+      gameDetails: { homeTeam: g.homeTeam, awayTeam: g.awayTeam, league: g.league },
       outcome: s.outcome,
       odds: typeof price === 'number' ? price : Number.NaN,
     });
   }
-  return { betType: data?.slip?.betType ?? 'single', selections };
+  return { betType: data.slip.betType, selections };
 }
 
 /** "Load a booking code": a code typed in (any case, spaces and dashes ignored) fills the slip. */

@@ -4,16 +4,7 @@ import { Link } from 'react-router-dom';
 import { odds as fmtOdds, money, pickLabel } from '../lib/format';
 import type { BetType, SlipSelection } from './rules';
 import { SharePanel, type ShareResult, shareSlip } from './Share';
-
-/** A bet as POST /bets/singles and /bets/multi return it. */
-export interface PlacedBet {
-  _id: string;
-  betType?: BetType;
-  stake?: number;
-  totalOdds?: number;
-  potentialPayout?: number;
-  selections?: Array<{ gameId?: string; outcome?: string; odds?: number }>;
-}
+import type { PlacedBet } from './types';
 
 export interface ReceiptData {
   betType: BetType;

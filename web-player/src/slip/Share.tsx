@@ -1,6 +1,7 @@
 import { api, toast } from '@bet/web-shell/core';
 import { useId } from 'react';
 import type { SlipSelection } from './rules';
+import type { ShareAnswer } from './types';
 
 export const MSG_SHARE_COPIED = 'Share link copied to clipboard!';
 
@@ -29,23 +30,20 @@ export async function copyText(text: string): Promise<boolean> {
   }
 }
 
-export interface ShareResult {
-  shareUrl: string;
-  bookingCode?: string | null;
-}
+export type ShareResult = Pick<ShareAnswer, 'shareUrl' | 'bookingCode'>;
 
 /** Stores a slip on the server: its link and booking code. */
 export async function shareSlip(
   selections: Array<Pick<SlipSelection, 'gameId' | 'outcome'>>,
   betType: 'single' | 'multi',
 ): Promise<ShareResult> {
-  const res = await api.post<{ shareUrl?: string; bookingCode?: string }>(
+  const res = await api.post<ShareAnswer>(
     '/bets/share',
     { selections: selections.map((s) => ({ gameId: s.gameId, outcome: s.outcome })), betType },
     { silent: true },
   );
   if (!res?.shareUrl) throw new Error('No share link was returned.');
-  return { shareUrl: res.shareUrl, bookingCode: res.bookingCode ?? null };
+  return { shareUrl: res.shareUrl, bookingCode: res.bookingCode };
 }
 
 /** The link and booking code of a shared slip, with one-tap sharing to the usual apps. */

@@ -1,3 +1,4 @@
+import type { Answer } from '@bet/api-types';
 import { api, type Game, type Odds, onSocketEvent } from '@bet/web-shell/core';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
@@ -126,13 +127,8 @@ export const useBetRules = create<{ maxStake: number | null; maxPayout: number |
 
 function loadBetRules(): void {
   api
-    .get<{ maxStake?: number; maxPayout?: number }>('/bets/rules', { silent: true })
-    .then((r) =>
-      useBetRules.setState({
-        maxStake: typeof r?.maxStake === 'number' ? r.maxStake : null,
-        maxPayout: typeof r?.maxPayout === 'number' ? r.maxPayout : null,
-      }),
-    )
+    .get<Answer<'/bets/rules'>>('/bets/rules', { silent: true })
+    .then((r) => useBetRules.setState({ maxStake: r.maxStake, maxPayout: r.maxPayout }))
     .catch(() => {});
 }
 

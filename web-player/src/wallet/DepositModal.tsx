@@ -5,13 +5,9 @@ import { useForm } from 'react-hook-form';
 import { money } from '../lib/format';
 import { TextField, toastErrors } from '../pages/auth';
 import { Modal } from '../ui/Modal';
+import type { DepositRate, DepositStart } from './types';
 
 export const MIN_DEPOSIT_NGN = 100;
-
-interface DepositRate {
-  ngnPerUsd: number;
-  presets: Array<{ amount: number; credits: number }>;
-}
 
 const NGN = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 0 });
 
@@ -39,7 +35,7 @@ export function DepositModal({ onClose, onOpened }: { onClose: () => void; onOpe
       // Opened now, while the click still counts as a user gesture, so no pop-up blocker stops it.
       const tab = window.open('', '_blank');
       try {
-        const res = await api.post<{ paymentLink?: string }>(
+        const res = await api.post<DepositStart>(
           '/wallet/deposit/initialize',
           { amount: value },
           { silent: true },

@@ -1,25 +1,8 @@
-/** What the wallet's summary and history calls answer (the spec's field names). */
-export interface Summary {
-  currentWalletBalance?: number;
-  totalTopUps?: { amount: number; count: number };
-  totalWinnings?: { amount: number; count: number };
-  totalBetsPlaced?: { amount: number; count: number };
-}
-export interface Transaction {
-  _id: string;
-  createdAt: string;
-  /** the spec's word (bet, win, topup, withdrawal) */
-  type: string;
-  /** the ledger's own type (cashout, refund, adjustment…), shown where it says more */
-  kind?: string;
-  amount: number;
-  balanceAfter: number;
-  description?: string;
-  /** on a withdrawal request's line: where the request stands */
-  withdrawalStatus?: 'pending' | 'approved' | 'rejected';
-}
-export interface TxPage {
-  transactions?: Transaction[];
-  currentPage?: number;
-  totalPages?: number;
-}
+import type { Answer } from '@bet/api-types';
+
+/** What the wallet's summary, history and deposit calls answer. */
+export type Summary = Answer<'/wallet/summary'>;
+export type TxPage = Answer<'/wallet/transactions'>;
+export type DepositRate = Answer<'/wallet/deposit/rate'>;
+export type DepositStart = Answer<'/wallet/deposit/initialize', 'post'>;
+export type WalletRead = Answer<'/wallet'>;

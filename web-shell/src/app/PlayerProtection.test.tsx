@@ -1,17 +1,17 @@
+import { aProtection, aUser, type Protection } from '@bet/web-shell/testing';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../core/session';
-import type { User } from '../core/types';
 import { BreakBanner, RealityCheck } from './PlayerProtection';
 
-const player = (protection: User['protection']): User => ({
-  _id: 'a'.repeat(24),
-  username: 'ada',
-  email: 'ada@example.com',
-  role: 'user',
-  protection,
-});
+const player = (protection: Partial<Protection>) =>
+  aUser({
+    _id: 'a'.repeat(24),
+    username: 'ada',
+    email: 'ada@example.com',
+    protection: aProtection(protection),
+  });
 
 beforeEach(() => sessionStorage.clear());
 afterEach(() => {

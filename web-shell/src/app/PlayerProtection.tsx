@@ -1,3 +1,4 @@
+import type { Answer } from '@bet/api-types';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatMoney } from '../core/format';
@@ -43,21 +44,15 @@ function playStartedAt(userId: string): number {
   return now;
 }
 
-interface Tx {
-  createdAt: string;
-  type: string;
-  amount: number;
-}
-
 /** Stakes and returns since `since`, from the wallet's own lines (deposits and withdrawals left out). */
 export async function sessionResult(since: number) {
-  const res = await api.get<{ transactions?: Tx[] }>('/wallet/transactions', {
+  const res = await api.get<Answer<'/wallet/transactions'>>('/wallet/transactions', {
     silent: true,
     query: { limit: 100 },
   });
   let staked = 0;
   let returned = 0;
-  for (const t of res.transactions ?? []) {
+  for (const t of res.transactions) {
     if (Date.parse(t.createdAt) < since) continue;
     // a bet line is a stake (negative) or its refund (positive); a win line is a return
     if (t.type === 'bet' && t.amount < 0) staked -= t.amount;

@@ -1,3 +1,4 @@
+import { aUser } from '@bet/web-shell/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('sonner', () => ({
@@ -28,7 +29,7 @@ describe('session + API client singleton', () => {
     const { toast } = await import('sonner');
     useSession.setState({
       status: 'authenticated',
-      user: { _id: 'u1', username: 'demo', email: 'd@x.io', role: 'user' },
+      user: aUser({ _id: 'u1', username: 'demo', email: 'd@x.io' }),
     });
     await Promise.allSettled([api.get('/wallet'), api.get('/bets')]);
     expect(useSession.getState()).toMatchObject({ status: 'anonymous', user: null });

@@ -1,3 +1,4 @@
+import type { Answer } from '@bet/api-types';
 import { create } from 'zustand';
 import { ApiError, createApiClient } from './api';
 import { toast } from './toast';
@@ -33,12 +34,8 @@ export const api = createApiClient({
   notifyError: (message) => toast.error(message),
 });
 
-export interface AuthResponse {
-  accessToken: string;
-  refreshToken?: string;
-  user?: User;
-  msg?: string;
-}
+/** What signing in or registering answers: the token pair and the user. */
+export type AuthResponse = Answer<'/auth/login', 'post'>;
 
 /** Starts a session from a token pair (login, registration, social sign-in). */
 export async function signIn(
@@ -86,7 +83,7 @@ export async function loadCurrentUser(opts: { throwOnError?: boolean } = {}): Pr
     return null;
   }
   try {
-    const user = await api.get<User>('/auth/me', { silent: true });
+    const user = await api.get<Answer<'/auth/me'>>('/auth/me', { silent: true });
     useSession.setState({ user, status: 'authenticated' });
     return user;
   } catch (err) {

@@ -1,3 +1,4 @@
+import { aUser } from '@bet/web-shell/testing';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }));
@@ -35,7 +36,7 @@ const fake = vi.hoisted(() => {
 });
 vi.mock('socket.io-client', () => ({ io: fake.io }));
 
-const USER = { _id: '0123456789abcdef01234567', username: 'demo', email: 'd@x.io', role: 'user' as const };
+const USER = aUser({ _id: '0123456789abcdef01234567', username: 'demo', email: 'd@x.io' });
 const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '');
 const token = `${b64({ alg: 'EdDSA' })}.${b64({ sub: USER._id, exp: Math.floor(Date.now() / 1000) + 600 })}.s`;
 

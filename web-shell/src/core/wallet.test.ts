@@ -1,9 +1,10 @@
+import { aUser } from '@bet/web-shell/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from './session';
 import { useSocketStatus } from './socket';
 import { startWallet, useWallet } from './wallet';
 
-const USER = { _id: '0123456789abcdef01234567', username: 'demo', email: 'd@x.io', role: 'user' as const };
+const USER = aUser({ _id: '0123456789abcdef01234567', username: 'demo', email: 'd@x.io' });
 const push = (balance: number, createdAt: string, type = 'bet') => ({
   balance,
   amount: 0,

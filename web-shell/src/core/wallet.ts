@@ -1,3 +1,4 @@
+import type { Answer } from '@bet/api-types';
 import { create } from 'zustand';
 import { api, useSession } from './session';
 import { onSocketEvent, useSocketStatus } from './socket';
@@ -37,9 +38,8 @@ export const useWallet = create<WalletState>((set, get) => ({
       return;
     }
     try {
-      const data = await api.get<{ walletBalance?: number | string }>('/wallet', { silent: true });
-      const v = Number(data?.walletBalance ?? 0);
-      set({ balance: Number.isFinite(v) ? v : 0 });
+      const { walletBalance } = await api.get<Answer<'/wallet'>>('/wallet', { silent: true });
+      set({ balance: walletBalance });
     } catch {
       /* keep the last known balance */
     }
