@@ -34,6 +34,13 @@ module.exports = {
       to: { path: ['^services/', '^gateway/', '^infra/', SERVER_PACKAGES] },
     },
     {
+      name: 'web-fixtures-only-in-tests',
+      comment: 'The typed example objects of @bet/web-shell/testing would be bundled into the browser.',
+      severity: 'error',
+      from: { path: '^web-(shell|player|admin)/src/', pathNot: '[.]test[.]tsx?$|/test-setup[.]ts$' },
+      to: { path: '^web-shell/src/testing[.]ts$' },
+    },
+    {
       name: 'services-import-no-edge-or-web',
       severity: 'error',
       from: { path: '^(services|proto-events)/' },

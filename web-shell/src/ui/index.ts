@@ -16,4 +16,4 @@ export {
 export { type ConfirmOptions, useConfirm } from './ConfirmDialog';
 export { type Column, DataTable } from './DataTable';
 export { Modal, type ModalProps } from './Modal';
-export { type ApiState, listFrom, useApi } from './useApi';
+export { type ApiState, useApi } from './useApi';

@@ -49,15 +49,3 @@ export function useApi<T>(path: string | null, query?: Query): ApiState<T> {
   const reload = useCallback(() => setTick((t) => t + 1), []);
   return { data, error, loading, reload, setData: setData as ApiState<T>['setData'] };
 }
-
-/** Tolerates both a bare array and an envelope `{ <key>: [...] }`. */
-export function listFrom<T>(data: unknown, ...keys: string[]): T[] {
-  if (Array.isArray(data)) return data as T[];
-  if (data && typeof data === 'object') {
-    for (const k of keys) {
-      const v = (data as Record<string, unknown>)[k];
-      if (Array.isArray(v)) return v as T[];
-    }
-  }
-  return [];
-}
