@@ -40,6 +40,7 @@ export const UserRegistered = defineEvent({
   subject: 'user.registered',
   version: 1,
   owner: 'identity',
+  consumers: ['admin', 'betting', 'wallet'],
   description: 'A new account exists (email/password or social sign-in).',
   schema: Type.Object({
     userId: Id,
@@ -65,6 +66,7 @@ export const UserUpdated = defineEvent({
   subject: 'user.updated',
   version: 1,
   owner: 'identity',
+  consumers: ['admin', 'betting', 'wallet'],
   description: 'Profile, email or responsible-gambling limits changed. Carries the whole public picture.',
   schema: Type.Object({
     userId: Id,
@@ -102,6 +104,7 @@ export const UserRoleChanged = defineEvent({
   subject: 'user.role_changed',
   version: 1,
   owner: 'identity',
+  consumers: ['admin', 'gateway'],
   description: 'An admin promoted or demoted a user.',
   schema: Type.Object({ userId: Id, role: Role, changedBy: Id }),
   example: { userId: U, role: 'admin', changedBy: T },
@@ -111,6 +114,7 @@ export const UserDeleted = defineEvent({
   subject: 'user.deleted',
   version: 1,
   owner: 'identity',
+  consumers: ['admin', 'betting', 'gateway', 'wallet'],
   description: 'An account was closed and anonymised; money and bet records are kept.',
   schema: Type.Object({ userId: Id, deletedBy: Type.Union([Id, Type.Null()]) }),
   example: { userId: U, deletedBy: T },
@@ -120,6 +124,7 @@ export const UserSessionsRevoked = defineEvent({
   subject: 'user.sessions_revoked',
   version: 1,
   owner: 'identity',
+  consumers: ['gateway', 'identity'],
   description:
     'Access tokens stopped working before their expiry: one session (sessionId) or every token of the user minted at or before revokedAt (sessionId null). Sockets of those sessions are dropped.',
   schema: Type.Object({
@@ -140,6 +145,7 @@ export const UserPresence = defineEvent({
   subject: 'user.presence',
   version: 1,
   owner: 'identity',
+  consumers: ['admin', 'gateway'],
   description: 'A user came online or went offline (from the socket connection).',
   schema: Type.Object({ userId: Id, isOnline: Type.Boolean(), lastSeen: Timestamp }),
   example: { userId: U, isOnline: true, lastSeen: NOW },
@@ -165,6 +171,7 @@ export const WalletTransactionPosted = defineEvent({
   subject: 'wallet.transaction_posted',
   version: 1,
   owner: 'wallet',
+  consumers: ['admin', 'gateway'],
   description: "A balanced ledger transaction touched a user's wallet.",
   schema: Type.Object({
     transactionId: Id,
@@ -192,6 +199,7 @@ export const WalletDepositCompleted = defineEvent({
   subject: 'wallet.deposit_completed',
   version: 1,
   owner: 'wallet',
+  consumers: [],
   description: 'A card deposit was confirmed by the provider and credited.',
   schema: Type.Object({
     depositId: Id,
@@ -215,6 +223,7 @@ export const WalletWithdrawalRequested = defineEvent({
   subject: 'wallet.withdrawal_requested',
   version: 1,
   owner: 'wallet',
+  consumers: ['gateway'],
   description: 'A player asked to withdraw; the amount is held.',
   schema: Type.Object({ withdrawalId: Id, userId: Id, amountCents: Cents }),
   example: { withdrawalId: W, userId: U, amountCents: 5000 },
@@ -224,6 +233,7 @@ export const WalletWithdrawalProcessed = defineEvent({
   subject: 'wallet.withdrawal_processed',
   version: 1,
   owner: 'wallet',
+  consumers: ['admin', 'gateway'],
   description: 'An admin approved (paid out) or rejected (released the hold) a withdrawal.',
   schema: Type.Object({
     withdrawalId: Id,
@@ -248,6 +258,7 @@ export const GamesCreated = defineEvent({
   subject: 'games.created',
   version: 1,
   owner: 'games',
+  consumers: ['admin', 'ai', 'betting', 'gateway'],
   description: 'A game entered the catalogue (admin, simulator or provider sync).',
   schema: Type.Object({ game: Game }),
   example: { game: exampleGame },
@@ -257,6 +268,7 @@ export const GamesUpdated = defineEvent({
   subject: 'games.updated',
   version: 1,
   owner: 'games',
+  consumers: ['admin', 'ai', 'betting', 'gateway'],
   description: 'Anything about a game changed: status, score, minute, teams, date.',
   schema: Type.Object({ game: Game }),
   example: { game: { ...exampleGame, status: 'live', elapsedTime: 12 } },
@@ -266,6 +278,7 @@ export const GamesOddsChanged = defineEvent({
   subject: 'games.odds_changed',
   version: 1,
   owner: 'games',
+  consumers: ['ai', 'betting', 'gateway'],
   description: 'New 1X2 prices; live is true for in-play prices.',
   schema: Type.Object({ gameId: Id, odds: Odds, live: Type.Boolean() }),
   example: { gameId: G, odds: { home: 1.8, draw: 3.4, away: 4.5 }, live: true },
@@ -275,6 +288,7 @@ export const GamesSettled = defineEvent({
   subject: 'games.settled',
   version: 1,
   owner: 'games',
+  consumers: ['admin', 'ai', 'betting', 'gateway'],
   description: 'The final result of a game. Published once per game; corrections use games.result_corrected.',
   schema: Type.Object({ gameId: Id, result: Outcome, scores: Scores, settledAt: Timestamp }),
   example: { gameId: G, result: 'A', scores: { home: 2, away: 1 }, settledAt: NOW },
@@ -284,6 +298,7 @@ export const GamesResultCorrected = defineEvent({
   subject: 'games.result_corrected',
   version: 1,
   owner: 'games',
+  consumers: ['ai', 'betting', 'gateway'],
   description:
     'An admin corrected the result of a settled game; bets are re-settled with compensating movements.',
   schema: Type.Object({
@@ -308,6 +323,7 @@ export const GamesCancelled = defineEvent({
   subject: 'games.cancelled',
   version: 1,
   owner: 'games',
+  consumers: ['admin', 'ai', 'betting'],
   description: 'A game will not be played; its legs are void.',
   schema: Type.Object({ gameId: Id, cancelledAt: Timestamp }),
   example: { gameId: G, cancelledAt: NOW },
@@ -317,6 +333,7 @@ export const GamesAdminAction = defineEvent({
   subject: 'games.admin_action',
   version: 1,
   owner: 'games',
+  consumers: ['admin'],
   description:
     "An admin changed the catalogue (create, edit, result, cancel, odds, rankings, sync): who, what, when, before and after, for the admin service's audit log.",
   schema: Type.Object({
@@ -348,6 +365,7 @@ export const BetsPlaced = defineEvent({
   subject: 'bets.placed',
   version: 1,
   owner: 'betting',
+  consumers: ['admin', 'ai', 'games'],
   description: 'A bet was accepted after its stake was debited.',
   schema: Type.Object({
     betId: Id,
@@ -375,6 +393,7 @@ export const BetsSettled = defineEvent({
   subject: 'bets.settled',
   version: 1,
   owner: 'betting',
+  consumers: ['admin', 'ai', 'gateway', 'wallet'],
   description:
     'A bet was won or lost. The wallet credits payoutCents (0 for a loss). correction is set on a re-settlement.',
   schema: Type.Object({
@@ -395,6 +414,7 @@ export const BetsVoided = defineEvent({
   subject: 'bets.voided',
   version: 1,
   owner: 'betting',
+  consumers: ['admin', 'ai', 'gateway', 'wallet'],
   description: 'Every leg of a bet was void (cancelled games); the stake is refunded.',
   schema: Type.Object({
     betId: Id,
@@ -410,6 +430,7 @@ export const BetsCashedOut = defineEvent({
   subject: 'bets.cashed_out',
   version: 1,
   owner: 'betting',
+  consumers: ['admin', 'ai', 'wallet'],
   description: 'A player cashed out a live single; the wallet credits amountCents.',
   schema: Type.Object({
     betId: Id,
@@ -426,6 +447,7 @@ export const AviatorState = defineEvent({
   subject: 'aviator.state',
   version: 1,
   owner: 'aviator',
+  consumers: ['gateway'],
   delivery: 'transient',
   description: 'Round state changed (waiting, betting, running, crashed).',
   schema: Type.Object({
@@ -452,6 +474,7 @@ export const AviatorTick = defineEvent({
   subject: 'aviator.tick',
   version: 1,
   owner: 'aviator',
+  consumers: ['gateway'],
   delivery: 'transient',
   description: 'The multiplier of the running round.',
   schema: Type.Object({
@@ -467,6 +490,7 @@ export const AviatorCrash = defineEvent({
   subject: 'aviator.crash',
   version: 1,
   owner: 'aviator',
+  consumers: ['gateway'],
   delivery: 'transient',
   description: 'The round crashed at this multiplier; the hash reveals its seed.',
   schema: Type.Object({
@@ -482,6 +506,7 @@ export const AviatorRoundSettled = defineEvent({
   subject: 'aviator.round_settled',
   version: 1,
   owner: 'aviator',
+  consumers: [],
   description: 'A round is over and every bet in it is paid or lost.',
   schema: Type.Object({
     roundId: Id,
@@ -508,6 +533,7 @@ export const AviatorCashedOut = defineEvent({
   subject: 'aviator.cashed_out',
   version: 1,
   owner: 'aviator',
+  consumers: ['wallet'],
   description:
     'A player cashed out an Aviator bet before the crash; the wallet pays payoutCents (once, whether or not a WalletCredit already did).',
   schema: Type.Object({
@@ -535,6 +561,7 @@ export const AviatorBetLost = defineEvent({
   subject: 'aviator.bet_lost',
   version: 1,
   owner: 'aviator',
+  consumers: ['wallet'],
   description: 'An Aviator bet was still in the air when the round crashed; its stake is lost.',
   schema: Type.Object({
     betId: Id,
@@ -600,6 +627,7 @@ export const PromotionCreated = defineEvent({
   subject: 'promotion.created',
   version: 1,
   owner: 'admin',
+  consumers: [],
   description: 'A promotion was created.',
   schema: Type.Object({ promotion: Promotion }),
   example: { promotion: examplePromotion },
@@ -608,6 +636,7 @@ export const PromotionUpdated = defineEvent({
   subject: 'promotion.updated',
   version: 1,
   owner: 'admin',
+  consumers: [],
   description: 'A promotion changed.',
   schema: Type.Object({ promotion: Promotion }),
   example: { promotion: examplePromotion },
@@ -616,6 +645,7 @@ export const PromotionDeleted = defineEvent({
   subject: 'promotion.deleted',
   version: 1,
   owner: 'admin',
+  consumers: [],
   description: 'A promotion was deleted.',
   schema: Type.Object({ promotionId: Id }),
   example: { promotionId: W },

@@ -16,8 +16,12 @@ export interface EventDefinition<S extends TSchema = TSchema, Sub extends string
   schema: S;
   example: Static<S>;
   description: string;
-  /** the services that react to it (durable consumer owners), so a reader sees who cares */
-  consumers?: string[];
+  /**
+   * Who reacts to it (services with a consumer or listener of it, and `gateway` for what it
+   * bridges to sockets), so a reader sees who cares; `[]`: kept for the record only.
+   * tests/architecture/catalogue-consumers.test.ts keeps it true.
+   */
+  consumers: string[];
 }
 
 export interface CommandDefinition<Q extends TSchema = TSchema, R extends TSchema = TSchema> {
