@@ -147,6 +147,8 @@ describe('aviator', () => {
       body: { msg: 'Too late: the plane flew away before your cash-out.' },
     });
     await eventually(async () => (await latest(s.aviator)).state === 'crashed', 10_000);
+    // asked again once the crash has been booked (the bet lost): still too late, not "no bet"
+    expect((await cashOut(p.auth)).body.msg).toBe('Too late: the plane flew away before your cash-out.');
 
     round = await roundWhere(s, (c) => c > 120 && c < 500);
     expect((await place(p.auth, { stake: 10 })).status).toBe(201);

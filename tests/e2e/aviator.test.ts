@@ -136,16 +136,16 @@ describe('aviator', () => {
     await signIn(page, ADMIN);
     await page.goto(`${stack.url}/admin/aviator`);
     const stage = page.getByTestId('aviator-stage');
-    const text = page.getByTestId('aviator-status-text');
     const seen = new Map<string, { text: string; cls: string }>();
     await waitUntil(
       async () => {
-        const state = await stage.getAttribute('data-state');
-        if (state)
-          seen.set(state, {
-            text: (await text.textContent()) ?? '',
-            cls: (await stage.getAttribute('class')) ?? '',
-          });
+        // state, text and class read in one go: separate reads can straddle a re-render
+        const now = await stage.evaluate((el) => ({
+          state: el.getAttribute('data-state'),
+          cls: el.getAttribute('class') ?? '',
+          text: document.querySelector('[data-testid="aviator-status-text"]')?.textContent ?? '',
+        }));
+        if (now.state) seen.set(now.state, { text: now.text, cls: now.cls });
         return seen.size === 4;
       },
       240_000,

@@ -1,8 +1,9 @@
 import { DomainError } from '@bet/kit';
 import type { AppContext } from '../context';
 import { decideCashOut } from '../domain/bets';
-import { activeBetsForUpdate } from '../store/bets';
-import { runningRound } from '../store/rounds';
+import { activeBetsForUpdate, userBetsInRound } from '../store/bets';
+import type { Db } from '../store/db';
+import { crashedRounds, runningRound } from '../store/rounds';
 import { payOut } from './clock';
 
 export const NO_ACTIVE_BET = 'You have no active bet to cash out.';
@@ -18,7 +19,12 @@ export async function cashOut(ctx: AppContext, userId: string, panel: 1 | 2 | un
   return ctx.tx(async (trx) => {
     const round = await runningRound(trx);
     const bets = round ? await activeBetsForUpdate(trx, userId, round.id, panel) : [];
-    if (!round || bets.length === 0) throw new DomainError('no_active_bet', NO_ACTIVE_BET, 409);
+    if (!round || bets.length === 0) {
+      // the round may have crashed (and the bet been lost) while the request was on its way
+      if (await lostInJustCrashedRound(trx, userId, panel, now))
+        throw new DomainError('crashed', TOO_LATE, 409);
+      throw new DomainError('no_active_bet', NO_ACTIVE_BET, 409);
+    }
     const crashPoint = Number(round.crash_point);
     const paid: Array<{ betId: string; panel: number; multiplier: number; payout: number }> = [];
     for (const bet of bets) {
@@ -46,4 +52,14 @@ export async function cashOut(ctx: AppContext, userId: string, panel: 1 | 2 | un
       bets: paid,
     };
   });
+}
+
+/** How long after a crash a cash-out still hears "too late" rather than "no active bet". */
+const JUST_CRASHED_MS = 10_000;
+
+async function lostInJustCrashedRound(trx: Db, userId: string, panel: 1 | 2 | undefined, now: number) {
+  const [last] = await crashedRounds(trx, 1);
+  if (!last?.crashed_at || now - last.crashed_at.getTime() > JUST_CRASHED_MS) return false;
+  const mine = await userBetsInRound(trx, last.id, userId);
+  return mine.some((b) => b.status === 'lost' && (panel === undefined || b.panel === panel));
 }
