@@ -1,5 +1,6 @@
 import type { Answer } from '@bet/api-types';
 import { api, errorMessage, type Game, type Odds, useSession, useSocketEvent } from '@bet/web-shell/core';
+import { Tabs, tabId } from '@bet/web-shell/ui';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import {
   appendPage,
@@ -26,6 +27,10 @@ import { EmptyState, ErrorText, Spinner } from '../ui/common';
 import { HomeCards, HomeSearch } from './HomeSlots';
 
 type Tab = 'upcoming' | 'results';
+const BOARD_TABS: Array<{ value: Tab; label: string }> = [
+  { value: 'upcoming', label: 'Upcoming' },
+  { value: 'results', label: 'Results' },
+];
 
 interface BoardState {
   lists: GameLists;
@@ -242,30 +247,13 @@ export default function Home() {
         <LiveTicker games={lists.live} onOpen={setDetails} />
         <div className="board__head">
           <h2 id="games-title">Matches &amp; Results</h2>
-          <div className="tabs" role="tablist" aria-label="Matches and results">
-            <button
-              type="button"
-              role="tab"
-              id="tab-upcoming"
-              aria-controls="panel-games"
-              aria-selected={tab === 'upcoming'}
-              className="tab"
-              onClick={() => setTab('upcoming')}
-            >
-              Upcoming
-            </button>
-            <button
-              type="button"
-              role="tab"
-              id="tab-results"
-              aria-controls="panel-games"
-              aria-selected={tab === 'results'}
-              className="tab"
-              onClick={() => setTab('results')}
-            >
-              Results
-            </button>
-          </div>
+          <Tabs
+            items={BOARD_TABS}
+            value={tab}
+            onChange={setTab}
+            label="Matches and results"
+            panelId="panel-games"
+          />
         </div>
 
         <div className="board__filters">
@@ -314,12 +302,7 @@ export default function Home() {
           </div>
         </div>
 
-        <div
-          id="panel-games"
-          role="tabpanel"
-          aria-labelledby={tab === 'upcoming' ? 'tab-upcoming' : 'tab-results'}
-          aria-busy={loading}
-        >
+        <div id="panel-games" role="tabpanel" aria-labelledby={tabId('panel-games', tab)} aria-busy={loading}>
           {loading && shown.length === 0 ? (
             <Spinner label="Loading games…" />
           ) : error && shown.length === 0 ? (

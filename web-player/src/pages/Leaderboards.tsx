@@ -1,42 +1,21 @@
+import { Tabs, tabId } from '@bet/web-shell/ui';
 import { useState } from 'react';
 import { HighestOdds } from '../leaderboards/HighestOdds';
 import { Winners } from '../leaderboards/Winners';
 
+type Board = 'winners' | 'odds';
+const BOARDS: Array<{ value: Board; label: string }> = [
+  { value: 'winners', label: 'Top Winners' },
+  { value: 'odds', label: 'Highest Odds' },
+];
+
 export default function Leaderboards() {
-  const [tab, setTab] = useState<'winners' | 'odds'>('winners');
+  const [tab, setTab] = useState<Board>('winners');
   return (
     <section className="page">
       <h1>Leaderboards</h1>
-      <div className="tabs" role="tablist" aria-label="Leaderboards">
-        <button
-          type="button"
-          role="tab"
-          id="lb-winners"
-          aria-controls="lb-panel"
-          aria-selected={tab === 'winners'}
-          className="tab"
-          onClick={() => setTab('winners')}
-        >
-          Top Winners
-        </button>
-        <button
-          type="button"
-          role="tab"
-          id="lb-odds"
-          aria-controls="lb-panel"
-          aria-selected={tab === 'odds'}
-          className="tab"
-          onClick={() => setTab('odds')}
-        >
-          Highest Odds
-        </button>
-      </div>
-      <div
-        id="lb-panel"
-        role="tabpanel"
-        aria-labelledby={tab === 'winners' ? 'lb-winners' : 'lb-odds'}
-        className="card"
-      >
+      <Tabs items={BOARDS} value={tab} onChange={setTab} label="Leaderboards" panelId="lb-panel" />
+      <div id="lb-panel" role="tabpanel" aria-labelledby={tabId('lb-panel', tab)} className="card">
         {tab === 'winners' ? <Winners /> : <HighestOdds />}
       </div>
     </section>

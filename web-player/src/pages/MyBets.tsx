@@ -1,6 +1,6 @@
 import type { Answer } from '@bet/api-types';
 import { api, type Game, msgOr, toast, useSocketEvent } from '@bet/web-shell/core';
-import { useApi } from '@bet/web-shell/ui';
+import { Tabs, useApi } from '@bet/web-shell/ui';
 import { useCallback, useEffect, useId, useState } from 'react';
 import type { LiveGames } from '../games/types';
 import { dateTime, odds as fmtOdds, money, pickLabel, timeAgo } from '../lib/format';
@@ -180,6 +180,11 @@ function useLiveGames(): Map<string, Game> {
 
 type BetTab = 'open' | 'settled' | 'all';
 const TAB_STATUS: Record<BetTab, string> = { open: 'pending', settled: 'settled', all: '' };
+const BET_TABS: Array<{ value: BetTab; label: string }> = [
+  { value: 'open', label: 'Open' },
+  { value: 'settled', label: 'Settled' },
+  { value: 'all', label: 'All' },
+];
 
 export default function MyBets() {
   const [status, setStatus] = useState('');
@@ -219,20 +224,7 @@ export default function MyBets() {
     <section className="page">
       <h1>My Bets</h1>
       <div className="bets__bar">
-        <div className="tabs" role="tablist" aria-label="Bets">
-          {(['open', 'settled', 'all'] as const).map((t) => (
-            <button
-              key={t}
-              type="button"
-              role="tab"
-              aria-selected={tab === t}
-              className="tab"
-              onClick={() => filter(setStatus)(TAB_STATUS[t])}
-            >
-              {t === 'open' ? 'Open' : t === 'settled' ? 'Settled' : 'All'}
-            </button>
-          ))}
-        </div>
+        <Tabs items={BET_TABS} value={tab} onChange={(t) => filter(setStatus)(TAB_STATUS[t])} label="Bets" />
         <button
           type="button"
           className="btn btn--sm bets__filters-toggle"

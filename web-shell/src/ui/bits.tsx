@@ -68,16 +68,23 @@ export interface TabItem<T extends string> {
 }
 
 /** A row of tabs (ARIA tablist) switching a value. */
+/** The id of a tab of `<Tabs panelId>`: what its panel is labelled by (`aria-labelledby`). */
+export const tabId = (panelId: string, value: string) => `${panelId}-${value}`;
+
 export function Tabs<T extends string>({
   items,
   value,
   onChange,
   label,
+  panelId,
 }: {
   items: TabItem<T>[];
-  value: T;
+  /** null: no tab stands for the current view (e.g. a filter none of them names) */
+  value: T | null;
   onChange: (v: T) => void;
   label: string;
+  /** the `role="tabpanel"` element the tabs switch: each tab says it controls it */
+  panelId?: string;
 }) {
   return (
     <div className="tabs" role="tablist" aria-label={label}>
@@ -87,8 +94,10 @@ export function Tabs<T extends string>({
           type="button"
           role="tab"
           className="tab"
+          id={panelId ? tabId(panelId, t.value) : undefined}
+          aria-controls={panelId}
           aria-selected={t.value === value}
-          tabIndex={t.value === value ? 0 : -1}
+          tabIndex={t.value === (value ?? items[0]?.value) ? 0 : -1}
           onClick={() => onChange(t.value)}
           onKeyDown={(e) => {
             const i = items.findIndex((x) => x.value === value);

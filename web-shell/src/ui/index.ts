@@ -11,6 +11,7 @@ export {
   Spinner,
   type TabItem,
   Tabs,
+  tabId,
   useDebounced,
 } from './bits';
 export { type ConfirmOptions, useConfirm } from './ConfirmDialog';
