@@ -6,7 +6,7 @@ import type { BettingConfig } from './config';
 import type { BettingDB } from './db/schema';
 
 /** The kit's objects for this service (what the long-lived parts below are built from). */
-export type Kit = ServiceContext<BettingDB, BettingConfig>;
+export type KitContext = ServiceContext<BettingDB, BettingConfig>;
 
 /** What this service builds once at start (tests may replace any of it). */
 export interface BettingParts {
@@ -17,9 +17,9 @@ export interface BettingParts {
   /** finishes placements a crash or a silent wallet left half done, and owed refunds */
   reconciler: Reconciler;
 }
-export type AppContext = Kit & BettingParts;
+export type AppContext = KitContext & BettingParts;
 
-export async function buildContext(kit: Kit, overrides: Partial<BettingParts>): Promise<BettingParts> {
+export async function buildContext(kit: KitContext, overrides: Partial<BettingParts>): Promise<BettingParts> {
   const settler = overrides.settler ?? new Settler(kit);
   const placement = overrides.placement ?? new Placement(kit, () => settler.nudge());
   const reconciler = overrides.reconciler ?? new Reconciler(kit, placement);

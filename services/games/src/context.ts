@@ -8,7 +8,7 @@ import type { GamesDB } from './db/schema';
 
 export type GamesConfig = Static<TObject<typeof gamesConfig>>;
 /** The kit's part of the context: what the use cases need (tests drive them on a running service's context). */
-export type Ctx = ServiceContext<GamesDB, GamesConfig>;
+export type KitContext = ServiceContext<GamesDB, GamesConfig>;
 
 /** What this service builds once at start (tests may replace any of it). */
 export interface GamesParts {
@@ -19,7 +19,7 @@ export interface GamesParts {
   /** games this replica has recorded bets on (see app/interest.ts) */
   interestRecorded: Set<string>;
 }
-export type AppContext = Ctx & GamesParts;
+export type AppContext = KitContext & GamesParts;
 
 /** who did it: an admin from the access token, or the service itself */
 export interface Actor {
@@ -27,7 +27,7 @@ export interface Actor {
   username?: string | null;
 }
 
-export async function buildContext(kit: Ctx, overrides: Partial<GamesParts>): Promise<GamesParts> {
+export async function buildContext(kit: KitContext, overrides: Partial<GamesParts>): Promise<GamesParts> {
   const c = kit.config;
   if (c.GAMES_PROVIDER === 'apifootball' && !c.API_FOOTBALL_KEY) {
     throw new Error('Invalid configuration:\n  GAMES_PROVIDER=apifootball needs API_FOOTBALL_KEY');

@@ -1,12 +1,12 @@
 import { notFound } from '@bet/kit';
-import type { Kit } from '../context';
+import type { KitContext } from '../context';
 import { newBookingCode, normalizeBookingCode } from '../domain/share-code';
 import { bookingCodeOfShare, claimBookingCode, shareOfBookingCode } from '../store/shares';
 
 const ATTEMPTS = 5;
 
 /** Gives a shared slip its booking code (a fresh code is drawn again on the rare collision). */
-export async function assignBookingCode(ctx: Kit, shareId: string): Promise<string> {
+export async function assignBookingCode(ctx: KitContext, shareId: string): Promise<string> {
   for (let i = 0; i < ATTEMPTS; i++) {
     const code = newBookingCode();
     if (await claimBookingCode(ctx.db, code, shareId)) return code;
@@ -15,7 +15,7 @@ export async function assignBookingCode(ctx: Kit, shareId: string): Promise<stri
 }
 
 /** The share id a booking code names; 404 for a code nobody issued. */
-export async function resolveBookingCode(ctx: Kit, typed: string): Promise<string> {
+export async function resolveBookingCode(ctx: KitContext, typed: string): Promise<string> {
   const code = normalizeBookingCode(typed);
   const shareId = code ? await shareOfBookingCode(ctx.db, code) : undefined;
   if (!shareId) throw notFound('Booking code not found');
@@ -23,6 +23,6 @@ export async function resolveBookingCode(ctx: Kit, typed: string): Promise<strin
 }
 
 /** The booking code of a shared slip, if it has one (slips shared before codes existed do not). */
-export function bookingCodeOf(ctx: Kit, shareId: string): Promise<string | null> {
+export function bookingCodeOf(ctx: KitContext, shareId: string): Promise<string | null> {
   return bookingCodeOfShare(ctx.db, shareId);
 }

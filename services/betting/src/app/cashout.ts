@@ -1,6 +1,6 @@
 import { HttpError, notFound, recordEvents } from '@bet/kit';
 import { BetsCashedOut } from '@bet/proto-events';
-import type { Kit } from '../context';
+import type { KitContext } from '../context';
 import { type CashOutOffer, cashOutOffer, marginToBasisPoints } from '../domain/cashout';
 import { betById, legsOfBet, markCashedOut } from '../store/bets';
 import type { Db, GameRow } from '../store/db';
@@ -15,7 +15,7 @@ async function loadBet(db: Db, betId: string, lock = false) {
 }
 
 function offerFor(
-  ctx: Kit,
+  ctx: KitContext,
   loaded: NonNullable<Awaited<ReturnType<typeof loadBet>>>,
   games: Map<string, GameRow>,
 ): CashOutOffer {
@@ -40,7 +40,7 @@ function checkOwner(bet: { user_id: string }, userId: string) {
 }
 
 /** The current offer, for the page to show (nothing is reserved). */
-export async function currentOffer(ctx: Kit, userId: string, betId: string) {
+export async function currentOffer(ctx: KitContext, userId: string, betId: string) {
   const loaded = await loadBet(ctx.db, betId);
   if (!loaded) throw notFound('Bet not found');
   checkOwner(loaded.bet, userId);
@@ -59,7 +59,7 @@ export async function currentOffer(ctx: Kit, userId: string, betId: string) {
  * holds it FOR UPDATE) and the bet changes only `where status = 'pending'`, so a bet is
  * cashed out or settled, never both, whichever comes first.
  */
-export async function cashOut(ctx: Kit, userId: string, betId: string) {
+export async function cashOut(ctx: KitContext, userId: string, betId: string) {
   const first = await loadBet(ctx.db, betId);
   if (!first) throw notFound('Bet not found');
   checkOwner(first.bet, userId);

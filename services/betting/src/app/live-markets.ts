@@ -1,6 +1,6 @@
 import { HttpError } from '@bet/kit';
 import { type CommandReply, GamesGet } from '@bet/proto-events';
-import type { Kit } from '../context';
+import type { KitContext } from '../context';
 import { suspendedMarket } from '../domain/placement';
 import { liveGameIds } from '../store/games';
 
@@ -9,7 +9,7 @@ import { liveGameIds } from '../store/games';
  * model here knows the last price, not whether its pricing engine still stands behind it.
  * No answer, no live bet (fail closed). Pre-match games are not asked about.
  */
-export async function checkLiveMarkets(ctx: Kit, gameIds: string[]): Promise<void> {
+export async function checkLiveMarkets(ctx: KitContext, gameIds: string[]): Promise<void> {
   const live = await liveGameIds(ctx.db, gameIds);
   if (live.length === 0) return;
   let reply: CommandReply<typeof GamesGet>;

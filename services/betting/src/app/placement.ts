@@ -16,7 +16,7 @@ import {
   WalletCredit,
   WalletDebit,
 } from '@bet/proto-events';
-import type { Kit } from '../context';
+import type { KitContext } from '../context';
 import { type BetJson, betJson, type GameSummary } from '../domain/bet-view';
 import { checkNotExcluded, checkWeeklyLimits } from '../domain/limits';
 import {
@@ -81,7 +81,7 @@ interface PlacementRecord {
  */
 export class Placement {
   constructor(
-    private readonly ctx: Kit,
+    private readonly ctx: KitContext,
     private readonly onSettleNeeded: () => void,
   ) {}
 

@@ -1,4 +1,4 @@
-import type { Kit } from '../context';
+import type { KitContext } from '../context';
 import { claimDueWork } from '../store/placements';
 import type { Placement } from './placement';
 
@@ -14,7 +14,7 @@ export class Reconciler {
   private stopped = false;
 
   constructor(
-    private readonly ctx: Kit,
+    private readonly ctx: KitContext,
     private readonly placement: Placement,
   ) {}
 

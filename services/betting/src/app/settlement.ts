@@ -1,6 +1,6 @@
 import { recordEvents } from '@bet/kit';
 import { BetsSettled, BetsVoided, type EventData } from '@bet/proto-events';
-import type { Kit } from '../context';
+import type { KitContext } from '../context';
 import type { Outcome } from '../domain/placement';
 import { decideSettlement, evaluateBet, type Transition } from '../domain/settlement';
 import {
@@ -35,7 +35,7 @@ export class Settler {
   private running: Promise<number> | undefined;
   private again = false;
 
-  constructor(private readonly ctx: Kit) {}
+  constructor(private readonly ctx: KitContext) {}
 
   /** games.settled (kind 'settled') and games.result_corrected (kind 'corrected'). */
   async applyResult(

@@ -1,5 +1,5 @@
 import { DomainError, notFound, webUrl } from '@bet/kit';
-import type { Kit } from '../context';
+import type { KitContext } from '../context';
 import { type BetType, bettingState, checkSlip, MSG, type SelectionInput } from '../domain/placement';
 import { newShareCode } from '../domain/share-code';
 import { gameState, loadGames } from '../store/games';
@@ -9,7 +9,7 @@ export const EMPTY_SHARE = 'Add selections to your slip before sharing.';
 
 /** Stores a slip under a fresh code; only games that take bets now can be shared. */
 export async function createShare(
-  ctx: Kit,
+  ctx: KitContext,
   betType: BetType,
   selections: SelectionInput[] | undefined,
   userId: string | null,
@@ -42,7 +42,7 @@ export async function createShare(
  * Beside it, what our web uses: the pick's price, and whether it can still be bet (and why not).
  * A game this service does not know answers `gameId: null`, as a populate of a missing game would.
  */
-export async function readShare(ctx: Kit, shareId: string) {
+export async function readShare(ctx: KitContext, shareId: string) {
   const share = await shareById(ctx.db, shareId);
   if (!share) throw notFound('Shared slip not found');
   const selections = typeof share.selections === 'string' ? JSON.parse(share.selections) : share.selections;

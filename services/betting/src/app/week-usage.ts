@@ -5,7 +5,7 @@ import type {
   CommandReply,
   CommandRequest,
 } from '@bet/proto-events';
-import type { Kit } from '../context';
+import type { KitContext } from '../context';
 import { checkNotExcluded, checkWeeklyLimits, type UserLimits, type WeekUsage } from '../domain/limits';
 import { weekStart } from '../domain/week';
 import type { Db } from '../store/db';
@@ -54,7 +54,7 @@ export function usageThisWeek(trx: Db, userId: string, now: Date): Promise<WeekU
 
 /** betting.reserve_stake: an Aviator stake checked against and counted into the shared weekly usage. */
 export async function reserveStake(
-  ctx: Kit,
+  ctx: KitContext,
   req: CommandRequest<typeof BettingReserveStake>,
 ): Promise<CommandReply<typeof BettingReserveStake>> {
   const now = new Date();
@@ -96,7 +96,7 @@ export async function reserveStake(
 
 /** betting.release_stake: the outside bet was never accepted; its stake stops counting. */
 export async function releaseStake(
-  ctx: Kit,
+  ctx: KitContext,
   req: CommandRequest<typeof BettingReleaseStake>,
 ): Promise<CommandReply<typeof BettingReleaseStake>> {
   return { ok: true, released: await releaseOutsideStake(ctx.db, req.reference) };

@@ -7,7 +7,7 @@ import {
   GamesSettled,
   GamesUpdated,
 } from '@bet/proto-events';
-import type { Actor, Ctx } from '../context';
+import type { Actor, KitContext } from '../context';
 import {
   type ApiGame,
   assertCancellable,
@@ -43,13 +43,13 @@ export type { ListQuery } from '../store/games';
 // ── reads ─────────────────────────────────────────────────────────────────
 
 /** What a read needs to say whether a live market is open right now (domain/game.ts liveSuspended). */
-export const liveWindow = (ctx: Ctx) => ({
+export const liveWindow = (ctx: KitContext) => ({
   now: Date.now(),
   maxAgeMs: ctx.config.LIVE_PRICE_MAX_AGE_S * 1000,
 });
 
 /** The current state and prices of these games; unknown ids are left out. */
-export async function gamesByIds(ctx: Ctx, ids: readonly string[]): Promise<ApiGame[]> {
+export async function gamesByIds(ctx: KitContext, ids: readonly string[]): Promise<ApiGame[]> {
   const live = liveWindow(ctx);
   return (await selectGamesByIds(ctx.db, ids)).map((g) => toApiGame(g, live));
 }
@@ -160,7 +160,7 @@ export function assertDistinctTeams(home: string, away: string) {
   }
 }
 
-export async function createGame(ctx: Ctx, actor: Actor, input: CreateInput): Promise<ApiGame> {
+export async function createGame(ctx: KitContext, actor: Actor, input: CreateInput): Promise<ApiGame> {
   assertDistinctTeams(input.homeTeam, input.awayTeam);
   const game: GameRecord = {
     id: newId(),
@@ -202,7 +202,12 @@ export interface UpdateInput {
   status?: GameStatus;
 }
 
-export async function updateGame(ctx: Ctx, actor: Actor, id: string, input: UpdateInput): Promise<ApiGame> {
+export async function updateGame(
+  ctx: KitContext,
+  actor: Actor,
+  id: string,
+  input: UpdateInput,
+): Promise<ApiGame> {
   assertDistinctTeams(input.homeTeam, input.awayTeam);
   return ctx.tx(async (trx) => {
     const before = await lockGame(trx, id);
@@ -285,7 +290,7 @@ export const RESULT_MESSAGES = {
   rescore: 'Score corrected; the result is unchanged.',
 } as const;
 
-export async function setResult(ctx: Ctx, actor: Actor, id: string, input: ResultInput) {
+export async function setResult(ctx: KitContext, actor: Actor, id: string, input: ResultInput) {
   const out = await ctx.tx(async (trx) => {
     const before = await lockGame(trx, id);
     const now = new Date();
@@ -307,7 +312,7 @@ export async function setResult(ctx: Ctx, actor: Actor, id: string, input: Resul
 }
 
 /** A result changes both teams' form, so their upcoming model prices move (best effort). */
-export async function repriceAfterResult(ctx: Ctx, teams: string[]) {
+export async function repriceAfterResult(ctx: KitContext, teams: string[]) {
   try {
     await ctx.tx(async (trx) =>
       recordAnnouncements(trx, await repriceTeams(trx, teams, ctx.config.ODDS_MARGIN)),
@@ -317,7 +322,7 @@ export async function repriceAfterResult(ctx: Ctx, teams: string[]) {
   }
 }
 
-export async function cancelGame(ctx: Ctx, actor: Actor, id: string): Promise<ApiGame> {
+export async function cancelGame(ctx: KitContext, actor: Actor, id: string): Promise<ApiGame> {
   return ctx.tx(async (trx) => {
     const before = await lockGame(trx, id);
     assertCancellable(before);
@@ -329,7 +334,12 @@ export async function cancelGame(ctx: Ctx, actor: Actor, id: string): Promise<Ap
   });
 }
 
-export async function adjustOdds(ctx: Ctx, actor: Actor, id: string, prices: Prices): Promise<ApiGame> {
+export async function adjustOdds(
+  ctx: KitContext,
+  actor: Actor,
+  id: string,
+  prices: Prices,
+): Promise<ApiGame> {
   return ctx.tx(async (trx) => {
     const before = await lockGame(trx, id);
     assertOddsAdjustable(before);
@@ -354,7 +364,7 @@ export async function adjustOdds(ctx: Ctx, actor: Actor, id: string, prices: Pri
   });
 }
 
-export async function resetOdds(ctx: Ctx, actor: Actor, id: string): Promise<ApiGame> {
+export async function resetOdds(ctx: KitContext, actor: Actor, id: string): Promise<ApiGame> {
   return ctx.tx(async (trx) => {
     const before = await lockGame(trx, id);
     assertOddsAdjustable(before);

@@ -1,5 +1,5 @@
 import { apiUrl } from '@bet/kit';
-import type { Ctx } from '../context';
+import type { KitContext } from '../context';
 import { LOGO_PATH } from '../domain/logos';
 import { rebaseCrests } from '../store/games';
 
@@ -8,7 +8,7 @@ import { rebaseCrests } from '../store/games';
  * origin can load them. On start, any stored crest address (a bare path from before, or an
  * older PUBLIC_URL) is moved onto the current one; logos of data providers are left alone.
  */
-export async function rebaseLogoUrls(ctx: Ctx): Promise<number> {
+export async function rebaseLogoUrls(ctx: KitContext): Promise<number> {
   return rebaseCrests(
     ctx.db,
     `${apiUrl(ctx.config)}${LOGO_PATH}/`,

@@ -1,5 +1,5 @@
 import { badRequest, conflict, isUniqueViolation, newId, notFound } from '@bet/kit';
-import type { Actor, Ctx } from '../context';
+import type { Actor, KitContext } from '../context';
 import { DEFAULT_RANKING } from '../domain/odds';
 import type { DB } from '../store/db';
 import {
@@ -32,7 +32,7 @@ export async function listRankings(db: DB): Promise<ApiRanking[]> {
 }
 
 export async function createRanking(
-  ctx: Ctx,
+  ctx: KitContext,
   actor: Actor,
   input: { teamName: string; ranking?: number },
 ): Promise<ApiRanking> {
@@ -60,7 +60,7 @@ export async function createRanking(
 }
 
 export async function updateRanking(
-  ctx: Ctx,
+  ctx: KitContext,
   actor: Actor,
   id: string,
   input: { ranking: number; teamName?: string },
@@ -82,7 +82,7 @@ export async function updateRanking(
   });
 }
 
-export async function deleteRanking(ctx: Ctx, actor: Actor, id: string) {
+export async function deleteRanking(ctx: KitContext, actor: Actor, id: string) {
   await ctx.tx(async (trx) => {
     const before = await lockRanking(trx, id);
     if (!before) throw notFound('Ranking not found');

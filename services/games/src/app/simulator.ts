@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { absoluteAssetUrl, acquireLease, newId, releaseLease } from '@bet/kit';
 import { GamesCreated, GamesOddsChanged, GamesSettled, GamesUpdated } from '@bet/proto-events';
-import type { Ctx } from '../context';
+import type { KitContext } from '../context';
 import { type Fixture, fixturesForSlot, slotAt, slotKickoff } from '../domain/calendar';
 import { type GameRecord, toApiGame, toDecimalOdds } from '../domain/game';
 import { LEAGUES } from '../domain/leagues';
@@ -58,7 +58,7 @@ export class SimulatorRunner {
 
   /** `clock` replaces the wall clock (tests, benchmark); `calendar: false` only plays games already there */
   constructor(
-    private readonly ctx: Ctx,
+    private readonly ctx: KitContext,
     opts: { clock?: () => number; calendar?: boolean } = {},
   ) {
     this.clock = opts.clock ?? Date.now;

@@ -1,6 +1,6 @@
 import { acquireLease, conflict, HttpError, isUniqueViolation, newId } from '@bet/kit';
 import { GamesSettled } from '@bet/proto-events';
-import type { Actor, Ctx } from '../context';
+import type { Actor, KitContext } from '../context';
 import { mergeFixture } from '../domain/merge';
 import { AllSportsApi } from '../providers/allsportsapi';
 import { ApiFootball } from '../providers/apifootball';
@@ -58,7 +58,7 @@ export class SyncService {
   private readonly holder = `sync-${newId()}`;
 
   constructor(
-    private readonly ctx: Ctx,
+    private readonly ctx: KitContext,
     private readonly now: () => number = Date.now,
   ) {}
 
