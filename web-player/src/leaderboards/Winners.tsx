@@ -1,5 +1,5 @@
 import type { Answer } from '@bet/api-types';
-import { useApi } from '@bet/web-shell/ui';
+import { Table, type TableColumn, useApi } from '@bet/web-shell/ui';
 import { useId, useState } from 'react';
 import { money } from '../lib/format';
 import { EmptyState, ErrorText, Spinner } from '../ui/common';
@@ -9,6 +9,20 @@ const PERIODS: Array<{ value: Period; label: string }> = [
   { value: 'all-time', label: 'All-Time' },
   { value: 'monthly', label: 'Monthly' },
   { value: 'weekly', label: 'Weekly' },
+];
+
+type Row = Answer<'/leaderboards/winners'>['leaderboard'][number];
+
+const COLUMNS: TableColumn<Row>[] = [
+  { key: 'rank', label: 'Rank', render: (_r, i) => i + 1 },
+  { key: 'username', label: 'Username', render: (r) => r.userDetails.username },
+  {
+    key: 'profit',
+    label: 'Net Profit',
+    numeric: true,
+    cellClass: (r) => (Number(r.netProfit) >= 0 ? 'amount--positive' : 'amount--negative'),
+    render: (r) => money(r.netProfit),
+  },
 ];
 
 export function Winners() {
@@ -37,32 +51,12 @@ export function Winners() {
       ) : rows.length === 0 ? (
         <EmptyState title="No winners yet">Settled winning bets for this period will appear here.</EmptyState>
       ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">Top winners by net profit</caption>
-            <thead>
-              <tr>
-                <th scope="col">Rank</th>
-                <th scope="col">Username</th>
-                <th scope="col" className="num">
-                  Net Profit
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id of their own; the position is part of the row (its rank)
-                <tr key={`${i + 1}-${r.userDetails.username}`}>
-                  <td>{i + 1}</td>
-                  <td>{r.userDetails.username}</td>
-                  <td className={`num ${Number(r.netProfit) >= 0 ? 'amount--positive' : 'amount--negative'}`}>
-                    {money(r.netProfit)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          rows={rows}
+          columns={COLUMNS}
+          rowKey={(r, i) => `${i + 1}-${r.userDetails.username}`}
+          caption="Top winners by net profit"
+        />
       )}
     </>
   );

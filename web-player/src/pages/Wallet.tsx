@@ -1,4 +1,4 @@
-import { useApi } from '@bet/web-shell/ui';
+import { Table, type TableColumn, useApi } from '@bet/web-shell/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { dateTime, money, timeAgo } from '../lib/format';
@@ -6,10 +6,42 @@ import { useWallet } from '../lib/wallet';
 import { EmptyState, ErrorText, Pagination, Spinner } from '../ui/common';
 import { DepositModal } from '../wallet/DepositModal';
 import { SummaryCard } from '../wallet/SummaryCard';
-import type { Summary, TxPage, WalletRead } from '../wallet/types';
+import type { Summary, Transaction, TxPage, WalletRead } from '../wallet/types';
 import { useAwaitDeposit } from '../wallet/useAwaitDeposit';
 import { WithdrawalStatus } from '../wallet/WithdrawalStatus';
 import { WithdrawModal } from '../wallet/WithdrawModal';
+
+const TX_COLUMNS: TableColumn<Transaction>[] = [
+  {
+    key: 'date',
+    label: 'Date',
+    render: (t) => (
+      <time dateTime={t.createdAt} title={dateTime(t.createdAt)}>
+        {timeAgo(t.createdAt)}
+      </time>
+    ),
+  },
+  {
+    key: 'type',
+    label: 'Type',
+    cellClass: () => 'tx__type',
+    render: (t) => (
+      <>
+        {t.kind}
+        {t.withdrawalStatus && <WithdrawalStatus status={t.withdrawalStatus} />}
+      </>
+    ),
+  },
+  {
+    key: 'amount',
+    label: 'Amount',
+    numeric: true,
+    cellClass: (t) => (Number(t.amount) >= 0 ? 'amount--positive' : 'amount--negative'),
+    render: (t) => `${Number(t.amount) > 0 ? '+' : ''}${money(t.amount)}`,
+  },
+  { key: 'balance', label: 'Balance After', numeric: true, render: (t) => money(t.balanceAfter) },
+  { key: 'description', label: 'Description', render: (t) => t.description },
+];
 
 export default function Wallet() {
   const balance = useWallet((s) => s.balance);
@@ -99,50 +131,13 @@ export default function Wallet() {
         <EmptyState title="No Transactions Yet">Deposits, bets and winnings will appear here.</EmptyState>
       ) : (
         <>
-          <div className="table-wrap">
-            <table className="table table--stack">
-              <caption className="visually-hidden">Wallet transactions</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Type</th>
-                  <th scope="col" className="num">
-                    Amount
-                  </th>
-                  <th scope="col" className="num">
-                    Balance After
-                  </th>
-                  <th scope="col">Description</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((t) => (
-                  <tr key={t._id}>
-                    <td data-label="Date">
-                      <time dateTime={t.createdAt} title={dateTime(t.createdAt)}>
-                        {timeAgo(t.createdAt)}
-                      </time>
-                    </td>
-                    <td data-label="Type" className="tx__type">
-                      {t.kind}
-                      {t.withdrawalStatus && <WithdrawalStatus status={t.withdrawalStatus} />}
-                    </td>
-                    <td
-                      data-label="Amount"
-                      className={`num ${Number(t.amount) >= 0 ? 'amount--positive' : 'amount--negative'}`}
-                    >
-                      {Number(t.amount) > 0 ? '+' : ''}
-                      {money(t.amount)}
-                    </td>
-                    <td data-label="Balance After" className="num">
-                      {money(t.balanceAfter)}
-                    </td>
-                    <td data-label="Description">{t.description}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table
+            rows={list}
+            columns={TX_COLUMNS}
+            rowKey={(t) => t._id}
+            caption="Wallet transactions"
+            className="table table--stack"
+          />
           <Pagination
             page={txs.data?.currentPage ?? page}
             totalPages={txs.data?.totalPages ?? 1}

@@ -1,5 +1,6 @@
 import { type ReactNode, useMemo, useState } from 'react';
 import { Pagination } from './bits';
+import { Table, type TableColumn } from './Table';
 
 export interface Column<T> {
   key: string;
@@ -46,58 +47,39 @@ export function DataTable<T>({
   const current = Math.min(page, totalPages);
   const visible = sorted.slice((current - 1) * pageSize, current * pageSize);
   if (rows.length === 0 && empty) return <>{empty}</>;
+  const cells: TableColumn<T>[] = columns.map((c) => {
+    const dir = sort?.key === c.key ? sort.dir : 0;
+    return {
+      key: c.key,
+      label: c.label,
+      numeric: c.numeric,
+      render: (row) => c.render(row),
+      ariaSort: dir === 1 ? 'ascending' : dir === -1 ? 'descending' : undefined,
+      header: c.sortValue ? (
+        <button
+          type="button"
+          className="ui-table__sort"
+          onClick={() =>
+            setSort((s) =>
+              s?.key === c.key ? { key: c.key, dir: s.dir === 1 ? -1 : 1 } : { key: c.key, dir: 1 },
+            )
+          }
+        >
+          {c.label}
+          <span aria-hidden="true">{dir === 1 ? ' ▲' : dir === -1 ? ' ▼' : ' ↕'}</span>
+        </button>
+      ) : undefined,
+    };
+  });
   return (
     <>
-      <div className="table-wrap">
-        <table className="table table--stack ui-table">
-          <caption className="visually-hidden">{caption}</caption>
-          <thead>
-            <tr>
-              {columns.map((c) => {
-                const dir = sort?.key === c.key ? sort.dir : 0;
-                return (
-                  <th
-                    key={c.key}
-                    scope="col"
-                    className={c.numeric ? 'num' : undefined}
-                    aria-sort={dir === 1 ? 'ascending' : dir === -1 ? 'descending' : undefined}
-                  >
-                    {c.sortValue ? (
-                      <button
-                        type="button"
-                        className="ui-table__sort"
-                        onClick={() =>
-                          setSort((s) =>
-                            s?.key === c.key
-                              ? { key: c.key, dir: s.dir === 1 ? -1 : 1 }
-                              : { key: c.key, dir: 1 },
-                          )
-                        }
-                      >
-                        {c.label}
-                        <span aria-hidden="true">{dir === 1 ? ' ▲' : dir === -1 ? ' ▼' : ' ↕'}</span>
-                      </button>
-                    ) : (
-                      c.label
-                    )}
-                  </th>
-                );
-              })}
-            </tr>
-          </thead>
-          <tbody>
-            {visible.map((row) => (
-              <tr key={rowKey(row)}>
-                {columns.map((c) => (
-                  <td key={c.key} data-label={c.label} className={c.numeric ? 'num' : undefined}>
-                    {c.render(row)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table
+        rows={visible}
+        columns={cells}
+        rowKey={rowKey}
+        caption={caption}
+        className="table table--stack ui-table"
+      />
       <Pagination page={current} totalPages={totalPages} onPage={setPage} />
     </>
   );

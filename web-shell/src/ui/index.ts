@@ -17,4 +17,5 @@ export {
 export { type ConfirmOptions, useConfirm } from './ConfirmDialog';
 export { type Column, DataTable } from './DataTable';
 export { Modal, type ModalProps } from './Modal';
+export { Table, type TableColumn } from './Table';
 export { type ApiState, useApi } from './useApi';
