@@ -29,13 +29,6 @@ type Platform = Awaited<ReturnType<typeof startEmbedded>>;
 type Persona = 'anonymous' | 'player' | 'other player' | 'admin' | 'demoted admin' | 'deleted user';
 const PERSONAS: Persona[] = ['anonymous', 'player', 'other player', 'admin', 'demoted admin', 'deleted user'];
 
-/**
- * TOLERATED, clearly marked: aviator, ai and admin are being built while this matrix is
- * written; where one of them is not running, the gateway answers its own
- * `503 { msg: 'The <name> service is unavailable' }` to a caller it let through. The
- * gateway's checks before that (401/403) are still asserted for them.
- */
-const MAY_BE_NOT_RUNNING = new Set(['aviator', 'ai', 'admin']);
 /** documented 503s of running services: OAuth without a client id, provider sync without a key */
 const documented503 = (r: ExpandedRoute) =>
   (r.method === 'GET' && /\/auth\/(google|facebook)$/.test(r.url)) ||
@@ -210,7 +203,6 @@ afterAll(async () => {
 describe('the authorization matrix', () => {
   it('answers every route × persona as the route table says', async () => {
     const problems: string[] = [];
-    const tolerated: string[] = [];
     let cells = 0;
     for (const r of routes) {
       const path = pathFor(r);
@@ -219,16 +211,6 @@ describe('the authorization matrix', () => {
         const res = await call(r.method, path, p === 'anonymous' ? undefined : tokens[p]);
         const want = expected(r, p);
         const cell = `${r.method} ${path} as ${p} (${r.auth}, ${r.service}) → ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`;
-        if (
-          res.status === 503 &&
-          MAY_BE_NOT_RUNNING.has(r.service) &&
-          res.body?.msg === `The ${r.service} service is unavailable`
-        ) {
-          if (want === 'allowed') {
-            tolerated.push(`${r.method} ${r.url}`);
-            continue;
-          }
-        }
         if (res.status === 503 && documented503(r) && want === 'allowed') continue;
         if (res.status >= 500) problems.push(`5xx: ${cell}`);
         else if (want === 'refused-401' && res.status !== 401) problems.push(`want 401: ${cell}`);
@@ -240,10 +222,8 @@ describe('the authorization matrix', () => {
           if (typeof res.body !== 'string') problems.push(`no msg: ${cell}`);
       }
     }
-    const skipped = [...new Set(tolerated)];
     console.log(
-      `authorization matrix: ${routes.length} routes × ${PERSONAS.length} personas = ${cells} cells; ` +
-        `${skipped.length} route(s) tolerated as "service not running" (aviator/ai/admin only)`,
+      `authorization matrix: ${routes.length} routes × ${PERSONAS.length} personas = ${cells} cells`,
     );
     expect(problems).toEqual([]);
   }, 300_000);
