@@ -27,6 +27,7 @@ import { MAX_MATCH_CLOCK, startMatch } from '../services/games/src/domain/match'
 import { preMatchPrices } from '../services/games/src/domain/odds';
 import { matchKey } from '../services/games/src/domain/rng';
 import { gameToRow } from '../services/games/src/store/games';
+import { insertInterest } from '../services/games/src/store/interest';
 
 const BENCH_SECRET = '5eed'.repeat(8);
 
@@ -135,12 +136,12 @@ async function serviceRun(label: string, everyGameBetOn: boolean) {
     });
   });
   await ctx.db.insertInto('games').values(rows).execute();
-  if (everyGameBetOn) {
-    await ctx.db
-      .insertInto('game_interest')
-      .values(rows.map((r) => ({ game_id: r.id, bets: 1, last_bet_at: new Date() })))
-      .execute();
-  }
+  if (everyGameBetOn)
+    await insertInterest(
+      ctx.db,
+      rows.map((r) => r.id),
+      new Date(),
+    );
   let published = 0;
   await infra.bus.consume({
     durable: 'bench-count',
