@@ -10,7 +10,13 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
     <div className="empty-state">
       <p>
         <strong className="empty-state__title">{title}</strong>
-        {children ? <> - {children}</> : null}
+        {/* the spec's text reads "Title - description"; on screen the title stands above it */}
+        {children ? (
+          <>
+            <span className="visually-hidden"> - </span>
+            {children}
+          </>
+        ) : null}
       </p>
     </div>
   );
