@@ -265,3 +265,19 @@ export class OutboxRelay {
     await this.running;
   }
 }
+
+/**
+ * The bulk form of `handleOnce`'s inbox row, inside the caller's transaction: claims
+ * (consumer, event id) for every id and returns those not handled before. The rows commit or
+ * roll back with the caller's effects.
+ */
+export async function claimInbox(trx: Kysely<any>, consumer: string, eventIds: string[]): Promise<Set<string>> {
+  if (eventIds.length === 0) return new Set();
+  const rows = await trx
+    .insertInto('inbox')
+    .values(eventIds.map((event_id) => ({ consumer, event_id })))
+    .onConflict((oc) => oc.doNothing())
+    .returning('event_id')
+    .execute();
+  return new Set(rows.map((r) => r.event_id as string));
+}

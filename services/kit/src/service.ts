@@ -6,12 +6,13 @@ import { Revocations } from './auth/revocations';
 import { TokenVerifier } from './auth/tokens';
 import { MemoryBus } from './bus/memory';
 import { NatsBus } from './bus/nats';
-import type { EventBus, EventHandler, Subscription } from './bus/types';
+import type { DeliveryInfo, EventBus, EventHandler, Subscription } from './bus/types';
 import { type Cache, MemoryCache, RedisCache } from './cache';
 import { type Clock, systemClock } from './clock';
 import { type BaseConfig, baseConfig, loadConfig } from './config';
 import { type Database, type DatabaseOptions, openDatabase } from './db/database';
 import type { PGliteHost } from './db/pglite';
+import { groupCommit } from './group-commit';
 import { type App, createServer } from './http/server';
 import { type EveryOptions, every, keepLease, type Lease, type LeaseOptions, leaseMigration } from './jobs';
 import { createLogger, type Logger } from './logger';
@@ -231,18 +232,41 @@ async function startMessageModule<Ctx extends ServiceContext<any, any>>(
         );
         return;
       }
+      if (together) return together({ event, info });
+      return handleOne(event, info);
+    };
+    const handleOne = async (event: any, info: DeliveryInfo) => {
       if (m.once === false) return m.handle(ctx, event, { ...info, trx: null });
-      const done = await handleOnce(ctx.db, m.durable, envelope.id, (trx) =>
+      const done = await handleOnce(ctx.db, m.durable, event.id, (trx) =>
         m.handle(ctx, event, { ...info, trx }),
       );
       if (done) ctx.relay.nudge();
     };
+    const batched = m.together;
+    const together = batched
+      ? groupCommit<{ event: any; info: DeliveryInfo }>({
+          max: batched.max,
+          parallel: batched.parallel,
+          runBatch: (items) =>
+            batched.handle(
+              ctx,
+              items.map((i) => i.event),
+            ),
+          runOne: ({ event, info }) => handleOne(event, info),
+          onBatchError: (err, size) =>
+            ctx.logger.warn(
+              { err, consumer: m.durable, size },
+              'batch failed; handling its events one by one',
+            ),
+        })
+      : undefined;
     ctx.track(
       await bus.consume({
         durable: m.durable,
         subjects: [...bySubject.keys()],
         handler,
-        concurrency: m.concurrency,
+        // a batch fills only with that many deliveries waiting on it
+        concurrency: batched ? batched.max * (batched.parallel ?? 1) : m.concurrency,
         ackWaitMs: m.ackWaitMs,
         ...(m.maxDeliver !== undefined ? { maxDeliver: m.maxDeliver } : {}),
       }),

@@ -39,6 +39,18 @@ export interface ConsumerModule<Ctx, Es extends readonly AnyEvent[] = readonly A
   /** deliveries before giving up; unset: never give up */
   maxDeliver?: number;
   handle(ctx: Ctx, event: EventUnion<Es>, info: DeliveryInfo & { trx: Kysely<any> | null }): Promise<void>;
+  /**
+   * Group commit: events delivered while a batch is being handled are handed over together
+   * (up to `max`), one call for many, which keeps its own idempotency (e.g. `claimInbox` in
+   * its transaction). A batch that throws is handled again event by event with `handle`, so
+   * a bad event fails alone. At most `max` × `parallel` events are in flight; `concurrency` is ignored.
+   */
+  together?: {
+    max: number;
+    /** batches handled at once (default 1): the effects of two may commit in either order */
+    parallel?: number;
+    handle(ctx: Ctx, events: EventUnion<Es>[]): Promise<void>;
+  };
 }
 
 export interface ResponderModule<Ctx, C extends CommandDefinition = CommandDefinition> {

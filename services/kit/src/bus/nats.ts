@@ -162,7 +162,9 @@ export class NatsBus implements EventBus {
       const consumer = await this.js.consumers.get(this.stream, name);
       const unwatch = watchConsumer(this.service, name, () => jsm.consumers.info(this.stream, name));
       stops.push(async () => unwatch());
-      const messages = await consumer.consume({ max_messages: 64 });
+      const limit = Math.max(1, opts.concurrency ?? 1);
+      // as many buffered as may be handled at once (a group-committing consumer wants hundreds)
+      const messages = await consumer.consume({ max_messages: Math.max(64, limit) });
       const handle = async (m: typeof messages extends AsyncIterable<infer M> ? M : never) => {
         let event: EventEnvelope;
         try {
@@ -212,7 +214,6 @@ export class NatsBus implements EventBus {
           timer();
         }
       };
-      const limit = Math.max(1, opts.concurrency ?? 1);
       const loop = (async () => {
         const inflight = new Set<Promise<void>>();
         for await (const m of messages) {
