@@ -1,6 +1,7 @@
 import { NEVER_GIVE_UP } from '@bet/kit';
 import { BetsCashedOut, BetsSettled, BetsVoided } from '@bet/proto-events';
 import { applyBetEventOnce } from '../app/bet-events';
+import { applyBetEventsTogether } from '../app/settle-together';
 import { consumer } from '../context';
 
 const DURABLE = 'wallet-bets';
@@ -9,14 +10,16 @@ const DURABLE = 'wallet-bets';
 export const betsConsumer = consumer({
   durable: DURABLE,
   events: [BetsSettled, BetsVoided, BetsCashedOut],
-  // each event moves money for one bet under its own key; a settlement of 100 000 bets
-  // must not wait on one database round trip at a time
+  // a settlement of 100 000 bets must not wait on one transaction per bet: what arrives while
+  // a batch is written goes in the next, results and refunds moved set-based
+  // (app/settle-together.ts), a failed batch retried one event at a time; two batches at a
+  // time, so a batch waiting on a row lock does not stop the wallet paying everybody else
   // ...but the events of one bet go one after another, in the order they were delivered: a
   // correction's clawback reads the wallet balance, so run before the win it corrects it
   // would book the whole amount as debt and the win would then be paid in full. `betOrder`
   // only orders one process; across replicas and redeliveries the bet's bet_settlements row
   // holds a correction back until its predecessor is applied
-  concurrency: 8,
+  together: { max: 500, parallel: 2, handle: (ctx, events) => applyBetEventsTogether(ctx, DURABLE, events) },
   // wins, refunds and cash-outs wait out any outage of the database: never dropped
   maxDeliver: NEVER_GIVE_UP,
   // still handled once (inbox), but inside the bet's turn: a queued event must not hold a

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Hold } from '../domain/holds';
 import type { Trx } from './db';
 
@@ -37,4 +38,27 @@ export async function releaseHold(trx: Trx, reference: string, userId: string): 
       .execute();
   }
   return held;
+}
+
+/**
+ * Releases the stakes held under many (reference, user) pairs at once; returns what each held
+ * (keyed `reference|user`, absent when nothing was held).
+ */
+export async function releaseHolds(
+  trx: Trx,
+  pairs: Array<{ reference: string; userId: string }>,
+): Promise<Map<string, bigint>> {
+  if (pairs.length === 0) return new Map();
+  const wanted = sql.join(pairs.map((p) => sql`(${p.reference}, ${p.userId})`));
+  const { rows } = await sql<{ reference: string; user_id: string; amount: string }>`
+    with old as (
+      select reference, user_id, amount from holds
+      where (reference, user_id) in (values ${wanted}) and amount > 0
+      order by reference, user_id
+      for update
+    )
+    update holds h set amount = 0, updated_at = now()
+    from old where h.reference = old.reference and h.user_id = old.user_id
+    returning old.reference, old.user_id, old.amount`.execute(trx);
+  return new Map(rows.map((r) => [`${r.reference}|${r.user_id}`, BigInt(r.amount)]));
 }

@@ -16,9 +16,31 @@ export async function settlementLevel(trx: Trx, betId: string): Promise<number |
 }
 
 export async function markSettled(trx: Trx, betId: string, userId: string, level: number) {
+  await markManySettled(trx, [{ betId, userId, level }]);
+}
+
+/** Locks the settlement rows of many bets (in id order); returns the level of each that has one. */
+export async function lockSettlementLevels(trx: Trx, betIds: string[]): Promise<Map<string, number>> {
+  if (betIds.length === 0) return new Map();
+  const rows = await trx
+    .selectFrom('bet_settlements')
+    .select(['bet_id', 'level'])
+    .where('bet_id', 'in', betIds)
+    .orderBy('bet_id')
+    .forUpdate()
+    .execute();
+  return new Map(rows.map((r) => [r.bet_id, r.level]));
+}
+
+/** `markSettled` for many bets in one statement. */
+export async function markManySettled(
+  trx: Trx,
+  rows: Array<{ betId: string; userId: string; level: number }>,
+) {
+  if (rows.length === 0) return;
   await trx
     .insertInto('bet_settlements')
-    .values({ bet_id: betId, user_id: userId, level })
+    .values(rows.map((r) => ({ bet_id: r.betId, user_id: r.userId, level: r.level })))
     .onConflict((oc) =>
       oc.column('bet_id').doUpdateSet((eb) => ({
         level: eb.fn('greatest', [eb.ref('bet_settlements.level'), eb.ref('excluded.level')]),
