@@ -135,16 +135,20 @@ describe('aviator', () => {
     const { page, context, errors } = await newPage(browser);
     await signIn(page, ADMIN);
     await page.goto(`${stack.url}/admin/aviator`);
-    const stage = page.getByTestId('aviator-stage');
     const seen = new Map<string, { text: string; cls: string }>();
     await waitUntil(
       async () => {
-        // state, text and class read in one go: separate reads can straddle a re-render
-        const now = await stage.evaluate((el) => ({
-          state: el.getAttribute('data-state'),
-          cls: el.getAttribute('class') ?? '',
-          text: document.querySelector('[data-testid="aviator-status-text"]')?.textContent ?? '',
-        }));
+        // state, text and class read in one go from the live document: separate reads can straddle
+        // a re-render, and a located element can be the stage React just replaced (its key changes
+        // on a crash), detached but still saying 'running'
+        const now = await page.evaluate(() => {
+          const el = document.querySelector('[data-testid="aviator-stage"]');
+          return {
+            state: el?.getAttribute('data-state') ?? null,
+            cls: el?.getAttribute('class') ?? '',
+            text: document.querySelector('[data-testid="aviator-status-text"]')?.textContent ?? '',
+          };
+        });
         if (now.state) seen.set(now.state, { text: now.text, cls: now.cls });
         return seen.size === 4;
       },
