@@ -10,6 +10,7 @@ describe('groupCommit', () => {
       runBatch: async (items) => {
         batches.push(items);
         if (batches.length === 1) await new Promise<void>((r) => (release = r));
+        return items.map(() => undefined);
       },
       runOne: async () => {
         throw new Error('not expected');
@@ -30,7 +31,10 @@ describe('groupCommit', () => {
     const sizes: number[] = [];
     const add = groupCommit<number>({
       max: 4,
-      runBatch: async (items) => void sizes.push(items.length),
+      runBatch: async (items) => {
+        sizes.push(items.length);
+        return items.map(() => undefined);
+      },
       runOne: async () => {},
     });
     await Promise.all(Array.from({ length: 10 }, (_, i) => add(i)));
@@ -46,6 +50,7 @@ describe('groupCommit', () => {
       runBatch: async (items) => {
         if (items.includes(1)) await new Promise<void>((r) => (release = r));
         done.push(items);
+        return items.map(() => undefined);
       },
       runOne: async () => {},
     });
@@ -56,6 +61,19 @@ describe('groupCommit', () => {
     release();
     await stalled;
     expect(done).toEqual([[2], [1]]);
+  });
+
+  it('answers each item with its own result, from the batch or from its retry alone', async () => {
+    const add = groupCommit<number, string>({
+      max: 10,
+      runBatch: async (items) => {
+        if (items.includes(13)) throw new Error('unlucky batch');
+        return items.map((n) => `batch ${n}`);
+      },
+      runOne: async (n) => `alone ${n}`,
+    });
+    expect(await Promise.all([1, 2].map(add))).toEqual(['batch 1', 'batch 2']);
+    expect(await Promise.all([3, 13].map(add))).toEqual(['alone 3', 'alone 13']);
   });
 
   it('handles a failed batch one item at a time, in order, failing only the bad item', async () => {

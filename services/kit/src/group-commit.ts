@@ -4,7 +4,7 @@
  * alone goes at once (no timer to wait out). A batch that fails is handled again one item at
  * a time, in order, so one bad item fails alone and the rest still go through.
  */
-export function groupCommit<T>(opts: {
+export function groupCommit<T, R = void>(opts: {
   /** most items in one batch */
   max: number;
   /**
@@ -12,12 +12,13 @@ export function groupCommit<T>(opts: {
    * disk) from holding up everything behind it
    */
   parallel?: number;
-  runBatch(items: T[]): Promise<void>;
-  runOne(item: T): Promise<void>;
+  /** each item's result, in the items' order */
+  runBatch(items: T[]): Promise<R[]>;
+  runOne(item: T): Promise<R>;
   /** told why a batch fell back to one at a time */
   onBatchError?(err: unknown, size: number): void;
-}): (item: T) => Promise<void> {
-  type Entry = { item: T; resolve: () => void; reject: (err: unknown) => void };
+}): (item: T) => Promise<R> {
+  type Entry = { item: T; resolve: (result: R) => void; reject: (err: unknown) => void };
   const queue: Entry[] = [];
   const parallel = Math.max(1, opts.parallel ?? 1);
   let running = 0;
@@ -25,14 +26,14 @@ export function groupCommit<T>(opts: {
 
   async function write(batch: Entry[]) {
     try {
-      await opts.runBatch(batch.map((b) => b.item));
-      for (const b of batch) b.resolve();
+      const results = await opts.runBatch(batch.map((b) => b.item));
+      if (results.length !== batch.length) throw new Error('a batch answered a different number of items');
+      batch.forEach((b, i) => b.resolve(results[i] as R));
     } catch (err) {
       opts.onBatchError?.(err, batch.length);
       for (const b of batch) {
         try {
-          await opts.runOne(b.item);
-          b.resolve();
+          b.resolve(await opts.runOne(b.item));
         } catch (e) {
           b.reject(e);
         }
@@ -51,7 +52,7 @@ export function groupCommit<T>(opts: {
   }
 
   return (item) =>
-    new Promise<void>((resolve, reject) => {
+    new Promise<R>((resolve, reject) => {
       queue.push({ item, resolve, reject });
       if (scheduled || running >= parallel) return;
       scheduled = true;

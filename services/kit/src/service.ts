@@ -247,11 +247,13 @@ async function startMessageModule<Ctx extends ServiceContext<any, any>>(
       ? groupCommit<{ event: any; info: DeliveryInfo }>({
           max: batched.max,
           parallel: batched.parallel,
-          runBatch: (items) =>
-            batched.handle(
+          runBatch: async (items) => {
+            await batched.handle(
               ctx,
               items.map((i) => i.event),
-            ),
+            );
+            return items.map(() => undefined);
+          },
           runOne: ({ event, info }) => handleOne(event, info),
           onBatchError: (err, size) =>
             ctx.logger.warn(
@@ -273,6 +275,20 @@ async function startMessageModule<Ctx extends ServiceContext<any, any>>(
     );
   } else if (m.kind === 'responder') {
     const command: CommandDefinition = m.command;
+    const batched = m.together;
+    const together = batched
+      ? groupCommit<unknown, unknown>({
+          max: batched.max,
+          parallel: batched.parallel,
+          runBatch: (requests) => batched.handle(ctx, requests),
+          runOne: (request) => m.handle(ctx, request),
+          onBatchError: (err, size) =>
+            ctx.logger.warn(
+              { err, command: command.subject, size },
+              'batch failed; answering its requests one by one',
+            ),
+        })
+      : undefined;
     ctx.track(
       await bus.reply(
         command.subject,
@@ -282,7 +298,7 @@ async function startMessageModule<Ctx extends ServiceContext<any, any>>(
             if (m.invalid) return m.invalid(problems);
             throw new MessageSchemaError(command.subject, problems);
           }
-          return m.handle(ctx, data);
+          return together ? together(data) : m.handle(ctx, data);
         },
         // one owner answers a command: its replicas share the subject's queue group
         { queue: command.subject },

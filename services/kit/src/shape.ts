@@ -62,6 +62,16 @@ export interface ResponderModule<Ctx, C extends CommandDefinition = CommandDefin
    * so (e.g. `{ ok: false, reason: 'invalid' }`); unset: the caller gets a bus error.
    */
   invalid?: (problems: string[]) => CommandReply<C>;
+  /**
+   * Group commit (see ConsumerModule.together): requests arriving while a batch is handled
+   * are answered together, one reply per request in their order; a batch that throws is
+   * answered request by request with `handle`.
+   */
+  together?: {
+    max: number;
+    parallel?: number;
+    handle(ctx: Ctx, requests: CommandRequest<C>[]): Promise<CommandReply<C>[]>;
+  };
 }
 
 export interface ListenerModule<Ctx, E extends AnyEvent = AnyEvent> {
@@ -103,7 +113,7 @@ export function parts<Ctx>() {
     responder<C extends CommandDefinition>(
       command: C,
       handle: (ctx: Ctx, request: CommandRequest<C>) => Promise<CommandReply<C>>,
-      opts: { invalid?: (problems: string[]) => CommandReply<C> } = {},
+      opts: Pick<ResponderModule<Ctx, C>, 'invalid' | 'together'> = {},
     ): ResponderModule<Ctx, C> {
       return { kind: 'responder', command, handle, ...opts };
     },
