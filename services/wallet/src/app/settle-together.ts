@@ -170,7 +170,8 @@ async function moveTogether(ctx: AppContext, trx: Trx, movements: BetMovement[])
   );
   const payees = [...new Set(mine.filter((m) => m.kind === 'payout').map((m) => m.userId))];
   // the wallet locks make a user's wins in two batches (or a batch and a single) collect debt in turn
-  const balances = await lockWallets(trx, payees);
+  const wallets = await lockWallets(trx, payees);
+  const balances = new Map([...wallets].map(([id, w]) => [id, w.balance]));
   const debtors = mine.some((m) => m.collectsDebt)
     ? await debtsOf(
         trx,
@@ -178,10 +179,7 @@ async function moveTogether(ctx: AppContext, trx: Trx, movements: BetMovement[])
       )
     : new Map<string, bigint>();
   const { planned, walletDeltas } = planMovements(mine, { held, debts: debtors, balances });
-  const after = await moveWallets(trx, walletDeltas);
-  for (const [userId, balance] of after)
-    if (balance !== (balances.get(userId) ?? 0n) + (walletDeltas.get(userId) ?? 0n))
-      throw new Error(`wallet ${userId} moved under the batch`);
+  await moveWallets(trx, walletDeltas, wallets);
 
   const idOf = (p: PlannedMovement) => claimed.get(p.movement.key)?.id as string;
   await dropTransactions(trx, planned.filter((p) => p.postings.length === 0).map(idOf));

@@ -37,3 +37,22 @@ export async function insertDebitRefusal(trx: Trx, key: string, userId: string, 
     .onConflict((oc) => oc.column('idempotency_key').doNothing())
     .execute();
 }
+
+/** `lockKey` for many keys, taken in one order so two batches sharing keys cannot deadlock. */
+export async function lockKeys(trx: Trx, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  const sorted = [...new Set(keys)].sort();
+  await sql`select pg_advisory_xact_lock(hashtextextended(k, 0))
+    from (values ${sql.join(sorted.map((k) => sql`(${k}::text)`))}) as v(k) order by k`.execute(trx);
+}
+
+/** The keys among these that were refused before. */
+export async function refusedKeys(trx: Trx, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await trx
+    .selectFrom('debit_refusals')
+    .select('idempotency_key')
+    .where('idempotency_key', 'in', keys)
+    .execute();
+  return new Set(rows.map((r) => r.idempotency_key));
+}

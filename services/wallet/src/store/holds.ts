@@ -4,9 +4,18 @@ import type { Trx } from './db';
 
 /** Holds a stake under each reference (adding to what a reference already holds). */
 export async function addHolds(trx: Trx, userId: string, holds: Hold[]) {
+  await addManyHolds(
+    trx,
+    holds.map((h) => ({ ...h, userId })),
+  );
+}
+
+/** `addHolds` for the stakes of many users in one statement. */
+export async function addManyHolds(trx: Trx, holds: Array<Hold & { userId: string }>) {
+  if (holds.length === 0) return;
   await trx
     .insertInto('holds')
-    .values(holds.map((h) => ({ reference: h.reference, user_id: userId, amount: h.amount })))
+    .values(holds.map((h) => ({ reference: h.reference, user_id: h.userId, amount: h.amount })))
     .onConflict((oc) =>
       oc.columns(['reference', 'user_id']).doUpdateSet((eb) => ({
         amount: eb('holds.amount', '+', eb.ref('excluded.amount')),

@@ -58,9 +58,12 @@ export async function fingerprintsOf(trx: Trx, keys: string[]): Promise<Map<stri
 
 /**
  * Opens the wallets not opened yet and locks them all, in id order (two batches lock the
- * wallets they share in the same order); returns each balance.
+ * wallets they share in the same order); returns each balance and status.
  */
-export async function lockWallets(trx: Trx, userIds: string[]): Promise<Map<string, bigint>> {
+export async function lockWallets(
+  trx: Trx,
+  userIds: string[],
+): Promise<Map<string, { balance: bigint; status: 'open' | 'closed' }>> {
   if (userIds.length === 0) return new Map();
   const ids = [...new Set(userIds)].sort();
   await trx
@@ -70,25 +73,35 @@ export async function lockWallets(trx: Trx, userIds: string[]): Promise<Map<stri
     .execute();
   const rows = await trx
     .selectFrom('accounts')
-    .select(['id', 'balance'])
+    .select(['id', 'balance', 'status'])
     .where('kind', '=', 'user')
     .where('id', 'in', ids)
     .orderBy('id')
     .forUpdate()
     .execute();
-  return new Map(rows.map((r) => [r.id, BigInt(r.balance ?? 0)]));
+  return new Map(rows.map((r) => [r.id, { balance: BigInt(r.balance ?? 0), status: r.status }]));
 }
 
-/** Adds each delta to its (locked) wallet; returns the balances after. */
-export async function moveWallets(trx: Trx, deltas: Map<string, bigint>): Promise<Map<string, bigint>> {
-  if (deltas.size === 0) return new Map();
+/**
+ * Adds each delta to its wallet (locked by `lockWallets`, whose balances the deltas were
+ * planned from): a wallet that moved meanwhile is a bug, and rolls the batch back.
+ */
+export async function moveWallets(
+  trx: Trx,
+  deltas: Map<string, bigint>,
+  locked: Map<string, { balance: bigint }>,
+): Promise<void> {
+  if (deltas.size === 0) return;
   const values = sql.join([...deltas].map(([id, d]) => sql`(${id}::text, ${d.toString()}::bigint)`));
   const { rows } = await sql<{ id: string; balance: string }>`
     update accounts a set balance = a.balance + v.delta
     from (values ${values}) as v(id, delta)
     where a.id = v.id and a.kind = 'user'
     returning a.id, a.balance`.execute(trx);
-  return new Map(rows.map((r) => [r.id, BigInt(r.balance)]));
+  for (const r of rows)
+    if (BigInt(r.balance) !== (locked.get(r.id)?.balance ?? 0n) + (deltas.get(r.id) ?? 0n))
+      throw new Error(`wallet ${r.id} moved under the batch`);
+  if (rows.length !== deltas.size) throw new Error('a wallet of the batch is missing');
 }
 
 /** Writes the postings of many transactions (in chunks under the parameter limit). */
