@@ -84,7 +84,30 @@ async function scenario(apply: (events: MoneyEvent[]) => Promise<void>) {
     voidedEvent(bets.r0, u.refunded, 0),
   ];
   await apply(events);
-  return { u, bets, events };
+  // then corrections, together: won → lost takes 12.00 back from a wallet that holds it; lost →
+  // won pays 14.00; the debtor's 20.00 that went to debt is taken back from 15.00 (5.00 owed
+  // again), and a raised payout of 3.00 repays part of that
+  const corrections = [
+    settledEvent({ betId: bets.w1, userId: u.winner, status: 'lost', adjustmentCents: -1200, correction: 1 }),
+    settledEvent({
+      betId: bets.l1,
+      userId: u.loser,
+      payoutCents: 1400,
+      adjustmentCents: 1400,
+      correction: 1,
+    }),
+    settledEvent({ betId: bets.d1, userId: u.debtor, status: 'lost', adjustmentCents: -2000, correction: 1 }),
+    settledEvent({
+      betId: bets.d2,
+      userId: u.debtor,
+      payoutCents: 1800,
+      adjustmentCents: 300,
+      correction: 1,
+    }),
+    settledEvent({ betId: bets.w2, userId: u.winner, payoutCents: 800, adjustmentCents: 0, correction: 1 }),
+  ];
+  await apply(corrections);
+  return { u, bets, events: [...events, ...corrections] };
 }
 
 /** The ledger of a scenario's users, with ids replaced by their roles. */
@@ -128,7 +151,11 @@ async function ledgerOf(u: Roles, bets: Record<string, string>) {
         metadata: JSON.parse(name(JSON.stringify(t.metadata))),
         postings: posts
           .filter((p: any) => p.transaction_id === t.id)
-          .map((p: any) => ({ account: name(p.account_id), amount: Number(p.amount), after: p.balance_after })),
+          .map((p: any) => ({
+            account: name(p.account_id),
+            amount: Number(p.amount),
+            after: p.balance_after,
+          })),
       }))
       .sort((a: any, b: any) => a.key.localeCompare(b.key)),
     events: events
@@ -150,10 +177,10 @@ describe('settling bets together', () => {
     const a = await ledgerOf(batch.u, batch.bets);
     const b = await ledgerOf(single.u, single.bets);
     expect(a).toEqual(b);
-    // and the figures are the expected ones: the debtor repaid 30.00 and kept 5.00 of 35.00
-    // won, the winner got 20.00 for 10.00 staked, the loser lost 7.00, the refund came back
-    expect(a.balances).toEqual([1000 + 500, 2000 - 1000 + 2000, 2000 - 700, 2000]);
-    expect(a.debts).toEqual([]);
+    // and the figures are the expected ones: the debtor kept nothing and owes 2.00, the winner
+    // got 8.00 for 10.00 staked, the loser's 7.00 became 14.00, the refund came back
+    expect(a.balances).toEqual([0, 2000 - 1000 + 800, 2000 - 700 + 1400, 2000]);
+    expect(a.debts).toEqual([{ userId: 'debtor', amountCents: 200 }]);
     expect(a.transactions.find((t: any) => t.key === 'win:bet d1')).toMatchObject({ user: null });
     expect(a.transactions.some((t: any) => t.key === 'lost:bet never')).toBe(false);
     expect((await h.reconcile()).ok).toBe(true);
@@ -175,6 +202,27 @@ describe('settling bets together', () => {
     ]);
     expect(await ledgerOf(u, bets)).toEqual(before);
     expect((await h.reconcile()).ok).toBe(true);
+  });
+
+  it('leaves a correction that came before its result to be redelivered, and applies it after', async () => {
+    const u = newId();
+    const bet = newId();
+    await h.fund(u, 10);
+    await h.debit({ userId: u, amountCents: 1000, reference: bet, key: `bet:${bet}` });
+    const early = settledEvent({
+      betId: bet,
+      userId: u,
+      status: 'lost',
+      adjustmentCents: -3000,
+      correction: 1,
+    });
+    await expect(applyBetEventsTogether(ctx, 'test-early', [early])).rejects.toThrow(/before its result/);
+    await applyBetEventsTogether(ctx, 'test-early', [
+      settledEvent({ betId: bet, userId: u, payoutCents: 3000 }),
+    ]);
+    expect(await h.balance(u)).toBe(3000);
+    await applyBetEventsTogether(ctx, 'test-early', [early]);
+    expect(await h.balance(u)).toBe(0);
   });
 
   it('goes one at a time for a bet with two events in the batch, in their order', async () => {

@@ -27,105 +27,152 @@ import { applyBetEventOnce, type MoneyEvent } from './bet-events';
 
 /**
  * Bet events in batches (the consumer's group commit). Settling a game of 100 000 bets sends
- * 100 000 events; one transaction each kept winners waiting minutes. The first results and
- * refunds of bets that appear once in a batch move their money in one transaction, one
- * statement per step for all of them; the rest (corrections, cash-outs, a bet with two events
- * in the batch) go one at a time as before, each bet's events in delivery order.
+ * 100 000 events; one transaction each kept winners waiting minutes. The results, corrections
+ * and refunds of bets that appear once in a batch move their money in one transaction, one
+ * statement per step for all of them; the rest (cash-outs, a bet with two events in the batch,
+ * a correction that came before the result it corrects) go one at a time as before, each bet's
+ * events in delivery order.
  */
 export async function applyBetEventsTogether(ctx: AppContext, consumer: string, events: MoneyEvent[]) {
   const perBet = new Map<string, number>();
   for (const e of events) perBet.set(e.data.betId, (perBet.get(e.data.betId) ?? 0) + 1);
-  const together: Array<{ event: MoneyEvent; movement: BetMovement | null }> = [];
+  const together: Together[] = [];
   const rest: MoneyEvent[] = [];
   for (const e of events) {
-    const movement = perBet.get(e.data.betId) === 1 ? movementOf(e) : undefined;
-    if (movement === undefined) rest.push(e);
-    else together.push({ event: e, movement });
+    const item = perBet.get(e.data.betId) === 1 ? togetherItem(e) : undefined;
+    if (item) together.push(item);
+    else rest.push(e);
   }
-  if (together.length > 0) await settleTogether(ctx, consumer, together);
+  const waiting = together.length > 0 ? await settleTogether(ctx, consumer, together) : [];
+  const alone = [...rest, ...waiting.map((i) => i.event)];
   const results = await Promise.allSettled(
-    rest.map((e) => ctx.betOrder(e.data.betId, () => applyBetEventOnce(ctx, consumer, e))),
+    alone.map((e) => ctx.betOrder(e.data.betId, () => applyBetEventOnce(ctx, consumer, e))),
   );
   const failed = results.find((r) => r.status === 'rejected');
   if (failed) throw failed.reason;
 }
 
-/**
- * The movement a first result or a refund makes (null: none, e.g. a refund of nothing), or
- * undefined for events that must go one at a time.
- */
-function movementOf(e: MoneyEvent): BetMovement | null | undefined {
+interface Together {
+  event: MoneyEvent;
+  /** null: nothing to move (a refund or a correction of nothing) */
+  movement: BetMovement | null;
+  /** for `bets.settled`: 0 the result, n its n-th correction (`bet_settlements.level`) */
+  level?: number;
+}
+
+/** An event as the batch takes it, or undefined for one that must go one at a time. */
+function togetherItem(e: MoneyEvent): Together | undefined {
   if (e.subject === BetsSettled.subject) {
     const d = e.data;
-    if (d.correction !== undefined) return undefined;
     const base = { betId: d.betId, userId: d.userId };
+    if (d.correction !== undefined) {
+      // a re-settlement moves only the difference, under its own key per correction
+      const adjustment = BigInt(d.adjustmentCents ?? 0);
+      const key = moneyKeys.correction(d.betId, d.correction);
+      const description = 'Settlement correction';
+      const movement: BetMovement | null =
+        adjustment > 0n
+          ? { ...base, key, kind: 'payout', type: 'win', amount: adjustment, description, collectsDebt: true }
+          : adjustment < 0n
+            ? {
+                ...base,
+                key,
+                kind: 'clawback',
+                type: 'adjustment',
+                amount: -adjustment,
+                description,
+                collectsDebt: false,
+              }
+            : null;
+      return { event: e, movement, level: d.correction };
+    }
     if (d.status === 'won' && d.payoutCents > 0)
       return {
-        ...base,
-        key: moneyKeys.win(d.betId),
-        kind: 'payout',
-        type: 'win',
-        amount: BigInt(d.payoutCents),
-        description: 'Bet won',
-        collectsDebt: true,
+        event: e,
+        level: 0,
+        movement: {
+          ...base,
+          key: moneyKeys.win(d.betId),
+          kind: 'payout',
+          type: 'win',
+          amount: BigInt(d.payoutCents),
+          description: 'Bet won',
+          collectsDebt: true,
+        },
       };
     return {
-      ...base,
-      key: moneyKeys.lost(d.betId),
-      kind: 'loss',
-      type: 'stake_lost',
-      amount: 0n,
-      description: 'Bet lost',
-      collectsDebt: false,
+      event: e,
+      level: 0,
+      movement: {
+        ...base,
+        key: moneyKeys.lost(d.betId),
+        kind: 'loss',
+        type: 'stake_lost',
+        amount: 0n,
+        description: 'Bet lost',
+        collectsDebt: false,
+      },
     };
   }
   if (e.subject === BetsVoided.subject) {
     const d = e.data;
-    if (d.refundCents <= 0) return null;
+    if (d.refundCents <= 0) return { event: e, movement: null };
     return {
-      betId: d.betId,
-      userId: d.userId,
-      key: moneyKeys.refund(d.betId),
-      kind: 'payout',
-      type: 'refund',
-      amount: BigInt(d.refundCents),
-      description: `Bet refunded: ${d.reason}`,
-      collectsDebt: false,
+      event: e,
+      movement: {
+        betId: d.betId,
+        userId: d.userId,
+        key: moneyKeys.refund(d.betId),
+        kind: 'payout',
+        type: 'refund',
+        amount: BigInt(d.refundCents),
+        description: `Bet refunded: ${d.reason}`,
+        collectsDebt: false,
+      },
     };
   }
   return undefined;
 }
 
-async function settleTogether(
-  ctx: AppContext,
-  consumer: string,
-  items: Array<{ event: MoneyEvent; movement: BetMovement | null }>,
-) {
-  const applied = await ctx.db.transaction().execute(async (trx) => {
+/**
+ * Applies the batch in one transaction; returns the corrections that came before the result
+ * or correction they correct (left to the one-at-a-time path, which has them redelivered).
+ */
+async function settleTogether(ctx: AppContext, consumer: string, items: Together[]): Promise<Together[]> {
+  const { applied, waiting } = await ctx.db.transaction().execute(async (trx) => {
+    const settled = items.filter((i) => i.level !== undefined);
+    // the bets' settlement rows, locked: the events of one bet apply one at a time (bet-events.ts)
+    const levels = await lockSettlementLevels(
+      trx,
+      settled.map((i) => i.event.data.betId),
+    );
+    const reached = (i: Together) => levels.get(i.event.data.betId) ?? -1;
+    const isCorrection = (i: Together) => i.level !== undefined && i.level > 0;
+    const early = (i: Together) => isCorrection(i) && reached(i) < (i.level as number) - 1;
+    const ready = items.filter((i) => !early(i));
     const fresh = await claimInbox(
       trx,
       consumer,
-      items.map((i) => i.event.id),
+      ready.map((i) => i.event.id),
     );
-    const todo = items.filter((i) => fresh.has(i.event.id));
-    if (todo.length === 0) return false;
-    const results = todo.filter((i) => i.event.subject === BetsSettled.subject);
-    // a correction that came first waits for its result on this row (see bet-events.ts)
-    await lockSettlementLevels(
+    const todo = ready.filter((i) => fresh.has(i.event.id));
+    // a correction at or below the level reached was applied already
+    const moving = todo.filter((i) => !(isCorrection(i) && reached(i) >= (i.level as number)));
+    const contradicted = await moveTogether(
+      ctx,
       trx,
-      results.map((i) => i.event.data.betId),
+      moving.flatMap((i) => (i.movement ? [i.movement] : [])),
     );
-    const movements = todo.flatMap((i) => (i.movement ? [i.movement] : []));
-    const contradicted = await moveTogether(ctx, trx, movements);
     await markManySettled(
       trx,
-      results
-        .filter((i) => !(i.movement && contradicted.has(i.movement.key)))
-        .map((i) => ({ betId: i.event.data.betId, userId: i.event.data.userId, level: 0 })),
+      moving
+        .filter((i) => i.level !== undefined && !(i.movement && contradicted.has(i.movement.key)))
+        .map((i) => ({ betId: i.event.data.betId, userId: i.event.data.userId, level: i.level as number })),
     );
-    return true;
+    return { applied: todo.length > 0, waiting: items.filter(early) };
   });
   if (applied) ctx.relay.nudge();
+  return waiting;
 }
 
 /**
@@ -164,11 +211,12 @@ async function moveTogether(ctx: AppContext, trx: Trx, movements: BetMovement[])
   const mine = movements.filter((m) => claimed.has(m.key));
   if (mine.length === 0) return contradicted;
 
+  // a correction's clawback leaves the bet's hold alone, as one at a time
   const held = await releaseHolds(
     trx,
-    mine.map((m) => ({ reference: m.betId, userId: m.userId })),
+    mine.filter((m) => m.kind !== 'clawback').map((m) => ({ reference: m.betId, userId: m.userId })),
   );
-  const payees = [...new Set(mine.filter((m) => m.kind === 'payout').map((m) => m.userId))];
+  const payees = [...new Set(mine.filter((m) => m.kind !== 'loss').map((m) => m.userId))];
   // the wallet locks make a user's wins in two batches (or a batch and a single) collect debt in turn
   const wallets = await lockWallets(trx, payees);
   const balances = new Map([...wallets].map(([id, w]) => [id, w.balance]));
@@ -186,7 +234,7 @@ async function moveTogether(ctx: AppContext, trx: Trx, movements: BetMovement[])
   await detachFromWallet(
     trx,
     planned
-      .filter((p) => p.postings.length > 0 && p.movement.kind === 'payout' && p.userAmount === null)
+      .filter((p) => p.postings.length > 0 && p.movement.kind !== 'loss' && p.userAmount === null)
       .map(idOf),
   );
   await insertPostings(

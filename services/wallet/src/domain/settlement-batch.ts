@@ -1,5 +1,6 @@
 import { accountId } from './accounts';
 import {
+  clawbackPostings,
   debtCollectionPostings,
   lossPostings,
   normalizePostings,
@@ -8,16 +9,17 @@ import {
 } from './postings';
 
 /**
- * One bet's money movement in a settlement batch: a payout (win or refund) or a lost stake.
- * The same movement, key and figures as the one-at-a-time path (app/money.ts) makes for it.
+ * One bet's money movement in a settlement batch: a payout (win, refund, a correction in the
+ * player's favour), a lost stake, or a clawback (a correction against the player). The same
+ * movement, key and figures as the one-at-a-time path (app/money.ts) makes for it.
  */
 export interface BetMovement {
   key: string;
   betId: string;
   userId: string;
-  kind: 'payout' | 'loss';
-  type: 'win' | 'refund' | 'stake_lost';
-  /** the payout in cents (0 for a loss) */
+  kind: 'payout' | 'loss' | 'clawback';
+  type: 'win' | 'refund' | 'stake_lost' | 'adjustment';
+  /** the payout or the amount taken back, in cents (0 for a loss) */
   amount: bigint;
   description: string;
   /** winnings repay an open debt first; refunds do not */
@@ -27,6 +29,8 @@ export interface BetMovement {
 /** What the ledger's transaction row says of a movement (its replay must ask the same). */
 export function transactionOf(m: BetMovement) {
   if (m.kind === 'loss') return { type: m.type, userId: null, requested: 0n, metadata: { userId: m.userId } };
+  if (m.kind === 'clawback')
+    return { type: m.type, userId: m.userId, requested: -m.amount, metadata: { userId: m.userId } };
   return {
     type: m.type,
     userId: m.userId,
@@ -48,8 +52,9 @@ export const holdKey = (betId: string, userId: string) => `${betId}|${userId}`;
 
 /**
  * Plans a batch of movements in order, from what is held per bet, what each user owes and
- * each wallet's balance (read under lock): each user's debt is collected by their wins in
- * order and each posting carries the balance after it, as if they had been applied one by one.
+ * each wallet's balance (read under lock), as if they had been applied one by one: a clawback
+ * takes what the wallet holds at its turn and books the rest as debt, each user's debt is
+ * collected by their wins in order, and each posting carries the balance after it.
  */
 export function planMovements(
   movements: readonly BetMovement[],
@@ -62,7 +67,25 @@ export function planMovements(
   const debts = new Map(state.debts);
   const balances = new Map(state.balances);
   const walletDeltas = new Map<string, bigint>();
+
+  /** Books the movement's wallet line, if it has one, on the running balance. */
+  const withWallet = (m: BetMovement, postings: Posting[]): PlannedMovement => {
+    const user = postings.find((p) => p.account.kind === 'user');
+    if (!user) return { movement: m, postings, userAmount: null, balanceAfter: null };
+    if (accountId(user.account) !== m.userId)
+      throw new Error('postings touch a wallet other than the bet user');
+    const balanceAfter = (balances.get(m.userId) ?? 0n) + user.amount;
+    balances.set(m.userId, balanceAfter);
+    walletDeltas.set(m.userId, (walletDeltas.get(m.userId) ?? 0n) + user.amount);
+    return { movement: m, postings, userAmount: user.amount, balanceAfter };
+  };
+
   const planned = movements.map((m): PlannedMovement => {
+    if (m.kind === 'clawback') {
+      const plan = clawbackPostings(m.userId, m.amount, balances.get(m.userId) ?? 0n);
+      debts.set(m.userId, (debts.get(m.userId) ?? 0n) + plan.shortfall);
+      return withWallet(m, normalizePostings(plan.postings));
+    }
     const held = state.held.get(holdKey(m.betId, m.userId)) ?? 0n;
     if (m.kind === 'loss') {
       const postings = held > 0n ? normalizePostings(lossPostings(held)) : [];
@@ -77,15 +100,7 @@ export function planMovements(
         debts.set(m.userId, debt - collected);
       }
     }
-    const postings = normalizePostings(raw);
-    const user = postings.find((p) => p.account.kind === 'user');
-    if (!user) return { movement: m, postings, userAmount: null, balanceAfter: null };
-    if (accountId(user.account) !== m.userId)
-      throw new Error('postings touch a wallet other than the bet user');
-    const balanceAfter = (balances.get(m.userId) ?? 0n) + user.amount;
-    balances.set(m.userId, balanceAfter);
-    walletDeltas.set(m.userId, (walletDeltas.get(m.userId) ?? 0n) + user.amount);
-    return { movement: m, postings, userAmount: user.amount, balanceAfter };
+    return withWallet(m, normalizePostings(raw));
   });
   return { planned, walletDeltas };
 }
