@@ -2,7 +2,7 @@
  * Bets accepted per second, end to end THROUGH THE GATEWAY: HTTP → gateway (token check,
  * rate limit in Redis) → betting (validation, limits, the saga's two transactions) → NATS
  * wallet.debit → wallet (ledger transaction) → reply → bets.placed in the outbox → 201.
- * Many users (1 000 by default), each bet a single on one of 20 games. Every service runs
+ * Many users (1 000 by default), each bet a single on one of 20 games; then all bets by one user. Every service runs
  * in its own process against the real Postgres, NATS and Redis of this machine; the same
  * load sent straight to the betting service is printed for comparison, then pgbench.
  *
@@ -86,7 +86,7 @@ try {
     await new Promise((r) => setTimeout(r, 100));
   }
 
-  const run = async (origin: string, seconds: number) => {
+  const run = async (origin: string, seconds: number, hot = false) => {
     const pool = new Pool(origin, { connections: CONCURRENCY });
     const latencies: number[] = [];
     const statuses = new Map<number, number>();
@@ -94,7 +94,7 @@ try {
     const outcomes = ['A', 'Draw', 'B'];
     const worker = async () => {
       while (performance.now() < until) {
-        const u = users[Math.floor(Math.random() * users.length)];
+        const u = hot ? users[0] : users[Math.floor(Math.random() * users.length)];
         const t0 = performance.now();
         let status = 0;
         try {
@@ -152,6 +152,12 @@ try {
   line('through the gateway', viaGateway);
   console.log(`${''.padEnd(27)}after the load, ${residentMiB(stack.pids)}`);
   line('straight to betting', await run(stack.urls.betting, SECONDS));
+  // issue 14 item 2: one user's bets (one wallet row, one betting user lock) against the spread figure
+  const oneUser = await run(stack.urls.gateway, SECONDS, true);
+  line('one user, through gateway', oneUser);
+  console.log(
+    `${''.padEnd(27)}one user = ${((100 * oneUser.accepted) / oneUser.elapsed / (viaGateway.accepted / viaGateway.elapsed)).toFixed(0)} % of the spread figure through the gateway`,
+  );
   await gw.close();
 
   const db = new pg.Client({ connectionString: stack.databaseUrl });
