@@ -1,6 +1,7 @@
 import { newId } from '@bet/kit';
 import { eventually } from '@bet/kit/testing';
 import { BetsPlaced, validate } from '@bet/proto-events';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/context';
 import { betsOf, call, Games, type Harness, player, setLimits, startHarness } from './harness';
@@ -572,6 +573,28 @@ describe('the saga with the wallet', () => {
     for (const r of refused) expect(r).toMatchObject({ status: 422, body: { msg: 'Insufficient balance' } });
     expect(h.wallet.balance(p.id)).toBe(0);
     expect((await call(h, 'GET', '/api/v1/bets', p.auth)).body.bets).toHaveLength(3);
+  });
+
+  it('accepts many placements at once (they share transactions), each bet announced once', async () => {
+    const g = await games.create();
+    const ps = await Promise.all(Array.from({ length: 40 }, () => player(h, 1_000)));
+    const results = await Promise.all(
+      ps.map((p) =>
+        call(h, 'POST', '/api/v1/bets/singles', p.auth, {
+          stakePerBet: 2,
+          selections: [{ gameId: g._id, outcome: 'A' }],
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(ps.map(() => 201));
+    const ids = results.map((r) => r.body.bets[0]._id as string);
+    await eventually(() => ids.every((id) => betsOf(h, BetsPlaced.subject, id).length === 1));
+    for (const p of ps) expect(h.wallet.balance(p.id)).toBe(800);
+    const { rows } = await sql<{ n: string }>`
+      select count(*) as n from bets where id in (${sql.join(ids)}) and status = 'pending'`.execute(
+      h.svc.ctx.db,
+    );
+    expect(Number(rows[0].n)).toBe(40);
   });
 
   it('a silent wallet leaves the placement to the reconciler, which finishes it with the same key', async () => {

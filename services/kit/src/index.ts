@@ -11,6 +11,7 @@ export * from './db/database';
 export * from './db/errors';
 export * from './db/pglite';
 export * from './errors';
+export * from './group-commit';
 export * from './http/drain';
 export * from './http/money-schema';
 export * from './http/outbound';

@@ -2,6 +2,7 @@ import {
   BusRequestError,
   DomainError,
   dollarsToCents,
+  groupCommit,
   HttpError,
   newId,
   recordEvents,
@@ -31,10 +32,10 @@ import {
 } from '../domain/placement';
 import { legResult } from '../domain/settlement';
 import { flagBets, setLegResult } from '../store/bets';
-import type { Db } from '../store/db';
+import type { BetRow, Db, GameRow } from '../store/db';
 import { gameState, gameSummary, loadGames } from '../store/games';
 import {
-  acceptPlacement,
+  acceptPlacements,
   insertPlacement,
   lockPlacementState,
   markRefundDone,
@@ -267,57 +268,104 @@ export class Placement {
     return outcome;
   }
 
-  /** Step 3: the stake is taken; the bets go live and are announced, in one transaction. */
-  private async accept(p: PlacementRecord): Promise<Finish> {
+  /**
+   * Step 3: the stake is taken; the bets go live and are announced, in one transaction.
+   * Placements accepted at the same moment share it (group commit): what arrives while a
+   * batch is written goes in the next one.
+   */
+  private accept(p: PlacementRecord): Promise<Finish> {
+    return this.acceptTogether(p);
+  }
+
+  private readonly acceptTogether = groupCommit<PlacementRecord, Finish>({
+    max: 100,
+    parallel: 2,
+    runBatch: (records) => this.acceptMany(records),
+    runOne: (p) => this.acceptOne(p),
+    onBatchError: (err, size) =>
+      this.ctx.logger.warn({ err, size }, 'accepting placements together failed; one by one'),
+  });
+
+  /**
+   * Accepts the placements still waiting for their debit, in one transaction; those that are
+   * not (a reconciler got there first, or rejected them) are then decided one by one.
+   */
+  private async acceptMany(records: PlacementRecord[]): Promise<Finish[]> {
+    let settleNeeded = false;
+    const moved = await this.ctx.tx(async (trx) => {
+      // the same lock order as placement and cash-out: games (key share) first, then the bets
+      const games = await loadGames(
+        trx,
+        records.flatMap((p) => p.legs.map((l) => l.gameId)),
+        'keyShare',
+      );
+      const bets = await acceptPlacements(
+        trx,
+        records.map((p) => p.id),
+      );
+      const byPlacement = new Map<string, BetRow[]>();
+      for (const b of bets) byPlacement.set(b.placement_id, [...(byPlacement.get(b.placement_id) ?? []), b]);
+      const accepted = records.filter((p) => byPlacement.has(p.id));
+      if (await this.decideLegs(trx, accepted, games)) settleNeeded = true;
+      await recordEvents(
+        trx,
+        BetsPlaced,
+        accepted.flatMap((p) => placedEvents(p, byPlacement.get(p.id) ?? [])).map((data) => ({ data })),
+      );
+      return new Set(accepted.map((p) => p.id));
+    });
+    if (settleNeeded) this.onSettleNeeded();
+    const out: Finish[] = [];
+    for (const p of records) out.push(moved.has(p.id) ? 'accepted' : await this.acceptOne(p));
+    return out;
+  }
+
+  private async acceptOne(p: PlacementRecord): Promise<Finish> {
     let settleNeeded = false;
     const result = await this.ctx.tx(async (trx): Promise<Finish> => {
-      // the same lock order as placement and cash-out: games (key share) first, then the bets
       const games = await loadGames(
         trx,
         p.legs.map((l) => l.gameId),
         'keyShare',
       );
-      const bets = await acceptPlacement(trx, p.id);
+      const bets = await acceptPlacements(trx, [p.id]);
       if (bets.length === 0) {
         const row = await lockPlacementState(trx, p.id);
         if (row.state === 'accepted') return 'accepted';
         if (row.refund_state === null) await markRefundDue(trx, p.id);
         return 'compensate';
       }
-      // a game may have been settled or cancelled while the debit was in flight
-      const decided = new Set<string>();
-      for (const l of p.legs) {
-        const g = games.get(l.gameId);
-        const r = g ? legResult(l.outcome, gameState(g)) : null;
-        if (r === null) continue;
-        await setLegResult(trx, l.betId, l.idx, r);
-        decided.add(l.betId);
-      }
-      if (decided.size > 0) {
-        await flagBets(trx, [...decided]);
-        settleNeeded = true;
-      }
-      const events: EventData<typeof BetsPlaced>[] = bets.map((b) => ({
-        betId: b.id,
-        userId: b.user_id,
-        betType: b.bet_type,
-        stakeCents: Number(b.stake_cents),
-        totalOddsHundredths: b.total_odds,
-        potentialPayoutCents: Number(b.potential_payout_cents),
-        selections: p.legs
-          .filter((l) => l.betId === b.id)
-          .map((l) => ({ gameId: l.gameId, outcome: l.outcome, oddsHundredths: l.odds })),
-        placedAt: new Date(b.created_at).toISOString(),
-      }));
+      settleNeeded = await this.decideLegs(trx, [p], games);
       await recordEvents(
         trx,
         BetsPlaced,
-        events.map((data) => ({ data })),
+        placedEvents(p, bets).map((data) => ({ data })),
       );
       return 'accepted';
     });
     if (settleNeeded) this.onSettleNeeded();
     return result;
+  }
+
+  /**
+   * A game may have been settled or cancelled while the debit was in flight: its legs get
+   * their result now and their bets are flagged for the settler (true when any was).
+   */
+  private async decideLegs(
+    trx: Db,
+    placements: PlacementRecord[],
+    games: Map<string, GameRow>,
+  ): Promise<boolean> {
+    const decided = new Set<string>();
+    for (const l of placements.flatMap((p) => p.legs)) {
+      const g = games.get(l.gameId);
+      const r = g ? legResult(l.outcome, gameState(g)) : null;
+      if (r === null) continue;
+      await setLegResult(trx, l.betId, l.idx, r);
+      decided.add(l.betId);
+    }
+    if (decided.size > 0) await flagBets(trx, [...decided]);
+    return decided.size > 0;
   }
 
   /** Refuses a placement still waiting for its debit; returns where it ended up. */
@@ -362,6 +410,22 @@ export class Placement {
     await markRefundDone(this.ctx.db, placementId);
     return true;
   }
+}
+
+/** The `bets.placed` events of a placement's accepted bets. */
+function placedEvents(p: PlacementRecord, bets: BetRow[]): EventData<typeof BetsPlaced>[] {
+  return bets.map((b) => ({
+    betId: b.id,
+    userId: b.user_id,
+    betType: b.bet_type,
+    stakeCents: Number(b.stake_cents),
+    totalOddsHundredths: b.total_odds,
+    potentialPayoutCents: Number(b.potential_payout_cents),
+    selections: p.legs
+      .filter((l) => l.betId === b.id)
+      .map((l) => ({ gameId: l.gameId, outcome: l.outcome, oddsHundredths: l.odds })),
+    placedAt: new Date(b.created_at).toISOString(),
+  }));
 }
 
 function describe(planned: PlannedBet[]): string {

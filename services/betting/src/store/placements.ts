@@ -96,16 +96,16 @@ export function placementLegs(db: Db, placementId: string) {
 }
 
 /**
- * The placement accepted and its bets opened in one statement: no bet moves unless the
+ * The placements accepted and their bets opened in one statement: no bet moves unless its
  * placement did (they are pending_payment together, always). Returns the bets opened.
  */
-export function acceptPlacement(trx: Db, placementId: string): Promise<BetRow[]> {
+export function acceptPlacements(trx: Db, placementIds: string[]): Promise<BetRow[]> {
   return trx
     .with('moved', (db) =>
       db
         .updateTable('placements')
         .set({ state: 'accepted', updated_at: new Date() })
-        .where('id', '=', placementId)
+        .where('id', 'in', placementIds)
         .where('state', '=', 'pending_payment')
         .returning('id'),
     )
