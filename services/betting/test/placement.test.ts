@@ -511,6 +511,23 @@ describe('weekly limits (mirrored from identity)', () => {
     ).toBe(201);
   });
 
+  it('keeps the weekly limits exact when one user fires many bets at once (placements recorded together)', async () => {
+    const p = await player(h);
+    await setLimits(h, p.id, { weeklyBetCount: { limit: 3 }, weeklyStakeAmount: { limit: 0 } });
+    const g = await games.create();
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        call(h, 'POST', '/api/v1/bets/singles', p.auth, {
+          stakePerBet: 1,
+          selections: [{ gameId: g._id, outcome: 'A' }],
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(3);
+    for (const r of results.filter((x) => x.status !== 201))
+      expect(r).toMatchObject({ status: 422, body: { msg: expect.stringMatching(/weekly limit of 3 bets/) } });
+  });
+
   it('limits the stake per week, to the cent', async () => {
     const p = await player(h);
     await setLimits(h, p.id, { weeklyBetCount: { limit: 0 }, weeklyStakeAmount: { limit: 25.5 } });

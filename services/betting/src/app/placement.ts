@@ -19,7 +19,7 @@ import {
 } from '@bet/proto-events';
 import type { KitContext } from '../context';
 import { type BetJson, betJson, type GameSummary } from '../domain/bet-view';
-import { checkNotExcluded, checkWeeklyLimits } from '../domain/limits';
+import { checkNotExcluded, checkWeeklyLimits, type WeekUsage } from '../domain/limits';
 import {
   type BetType,
   checkSlip,
@@ -31,23 +31,26 @@ import {
   type SelectionInput,
 } from '../domain/placement';
 import { legResult } from '../domain/settlement';
+import { weekStart } from '../domain/week';
 import { flagBets, setLegResult } from '../store/bets';
-import type { BetRow, Db, GameRow } from '../store/db';
+import type { BetRow, Db, GameRow, UserRow } from '../store/db';
 import { gameState, gameSummary, loadGames } from '../store/games';
+import { weekUsages } from '../store/outside-stakes';
 import {
   acceptPlacements,
-  insertPlacement,
+  insertPlacements,
   lockPlacementState,
   markRefundDone,
   markRefundDue,
+  type NewPlacement,
   placementById,
   placementLegs,
   placementState,
   rejectPlacement,
 } from '../store/placements';
-import { lockOrCreateUser } from '../store/users';
+import { lockOrCreateUsers } from '../store/users';
 import { checkLiveMarkets } from './live-markets';
-import { limitsOf, usageThisWeek } from './week-usage';
+import { limitsOf } from './week-usage';
 
 export interface PlaceRequest {
   userId: string;
@@ -58,6 +61,24 @@ export interface PlaceRequest {
 }
 
 type DebitReply = CommandReply<typeof WalletDebit>;
+
+interface RecordInput {
+  req: PlaceRequest;
+  stakeCents: bigint;
+  selections: SelectionInput[];
+  now: Date;
+}
+
+/** Step 1's answer for one placement: recorded, or refused with the error to answer. */
+type Recorded =
+  | {
+      ok: true;
+      record: PlacementRecord;
+      planned: PlannedBet[];
+      games: Map<string, GameRow>;
+      placement: NewPlacement;
+    }
+  | { ok: false; error: unknown };
 export type Finish = 'accepted' | 'rejected' | 'compensate';
 
 export const INSUFFICIENT_BALANCE = 'Insufficient balance';
@@ -100,10 +121,9 @@ export class Placement {
       this.ctx,
       selections.map((s) => s.gameId),
     );
-    // no event is written here, so a plain transaction (no outbox relay pass after it)
-    const { record, planned, games } = await this.ctx.db
-      .transaction()
-      .execute((trx) => this.record(trx, req, stakeCents, selections, now));
+    const recorded = await this.recordTogether({ req, stakeCents, selections, now });
+    if (!recorded.ok) throw recorded.error;
+    const { record, planned, games } = recorded;
 
     let reply: DebitReply;
     try {
@@ -151,22 +171,77 @@ export class Placement {
     return { bets, balanceCents };
   }
 
-  /** Step 1: check everything against the read models and record the bets, unpaid. */
-  private async record(
-    trx: Db,
-    req: PlaceRequest,
-    stakeCents: bigint,
-    selections: SelectionInput[],
-    now: Date,
+  /**
+   * Step 1: check everything against the read models and record the bets, unpaid. Placements
+   * arriving at the same moment share one transaction (group commit); each is still checked
+   * on its own, against its user's usage including the placements before it in the batch.
+   */
+  private readonly recordTogether = groupCommit<RecordInput, Recorded>({
+    max: 100,
+    parallel: 2,
+    runBatch: (inputs) => this.recordMany(inputs),
+    // no event is written here, so a plain transaction (no outbox relay pass after it)
+    runOne: (input) =>
+      this.ctx.db
+        .transaction()
+        .execute((trx) => this.recordMany([input], trx))
+        .then((r) => r[0]),
+    onBatchError: (err, size) =>
+      this.ctx.logger.warn({ err, size }, 'recording placements together failed; one by one'),
+  });
+
+  private async recordMany(inputs: RecordInput[], inTrx?: Db): Promise<Recorded[]> {
+    const since = weekStart(inputs[0].now);
+    // one usage read per batch: a batch spanning Monday 00:00 UTC goes one by one instead
+    if (inputs.some((i) => weekStart(i.now).getTime() !== since.getTime()))
+      throw new Error('a batch across the week boundary');
+    const run = async (trx: Db) => {
+      // the user row locks serialise one user's placements, so the usage read after them is exact
+      const users = await lockOrCreateUsers(
+        trx,
+        inputs.map((i) => ({ id: i.req.userId, username: i.req.username })),
+      );
+      const games = await loadGames(
+        trx,
+        inputs.flatMap((i) => i.selections.map((s) => s.gameId)),
+        'keyShare',
+      );
+      // with Aviator's stakes (see week-usage.ts)
+      const usage = await weekUsages(trx, [...users.keys()], since);
+      const out = inputs.map((input): Recorded => {
+        try {
+          const user = users.get(input.req.userId);
+          if (!user) throw new Error(`user ${input.req.userId} not locked`);
+          const checked = this.check(input, user, games, usage.get(user.id) ?? { bets: 0, stakeCents: 0n });
+          // the placements after this one in the batch count it
+          usage.set(user.id, checked.usageAfter);
+          return { ok: true, ...checked };
+        } catch (error) {
+          return { ok: false, error };
+        }
+      });
+      await insertPlacements(
+        trx,
+        out.flatMap((r) => (r.ok ? [r.placement] : [])),
+      );
+      return out;
+    };
+    return inTrx ? run(inTrx) : this.ctx.db.transaction().execute(run);
+  }
+
+  /** One placement's checks and plan, against its locked user, the games and the week's usage. */
+  private check(
+    { req, stakeCents, selections, now }: RecordInput,
+    user: UserRow,
+    allGames: Map<string, GameRow>,
+    usage: WeekUsage,
   ) {
-    // the user row lock serialises one user's placements, so the week's usage below is exact
-    const user = await lockOrCreateUser(trx, req.userId, req.username);
     if (user.deleted) throw new HttpError(403, 'This account is closed.');
     checkNotExcluded(user.excluded_until, now);
-    const games = await loadGames(
-      trx,
-      selections.map((s) => s.gameId),
-      'keyShare',
+    const games = new Map(
+      selections.flatMap((s) =>
+        allGames.has(s.gameId) ? [[s.gameId, allGames.get(s.gameId) as GameRow]] : [],
+      ),
     );
     const planned = planBets(
       req.betType,
@@ -178,8 +253,6 @@ export class Placement {
         maxPayoutCents: dollarsToCents(this.ctx.config.MAX_PAYOUT),
       },
     );
-    // one usage count with Aviator's stakes (see week-usage.ts)
-    const usage = await usageThisWeek(trx, req.userId, now);
     const amountCents = planned.reduce((sum, b) => sum + b.stakeCents, 0n);
     checkWeeklyLimits(limitsOf(user), usage, { bets: planned.length, stakeCents: amountCents }, now);
     const betIds = planned.map(() => newId());
@@ -201,7 +274,7 @@ export class Placement {
         })),
       ),
     };
-    await insertPlacement(trx, {
+    const placement: NewPlacement = {
       ...record,
       nextAttemptAt: new Date(now.getTime() + this.ctx.config.RECONCILE_AFTER_MS),
       createdAt: now,
@@ -212,8 +285,9 @@ export class Placement {
         totalOdds: b.totalOdds,
         potentialPayoutCents: b.potentialPayoutCents,
       })),
-    });
-    return { record, planned, games };
+    };
+    const usageAfter = { bets: usage.bets + planned.length, stakeCents: usage.stakeCents + amountCents };
+    return { record, planned, games, placement, usageAfter };
   }
 
   /** A placement as recorded (for the reconciler, which knows only its id). */

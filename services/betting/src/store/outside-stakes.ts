@@ -70,3 +70,21 @@ export async function releaseOutsideStake(db: Db, reference: string): Promise<bo
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
+
+/** `weekUsage` of many users in one round trip (users with no bet count zero). */
+export async function weekUsages(trx: Db, userIds: string[], since: Date): Promise<Map<string, WeekUsage>> {
+  const usage = new Map<string, WeekUsage>(userIds.map((id) => [id, { bets: 0, stakeCents: 0n }]));
+  if (userIds.length === 0) return usage;
+  const { rows } = await sql<{ user_id: string; n: string; s: string }>`
+    select user_id, sum(n) as n, sum(s) as s from (
+      select user_id, count(*) as n, coalesce(sum(stake_cents), 0) as s from bets
+      where user_id in (${sql.join(userIds)}) and created_at >= ${since} and status != 'rejected'
+      group by user_id
+      union all
+      select user_id, count(*) as n, coalesce(sum(stake_cents), 0) as s from outside_stakes
+      where user_id in (${sql.join(userIds)}) and created_at >= ${since} and released = false
+      group by user_id
+    ) u group by user_id`.execute(trx);
+  for (const r of rows) usage.set(r.user_id, { bets: Number(r.n), stakeCents: BigInt(r.s) });
+  return usage;
+}

@@ -26,48 +26,60 @@ export interface NewPlacement {
 
 /** The placement, its bets (pending_payment) and their legs in one statement (one round trip, not three). */
 export async function insertPlacement(trx: Db, p: NewPlacement): Promise<void> {
+  await insertPlacements(trx, [p]);
+}
+
+/** `insertPlacement` for many placements, still one statement. */
+export async function insertPlacements(trx: Db, ps: NewPlacement[]): Promise<void> {
+  if (ps.length === 0) return;
   await trx
     .with('p', (db) =>
-      db.insertInto('placements').values({
-        id: p.id,
-        user_id: p.userId,
-        debit_key: p.debitKey,
-        amount_cents: p.amountCents.toString(),
-        description: p.description,
-        state: 'pending_payment',
-        reject_reason: null,
-        refund_state: null,
-        next_attempt_at: p.nextAttemptAt,
-        created_at: p.createdAt,
-        updated_at: p.createdAt,
-      }),
+      db.insertInto('placements').values(
+        ps.map((p) => ({
+          id: p.id,
+          user_id: p.userId,
+          debit_key: p.debitKey,
+          amount_cents: p.amountCents.toString(),
+          description: p.description,
+          state: 'pending_payment' as const,
+          reject_reason: null,
+          refund_state: null,
+          next_attempt_at: p.nextAttemptAt,
+          created_at: p.createdAt,
+          updated_at: p.createdAt,
+        })),
+      ),
     )
     .with('b', (db) =>
       db.insertInto('bets').values(
-        p.bets.map((b) => ({
-          id: b.id,
-          placement_id: p.id,
-          user_id: p.userId,
-          bet_type: b.betType,
-          stake_cents: b.stakeCents.toString(),
-          total_odds: b.totalOdds,
-          potential_payout_cents: b.potentialPayoutCents.toString(),
-          status: 'pending_payment' as const,
-          created_at: p.createdAt,
-          settled_at: null,
-        })),
+        ps.flatMap((p) =>
+          p.bets.map((b) => ({
+            id: b.id,
+            placement_id: p.id,
+            user_id: p.userId,
+            bet_type: b.betType,
+            stake_cents: b.stakeCents.toString(),
+            total_odds: b.totalOdds,
+            potential_payout_cents: b.potentialPayoutCents.toString(),
+            status: 'pending_payment' as const,
+            created_at: p.createdAt,
+            settled_at: null,
+          })),
+        ),
       ),
     )
     .insertInto('selections')
     .values(
-      p.legs.map((l) => ({
-        bet_id: l.betId,
-        idx: l.idx,
-        game_id: l.gameId,
-        outcome: l.outcome,
-        odds: l.odds,
-        result: null,
-      })),
+      ps.flatMap((p) =>
+        p.legs.map((l) => ({
+          bet_id: l.betId,
+          idx: l.idx,
+          game_id: l.gameId,
+          outcome: l.outcome,
+          odds: l.odds,
+          result: null,
+        })),
+      ),
     )
     .execute();
 }

@@ -89,3 +89,41 @@ export async function applyUserDeleted(db: Db, userId: string, occurredAt: Date)
     .onConflict((oc) => oc.column('id').doUpdateSet(row))
     .execute();
 }
+
+/** `lockOrCreateUser` for many users at once, locked in id order (two batches cannot deadlock). */
+export async function lockOrCreateUsers(
+  trx: Db,
+  users: Array<{ id: string; username: string }>,
+): Promise<Map<string, UserRow>> {
+  const wanted = new Map(users.map((u) => [u.id, u.username]));
+  if (wanted.size === 0) return new Map();
+  const lock = () =>
+    trx
+      .selectFrom('users')
+      .selectAll()
+      .where('id', 'in', [...wanted.keys()])
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+  let rows = await lock();
+  if (rows.length < wanted.size) {
+    const known = new Set(rows.map((r) => r.id));
+    await trx
+      .insertInto('users')
+      .values(
+        [...wanted]
+          .filter(([id]) => !known.has(id))
+          .map(([id, username]) => ({
+            id,
+            username,
+            bet_count_limit: 0,
+            stake_limit_cents: 0,
+            version_at: EPOCH,
+          })),
+      )
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    rows = await lock();
+  }
+  return new Map(rows.map((r) => [r.id, r]));
+}
