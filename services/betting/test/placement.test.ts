@@ -525,7 +525,10 @@ describe('weekly limits (mirrored from identity)', () => {
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(3);
     for (const r of results.filter((x) => x.status !== 201))
-      expect(r).toMatchObject({ status: 422, body: { msg: expect.stringMatching(/weekly limit of 3 bets/) } });
+      expect(r).toMatchObject({
+        status: 422,
+        body: { msg: expect.stringMatching(/weekly limit of 3 bets/) },
+      });
   });
 
   it('limits the stake per week, to the cent', async () => {

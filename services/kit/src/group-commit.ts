@@ -28,7 +28,7 @@ export function groupCommit<T, R = void>(opts: {
     try {
       const results = await opts.runBatch(batch.map((b) => b.item));
       if (results.length !== batch.length) throw new Error('a batch answered a different number of items');
-      batch.forEach((b, i) => b.resolve(results[i] as R));
+      for (const [i, b] of batch.entries()) b.resolve(results[i] as R);
     } catch (err) {
       opts.onBatchError?.(err, batch.length);
       for (const b of batch) {
