@@ -20,6 +20,8 @@ export const bettingConfig = {
   RECONCILE_AFTER_MS: Type.Integer({ default: 15_000, minimum: 0 }),
   /** bets evaluated per settlement transaction */
   SETTLE_BATCH: Type.Integer({ default: 1_000, minimum: 1, maximum: 10_000 }),
+  /** settlement transactions in flight at once in one replica (each on its own bets) */
+  SETTLE_PARALLEL: Type.Integer({ default: 2, minimum: 1, maximum: 8 }),
   /** rows on each leaderboard */
   LEADERBOARD_SIZE: Type.Integer({ default: 10, minimum: 1, maximum: 100 }),
 };

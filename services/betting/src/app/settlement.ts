@@ -22,10 +22,17 @@ import {
   markFinished,
 } from '../store/games';
 
+/** Where parallel batches of one evaluation pass are in the flagged bets (by id). */
+interface Walk {
+  after: string;
+  /** the previous batch's lock query */
+  turn: Promise<unknown>;
+}
+
 /**
  * Settlement in two steps. (1) A game event, in the consumer's inbox transaction, records
  * the game's result on the read model and on every leg of that game, and flags the bets
- * it touches (`needs_eval`); it holds the game row FOR UPDATE, which placements and
+ * it touches (`settlement_flags`); it holds the game row FOR UPDATE, which placements and
  * cash-outs hold FOR KEY SHARE, so neither can slip past it. (2) The settler evaluates
  * flagged bets in batches, each batch one transaction with its events in the outbox; a
  * crash between batches leaves flags that the next pass (or the periodic sweep) picks up.
@@ -99,10 +106,20 @@ export class Settler {
       let changed = 0;
       do {
         this.again = false;
+        // walks the flags in id order until a walk from the start finds none left (bets
+        // another replica held, flags set behind the walk meanwhile)
         for (;;) {
-          const n = await this.batch();
-          if (n === null) break;
-          changed += n;
+          const walk: Walk = { after: '', turn: Promise.resolve() };
+          const workers = Array.from({ length: this.ctx.config.SETTLE_PARALLEL }, () => this.walk(walk));
+          // every worker ends before the pass does, even when one fails
+          const settled = await Promise.allSettled(workers);
+          const failed = settled.find((r) => r.status === 'rejected');
+          if (failed) throw failed.reason;
+          const done = settled.map(
+            (r) => (r as PromiseFulfilledResult<{ changed: number; batches: number }>).value,
+          );
+          changed += done.reduce((sum, w) => sum + w.changed, 0);
+          if (done.every((w) => w.batches === 0)) break;
         }
       } while (this.again);
       return changed;
@@ -112,10 +129,30 @@ export class Settler {
     return this.running;
   }
 
-  /** One batch; null when there was nothing to look at. */
-  private async batch(): Promise<number | null> {
+  /** Batches until the walk finds nothing after its position (one of `SETTLE_PARALLEL`). */
+  private async walk(walk: Walk): Promise<{ changed: number; batches: number }> {
+    let changed = 0;
+    let batches = 0;
+    for (;;) {
+      const n = await this.batch(walk);
+      if (n === null) return { changed, batches };
+      changed += n;
+      batches++;
+    }
+  }
+
+  /** One batch, the next flagged bets of the walk; null when there was nothing to look at. */
+  private async batch(walk: Walk): Promise<number | null> {
     return this.ctx.tx(async (trx) => {
-      const bets = await lockFlaggedBets(trx, this.ctx.config.SETTLE_BATCH);
+      // one lock query at a time, each after the bets the previous one took: parallel
+      // batches neither wait for nor skip over each other's rows
+      const claim = walk.turn.then(async () => {
+        const rows = await lockFlaggedBets(trx, this.ctx.config.SETTLE_BATCH, walk.after);
+        if (rows.length > 0) walk.after = rows[rows.length - 1].id;
+        return rows;
+      });
+      walk.turn = claim.catch(() => undefined);
+      const bets = await claim;
       if (bets.length === 0) return null;
       const ids = bets.map((b) => b.id);
       const legs = await legResults(trx, ids);
@@ -155,9 +192,7 @@ export class Settler {
             gameId: betLegs.length === 1 ? betLegs[0].game_id : null,
           });
       }
-      const changedIds = new Set(changes.map((c) => c.id));
-      const unchanged = ids.filter((id) => !changedIds.has(id));
-      if (unchanged.length > 0) await clearFlags(trx, unchanged);
+      await clearFlags(trx, ids);
       if (changes.length > 0) {
         await applyTransitions(trx, changes, now);
         await this.recordSettlementEvents(trx, changes, now);

@@ -3,6 +3,7 @@ import { init } from './migrations/0001_betting_init';
 import { bookingCodes } from './migrations/0002_booking_codes';
 import { outsideStakes } from './migrations/0003_outside_stakes';
 import { exclusions } from './migrations/0004_exclusions';
+import { settlementFlags } from './migrations/0005_settlement_flags';
 
 /** Every migration of the service, applied in name order (deployed databases record these names). */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002_booking_codes': bookingCodes,
   '0003_outside_stakes': outsideStakes,
   '0004_exclusions': exclusions,
+  '0005_settlement_flags': settlementFlags,
 };

@@ -49,10 +49,13 @@ export interface BetsTable {
   paid_cents: BigIntDefault;
   /** bets.settled events published for this bet; the next one carries correction = this */
   settlements: Generated<number>;
-  /** a leg result changed: the settler must look at this bet again */
-  needs_eval: Generated<boolean>;
   created_at: Timestamp;
   settled_at: Timestamp | null;
+}
+
+/** The settler's work list: a leg result changed, the settler must look at this bet again. */
+export interface SettlementFlagsTable {
+  bet_id: string;
 }
 
 export interface SelectionsTable {
@@ -134,6 +137,7 @@ export interface BettingDB {
   placements: PlacementsTable;
   bets: BetsTable;
   selections: SelectionsTable;
+  settlement_flags: SettlementFlagsTable;
   games: GamesTable;
   users: UsersTable;
   shares: SharesTable;

@@ -43,7 +43,6 @@ export async function markCashedOut(trx: Db, betId: string, amountCents: bigint,
       status: 'cashed_out',
       payout_cents: amountCents.toString(),
       settled_at: at,
-      needs_eval: false,
     })
     .where('id', '=', betId)
     .where('status', '=', 'pending')
@@ -108,7 +107,8 @@ export async function setLegResult(trx: Db, betId: string, idx: number, result: 
 
 /** Asks the settler to look at these bets again. */
 export async function flagBets(trx: Db, betIds: string[]): Promise<void> {
-  await trx.updateTable('bets').set({ needs_eval: true }).where('id', 'in', betIds).execute();
+  await sql`insert into settlement_flags (bet_id) select unnest(cast(${betIds} as text[]))
+    on conflict do nothing`.execute(trx);
 }
 
 /** Every leg on the game won or lost by the result. */
@@ -132,33 +132,49 @@ export async function flagBetsOfGame(
   statuses: Array<'pending' | 'won' | 'lost'>,
 ): Promise<void> {
   await trx
-    .updateTable('bets')
-    .set({ needs_eval: true })
-    .where('id', 'in', (eb) => eb.selectFrom('selections').select('bet_id').where('game_id', '=', gameId))
-    .where('status', 'in', statuses)
+    .insertInto('settlement_flags')
+    .columns(['bet_id'])
+    .expression((eb) =>
+      eb
+        .selectFrom('selections as s')
+        .innerJoin('bets as b', 'b.id', 's.bet_id')
+        .select('s.bet_id')
+        .where('s.game_id', '=', gameId)
+        .where('b.status', 'in', statuses),
+    )
+    .onConflict((oc) => oc.doNothing())
     .execute();
 }
 
-/** The next flagged bets, locked (another replica's batch skips them). */
-export function lockFlaggedBets(trx: Db, limit: number) {
-  return trx
-    .selectFrom('bets')
-    .select([
-      'id',
-      'user_id',
-      'bet_type',
-      'stake_cents',
-      'status',
-      'payout_cents',
-      'paid_cents',
-      'settlements',
-    ])
-    .where('needs_eval', '=', true)
-    .orderBy('id')
-    .limit(limit)
-    .forUpdate()
-    .skipLocked()
-    .execute();
+/**
+ * The next flagged bets after `after` in id order, locked (another replica's batch skips them).
+ * Starting after the last batch's bets keeps a big game's pass from walking, once per batch,
+ * the flags its earlier batches removed (dead index entries until vacuum).
+ */
+export function lockFlaggedBets(trx: Db, limit: number, after = '') {
+  return (
+    trx
+      .selectFrom('settlement_flags as f')
+      .innerJoin('bets as b', 'b.id', 'f.bet_id')
+      .select([
+        'b.id',
+        'b.user_id',
+        'b.bet_type',
+        'b.stake_cents',
+        'b.status',
+        'b.payout_cents',
+        'b.paid_cents',
+        'b.settlements',
+      ])
+      .where('f.bet_id', '>', after)
+      // the same bound on bets: a merge join would otherwise read bets from the first id each time
+      .where('b.id', '>', after)
+      .orderBy('f.bet_id')
+      .limit(limit)
+      .forUpdate('b')
+      .skipLocked()
+      .execute()
+  );
 }
 
 /** The legs of bets being evaluated, by bet then leg order. */
@@ -166,33 +182,43 @@ export function legResults(trx: Db, betIds: string[]) {
   return trx
     .selectFrom('selections')
     .select(['bet_id', 'game_id', 'odds', 'result'])
-    .where('bet_id', 'in', betIds)
+    .where('bet_id', '=', anyText(betIds))
     .orderBy('bet_id')
     .orderBy('idx')
     .execute();
 }
 
+/** The settler has looked at these bets (in the transaction that writes what it decided). */
 export async function clearFlags(trx: Db, betIds: string[]): Promise<void> {
-  await trx.updateTable('bets').set({ needs_eval: false }).where('id', 'in', betIds).execute();
+  await trx.deleteFrom('settlement_flags').where('bet_id', '=', anyText(betIds)).execute();
 }
 
-/** Writes the settler's decisions, 500 bets per statement; settled_at is `now` unless still pending. */
+/** One array parameter instead of one parameter per id (a settlement batch has a thousand). */
+function anyText(values: string[]) {
+  return sql<string>`any(cast(${values} as text[]))`;
+}
+
+/**
+ * Writes the settler's decisions in one statement, a column per array (not a parameter per
+ * value); settled_at is `now` unless the bet is still pending.
+ */
 export async function applyTransitions(
   trx: Db,
   changes: ReadonlyArray<{ id: string; t: Transition }>,
   now: Date,
 ): Promise<void> {
-  for (let i = 0; i < changes.length; i += 500) {
-    const rows = changes
-      .slice(i, i + 500)
-      .map(
-        (c) =>
-          sql`(${c.id}, ${c.t.status}, cast(${c.t.payoutCents.toString()} as bigint), cast(${c.t.paidCents.toString()} as bigint), cast(${c.t.settlements} as integer), cast(${c.t.status === 'pending' ? null : now.toISOString()} as timestamptz))`,
-      );
-    await sql`
-            update bets as b set status = v.status, payout_cents = v.payout, paid_cents = v.paid,
-              settlements = v.settlements, settled_at = v.settled_at, needs_eval = false
-            from (values ${sql.join(rows)}) as v(id, status, payout, paid, settlements, settled_at)
-            where b.id = v.id`.execute(trx);
-  }
+  if (changes.length === 0) return;
+  const at = now.toISOString();
+  await sql`
+    update bets as b set status = v.status, payout_cents = v.payout, paid_cents = v.paid,
+      settlements = v.settlements, settled_at = v.settled_at
+    from unnest(
+      cast(${changes.map((c) => c.id)} as text[]),
+      cast(${changes.map((c) => c.t.status)} as text[]),
+      cast(${changes.map((c) => c.t.payoutCents.toString())} as bigint[]),
+      cast(${changes.map((c) => c.t.paidCents.toString())} as bigint[]),
+      cast(${changes.map((c) => c.t.settlements)} as integer[]),
+      cast(${changes.map((c) => (c.t.status === 'pending' ? null : at))} as timestamptz[])
+    ) as v(id, status, payout, paid, settlements, settled_at)
+    where b.id = v.id`.execute(trx);
 }
