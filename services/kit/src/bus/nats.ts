@@ -90,7 +90,15 @@ export class NatsBus implements EventBus {
     logger?: Logger;
     maxAgeMs?: number;
   }) {
-    const nc = await connect({ servers: opts.url.split(','), name: opts.name, maxReconnectAttempts: -1 });
+    const nc = await connect({
+      servers: opts.url.split(','),
+      name: opts.name,
+      maxReconnectAttempts: -1,
+      // without it every request and JetStream publish builds stack-trace errors it almost
+      // never throws (4 per publish: 1.8 s of CPU per 100 000 settled bets); a timeout still
+      // rejects, only without the caller's stack
+      noAsyncTraces: true,
+    });
     if (opts.name) ensureTracing(opts.name);
     const bus = new NatsBus(nc, opts.prefix, opts.logger, opts.name);
     await bus.ensureStream(opts.maxAgeMs ?? 7 * 24 * 3_600_000);
