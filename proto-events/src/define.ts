@@ -59,5 +59,7 @@ export function validate(schema: TSchema, value: unknown): string[] {
     c = TypeCompiler.Compile(schema);
     compiled.set(schema, c);
   }
+  // the compiled check first: walking the error iterator of a valid value costs several times more
+  if (c.Check(value)) return [];
   return [...c.Errors(value)].map((e) => `${e.path || '/'}: ${e.message}`);
 }
