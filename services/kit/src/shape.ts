@@ -36,7 +36,7 @@ export interface ConsumerModule<Ctx, Es extends readonly AnyEvent[] = readonly A
   once?: boolean;
   concurrency?: number;
   ackWaitMs?: number;
-  /** deliveries before giving up; unset: never give up */
+  /** deliveries before giving up; unset: 10 (money and settlement pass NEVER_GIVE_UP) */
   maxDeliver?: number;
   handle(ctx: Ctx, event: EventUnion<Es>, info: DeliveryInfo & { trx: Kysely<any> | null }): Promise<void>;
   /**
