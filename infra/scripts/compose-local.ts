@@ -36,6 +36,21 @@ import { parse } from 'yaml';
 import { interpolate } from '../src/compose-env';
 import { api, waitFor } from '../test/helpers';
 
+/**
+ * A free port no other replica of this run was given: `freePort` closes the socket it probed
+ * with, so two calls in a row can return the same port, and the second replica to bind it
+ * fails (while its health check, answered by the first, passes).
+ */
+const given = new Set<number>();
+async function uniquePort(): Promise<number> {
+  for (;;) {
+    const port = await freePort();
+    if (given.has(port)) continue;
+    given.add(port);
+    return port;
+  }
+}
+
 const ROOT = resolve(import.meta.dirname, '../..');
 const BACKING = ['postgres', 'nats', 'redis'];
 
@@ -99,12 +114,12 @@ async function main() {
   await admin.connect();
   await admin.query(`create database ${run}`);
 
-  const lbPort = await freePort();
-  const statsPort = await freePort();
+  const lbPort = await uniquePort();
+  const statsPort = await uniquePort();
   dotenv.PUBLIC_URL = `http://127.0.0.1:${lbPort}`;
   // one local address per compose service name (Docker's DNS over its replicas)
   const front: Record<string, number> = {};
-  for (const [name] of apps) front[name] = await freePort();
+  for (const [name] of apps) front[name] = await uniquePort();
 
   const replicas: Replica[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'compose-local-'));
@@ -159,13 +174,32 @@ async function main() {
     return r;
   };
 
-  /** compose's healthcheck of the app services: GET /readyz answers 200 */
-  const healthy = (r: Replica) =>
-    waitFor(
-      async () => (await fetch(`${r.url}/readyz`, { signal: AbortSignal.timeout(3_000) })).ok,
-      180_000,
-      () => `${r.service}#${r.index} never ready:\n${r.log.join('').slice(-3000)}`,
-    );
+  /**
+   * compose's healthcheck of the app services: GET /readyz answers 200, from this replica (one
+   * that exited is not ready, whoever answers on its port). A replica whose port was taken
+   * between probing and binding starts again on another.
+   */
+  const healthy = async (first: Replica): Promise<void> => {
+    let r = first;
+    for (let attempt = 1; ; attempt++) {
+      const polling = waitFor(
+        async () =>
+          r.child.exitCode === null &&
+          (await fetch(`${r.url}/readyz`, { signal: AbortSignal.timeout(3_000) })).ok,
+        180_000,
+        () => `${r.service}#${r.index} never ready:\n${r.log.join('').slice(-3000)}`,
+      ).then(() => 'ready' as const);
+      polling.catch(() => {});
+      const outcome = await Promise.race([polling, r.exit.then(() => 'exited' as const)]);
+      if (outcome === 'ready') return;
+      const log = r.log.join('');
+      if (attempt >= 3 || !log.includes('EADDRINUSE'))
+        throw new Error(`${r.service}#${r.index} exited before it was ready:\n${log.slice(-3000)}`);
+      const service = apps.find(([name]) => name === r.service)?.[1] as ComposeService;
+      replicas.splice(replicas.indexOf(r), 1);
+      r = startReplica(r.service, service, r.index, await uniquePort());
+    }
+  };
 
   let haproxy: ChildProcess | null = null;
   const haproxyConfig = () => {
@@ -198,12 +232,12 @@ async function main() {
     const later = apps.filter(([name]) => name === 'gateway');
     const first = apps.filter(([name]) => name !== 'gateway');
     for (const [name, s] of first)
-      for (let i = 1; i <= (scale[name] ?? 1); i++) startReplica(name, s, i, await freePort());
+      for (let i = 1; i <= (scale[name] ?? 1); i++) startReplica(name, s, i, await uniquePort());
     await Promise.all(replicas.map(healthy));
     // the service names resolve once their replicas exist
     const cfgFile = join(dir, 'haproxy.cfg');
     for (const [name, s] of later)
-      for (let i = 1; i <= (scale[name] ?? 1); i++) startReplica(name, s, i, await freePort());
+      for (let i = 1; i <= (scale[name] ?? 1); i++) startReplica(name, s, i, await uniquePort());
     writeFileSync(cfgFile, haproxyConfig());
     execFileSync('haproxy', ['-c', '-q', '-f', cfgFile], { env: { ...process.env, ...dotenv } });
     haproxy = spawn('haproxy', ['-db', '-f', cfgFile], {
