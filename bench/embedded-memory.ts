@@ -1,0 +1,85 @@
+/**
+ * Resident memory of the embedded mode (issue 14 item 5): the whole platform in one process
+ * (`npm start`'s infra/src/embedded.ts, PGlite included) at rest after start, under a load of
+ * public and signed-in reads, and at rest again. Figures only; the target (< 400 MB at rest)
+ * is in bench/README.md.
+ *
+ *   node --import tsx bench/embedded-memory.ts [--seconds 10] [--concurrency 16]
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { freePort } from '@bet/kit/testing';
+import { Pool } from 'undici';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '10' },
+    concurrency: { type: 'string', default: '16' },
+  },
+});
+const SECONDS = Number(values.seconds);
+const CONCURRENCY = Number(values.concurrency);
+
+const rssMiB = (pid: number) => {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Math.round(Number(m[1]) / 1024) : Number.NaN;
+};
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const port = await freePort();
+const dir = mkdtempSync(join(tmpdir(), 'embedded-memory-'));
+const child = spawn(process.execPath, ['--import', 'tsx', 'infra/src/embedded.ts'], {
+  // a load, not a rate-limit test: the gateway's per-client limit would answer most with 429
+  env: { ...process.env, PORT: String(port), DATA_DIR: dir, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000000' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const url = `http://127.0.0.1:${port}`;
+try {
+  const began = performance.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('the embedded platform exited');
+    const ok = await fetch(`${url}/readyz`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) break;
+    await sleep(250);
+  }
+  console.log(`embedded platform ready in ${((performance.now() - began) / 1000).toFixed(1)} s`);
+  await sleep(10_000);
+  const atRest = rssMiB(child.pid as number);
+
+  const pool = new Pool(url, { connections: CONCURRENCY });
+  const paths = ['/api/v1/games?page=1&limit=20', '/api/v1/aviator/state', '/api/v1/games/live', '/'];
+  let requests = 0;
+  const statuses = new Map<number, number>();
+  let peak = atRest;
+  const until = performance.now() + SECONDS * 1000;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMiB(child.pid as number));
+  }, 250);
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < until) {
+        const res = await pool.request({ method: 'GET', path: paths[requests % paths.length] });
+        await res.body.arrayBuffer();
+        statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+        requests++;
+      }
+    }),
+  );
+  clearInterval(sampler);
+  const underLoad = rssMiB(child.pid as number);
+  await pool.close();
+  await sleep(10_000);
+  const after = rssMiB(child.pid as number);
+  console.log(
+    `resident MiB: at rest ${atRest}, under load ${underLoad} (peak ${peak}; ${requests} reads in ${SECONDS} s, ${CONCURRENCY} in flight: ${[...statuses].map(([c, n]) => `${n}×${c}`).join(', ')}), at rest again ${after}`,
+  );
+} finally {
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+  rmSync(dir, { recursive: true, force: true });
+}
