@@ -180,22 +180,18 @@ export class Placement {
     max: 100,
     parallel: 2,
     runBatch: (inputs) => this.recordMany(inputs),
-    // no event is written here, so a plain transaction (no outbox relay pass after it)
-    runOne: (input) =>
-      this.ctx.db
-        .transaction()
-        .execute((trx) => this.recordMany([input], trx))
-        .then((r) => r[0]),
+    runOne: async (input) => (await this.recordMany([input]))[0],
     onBatchError: (err, size) =>
       this.ctx.logger.warn({ err, size }, 'recording placements together failed; one by one'),
   });
 
-  private async recordMany(inputs: RecordInput[], inTrx?: Db): Promise<Recorded[]> {
+  private async recordMany(inputs: RecordInput[]): Promise<Recorded[]> {
     const since = weekStart(inputs[0].now);
     // one usage read per batch: a batch spanning Monday 00:00 UTC goes one by one instead
     if (inputs.some((i) => weekStart(i.now).getTime() !== since.getTime()))
       throw new Error('a batch across the week boundary');
-    const run = async (trx: Db) => {
+    // no event is written here, so a plain transaction (no outbox relay pass after it)
+    return this.ctx.db.transaction().execute(async (trx) => {
       // the user row locks serialise one user's placements, so the usage read after them is exact
       const users = await lockOrCreateUsers(
         trx,
@@ -225,8 +221,7 @@ export class Placement {
         out.flatMap((r) => (r.ok ? [r.placement] : [])),
       );
       return out;
-    };
-    return inTrx ? run(inTrx) : this.ctx.db.transaction().execute(run);
+    });
   }
 
   /** One placement's checks and plan, against its locked user, the games and the week's usage. */

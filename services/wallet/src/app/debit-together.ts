@@ -1,10 +1,5 @@
-import { recordEvents, retryOnConflict } from '@bet/kit';
-import {
-  type CommandReply,
-  type CommandRequest,
-  type WalletDebit,
-  WalletTransactionPosted,
-} from '@bet/proto-events';
+import { retryOnConflict } from '@bet/kit';
+import type { CommandReply, CommandRequest, WalletDebit } from '@bet/proto-events';
 import type { AppContext } from '../context';
 import { splitHolds } from '../domain/holds';
 import { fingerprint } from '../domain/references';
@@ -12,6 +7,7 @@ import { planStakes, type StakeRequest } from '../domain/stake-batch';
 import type { UserTxType } from '../domain/transactions';
 import { lockKeys, refusedKeys } from '../store/debit-refusals';
 import { addManyHolds } from '../store/holds';
+import { recordPosted } from '../store/ledger';
 import {
   claimTransactions,
   dropTransactions,
@@ -105,20 +101,17 @@ export async function debitTogether(ctx: AppContext, requests: DebitRequest[]): 
             userBalanceAfter: t.plan.balanceAfter,
           })),
         );
-        await recordEvents(
+        await recordPosted(
           trx,
-          WalletTransactionPosted,
           taken.map((t) => ({
-            data: {
-              transactionId: t.claim.id,
-              userId: t.request.userId,
-              type: t.request.type as UserTxType,
-              amountCents: -t.request.amountCents,
-              balanceAfterCents: Number(t.plan.balanceAfter),
-              reference: t.request.reference,
-              description: t.request.description,
-              createdAt: t.claim.createdAt.toISOString(),
-            },
+            transactionId: t.claim.id,
+            userId: t.request.userId,
+            type: t.request.type as UserTxType,
+            amount: -t.stake.amount,
+            balanceAfter: t.plan.balanceAfter,
+            reference: t.request.reference,
+            description: t.request.description,
+            createdAt: t.claim.createdAt,
           })),
         );
         await failpoint(ctx, 'before_commit');
@@ -126,7 +119,6 @@ export async function debitTogether(ctx: AppContext, requests: DebitRequest[]): 
       }),
     );
     await failpoint(ctx, 'after_commit');
-    if (accepted.length > 0) ctx.relay.nudge();
     for (const t of accepted)
       replies[t.index] = {
         ok: true,

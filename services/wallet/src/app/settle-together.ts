@@ -1,5 +1,5 @@
-import { claimInbox, recordEvents } from '@bet/kit';
-import { BetsSettled, BetsVoided, moneyKeys, WalletTransactionPosted } from '@bet/proto-events';
+import { claimInbox } from '@bet/kit';
+import { BetsSettled, BetsVoided, moneyKeys } from '@bet/proto-events';
 import type { AppContext } from '../context';
 import { fingerprint } from '../domain/references';
 import {
@@ -13,6 +13,7 @@ import type { UserTxType } from '../domain/transactions';
 import type { Trx } from '../store/db';
 import { debtsOf } from '../store/debts';
 import { releaseHolds } from '../store/holds';
+import { recordPosted } from '../store/ledger';
 import {
   claimTransactions,
   detachFromWallet,
@@ -243,25 +244,21 @@ async function moveTogether(ctx: AppContext, trx: Trx, movements: BetMovement[])
       .filter((p) => p.postings.length > 0)
       .map((p) => ({ transactionId: idOf(p), postings: p.postings, userBalanceAfter: p.balanceAfter })),
   );
-  await recordEvents(
+  await recordPosted(
     trx,
-    WalletTransactionPosted,
     planned.flatMap((p) => {
-      if (p.userAmount === null || p.balanceAfter === null) return [];
       const claim = claimed.get(p.movement.key);
-      if (!claim) return [];
+      if (p.userAmount === null || p.balanceAfter === null || !claim) return [];
       return [
         {
-          data: {
-            transactionId: claim.id,
-            userId: p.movement.userId,
-            type: p.movement.type as UserTxType,
-            amountCents: Number(p.userAmount),
-            balanceAfterCents: Number(p.balanceAfter),
-            reference: p.movement.betId,
-            description: p.movement.description,
-            createdAt: claim.createdAt.toISOString(),
-          },
+          transactionId: claim.id,
+          userId: p.movement.userId,
+          type: p.movement.type as UserTxType,
+          amount: p.userAmount,
+          balanceAfter: p.balanceAfter,
+          reference: p.movement.betId,
+          description: p.movement.description,
+          createdAt: claim.createdAt,
         },
       ];
     }),

@@ -1,4 +1,4 @@
-import { isCheckViolation, newId, recordEvent } from '@bet/kit';
+import { isCheckViolation, newId, recordEvents } from '@bet/kit';
 import { WalletTransactionPosted } from '@bet/proto-events';
 import { accountId, type SystemAccount } from '../domain/accounts';
 import { AccountClosedError, IdempotencyConflictError, InsufficientFundsError } from '../domain/errors';
@@ -6,6 +6,7 @@ import { normalizePostings, type Posting } from '../domain/postings';
 import { fingerprint } from '../domain/references';
 import type { TxType, UserTxType } from '../domain/transactions';
 import type { Trx } from './db';
+import { insertPostings } from './ledger-batch';
 
 export interface PostInput {
   key: string;
@@ -95,30 +96,21 @@ export async function postTransaction(
       input.allowClosedDebit ?? false,
     );
 
-  await trx
-    .insertInto('postings')
-    .values(
-      postings.map((p) => ({
-        transaction_id: id,
-        account_id: accountId(p.account),
-        amount: p.amount,
-        balance_after: p === userPosting ? balanceAfter : null,
-      })),
-    )
-    .execute();
+  await insertPostings(trx, [{ transactionId: id, postings, userBalanceAfter: balanceAfter }]);
 
-  if (userPosting && balanceAfter !== null) {
-    await recordEvent(trx, WalletTransactionPosted.subject, {
-      transactionId: id,
-      userId: input.userId as string,
-      type: input.type as UserTxType,
-      amountCents: Number(userPosting.amount),
-      balanceAfterCents: Number(balanceAfter),
-      reference: input.reference,
-      description: input.description,
-      createdAt: new Date(claimed.created_at).toISOString(),
-    });
-  }
+  if (userPosting && balanceAfter !== null)
+    await recordPosted(trx, [
+      {
+        transactionId: id,
+        userId: input.userId as string,
+        type: input.type as UserTxType,
+        amount: userPosting.amount,
+        balanceAfter,
+        reference: input.reference,
+        description: input.description,
+        createdAt: new Date(claimed.created_at),
+      },
+    ]);
   return {
     posted: true,
     duplicate: false,
@@ -127,6 +119,39 @@ export async function postTransaction(
     userAmount: userPosting?.amount ?? null,
     balanceAfter,
   };
+}
+
+/** A wallet's line of a transaction, as announced in `wallet.transaction_posted`. */
+export interface PostedLine {
+  transactionId: string;
+  userId: string;
+  type: UserTxType;
+  /** the signed movement on the wallet */
+  amount: bigint;
+  balanceAfter: bigint;
+  reference: string;
+  description: string;
+  createdAt: Date;
+}
+
+/** Announces wallet lines (the player's balance and statement follow them), in one outbox insert. */
+export async function recordPosted(trx: Trx, lines: PostedLine[]): Promise<void> {
+  await recordEvents(
+    trx,
+    WalletTransactionPosted,
+    lines.map((l) => ({
+      data: {
+        transactionId: l.transactionId,
+        userId: l.userId,
+        type: l.type,
+        amountCents: Number(l.amount),
+        balanceAfterCents: Number(l.balanceAfter),
+        reference: l.reference,
+        description: l.description,
+        createdAt: l.createdAt.toISOString(),
+      },
+    })),
+  );
 }
 
 async function existing(trx: Trx, key: string, fp: string): Promise<Posted> {
