@@ -27,13 +27,36 @@ const rssMiB = (pid: number) => {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Math.round(Number(m[1]) / 1024) : Number.NaN;
 };
+/**
+ * The process exactly as `npm start` runs it (its allocator settings and Node flags matter
+ * here): the variables and arguments of the `node` command in package.json's start script.
+ */
+function startCommand(): { env: Record<string, string>; args: string[] } {
+  const script: string = JSON.parse(readFileSync('package.json', 'utf8')).scripts.start;
+  const words = script
+    .slice(script.lastIndexOf('&&') + 2)
+    .trim()
+    .split(/\s+/);
+  const at = words.indexOf('node');
+  const env = Object.fromEntries(words.slice(0, at).map((w) => w.split('=') as [string, string]));
+  return { env, args: words.slice(at + 1) };
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const port = await freePort();
 const dir = mkdtempSync(join(tmpdir(), 'embedded-memory-'));
-const child = spawn(process.execPath, ['--import', 'tsx', 'infra/src/embedded.ts'], {
+const start = startCommand();
+const child = spawn(process.execPath, start.args, {
   // a load, not a rate-limit test: the gateway's per-client limit would answer most with 429
-  env: { ...process.env, PORT: String(port), DATA_DIR: dir, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000000' },
+  env: {
+    ...process.env,
+    ...start.env,
+    PORT: String(port),
+    DATA_DIR: dir,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MAX: '1000000000',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const url = `http://127.0.0.1:${port}`;
