@@ -123,7 +123,7 @@ async function main() {
       `${'scenario'.padEnd(40)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)}`,
     );
     for (const [name, origin, path, headers] of scenarios) {
-      await load(origin, path, headers, 1, concurrency); // warm-up
+      await load(origin, path, headers, 3, concurrency); // warm-up: the JIT settles
       const r = await load(origin, path, headers, seconds, concurrency);
       console.log(
         `${name.padEnd(40)} ${r.rps.toFixed(0).padStart(9)} ${r.p50.toFixed(2).padStart(8)} ${r.p99.toFixed(2).padStart(8)} ${String(r.errors).padStart(7)}`,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -119,6 +120,33 @@ describe('gateway web bundles', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  });
+
+  it("writes the policy of the host asked for, and a rebuilt shell's hash once it is rebuilt", async () => {
+    const cspFor = (host: string) =>
+      new Promise<string>((resolve, reject) => {
+        const { port } = new URL(gw.url);
+        get({ host: '127.0.0.1', port, path: '/', headers: { host } }, (res) => {
+          res.resume();
+          resolve(String(res.headers['content-security-policy'] ?? ''));
+        }).on('error', reject);
+      });
+    const own = new URL(gw.url).host;
+    expect(await cspFor('other.example:8443')).toContain(
+      "connect-src 'self' ws://other.example:8443 wss://other.example:8443",
+    );
+    expect(await cspFor(own)).toContain(`ws://${own} wss://${own}`);
+    expect(await cspFor(own)).not.toContain('other.example');
+
+    const rebuilt = '!function(){document.documentElement.dataset.theme="light"}()';
+    writeFileSync(join(dir, 'shell', 'index.html'), INDEX.replace(THEME_SCRIPT, rebuilt));
+    const hash = createHash('sha256').update(rebuilt).digest('base64');
+    try {
+      // the shell's index.html is looked at again at most every 2 s
+      await expect.poll(() => cspFor(own), { timeout: 5_000, interval: 250 }).toContain(`'sha256-${hash}'`);
+    } finally {
+      writeFileSync(join(dir, 'shell', 'index.html'), INDEX);
+    }
   });
 
   it('answers CORS only for the configured origins', async () => {

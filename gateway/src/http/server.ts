@@ -45,8 +45,9 @@ export function createHttpServer(opts: {
       throw new Error(`route ${route.method} ${route.url} does not declare config.auth`);
     }
   });
-  app.addHook('onSend', async (req, reply) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
+    done(null, payload);
   });
   drainOnClose(app as unknown as FastifyInstance);
   // first of all hooks: before the rate limits (which a dot segment would otherwise pick

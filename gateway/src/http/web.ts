@@ -72,7 +72,8 @@ export async function registerWeb(app: App, roots: WebRoots = {}) {
 
 /** The CSP script sources for the shell's index.html (empty without a shell). */
 export function shellScriptHashes(roots: WebRoots = {}): () => string[] {
-  return roots.shell ? cachedScriptHashes(join(roots.shell, 'index.html')) : () => [];
+  const none: string[] = [];
+  return roots.shell ? cachedScriptHashes(join(roots.shell, 'index.html')) : () => none;
 }
 
 /**

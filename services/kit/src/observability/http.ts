@@ -9,6 +9,7 @@ import {
   trace,
   traceHeaders,
   tracer,
+  tracingOn,
 } from './tracing';
 
 const SPAN = Symbol('otelSpan');
@@ -31,8 +32,10 @@ export function installObservability(
   ensureTracing(service);
 
   // a callback-style hook: the rest of the request runs inside the span's context
+  const traced = tracingOn();
   app.addHook('onRequest', (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
     (req as any)[STARTED] = process.hrtime.bigint();
+    if (!traced) return done();
     const path = req.url.split('?')[0];
     if (QUIET.has(path)) return done();
     const parent = contextFromHeaders(req.headers);
@@ -52,9 +55,9 @@ export function installObservability(
     context.with(active, () => done());
   });
 
-  app.addHook('onResponse', async (req: FastifyRequest, reply: FastifyReply) => {
+  app.addHook('onResponse', (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const path = req.url.split('?')[0];
-    if (QUIET.has(path)) return;
+    if (QUIET.has(path)) return done();
     // route templates, never raw URLs: ids in paths must not become label values
     const route = req.routeOptions?.url ?? 'unmatched';
     const status = reply.statusCode;
@@ -74,6 +77,7 @@ export function installObservability(
       if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
       span.end();
     }
+    done();
   });
 
   app.get('/metrics', { schema: { hide: true } }, async (_req, reply) => {

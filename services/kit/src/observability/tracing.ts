@@ -14,18 +14,29 @@ import { BatchSpanProcessor, ConsoleSpanExporter, type SpanProcessor } from '@op
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 
 /**
- * OpenTelemetry tracing (the official SDK). Spans are always made, so every log line of a
- * request or an event handler carries its trace id; they are exported only when asked:
+ * OpenTelemetry tracing (the official SDK), on when spans go somewhere:
  *   OTEL_EXPORTER_OTLP_ENDPOINT=http://collector:4318   OTLP over HTTP (JSON)
  *   OTEL_TRACES_EXPORTER=otlp | console | none          (default: otlp when an endpoint is set)
- * The W3C `traceparent` header carries a trace over HTTP and in NATS message headers.
+ * Then spans are made for every request and event handler, every log line written inside one
+ * carries its trace id, and the W3C `traceparent` header carries a trace over HTTP and in NATS
+ * message headers. With no exporter nothing is registered and the API's no-op stands in:
+ * spans nobody receives cost a tenth of the gateway's CPU per request, and the context
+ * manager's promise hooks tax every promise of the process (Node 20; bench/README.md). A
+ * caller's `traceparent` still passes the gateway untouched.
  */
 let provider: NodeTracerProvider | undefined;
+let configured = false;
 
 export function ensureTracing(serviceName: string, env: Record<string, string | undefined> = process.env) {
-  if (provider) return;
+  if (configured) return;
+  configured = true;
+  // a registration left by an earlier module instance in this process (test workers) gives way
+  trace.disable();
+  context.disable();
+  propagation.disable();
   const endpoint = env.OTEL_EXPORTER_OTLP_ENDPOINT;
   const kind = env.OTEL_TRACES_EXPORTER ?? (endpoint ? 'otlp' : 'none');
+  if (kind !== 'otlp' && kind !== 'console') return;
   const spanProcessors: SpanProcessor[] = [];
   if (kind === 'otlp') {
     spanProcessors.push(
@@ -34,20 +45,19 @@ export function ensureTracing(serviceName: string, env: Record<string, string | 
         { scheduledDelayMillis: Number(env.OTEL_BSP_SCHEDULE_DELAY ?? 2_000) },
       ),
     );
-  } else if (kind === 'console') {
+  } else {
     spanProcessors.push(new BatchSpanProcessor(new ConsoleSpanExporter()));
   }
   provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME ?? serviceName }),
     spanProcessors,
   });
-  // global tracer provider, AsyncLocalStorage context, W3C trace-context propagation; a
-  // registration left by an earlier module instance in this process (test workers) gives way
-  trace.disable();
-  context.disable();
-  propagation.disable();
+  // global tracer provider, AsyncLocalStorage context, W3C trace-context propagation
   provider.register();
 }
+
+/** Whether spans are being made (an exporter is set). */
+export const tracingOn = () => provider !== undefined;
 
 /** Sends the spans still buffered (at shutdown). */
 export async function flushTraces() {
