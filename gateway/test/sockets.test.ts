@@ -237,6 +237,27 @@ for (const kind of ['cluster', 'embedded'] as const) {
       expect(anonymous.of('balance_updated')).toEqual([]);
     });
 
+    it('pushes a burst of balances in the order they were posted', async () => {
+      const owner = record(await as(player));
+      const t = Date.now();
+      // more than the bridge handles at once, published before it has caught up
+      const balances = Array.from({ length: 150 }, (_, i) => 1_000 + i);
+      for (const [i, cents] of balances.entries()) {
+        await publish(infra, 'wallet.transaction_posted', {
+          transactionId: newId(),
+          userId: player.id,
+          type: 'topup',
+          amountCents: 1,
+          balanceAfterCents: cents,
+          reference: `topup:${i}`,
+          description: 'topup',
+          createdAt: new Date(t + i).toISOString(),
+        });
+      }
+      await eventually(() => owner.of('balance_updated').length === balances.length);
+      expect(owner.of('balance_updated').map((e) => Math.round(e.balance * 100))).toEqual(balances);
+    });
+
     it('reports presence on first connect and last disconnect; userStatusUpdate reaches admins only', async () => {
       const adminSeen = record(await as(admin));
       const playerSeen = record(await as(other));

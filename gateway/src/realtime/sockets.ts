@@ -233,6 +233,9 @@ export class Realtime {
       await this.opts.bus.consume({
         durable: 'gateway-bridge',
         subjects: [...BRIDGED_SUBJECTS],
+        // the handler emits before its first await, so events still leave in delivery order;
+        // what many in flight buys is their acks in one write to NATS instead of one each
+        concurrency: 64,
         handler: async (event) => {
           if (isStale(event.subject, event.occurredAt, Date.now(), this.opts.eventMaxAgeMs)) return;
           let actions: ReturnType<typeof socketActionsFor>;
