@@ -28,7 +28,7 @@ import {
   TokenVerifier,
 } from '@bet/kit';
 import { AviatorTick } from '@bet/proto-events';
-import { childExecArgv } from './child-args';
+import { childModule } from './child-args';
 
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const role = process.argv[2];
@@ -223,8 +223,9 @@ async function main() {
   const seconds = Number(values.seconds);
   const prefix = `bench${process.pid}`;
   const keys = await generateAuthKeys();
-  const gateway = fork(new URL(import.meta.url).pathname, ['gateway', prefix, keys.publicKeyPem], {
-    execArgv: childExecArgv(),
+  const entry = await childModule(import.meta.url);
+  const gateway = fork(entry.path, ['gateway', prefix, keys.publicKeyPem], {
+    execArgv: entry.execArgv,
   });
   const ask = <T>(m: string) =>
     new Promise<T>((resolve) => {
@@ -240,7 +241,7 @@ async function main() {
   });
 
   const workers = Array.from({ length: Number(values.workers) }, () =>
-    fork(new URL(import.meta.url).pathname, ['clients', String(port)], { execArgv: childExecArgv() }),
+    fork(entry.path, ['clients', String(port)], { execArgv: entry.execArgv }),
   );
   const reply = <T>(w: ReturnType<typeof fork>, m: unknown) =>
     new Promise<T>((resolve) => {

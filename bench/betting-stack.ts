@@ -4,8 +4,9 @@
  * event loop). This file is both the library the benchmarks import and, with a role
  * argument, the child that runs one service or the gateway.
  *
- *   node --import tsx bench/betting-stack.ts service <wallet|games|betting>   (env as the cluster mode)
- *   node --import tsx bench/betting-stack.ts gateway                          (upstream URLs in env)
+ *   <bundle of this file> service <wallet|games|betting>   (env as the cluster mode)
+ *   <bundle of this file> gateway                          (upstream URLs in env)
+ * (child-args.ts: the children run compiled, as the images do)
  */
 import { execFileSync, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -19,7 +20,7 @@ import {
   TokenSigner,
 } from '@bet/kit';
 import { createTestDatabase, TEST_NATS_URL, TEST_PG_URL, TEST_REDIS_URL } from '@bet/kit/testing';
-import { childExecArgv } from './child-args';
+import { childModule } from './child-args';
 
 const role = process.argv[2];
 if (role === 'service') await runService(process.argv[3]);
@@ -104,10 +105,11 @@ export async function startBenchStack(opts: {
     ...opts.env,
   };
   const children: ReturnType<typeof fork>[] = [];
+  const entry = await childModule(import.meta.url);
   const start = (args: string[], extra: Record<string, string> = {}) =>
     new Promise<string>((resolve, reject) => {
-      const child = fork(new URL(import.meta.url).pathname, args, {
-        execArgv: childExecArgv(),
+      const child = fork(entry.path, args, {
+        execArgv: entry.execArgv,
         env: { ...env, ...extra },
       });
       children.push(child);

@@ -22,7 +22,7 @@ import {
   TokenVerifier,
 } from '@bet/kit';
 import { Pool } from 'undici';
-import { childExecArgv } from './child-args';
+import { childModule } from './child-args';
 
 const role = process.argv[2];
 
@@ -79,11 +79,10 @@ async function main() {
   });
 
   const children: ReturnType<typeof fork>[] = [];
+  const entry = await childModule(import.meta.url);
   const start = (args: string[]) =>
     new Promise<number>((resolve, reject) => {
-      const child = fork(new URL(import.meta.url).pathname, args, {
-        execArgv: childExecArgv(),
-      });
+      const child = fork(entry.path, args, { execArgv: entry.execArgv });
       children.push(child);
       child.once('message', (m: any) => resolve(m.port));
       child.once('error', reject);

@@ -9,23 +9,13 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
-import { build, type Plugin } from 'esbuild';
+import { build } from 'esbuild';
+import { bundleOptions } from '../src/bundle';
 import { REPO_ROOT } from '../src/defaults';
 import { DEPLOYABLES } from '../src/services';
 
 const DIST = resolve(REPO_ROOT, 'dist');
 const builtins = new Set(builtinModules);
-
-/** Our workspace packages (`@bet/*`, relative paths) go into the bundle; everything else stays a package. */
-const externalThirdParty: Plugin = {
-  name: 'external-third-party',
-  setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) => {
-      if (args.path.startsWith('@bet/')) return undefined;
-      return { path: args.path, external: true };
-    });
-  },
-};
 
 const packageName = (spec: string) => {
   const parts = spec.split('/');
@@ -87,22 +77,7 @@ async function buildOne(name: string, main: string) {
   const out = join(DIST, name);
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
-  const result = await build({
-    entryPoints: [resolve(REPO_ROOT, main)],
-    outfile: join(out, 'main.mjs'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    sourcemap: 'linked',
-    metafile: true,
-    logLevel: 'warning',
-    plugins: [externalThirdParty],
-    // a CommonJS dependency inlined into an ES module still calls require()
-    banner: {
-      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-    },
-  });
+  const result = await build(bundleOptions(resolve(REPO_ROOT, main), join(out, 'main.mjs')));
   const imports: Array<{ name: string; from: string }> = [];
   for (const [file, input] of Object.entries(result.metafile.inputs)) {
     for (const imp of input.imports) {
