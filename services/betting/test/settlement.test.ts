@@ -1,6 +1,8 @@
 import { eventually } from '@bet/kit/testing';
 import { BetsCashedOut, BetsSettled, BetsVoided, validate } from '@bet/proto-events';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppContext } from '../src/context';
 import { betsOf, call, drained, Games, type Harness, player, startHarness } from './harness';
 
 let h: Harness;
@@ -252,6 +254,52 @@ describe('races', () => {
     const id = res.body.bets[0]._id;
     await eventually(() => settledOf(id).length === 1);
     expect(settledOf(id)[0].data).toMatchObject({ status: 'won', payoutCents: 2100 });
+  });
+
+  it('a multi re-opened by a correction while its other game settles is settled, not left pending', async () => {
+    const [g, last] = await Promise.all([games.create(), games.create()]);
+    const p = await player(h);
+    const m = await multi(p, [
+      [g._id, 'A'],
+      [last._id, 'A'],
+    ]);
+    await games.settle(g._id, 'B');
+    await eventually(() => settledOf(m._id).length === 1); // lost on g
+    // `last` is being settled in a transaction held open: its legs are decided and its bets
+    // flagged, but the multi is still `lost` there, so it is not among them
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let flagged!: () => void;
+    const flagging = new Promise<void>((r) => {
+      flagged = r;
+    });
+    const settling = h.svc.ctx.db.transaction().execute(async (trx) => {
+      await (h.svc.ctx as AppContext).settler.applyResult(trx, {
+        gameId: last._id,
+        result: 'A',
+        scores: { home: 2, away: 1 },
+        at: new Date(),
+        kind: 'settled',
+      });
+      flagged();
+      await held;
+    });
+    await flagging;
+    // meanwhile a correction re-opens the multi: its leg on g has won after all
+    await games.correct(g._id, 'B', 'A');
+    const waitingOnLock = async () =>
+      (
+        await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`.execute(h.svc.ctx.db)
+      ).rows[0].n > 0;
+    // the settler has evaluated it (re-opened, `last` looking open) or is waiting for `last`
+    await eventually(async () => (await bet(p, m._id)).status === 'pending' || (await waitingOnLock()));
+    release();
+    await settling;
+    await eventually(async () => (await bet(p, m._id)).status === 'won', 5_000);
+    expect(settledOf(m._id).at(-1)?.data).toMatchObject({ status: 'won', correction: 1 });
   });
 
   it('a cash-out racing the result: every bet is cashed out or settled, never both', async () => {

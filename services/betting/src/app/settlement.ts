@@ -7,6 +7,7 @@ import {
   applyTransitions,
   clearFlags,
   flagBetsOfGame,
+  holdGamesOfBets,
   legResults,
   lockFlaggedBets,
   setLegResultsOfGame,
@@ -155,6 +156,11 @@ export class Settler {
       const bets = await claim;
       if (bets.length === 0) return null;
       const ids = bets.map((b) => b.id);
+      // a multi's other game may be settling right now; a single has no other game
+      await holdGamesOfBets(
+        trx,
+        bets.filter((b) => b.bet_type === 'multi').map((b) => b.id),
+      );
       const legs = await legResults(trx, ids);
       const legsOf = new Map<string, typeof legs>();
       for (const l of legs) {

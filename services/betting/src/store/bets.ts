@@ -177,6 +177,20 @@ export function lockFlaggedBets(trx: Db, limit: number, after = '') {
   );
 }
 
+/**
+ * Waits for any result, correction or cancellation being applied to the games of these bets'
+ * legs (they hold the game `for update`) and holds those off until this transaction ends: a
+ * key-share lock on each game, in id order (odds updates do not conflict with it). Taken before
+ * the legs are read, so a multi's evaluation and the flagging of its other games cannot miss
+ * each other (betting-006).
+ */
+export async function holdGamesOfBets(trx: Db, betIds: string[]): Promise<void> {
+  if (betIds.length === 0) return;
+  await sql`select g.id from games as g
+    where g.id in (select s.game_id from selections as s where s.bet_id = ${anyText(betIds)})
+    order by g.id for key share`.execute(trx);
+}
+
 /** The legs of bets being evaluated, by bet then leg order. */
 export function legResults(trx: Db, betIds: string[]) {
   return trx
