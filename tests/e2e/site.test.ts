@@ -332,6 +332,17 @@ describe('site: guards, shared slip, theme, phone layout, accessibility', () => 
       const width = await page.evaluate(() => [document.scrollingElement!.scrollWidth, window.innerWidth]);
       expect(width[0], path).toBeLessThanOrEqual(width[1]);
     }
+    // the three totals share one row, and each fits its card
+    await page.locator('.wallet__summary .summary__amount').first().waitFor();
+    const totals = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('.wallet__summary .card')].map((c) => ({
+        top: Math.round(c.getBoundingClientRect().top),
+        overflows: c.scrollWidth > c.clientWidth,
+      })),
+    );
+    expect(totals).toHaveLength(3);
+    expect(new Set(totals.map((t) => t.top)).size).toBe(1);
+    expect(totals.filter((t) => t.overflows)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });
