@@ -9,30 +9,7 @@ import type { Db } from './db';
  * see each other.
  */
 export async function weekUsage(trx: Db, userId: string, since: Date): Promise<WeekUsage> {
-  // one round trip for both counts (this runs on every placement, under the user's lock)
-  const row = await trx
-    .selectFrom([
-      trx
-        .selectFrom('bets')
-        .select([sql<string>`count(*)`.as('n'), sql<string>`coalesce(sum(stake_cents), 0)`.as('s')])
-        .where('user_id', '=', userId)
-        .where('created_at', '>=', since)
-        .where('status', '!=', 'rejected')
-        .as('b'),
-      trx
-        .selectFrom('outside_stakes')
-        .select([sql<string>`count(*)`.as('n'), sql<string>`coalesce(sum(stake_cents), 0)`.as('s')])
-        .where('user_id', '=', userId)
-        .where('created_at', '>=', since)
-        .where('released', '=', false)
-        .as('o'),
-    ])
-    .select(['b.n as bets', 'b.s as stake', 'o.n as outside_bets', 'o.s as outside_stake'])
-    .executeTakeFirstOrThrow();
-  return {
-    bets: Number(row.bets) + Number(row.outside_bets),
-    stakeCents: BigInt(row.stake) + BigInt(row.outside_stake),
-  };
+  return (await weekUsages(trx, [userId], since)).get(userId) as WeekUsage;
 }
 
 export async function outsideStakeKnown(trx: Db, reference: string): Promise<boolean> {
@@ -71,7 +48,10 @@ export async function releaseOutsideStake(db: Db, reference: string): Promise<bo
   return Number(res.numUpdatedRows) === 1;
 }
 
-/** `weekUsage` of many users in one round trip (users with no bet count zero). */
+/**
+ * `weekUsage` of many users in one round trip (users with no bet count zero): it runs on every
+ * placement, under the users' locks.
+ */
 export async function weekUsages(trx: Db, userIds: string[], since: Date): Promise<Map<string, WeekUsage>> {
   const usage = new Map<string, WeekUsage>(userIds.map((id) => [id, { bets: 0, stakeCents: 0n }]));
   if (userIds.length === 0) return usage;

@@ -24,12 +24,10 @@ export interface NewPlacement {
   legs: Array<{ betId: string; idx: number; gameId: string; outcome: Outcome; odds: number }>;
 }
 
-/** The placement, its bets (pending_payment) and their legs in one statement (one round trip, not three). */
-export async function insertPlacement(trx: Db, p: NewPlacement): Promise<void> {
-  await insertPlacements(trx, [p]);
-}
-
-/** `insertPlacement` for many placements, still one statement. */
+/**
+ * Placements, their bets (pending_payment) and their legs in one statement (one round trip,
+ * not three), however many placements.
+ */
 export async function insertPlacements(trx: Db, ps: NewPlacement[]): Promise<void> {
   if (ps.length === 0) return;
   await trx

@@ -3,26 +3,27 @@ import type { Db, UserRow } from './db';
 
 const EPOCH = new Date(0);
 
-/** The user row FOR UPDATE: serialises one user's placements, so the week's usage read under it is exact. */
-export function lockUser(trx: Db, userId: string): Promise<UserRow | undefined> {
-  return trx.selectFrom('users').selectAll().where('id', '=', userId).forUpdate().executeTakeFirst();
-}
+/** A user's row before identity's events arrive: the token's username stands in, no limits. */
+const newUser = (id: string, username: string) => ({
+  id,
+  username,
+  bet_count_limit: 0,
+  stake_limit_cents: 0,
+  version_at: EPOCH,
+});
 
 /** Makes sure a user row exists (the token's username stands in until identity's events arrive). */
 export async function ensureUser(db: Db, userId: string, username: string): Promise<void> {
   await db
     .insertInto('users')
-    .values({ id: userId, username, bet_count_limit: 0, stake_limit_cents: 0, version_at: EPOCH })
+    .values(newUser(userId, username))
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
 }
 
 /** The user row locked, created first from the token's username if identity's events have not arrived. */
 export async function lockOrCreateUser(trx: Db, userId: string, username: string): Promise<UserRow> {
-  const user = await lockUser(trx, userId);
-  if (user) return user;
-  await ensureUser(trx, userId, username);
-  return (await lockUser(trx, userId))!;
+  return (await lockOrCreateUsers(trx, [{ id: userId, username }])).get(userId) as UserRow;
 }
 
 export async function applyUserRegistered(
@@ -90,7 +91,11 @@ export async function applyUserDeleted(db: Db, userId: string, occurredAt: Date)
     .execute();
 }
 
-/** `lockOrCreateUser` for many users at once, locked in id order (two batches cannot deadlock). */
+/**
+ * `lockOrCreateUser` for many users at once. The rows are held FOR UPDATE, which serialises a
+ * user's placements so the week's usage read under them is exact, and locked in id order so
+ * two batches cannot deadlock.
+ */
 export async function lockOrCreateUsers(
   trx: Db,
   users: Array<{ id: string; username: string }>,
@@ -110,17 +115,7 @@ export async function lockOrCreateUsers(
     const known = new Set(rows.map((r) => r.id));
     await trx
       .insertInto('users')
-      .values(
-        [...wanted]
-          .filter(([id]) => !known.has(id))
-          .map(([id, username]) => ({
-            id,
-            username,
-            bet_count_limit: 0,
-            stake_limit_cents: 0,
-            version_at: EPOCH,
-          })),
-      )
+      .values([...wanted].filter(([id]) => !known.has(id)).map(([id, username]) => newUser(id, username)))
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
     rows = await lock();
