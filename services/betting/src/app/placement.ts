@@ -19,7 +19,13 @@ import {
 } from '@bet/proto-events';
 import type { KitContext } from '../context';
 import { type BetJson, betJson, type GameSummary } from '../domain/bet-view';
-import { checkNotExcluded, checkWeeklyLimits, type WeekUsage } from '../domain/limits';
+import {
+  anyWeeklyLimit,
+  checkNotExcluded,
+  checkWeeklyLimits,
+  NO_USAGE,
+  type WeekUsage,
+} from '../domain/limits';
 import {
   type BetType,
   checkSlip,
@@ -202,13 +208,20 @@ export class Placement {
         inputs.flatMap((i) => i.selections.map((s) => s.gameId)),
         'keyShare',
       );
-      // with Aviator's stakes (see week-usage.ts)
-      const usage = await weekUsages(trx, [...users.keys()], since);
+      // with Aviator's stakes (see week-usage.ts). Only users with a limit in force need it: the
+      // read sums the user's whole week, which grows with every bet a heavy bettor places
+      const limited = new Set(
+        inputs.flatMap((i) => {
+          const user = users.get(i.req.userId);
+          return user && anyWeeklyLimit(limitsOf(user), i.now) ? [user.id] : [];
+        }),
+      );
+      const usage = await weekUsages(trx, [...limited], since);
       const out = inputs.map((input): Recorded => {
         try {
           const user = users.get(input.req.userId);
           if (!user) throw new Error(`user ${input.req.userId} not locked`);
-          const checked = this.check(input, user, games, usage.get(user.id) ?? { bets: 0, stakeCents: 0n });
+          const checked = this.check(input, user, games, usage.get(user.id) ?? NO_USAGE);
           // the placements after this one in the batch count it
           usage.set(user.id, checked.usageAfter);
           return { ok: true, ...checked };

@@ -6,7 +6,14 @@ import type {
   CommandRequest,
 } from '@bet/proto-events';
 import type { KitContext } from '../context';
-import { checkNotExcluded, checkWeeklyLimits, type UserLimits, type WeekUsage } from '../domain/limits';
+import {
+  anyWeeklyLimit,
+  checkNotExcluded,
+  checkWeeklyLimits,
+  NO_USAGE,
+  type UserLimits,
+  type WeekUsage,
+} from '../domain/limits';
 import { weekStart } from '../domain/week';
 import type { Db } from '../store/db';
 import {
@@ -69,9 +76,10 @@ export async function reserveStake(
     }
     if (await outsideStakeKnown(trx, req.reference)) return { ok: true, duplicate: true };
     try {
+      const limits = limitsOf(user);
       checkWeeklyLimits(
-        limitsOf(user),
-        await usageThisWeek(trx, req.userId, now),
+        limits,
+        anyWeeklyLimit(limits, now) ? await usageThisWeek(trx, req.userId, now) : NO_USAGE,
         { bets: 1, stakeCents: BigInt(req.stakeCents) },
         now,
       );

@@ -1,6 +1,12 @@
 import { DomainError } from '@bet/kit/core';
 import { describe, expect, it } from 'vitest';
-import { checkNotExcluded, checkWeeklyLimits, effectiveLimit, type UserLimits } from './limits';
+import {
+  anyWeeklyLimit,
+  checkNotExcluded,
+  checkWeeklyLimits,
+  effectiveLimit,
+  type UserLimits,
+} from './limits';
 
 const now = new Date('2026-11-20T12:00:00Z');
 const limits = (count: number, stakeCents: number, pending: Partial<UserLimits> = {}): UserLimits => ({
@@ -18,6 +24,34 @@ const refusal = (fn: () => void) => {
 };
 
 describe('weekly limits', () => {
+  it('a limit is in force when either is set now, or a pending one has come due', () => {
+    const later = new Date(now.getTime() + 60_000);
+    const earlier = new Date(now.getTime() - 60_000);
+    expect(anyWeeklyLimit(limits(0, 0), now)).toBe(false);
+    expect(anyWeeklyLimit(limits(3, 0), now)).toBe(true);
+    expect(anyWeeklyLimit(limits(0, 500), now)).toBe(true);
+    // a new limit waiting to apply is not in force yet; one that is due is
+    expect(
+      anyWeeklyLimit(
+        limits(0, 0, { betCount: { limit: 0, pending: { value: 5, effectiveAt: later } } }),
+        now,
+      ),
+    ).toBe(false);
+    expect(
+      anyWeeklyLimit(
+        limits(0, 0, { stakeCents: { limit: 0, pending: { value: 900, effectiveAt: earlier } } }),
+        now,
+      ),
+    ).toBe(true);
+    // a removal that has come due lifts the limit
+    expect(
+      anyWeeklyLimit(
+        limits(4, 0, { betCount: { limit: 4, pending: { value: 0, effectiveAt: earlier } } }),
+        now,
+      ),
+    ).toBe(false);
+  });
+
   it('0 disables a limit', () => {
     expect(() =>
       checkWeeklyLimits(

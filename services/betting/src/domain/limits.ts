@@ -25,6 +25,14 @@ export function effectiveLimit(setting: LimitSetting, now: Date): number {
   return setting.limit;
 }
 
+/** The usage of a week with nothing placed yet. */
+export const NO_USAGE: Readonly<WeekUsage> = Object.freeze({ bets: 0, stakeCents: 0n });
+
+/** Whether either weekly limit is in force at `now`; without one the week's usage is not needed. */
+export function anyWeeklyLimit(limits: UserLimits, now: Date): boolean {
+  return effectiveLimit(limits.betCount, now) > 0 || effectiveLimit(limits.stakeCents, now) > 0;
+}
+
 const dollars = (cents: bigint) => `$${(Number(cents) / 100).toFixed(2)}`;
 
 /**
