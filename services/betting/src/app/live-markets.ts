@@ -1,4 +1,4 @@
-import { HttpError } from '@bet/kit';
+import { groupCommit, HttpError } from '@bet/kit';
 import { type CommandReply, GamesGet } from '@bet/proto-events';
 import type { KitContext } from '../context';
 import { suspendedMarket } from '../domain/placement';
@@ -10,7 +10,7 @@ import { liveGameIds } from '../store/games';
  * No answer, no live bet (fail closed). Pre-match games are not asked about.
  */
 export async function checkLiveMarkets(ctx: KitContext, gameIds: string[]): Promise<void> {
-  const live = await liveGameIds(ctx.db, gameIds);
+  const live = await liveAmong(ctx, gameIds);
   if (live.length === 0) return;
   let reply: CommandReply<typeof GamesGet>;
   try {
@@ -21,4 +21,27 @@ export async function checkLiveMarkets(ctx: KitContext, gameIds: string[]): Prom
   }
   const stale = reply.games.find((g) => g.suspended === true);
   if (stale) throw suspendedMarket(stale);
+}
+
+const liveReads = new WeakMap<KitContext, (gameIds: string[]) => Promise<string[]>>();
+
+/**
+ * Which of these games are in play. Every placement asks before anything else, so the
+ * placements arriving together share one read instead of a round trip each.
+ */
+function liveAmong(ctx: KitContext, gameIds: string[]): Promise<string[]> {
+  let read = liveReads.get(ctx);
+  if (!read) {
+    read = groupCommit<string[], string[]>({
+      max: 500,
+      parallel: 2,
+      runBatch: async (lists) => {
+        const live = new Set(await liveGameIds(ctx.db, [...new Set(lists.flat())]));
+        return lists.map((ids) => ids.filter((id) => live.has(id)));
+      },
+      runOne: (ids) => liveGameIds(ctx.db, ids),
+    });
+    liveReads.set(ctx, read);
+  }
+  return read(gameIds);
 }
