@@ -25,23 +25,16 @@ export async function claimTransactions(
   rows: TransactionRow[],
 ): Promise<Map<string, { id: string; createdAt: Date }>> {
   if (rows.length === 0) return new Map();
-  const claimed = await trx
-    .insertInto('transactions')
-    .values(
-      rows.map((r) => ({
-        id: newId(),
-        idempotency_key: r.key,
-        type: r.type,
-        user_id: r.userId,
-        reference: r.reference,
-        description: r.description,
-        fingerprint: r.fingerprint,
-        metadata: JSON.stringify(r.metadata),
-      })),
-    )
-    .onConflict((oc) => oc.constraint('transactions_idempotency_key').doNothing())
-    .returning(['id', 'idempotency_key', 'created_at'])
-    .execute();
+  // a parameter per column, not per value: a batch of 500 was 4 000 parameters to bind and plan
+  const { rows: claimed } = await sql<{ id: string; idempotency_key: string; created_at: Date | string }>`
+    insert into transactions (id, idempotency_key, type, user_id, reference, description, fingerprint, metadata)
+    select * from unnest(
+      ${texts(rows.map(() => newId()))}, ${texts(rows.map((r) => r.key))}, ${texts(rows.map((r) => r.type))},
+      ${texts(rows.map((r) => r.userId))}, ${texts(rows.map((r) => r.reference))},
+      ${texts(rows.map((r) => r.description))}, ${texts(rows.map((r) => r.fingerprint))},
+      cast(${rows.map((r) => JSON.stringify(r.metadata))} as jsonb[]))
+    on conflict on constraint transactions_idempotency_key do nothing
+    returning id, idempotency_key, created_at`.execute(trx);
   return new Map(claimed.map((c) => [c.idempotency_key, { id: c.id, createdAt: new Date(c.created_at) }]));
 }
 
@@ -66,20 +59,34 @@ export async function lockWallets(
 ): Promise<Map<string, { balance: bigint; status: 'open' | 'closed' }>> {
   if (userIds.length === 0) return new Map();
   const ids = [...new Set(userIds)].sort();
-  await trx
-    .insertInto('accounts')
-    .values(ids.map((id) => ({ id, kind: 'user' as const, balance: 0 })))
-    .onConflict((oc) => oc.column('id').doNothing())
-    .execute();
-  const rows = await trx
-    .selectFrom('accounts')
-    .select(['id', 'balance', 'status'])
-    .where('kind', '=', 'user')
-    .where('id', 'in', ids)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
-  return new Map(rows.map((r) => [r.id, { balance: BigInt(r.balance ?? 0), status: r.status }]));
+  const lock = (some: string[]) =>
+    trx
+      .selectFrom('accounts')
+      .select(['id', 'balance', 'status'])
+      .where('kind', '=', 'user')
+      .where('id', 'in', some)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+  const wallets = new Map(
+    (await lock(ids)).map((r) => [r.id, { balance: BigInt(r.balance ?? 0), status: r.status }]),
+  );
+  // Nearly every wallet exists already, and an upsert of them all cost more than the lock (each
+  // row a speculative insert that finds its conflict), so only the missing ones are inserted,
+  // then locked, after the others. Two batches can deadlock only if both need two new wallets
+  // and a third batch commits one of them between their first locks; Postgres then fails one,
+  // and a failed batch is done again one item at a time (groupCommit).
+  const missing = ids.filter((id) => !wallets.has(id));
+  if (missing.length > 0) {
+    await trx
+      .insertInto('accounts')
+      .values(missing.map((id) => ({ id, kind: 'user' as const, balance: 0 })))
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    for (const r of await lock(missing))
+      wallets.set(r.id, { balance: BigInt(r.balance ?? 0), status: r.status });
+  }
+  return wallets;
 }
 
 /**
@@ -111,18 +118,25 @@ export async function insertPostings(
 ) {
   const rows = items.flatMap((t) =>
     t.postings.map((p) => ({
-      transaction_id: t.transactionId,
-      account_id: accountId(p.account),
-      amount: p.amount,
-      balance_after: p.account.kind === 'user' ? t.userBalanceAfter : null,
+      transactionId: t.transactionId,
+      accountId: accountId(p.account),
+      amount: p.amount.toString(),
+      balanceAfter: p.account.kind === 'user' ? (t.userBalanceAfter?.toString() ?? null) : null,
     })),
   );
-  for (let i = 0; i < rows.length; i += 5_000) {
-    await trx
-      .insertInto('postings')
-      .values(rows.slice(i, i + 5_000))
-      .execute();
-  }
+  if (rows.length === 0) return;
+  await sql`
+    insert into postings (transaction_id, account_id, amount, balance_after)
+    select * from unnest(
+      ${texts(rows.map((r) => r.transactionId))}, ${texts(rows.map((r) => r.accountId))},
+      cast(${rows.map((r) => r.amount)} as bigint[]), cast(${rows.map((r) => r.balanceAfter)} as bigint[]))`.execute(
+    trx,
+  );
+}
+
+/** One `text[]` parameter (null elements allowed). */
+function texts(values: Array<string | null>) {
+  return sql`cast(${values} as text[])`;
 }
 
 /** Drops transactions that turned out to move nothing (their keys are free again). */
