@@ -33,7 +33,8 @@ export function startStack(
       gamesService,
       { def: bettingService, options: { env: { RECONCILE_INTERVAL_MS: '500', ...bettingEnv } } },
     ],
-    { env: { GAMES_PROVIDER: 'none' } },
+    // `walletCaughtUp` reads betting's outbox as the record of every money event it wrote
+    { env: { GAMES_PROVIDER: 'none', OUTBOX_KEEP_HOURS: '24' } },
   );
 }
 

@@ -157,6 +157,8 @@ export async function startHarness(
       RECONCILE_INTERVAL_MS: '200',
       RECONCILE_AFTER_MS: '2000',
       LIVE_CHECK_TIMEOUT_MS: '500',
+      // the replay tests count what the service wrote in its outbox
+      OUTBOX_KEEP_HOURS: '24',
       ...opts.env,
     },
   });

@@ -23,7 +23,11 @@ export interface GamesHarness {
 export async function startGames(
   opts: { kind?: 'cluster' | 'embedded'; env?: Record<string, string | undefined> } = {},
 ): Promise<GamesHarness> {
-  const infra = await testInfrastructure({ kind: opts.kind, env: { GAMES_PROVIDER: 'none', ...opts.env } });
+  // `drained` reads the outbox as the record of every event written
+  const infra = await testInfrastructure({
+    kind: opts.kind,
+    env: { GAMES_PROVIDER: 'none', OUTBOX_KEEP_HOURS: '24', ...opts.env },
+  });
   const svc = await startService(gamesService, infra);
   const adminId = 'ad'.repeat(12);
   const adminToken = await infra.token({ id: adminId, role: 'admin', username: 'boss' });

@@ -55,6 +55,13 @@ export const baseConfig = {
   JWT_MAX_TOKEN_AGE_SECONDS: Type.Integer({ default: 48 * 3600, minimum: 60 }),
   /** where the API is reached from outside (the gateway): team logos and avatars live here */
   PUBLIC_URL: Type.String({ default: 'http://localhost:8080' }),
+  /**
+   * Hours a published event stays in its service's outbox table, for inspection. 0: deleted by
+   * the transaction that publishes it, once JetStream has acked it (and holds it). The
+   * embedded mode keeps 24 hours at least: its bus lives in memory, and it replays the last
+   * minutes after a crash.
+   */
+  OUTBOX_KEEP_HOURS: Type.Number({ default: 0, minimum: 0 }),
   /** where the web client lives, when another origin than the API: links we generate point here */
   WEB_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
 } satisfies TProperties;

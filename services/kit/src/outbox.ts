@@ -149,7 +149,18 @@ export class OutboxRelay {
     private readonly db: Kysely<any>,
     private readonly bus: EventBus,
     private readonly logger: Logger,
-    private readonly opts: { pollMs?: number; batch?: number; keepPublishedMs?: number } = {},
+    private readonly opts: {
+      pollMs?: number;
+      batch?: number;
+      /**
+       * Keep published rows (marked, pruned after `keepPublishedMs`) for `replayRecent`: the
+       * embedded bus lives in memory. Off, a row is deleted by the transaction that publishes
+       * it: once JetStream has acked an event it holds it durably, and a row kept would cost a
+       * second write of it (and of its indexes) now and a delete later.
+       */
+      keepPublished?: boolean;
+      keepPublishedMs?: number;
+    } = {},
   ) {}
 
   start() {
@@ -236,14 +247,16 @@ export class OutboxRelay {
       // the planner, expecting a few unpublished rows, read and sorted all of them per batch
       // instead of reading the first ones off the index (setting local to this transaction)
       await sql`set local enable_sort = off`.execute(trx);
-      // marked and locked in one statement; the mark commits only once every ack is back, a
-      // failed publish rolls it back. (A select `for update` then an update cost Postgres
-      // 40 % more: each row was written twice.)
-      const { rows } = await sql<Record<string, any>>`
-        update outbox set published_at = ${new Date()}
-        where seq in (select seq from outbox where published_at is null
-          order by seq limit ${this.opts.batch ?? RELAY_BATCH} for update skip locked)
-        returning *`.execute(trx);
+      // taken (marked or deleted) and locked in one statement; that commits only once every
+      // ack is back, a failed publish rolls it back. (A select `for update` then an update
+      // cost Postgres 40 % more: each row was written twice.)
+      const next = sql`select seq from outbox where published_at is null
+          order by seq limit ${this.opts.batch ?? RELAY_BATCH} for update skip locked`;
+      const { rows } = await (this.opts.keepPublished === false
+        ? sql<Record<string, any>>`delete from outbox where seq in (${next}) returning *`
+        : sql<Record<string, any>>`update outbox set published_at = ${new Date()}
+              where seq in (${next}) returning *`
+      ).execute(trx);
       rows.sort((a, b) => compareSeq(a.seq, b.seq));
       // sent in order on one connection; waiting for the acks together, not one by one
       const acks = Promise.all(rows.map((row) => this.bus.publish(rowToEnvelope(row))));
@@ -271,7 +284,7 @@ export class OutboxRelay {
   /**
    * Publishes again what went out in the last `windowMs`. The embedded bus lives in memory,
    * so events published just before a crash may not have reached their consumers; their
-   * inboxes make the replay harmless.
+   * inboxes make the replay harmless. Without `keepPublished` there is nothing to replay.
    */
   async replayRecent(windowMs: number) {
     const rows = await this.db

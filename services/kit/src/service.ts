@@ -122,7 +122,12 @@ export async function startService<DB, P extends TProperties, X extends object>(
     { '0000_kit_outbox_inbox': outboxMigration, '0000_kit_leases': leaseMigration, ...def.migrations },
     logger,
   );
-  const relay = new OutboxRelay(database.db, infra.bus, logger);
+  const keepHours =
+    infra.mode === 'embedded' ? Math.max(24, config.OUTBOX_KEEP_HOURS) : config.OUTBOX_KEEP_HOURS;
+  const relay = new OutboxRelay(database.db, infra.bus, logger, {
+    keepPublished: keepHours > 0,
+    keepPublishedMs: keepHours * 3_600_000,
+  });
   const stops: Array<() => Promise<void> | void> = [];
   const ctx: ServiceContext<DB, Cfg> = {
     name: def.name,

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineService, handleOnce, type RunningService, recordEvent, startService, Type } from '../src';
 import { eventually, type TestInfrastructure, testInfrastructure } from '../src/testing';
@@ -142,6 +142,26 @@ for (const kind of ['cluster', 'embedded'] as const) {
       });
       await eventually(() => seen.includes(later));
       expect(seen.filter((s) => s === id)).toHaveLength(1);
+    });
+
+    it('keeps published events for a replay only where the bus forgets them (embedded)', async () => {
+      const token = await infra.token();
+      const id = 'c'.repeat(24);
+      await svc.app.inject({
+        method: 'POST',
+        url: '/api/v1/notes',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { id, text: 'kept?' },
+      });
+      await eventually(() => seen.includes(id));
+      const rows = await svc.ctx.db
+        .selectFrom('outbox')
+        .select(['published_at'])
+        .where(sql`data->>'id'`, '=', id)
+        .execute();
+      // JetStream holds an acked event durably: its row went with the transaction that published it
+      if (kind === 'cluster') expect(rows).toEqual([]);
+      else expect(rows).toEqual([{ published_at: expect.any(Date) }]);
     });
   });
 }
