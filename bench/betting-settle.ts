@@ -28,7 +28,7 @@ import {
   WalletTransactionPosted,
 } from '@bet/proto-events';
 import pg from 'pg';
-import { cpuSeconds, startBenchStack } from './betting-stack';
+import { autovacuumStandIn, cpuSeconds, startBenchStack, statementStats } from './betting-stack';
 
 const { values } = parseArgs({
   options: {
@@ -83,6 +83,7 @@ async function run(n: number) {
   });
   const db = new pg.Client({ connectionString: stack.databaseUrl });
   await db.connect();
+  let vacuum: Awaited<ReturnType<typeof autovacuumStandIn>> | undefined;
   try {
     const gameId = newId();
     const occurredAt = new Date().toISOString();
@@ -157,9 +158,6 @@ async function run(n: number) {
       );
       await db.query('commit');
     }
-    // as in a database the bets reached over hours: autovacuum would have analyzed them, and
-    // the planner would not take 100 000 fresh rows for an empty table
-    await db.query('analyze betting.bets, betting.selections, betting.placements');
     await pool(BETTING_ONLY ? [] : bets, CONCURRENCY, async (b) => {
       const reply = await stack.bus.request<{ ok: boolean }>(
         WalletDebit.subject,
@@ -176,6 +174,11 @@ async function run(n: number) {
       if (!reply.ok) throw new Error('seeding debit refused');
     });
     const seeded = performance.now() - seedStart;
+    // as in a database the bets reached over hours: autovacuum would have vacuumed and analyzed
+    // both services' tables, and the planner would not take 100 000 fresh rows for an empty table
+    await db.query('vacuum (analyze)');
+    // and while the settlement runs, it goes on doing so (this machine's server runs without it)
+    vacuum = await autovacuumStandIn(stack.databaseUrl);
 
     // watch the wallet's own announcements of the credits it posts
     let credited = 0;
@@ -183,6 +186,9 @@ async function run(n: number) {
     const watch = await stack.bus.consume({
       durable: 'bench-settle-watch',
       subjects: [WalletTransactionPosted.subject],
+      // acks of a burst in one write: one at a time, this watcher cost more CPU than the wallet's
+      // own consumer, on the cores being measured
+      concurrency: 256,
       handler: async (e: EventEnvelope<any>) => {
         if (
           e.data.type === 'win' &&
@@ -201,6 +207,7 @@ async function run(n: number) {
           'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
         )
       ).rows.map((r) => Number(r.pid));
+    const statements = await statementStats(stack.databaseUrl);
     const pgBefore = backendCpu(await backends());
     const cpuBefore = cpuSeconds(stack.pids);
     let cpuRelayed: Record<string, number> = {};
@@ -247,12 +254,17 @@ async function run(n: number) {
       timeout,
     );
     await watch.stop();
-    const cpu = Object.keys(cpuRelayed)
-      .map((k) => [k, cpuRelayed[k] - (cpuBefore[k] ?? 0)] as const)
-      .filter(([, s]) => s >= 0.05)
-      .map(([k, s]) => `${k} ${s.toFixed(1)}`)
-      .concat(`of which postgres backends of this database ${pgOwn.toFixed(1)}`)
-      .join(', ');
+    const cpuEnd = cpuSeconds(stack.pids);
+    const pgEnd = backendCpu(await backends());
+    const pgAll = [...pgEnd].reduce((sum, [pid, cpu]) => sum + cpu - (pgBefore.get(pid) ?? 0), 0);
+    const cpuOf = (until: Record<string, number>, pg: number) =>
+      Object.keys(until)
+        .map((k) => [k, until[k] - (cpuBefore[k] ?? 0)] as const)
+        .filter(([, s]) => s >= 0.05)
+        .map(([k, s]) => `${k} ${s.toFixed(1)}`)
+        .concat(`of which postgres backends of this database ${pg.toFixed(1)}`)
+        .join(', ');
+    const cpu = cpuOf(cpuRelayed, pgOwn);
     if (BETTING_ONLY) {
       console.log(
         `${String(n).padStart(7)} bets (${winners} winners, ${users.length} users): ` +
@@ -269,7 +281,10 @@ async function run(n: number) {
         `   (seeding took ${secs(seeded)})`,
     );
     console.log(`${''.padEnd(8)}CPU seconds until all published: ${cpu}`);
+    console.log(`${''.padEnd(8)}CPU seconds until every winner credited: ${cpuOf(cpuEnd, pgAll)}`);
+    if (statements) console.log(`statements of this database during the settlement:\n${await statements()}`);
   } finally {
+    await vacuum?.stop();
     await db.end();
     await stack.stop();
   }

@@ -20,6 +20,7 @@ import {
   TokenSigner,
 } from '@bet/kit';
 import { createTestDatabase, TEST_NATS_URL, TEST_PG_URL, TEST_REDIS_URL } from '@bet/kit/testing';
+import pg from 'pg';
 import { childModule } from './child-args';
 
 const role = process.argv[2];
@@ -168,6 +169,82 @@ export async function startBenchStack(opts: {
       await database.drop();
       await deleteStream(prefix);
     },
+  };
+}
+
+/**
+ * Autovacuum's work, done by the bench when the server has it turned off (this machine's
+ * Postgres runs with `autovacuum = off` for CI; a production server runs it). Every few
+ * seconds, each table of the bench's database past autovacuum's default thresholds is
+ * vacuumed (dead rows over 50 + 20 % of its rows) or analyzed (rows changed since the last
+ * analyze over 50 + 10 %). Without it a table that grew from empty during the run keeps the
+ * planner's guess that it is tiny, and partial indexes keep every dead entry, so the cost of
+ * a bet grows with every bet placed before it, which no running platform would see. Its
+ * work runs in Postgres backends, so its CPU is counted in the Postgres figure.
+ */
+export async function autovacuumStandIn(
+  databaseUrl: string,
+  everyMs = 5_000,
+): Promise<{ note: string; stop(): Promise<void> }> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const { rows } = await client.query<{ on: string }>(`select current_setting('autovacuum') as on`);
+  if (rows[0].on === 'on') {
+    await client.end();
+    return { note: 'the server runs autovacuum', stop: async () => {} };
+  }
+  let pass: Promise<void> = Promise.resolve();
+  const runPass = async () => {
+    const due = await client.query<{ name: string; vacuum: boolean }>(
+      `select format('%I.%I', t.schemaname, t.relname) as name,
+              n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0) as vacuum
+         from pg_stat_user_tables t join pg_class c on c.oid = t.relid
+        where n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0)
+           or n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, 0)`,
+    );
+    for (const t of due.rows) await client.query(`${t.vacuum ? 'vacuum (analyze)' : 'analyze'} ${t.name}`);
+  };
+  const timer = setInterval(() => {
+    pass = pass.then(runPass).catch((err) => console.error(`autovacuum stand-in: ${err.message}`));
+  }, everyMs);
+  return {
+    note: `the server runs without autovacuum, so the bench does its work every ${everyMs / 1000} s (autovacuum's default thresholds)`,
+    async stop() {
+      clearInterval(timer);
+      await pass;
+      await client.end();
+    },
+  };
+}
+
+/**
+ * The statements this database ran from now on, by total time (`BENCH_PG_STATEMENTS=1`): needs
+ * `pg_stat_statements` in the server's `shared_preload_libraries`, so it is off by default.
+ * Times include waiting for locks and for the CPU.
+ */
+export async function statementStats(databaseUrl: string) {
+  if (!process.env.BENCH_PG_STATEMENTS) return undefined;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query('create extension if not exists pg_stat_statements');
+  await client.query('select pg_stat_statements_reset()');
+  return async (top = 25): Promise<string> => {
+    const { rows } = await client.query(
+      `select sum(calls)::int as calls, round(sum(total_exec_time))::int as ms, sum(rows)::int as rows,
+              left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as q
+         from pg_stat_statements
+        where dbid = (select oid from pg_database where datname = current_database())
+          and query not like '%pg_stat_statements%'
+        group by 4 order by 2 desc limit $1`,
+      [top],
+    );
+    await client.end();
+    return rows
+      .map(
+        (r) =>
+          `${String(r.calls).padStart(8)} calls ${String(r.ms).padStart(7)} ms ${String(r.rows).padStart(8)} rows  ${r.q}`,
+      )
+      .join('\n');
   };
 }
 
