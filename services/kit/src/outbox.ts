@@ -249,13 +249,15 @@ export class OutboxRelay {
       await sql`set local enable_sort = off`.execute(trx);
       // taken (marked or deleted) and locked in one statement; that commits only once every
       // ack is back, a failed publish rolls it back. (A select `for update` then an update
-      // cost Postgres 40 % more: each row was written twice.)
+      // cost Postgres 40 % more: each row was written twice.) `= any(array(…))`, not `in (…)`:
+      // the planner joined `in` with a scan of the whole table, 19 ms a batch with 100 000
+      // rows waiting instead of 2.4
       const next = sql`select seq from outbox where published_at is null
           order by seq limit ${this.opts.batch ?? RELAY_BATCH} for update skip locked`;
       const { rows } = await (this.opts.keepPublished === false
-        ? sql<Record<string, any>>`delete from outbox where seq in (${next}) returning *`
+        ? sql<Record<string, any>>`delete from outbox where seq = any(array(${next})) returning *`
         : sql<Record<string, any>>`update outbox set published_at = ${new Date()}
-              where seq in (${next}) returning *`
+              where seq = any(array(${next})) returning *`
       ).execute(trx);
       rows.sort((a, b) => compareSeq(a.seq, b.seq));
       // sent in order on one connection; waiting for the acks together, not one by one
