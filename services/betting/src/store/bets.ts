@@ -187,7 +187,7 @@ export function lockFlaggedBets(trx: Db, limit: number, after = '') {
 export async function holdGamesOfBets(trx: Db, betIds: string[]): Promise<void> {
   if (betIds.length === 0) return;
   await sql`select g.id from games as g
-    where g.id in (select s.game_id from selections as s where s.bet_id = ${anyText(betIds)})
+    where g.id in (select s.game_id from selections as s where ${amongIds('s.bet_id', betIds)})
     order by g.id for key share`.execute(trx);
 }
 
@@ -196,7 +196,7 @@ export function legResults(trx: Db, betIds: string[]) {
   return trx
     .selectFrom('selections')
     .select(['bet_id', 'game_id', 'odds', 'result'])
-    .where('bet_id', '=', anyText(betIds))
+    .where(amongIds('bet_id', betIds))
     .orderBy('bet_id')
     .orderBy('idx')
     .execute();
@@ -204,12 +204,25 @@ export function legResults(trx: Db, betIds: string[]) {
 
 /** The settler has looked at these bets (in the transaction that writes what it decided). */
 export async function clearFlags(trx: Db, betIds: string[]): Promise<void> {
-  await trx.deleteFrom('settlement_flags').where('bet_id', '=', anyText(betIds)).execute();
+  await trx.deleteFrom('settlement_flags').where(amongIds('bet_id', betIds)).execute();
 }
 
-/** One array parameter instead of one parameter per id (a settlement batch has a thousand). */
-function anyText(values: string[]) {
-  return sql<string>`any(cast(${values} as text[]))`;
+/**
+ * `column = any(ids)`, one array parameter instead of one parameter per id (a settlement batch
+ * has a thousand), and within the ids' range as well: given only the array, the planner
+ * scanned all of a 100 000-row table for a batch's 1 000 (10 ms, against 1.7 ms for looking
+ * them up in the index the range points it to).
+ */
+function amongIds(column: string, ids: string[]) {
+  if (ids.length === 0) return sql<boolean>`false`;
+  let min = ids[0];
+  let max = ids[0];
+  for (const id of ids) {
+    if (id < min) min = id;
+    if (id > max) max = id;
+  }
+  const col = sql.ref(column);
+  return sql<boolean>`${col} = any(cast(${ids} as text[])) and ${col} between ${min} and ${max}`;
 }
 
 /**
@@ -224,8 +237,8 @@ export async function applyTransitions(
   if (changes.length === 0) return;
   const at = now.toISOString();
   const ids = changes.map((c) => c.id);
-  // `b.id = any(ids)` as well as the join: without it the planner hashes the whole of `bets`
-  // for every batch (46 ms instead of 22 for 1 000 of 100 000 rows)
+  // the ids as well as the join: without them the planner hashes the whole of `bets` for
+  // every batch (46 ms instead of 22 for 1 000 of 100 000 rows)
   await sql`
     update bets as b set status = v.status, payout_cents = v.payout, paid_cents = v.paid,
       settlements = v.settlements, settled_at = v.settled_at
@@ -237,5 +250,5 @@ export async function applyTransitions(
       cast(${changes.map((c) => c.t.settlements)} as integer[]),
       cast(${changes.map((c) => (c.t.status === 'pending' ? null : at))} as timestamptz[])
     ) as v(id, status, payout, paid, settlements, settled_at)
-    where b.id = v.id and b.id = ${anyText(ids)}`.execute(trx);
+    where b.id = v.id and ${amongIds('b.id', ids)}`.execute(trx);
 }
