@@ -6,7 +6,7 @@
  * in its own process against the real Postgres, NATS and Redis of this machine; the same
  * load sent straight to the betting service is printed for comparison, then pgbench.
  *
- *   node --import tsx bench/betting-place.ts [--seconds 10] [--concurrency 32] [--users 1000] [--pgbench 10] [--warmup 5]
+ *   node --import tsx bench/betting-place.ts [--seconds 10] [--concurrency 32] [--users 1000] [--pgbench 10] [--warmup 10]
  *
  * The runs are measured after a warm-up through the gateway (`--warmup` seconds, not counted):
  * a platform that has been up for a minute has its code compiled by V8 and its pools open.
@@ -35,7 +35,7 @@ const { values } = parseArgs({
     users: { type: 'string', default: '1000' },
     games: { type: 'string', default: '20' },
     pgbench: { type: 'string', default: '10' },
-    warmup: { type: 'string', default: '5' },
+    warmup: { type: 'string', default: '10' },
   },
 });
 const SECONDS = Number(values.seconds);
