@@ -26,7 +26,11 @@ export async function startStack(env: Record<string, string> = {}, clock?: Clock
     [
       walletService,
       bettingService,
-      { def: aviatorService, options: { env: { ...AVIATOR_TEST_ENV, ...env }, clock: c } },
+      // OUTBOX_KEEP_HOURS: the redelivery test replays an event read from aviator's outbox
+      {
+        def: aviatorService,
+        options: { env: { ...AVIATOR_TEST_ENV, OUTBOX_KEEP_HOURS: '24', ...env }, clock: c },
+      },
     ],
     { env: { GAMES_PROVIDER: 'none' } },
   );
