@@ -4,7 +4,6 @@ import type { AppContext } from '../context';
 import { fingerprint } from '../domain/references';
 import {
   type BetMovement,
-  holdKey,
   type PlannedMovement,
   planMovements,
   transactionOf,
