@@ -115,6 +115,30 @@ async function run(n: number) {
       10_000,
     );
 
+    // watch the wallet's own announcements of the credits it posts, from before the seeding: the
+    // seeding's own announcements are read while it runs, not in the measured window
+    let seen = 0;
+    let credited = 0;
+    let lastCredit = 0;
+    const watch = await stack.bus.consume({
+      durable: 'bench-settle-watch',
+      subjects: [WalletTransactionPosted.subject],
+      // acks of a burst in one write: one at a time, this watcher cost more CPU than the wallet's
+      // own consumer, on the cores being measured
+      concurrency: 256,
+      handler: async (e: EventEnvelope<any>) => {
+        seen++;
+        if (
+          e.data.type === 'win' &&
+          e.data.reference !== undefined &&
+          !String(e.data.reference).startsWith('fund:')
+        ) {
+          credited++;
+          lastCredit = performance.now();
+        }
+      },
+    });
+
     const users = Array.from({ length: Math.min(USERS, n) }, () => newId());
     await pool(BETTING_ONLY ? [] : users, CONCURRENCY, async (userId) => {
       await stack.bus.request(WalletCredit.subject, {
@@ -179,27 +203,9 @@ async function run(n: number) {
     await db.query('vacuum (analyze)');
     // and while the settlement runs, it goes on doing so (this machine's server runs without it)
     vacuum = await autovacuumStandIn(stack.databaseUrl);
-
-    // watch the wallet's own announcements of the credits it posts
-    let credited = 0;
-    let lastCredit = 0;
-    const watch = await stack.bus.consume({
-      durable: 'bench-settle-watch',
-      subjects: [WalletTransactionPosted.subject],
-      // acks of a burst in one write: one at a time, this watcher cost more CPU than the wallet's
-      // own consumer, on the cores being measured
-      concurrency: 256,
-      handler: async (e: EventEnvelope<any>) => {
-        if (
-          e.data.type === 'win' &&
-          e.data.reference !== undefined &&
-          !String(e.data.reference).startsWith('fund:')
-        ) {
-          credited++;
-          lastCredit = performance.now();
-        }
-      },
-    });
+    // one announcement per funding credit and per stake debited
+    const seeding = BETTING_ONLY ? 0 : users.length + n;
+    await waitFor(async () => seen >= seeding, "the seeding's announcements", Math.max(60_000, n * 2));
 
     const backends = async () =>
       (
