@@ -240,10 +240,11 @@ async function run(n: number) {
           if (!rows[0].pending) tSettled = performance.now();
         }
         if (tSettled && !tRelayed) {
+          // `exists`, like the poll above: a count walked every waiting row (1.2 s of Postgres in a run)
           const { rows } = await db.query(
-            `select count(*)::int as n from betting.outbox where subject = 'bets.settled' and published_at is null`,
+            `select exists (select 1 from betting.outbox where subject = 'bets.settled' and published_at is null) as waiting`,
           );
-          if (rows[0].n === 0) {
+          if (!rows[0].waiting) {
             tRelayed = performance.now();
             cpuRelayed = cpuSeconds(stack.pids);
             const after = backendCpu(await backends());
