@@ -1,11 +1,10 @@
 import { HttpError, notFound, recordEvents } from '@bet/kit';
 import { BetsCashedOut } from '@bet/proto-events';
-import type { KitContext } from '../context';
+import type { AppContext, KitContext } from '../context';
 import { type CashOutOffer, cashOutOffer, marginToBasisPoints } from '../domain/cashout';
 import { betById, legsOfBet, markCashedOut } from '../store/bets';
 import type { Db, GameRow } from '../store/db';
 import { gameState, loadGames } from '../store/games';
-import { checkLiveMarkets } from './live-markets';
 
 async function loadBet(db: Db, betId: string, lock = false) {
   const bet = await betById(db, betId, lock);
@@ -59,15 +58,12 @@ export async function currentOffer(ctx: KitContext, userId: string, betId: strin
  * holds it FOR UPDATE) and the bet changes only `where status = 'pending'`, so a bet is
  * cashed out or settled, never both, whichever comes first.
  */
-export async function cashOut(ctx: KitContext, userId: string, betId: string) {
+export async function cashOut(ctx: AppContext, userId: string, betId: string) {
   const first = await loadBet(ctx.db, betId);
   if (!first) throw notFound('Bet not found');
   checkOwner(first.bet, userId);
   // an offer at a price nobody vouches for any more would be free money
-  await checkLiveMarkets(
-    ctx,
-    first.legs.map((l) => l.game_id),
-  );
+  await ctx.liveMarkets.check(first.legs.map((l) => l.game_id));
   return ctx.tx(async (trx) => {
     const games = await loadGames(
       trx,

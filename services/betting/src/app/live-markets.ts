@@ -9,39 +9,41 @@ import { liveGameIds } from '../store/games';
  * model here knows the last price, not whether its pricing engine still stands behind it.
  * No answer, no live bet (fail closed). Pre-match games are not asked about.
  */
-export async function checkLiveMarkets(ctx: KitContext, gameIds: string[]): Promise<void> {
-  const live = await liveAmong(ctx, gameIds);
-  if (live.length === 0) return;
-  let reply: CommandReply<typeof GamesGet>;
-  try {
-    reply = await ctx.request(GamesGet, { gameIds: live }, { timeoutMs: ctx.config.LIVE_CHECK_TIMEOUT_MS });
-  } catch (err) {
-    ctx.logger.warn({ err }, 'live prices not confirmed by games');
-    throw new HttpError(503, 'Live betting is unavailable right now; no money was taken. Please try again.');
-  }
-  const stale = reply.games.find((g) => g.suspended === true);
-  if (stale) throw suspendedMarket(stale);
-}
+export class LiveMarkets {
+  /**
+   * Which of these games are in play. Every placement asks before anything else, so the
+   * placements arriving together share one read instead of a round trip each.
+   */
+  private readonly liveAmong = groupCommit<string[], string[]>({
+    max: 500,
+    parallel: 2,
+    runBatch: async (lists) => {
+      const live = new Set(await liveGameIds(this.ctx.db, [...new Set(lists.flat())]));
+      return lists.map((ids) => ids.filter((id) => live.has(id)));
+    },
+    runOne: (ids) => liveGameIds(this.ctx.db, ids),
+  });
 
-const liveReads = new WeakMap<KitContext, (gameIds: string[]) => Promise<string[]>>();
+  constructor(private readonly ctx: KitContext) {}
 
-/**
- * Which of these games are in play. Every placement asks before anything else, so the
- * placements arriving together share one read instead of a round trip each.
- */
-function liveAmong(ctx: KitContext, gameIds: string[]): Promise<string[]> {
-  let read = liveReads.get(ctx);
-  if (!read) {
-    read = groupCommit<string[], string[]>({
-      max: 500,
-      parallel: 2,
-      runBatch: async (lists) => {
-        const live = new Set(await liveGameIds(ctx.db, [...new Set(lists.flat())]));
-        return lists.map((ids) => ids.filter((id) => live.has(id)));
-      },
-      runOne: (ids) => liveGameIds(ctx.db, ids),
-    });
-    liveReads.set(ctx, read);
+  async check(gameIds: string[]): Promise<void> {
+    const live = await this.liveAmong(gameIds);
+    if (live.length === 0) return;
+    let reply: CommandReply<typeof GamesGet>;
+    try {
+      reply = await this.ctx.request(
+        GamesGet,
+        { gameIds: live },
+        { timeoutMs: this.ctx.config.LIVE_CHECK_TIMEOUT_MS },
+      );
+    } catch (err) {
+      this.ctx.logger.warn({ err }, 'live prices not confirmed by games');
+      throw new HttpError(
+        503,
+        'Live betting is unavailable right now; no money was taken. Please try again.',
+      );
+    }
+    const stale = reply.games.find((g) => g.suspended === true);
+    if (stale) throw suspendedMarket(stale);
   }
-  return read(gameIds);
 }

@@ -55,7 +55,7 @@ import {
   rejectPlacement,
 } from '../store/placements';
 import { lockOrCreateUsers } from '../store/users';
-import { checkLiveMarkets } from './live-markets';
+import type { LiveMarkets } from './live-markets';
 import { limitsOf } from './week-usage';
 
 export interface PlaceRequest {
@@ -110,6 +110,7 @@ interface PlacementRecord {
 export class Placement {
   constructor(
     private readonly ctx: KitContext,
+    private readonly liveMarkets: LiveMarkets,
     private readonly onSettleNeeded: () => void,
   ) {}
 
@@ -123,10 +124,7 @@ export class Placement {
     const stakeCents = parseStake(req.stake);
     const selections = checkSlip(req.betType, req.selections);
     const now = new Date();
-    await checkLiveMarkets(
-      this.ctx,
-      selections.map((s) => s.gameId),
-    );
+    await this.liveMarkets.check(selections.map((s) => s.gameId));
     const recorded = await this.recordTogether({ req, stakeCents, selections, now });
     if (!recorded.ok) throw recorded.error;
     const { record, planned, games } = recorded;
