@@ -2,7 +2,8 @@
  * Group commit for consumers: what arrives while batches are being written waits and goes in
  * the next batch, so under load many events share one transaction, and an event that comes
  * alone goes at once (no timer to wait out). A batch that fails is handled again one item at
- * a time, in order, so one bad item fails alone and the rest still go through.
+ * a time, in order, so one bad item fails alone and the rest still go through. The same
+ * shape coalesces reads: requests asking at the same moment share one query.
  */
 export function groupCommit<T, R = void>(opts: {
   /** most items in one batch */
