@@ -343,6 +343,17 @@ describe('site: guards, shared slip, theme, phone layout, accessibility', () => 
     expect(totals).toHaveLength(3);
     expect(new Set(totals.map((t) => t.top)).size).toBe(1);
     expect(totals.filter((t) => t.overflows)).toEqual([]);
+    // each transaction is one compact entry: its type and amount on the same line
+    await page.locator('.txs tbody tr').first().waitFor();
+    const entries = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('.txs tbody tr')].map((tr) => {
+        const top = (label: string) =>
+          Math.round(tr.querySelector(`td[data-label="${label}"]`)!.getBoundingClientRect().top);
+        return { sameLine: top('Type') === top('Amount'), height: tr.getBoundingClientRect().height };
+      }),
+    );
+    expect(entries.length).toBeGreaterThan(0);
+    expect(entries.filter((e) => !e.sameLine || e.height > 100)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -136,7 +136,7 @@ export default function Wallet() {
             columns={TX_COLUMNS}
             rowKey={(t) => t._id}
             caption="Wallet transactions"
-            className="table table--stack"
+            className="table table--stack txs"
           />
           <Pagination
             page={txs.data?.currentPage ?? page}
