@@ -29,6 +29,7 @@ import {
 } from '@bet/proto-events';
 import pg from 'pg';
 import { autovacuumStandIn, cpuSeconds, startBenchStack, statementStats } from './betting-stack';
+import { processCpu } from './proc';
 
 const { values } = parseArgs({
   options: {
@@ -48,11 +49,8 @@ const BETTING_ONLY = values['betting-only'];
 function backendCpu(pids: number[]): Map<number, number> {
   const out = new Map<number, number>();
   for (const pid of pids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      out.set(pid, (Number(f[11]) + Number(f[12])) / 100);
-    } catch {}
+    const cpu = processCpu(pid)?.cpu;
+    if (cpu !== undefined) out.set(pid, cpu);
   }
   return out;
 }

@@ -22,6 +22,7 @@ import {
 import { createTestDatabase, TEST_NATS_URL, TEST_PG_URL, TEST_REDIS_URL } from '@bet/kit/testing';
 import pg from 'pg';
 import { childModule } from './child-args';
+import { processCpu } from './proc';
 
 const role = process.argv[2];
 if (role === 'service') await runService(process.argv[3]);
@@ -263,19 +264,7 @@ async function deleteStream(prefix: string) {
  * backends serving our pools, nats-server, redis-server), read from /proc.
  */
 export function cpuSeconds(pids: Record<string, number>): Record<string, number> {
-  const tick = 100; // USER_HZ on Linux
-  const read = (pid: number) => {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return {
-        comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
-        cpu: (Number(f[11]) + Number(f[12])) / tick,
-      };
-    } catch {
-      return null;
-    }
-  };
+  const read = processCpu;
   const out: Record<string, number> = {};
   for (const [role, pid] of Object.entries(pids)) out[role] = read(pid)?.cpu ?? 0;
   const self = process.cpuUsage();

@@ -23,6 +23,7 @@ import {
 } from '@bet/kit';
 import { Pool } from 'undici';
 import { childModule } from './child-args';
+import { processCpu } from './proc';
 
 const role = process.argv[2];
 
@@ -31,6 +32,21 @@ if (role === 'upstream') {
   const server = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
     res.end(body);
+  });
+  server.keepAliveTimeout = 60_000;
+  server.listen(0, '127.0.0.1', () => process.send!({ port: (server.address() as { port: number }).port }));
+} else if (role === 'floor') {
+  // the least a Node proxy does: node:http in, an undici pool out, the body streamed back
+  const pool = new Pool(process.argv[3], { connections: 128, pipelining: 1 });
+  const server = createServer((req, res) => {
+    pool.request({ method: req.method as 'GET', path: req.url!, headers: req.headers }, (err, up) => {
+      if (err) {
+        res.writeHead(502).end();
+        return;
+      }
+      res.writeHead(up.statusCode, up.headers as Record<string, string>);
+      up.body.pipe(res);
+    });
   });
   server.keepAliveTimeout = 60_000;
   server.listen(0, '127.0.0.1', () => process.send!({ port: (server.address() as { port: number }).port }));
@@ -80,10 +96,12 @@ async function main() {
 
   const children: ReturnType<typeof fork>[] = [];
   const entry = await childModule(import.meta.url);
+  const pids: Record<string, number> = {};
   const start = (args: string[]) =>
     new Promise<number>((resolve, reject) => {
       const child = fork(entry.path, args, { execArgv: entry.execArgv });
       children.push(child);
+      pids[args[0] === 'gateway' ? `gateway ${args[3]}` : args[0]!] = child.pid!;
       child.once('message', (m: any) => resolve(m.port));
       child.once('error', reject);
     });
@@ -91,13 +109,21 @@ async function main() {
   try {
     const upstreamPort = await start(['upstream']);
     const upstream = `http://127.0.0.1:${upstreamPort}`;
+    const floorPort = await start(['floor', upstream]);
     const memoryPort = await start(['gateway', upstream, keys.publicKeyPem, 'none']);
     const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
     const useRedis = !values['no-redis'] && (await redisAnswers(redisUrl));
     const redisPort = useRedis ? await start(['gateway', upstream, keys.publicKeyPem, redisUrl]) : null;
+    // which child proxies each scenario, by its port: the one whose CPU is the hop's cost
+    const ports: Record<string, number | null> = {
+      floor: floorPort,
+      'gateway none': memoryPort,
+      [`gateway ${redisUrl}`]: redisPort,
+    };
 
     const scenarios: Array<[string, string, string, Record<string, string>]> = [
       ['direct to the upstream', upstream, '/api/v1/games', {}],
+      ['bare node:http + undici proxy (floor)', `http://127.0.0.1:${floorPort}`, '/api/v1/games', {}],
       ['gateway, public route', `http://127.0.0.1:${memoryPort}`, '/api/v1/games', {}],
       [
         'gateway, user route (token checked)',
@@ -119,13 +145,21 @@ async function main() {
       `gateway proxy benchmark: ${seconds}s per scenario, ${concurrency} connections, 1 request in flight each`,
     );
     console.log(
-      `${'scenario'.padEnd(40)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)}`,
+      `${'scenario'.padEnd(40)} ${'req/s'.padStart(9)} ${'share'.padStart(6)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)}   CPU µs per request: proxy / upstream / load generator`,
     );
+    let direct = 0;
     for (const [name, origin, path, headers] of scenarios) {
       await load(origin, path, headers, 3, concurrency); // warm-up: the JIT settles
+      const port = Number(new URL(origin).port);
+      const proxy = Object.entries(ports).find(([, p]) => p === port)?.[0] ?? null;
+      const before = cpuSeconds(pids);
       const r = await load(origin, path, headers, seconds, concurrency);
+      const after = cpuSeconds(pids);
+      const perRequest = (role: string) => (((after[role] ?? 0) - (before[role] ?? 0)) * 1e6) / r.requests;
+      direct ||= r.rps;
+      const cpu = [proxy ? perRequest(proxy) : 0, perRequest('upstream'), perRequest('load generator')];
       console.log(
-        `${name.padEnd(40)} ${r.rps.toFixed(0).padStart(9)} ${r.p50.toFixed(2).padStart(8)} ${r.p99.toFixed(2).padStart(8)} ${String(r.errors).padStart(7)}`,
+        `${name.padEnd(40)} ${r.rps.toFixed(0).padStart(9)} ${`${((100 * r.rps) / direct).toFixed(0)}%`.padStart(6)} ${r.p50.toFixed(2).padStart(8)} ${r.p99.toFixed(2).padStart(8)} ${String(r.errors).padStart(7)}   ${cpu.map((c) => c.toFixed(0)).join(' / ')}`,
       );
     }
     if (!redisPort) console.log('(Redis not reachable or --no-redis: the Redis scenario was skipped)');
@@ -167,7 +201,14 @@ async function load(
   await pool.close();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), errors };
+  return { requests: latencies.length, rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), errors };
+}
+
+function cpuSeconds(pids: Record<string, number>): Record<string, number> {
+  const self = process.cpuUsage();
+  const out: Record<string, number> = { 'load generator': (self.user + self.system) / 1e6 };
+  for (const [role, pid] of Object.entries(pids)) out[role] = processCpu(pid)?.cpu ?? 0;
+  return out;
 }
 
 async function redisAnswers(url: string) {
