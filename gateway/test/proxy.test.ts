@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { newId } from '@bet/kit';
 import { type TestInfrastructure, testInfrastructure } from '@bet/kit/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -202,6 +204,45 @@ describe('gateway proxy (real HTTP to kit services)', () => {
       expect((await fetch(`${down.url}/api/v1/games`)).status).toBe(200);
     } finally {
       await down.close();
+    }
+  });
+
+  it('relays whole answers of every size and shape, and a 503 { msg } for one that breaks off', async () => {
+    const big = 'x'.repeat(200 * 1024);
+    const raw = createServer((req, res) => {
+      if (req.url === '/api/v1/games/big') res.writeHead(200, { 'content-length': big.length }).end(big);
+      else if (req.url === '/api/v1/games/chunked') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"part":');
+        res.end('1}');
+      } else if (req.url === '/api/v1/games/broken') {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': 1000 });
+        res.write('{"cut":');
+        setTimeout(() => res.destroy(), 20);
+      } else
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': 11 }).end('{"small":1}');
+    });
+    await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
+    const upstream = `http://127.0.0.1:${(raw.address() as AddressInfo).port}`;
+    const stand = await startGateway(infra, { upstreams: { games: upstream } });
+    try {
+      const small = await fetch(`${stand.url}/api/v1/games/small`);
+      expect([small.status, small.headers.get('content-length'), await small.json()]).toEqual([
+        200,
+        '11',
+        { small: 1 },
+      ]);
+      expect(small.headers.get('x-content-type-options')).toBe('nosniff');
+      const head = await fetch(`${stand.url}/api/v1/games/small`, { method: 'HEAD' });
+      expect([head.status, head.headers.get('content-length'), await head.text()]).toEqual([200, '11', '']);
+      expect(await (await fetch(`${stand.url}/api/v1/games/big`)).text()).toBe(big);
+      expect(await (await fetch(`${stand.url}/api/v1/games/chunked`)).json()).toEqual({ part: 1 });
+      const broken = await fetch(`${stand.url}/api/v1/games/broken`);
+      expect(broken.status).toBe(503);
+      expect(await broken.json()).toEqual({ msg: 'The games service is unavailable' });
+    } finally {
+      await stand.close();
+      raw.close();
     }
   });
 
