@@ -63,6 +63,47 @@ describe('groupCommit', () => {
     expect(done).toEqual([[2], [1]]);
   });
 
+  it('with lanes, never writes one key in two batches at once, and keeps the other lane going', async () => {
+    const running = new Set<string>();
+    const clashes: string[] = [];
+    const batches: string[][] = [];
+    let release: () => void = () => {};
+    const add = groupCommit<string>({
+      max: 100,
+      parallel: 2,
+      laneOf: (item) => item.split(':')[0]!,
+      runBatch: async (items) => {
+        const keys = new Set(items.map((i) => i.split(':')[0]!));
+        for (const k of keys) if (running.has(k)) clashes.push(k);
+        for (const k of keys) running.add(k);
+        if (items.includes('a:stall')) await new Promise<void>((r) => (release = r));
+        else await new Promise((r) => setImmediate(r));
+        batches.push(items);
+        for (const k of keys) running.delete(k);
+        return items.map(() => undefined);
+      },
+      runOne: async () => {},
+    });
+    const stalled = add('a:stall');
+    await new Promise((r) => setImmediate(r));
+    const later = Array.from({ length: 20 }, (_, i) => add(`a:${i}`));
+    // keys in the other lane than a's go on while a's lane is stalled
+    const free = ['b', 'c', 'd', 'e', 'f', 'g', 'h'].map((k) => add(`${k}:1`));
+    await Promise.race([Promise.all(free), new Promise((r) => setTimeout(r, 200))]);
+    // a's later items wait for a's stalled batch: none of them was written beside it
+    expect(batches.flat().filter((i) => i.startsWith('a:'))).toEqual([]);
+    expect(batches.length).toBeGreaterThan(0);
+    release();
+    await Promise.all([stalled, ...later, ...free]);
+    expect(clashes).toEqual([]);
+    expect(batches.flat()).toHaveLength(1 + 20 + 7);
+    // a's items in order: the stalled one first, the rest after it in arrival order
+    expect(batches.flat().filter((i) => i.startsWith('a:'))).toEqual([
+      'a:stall',
+      ...Array.from({ length: 20 }, (_, i) => `a:${i}`),
+    ]);
+  });
+
   it('answers each item with its own result, from the batch or from its retry alone', async () => {
     const add = groupCommit<number, string>({
       max: 10,

@@ -18,11 +18,21 @@ export function groupCommit<T, R = void>(opts: {
   runOne(item: T): Promise<R>;
   /** told why a batch fell back to one at a time */
   onBatchError?(err: unknown, size: number): void;
+  /**
+   * Splits the work into `parallel` lanes by this key, each writing one batch at a time:
+   * items of one key (e.g. one user's wallet) never sit in two batches written at once, so
+   * parallel batches do not wait on each other's row locks.
+   */
+  laneOf?(item: T): string;
 }): (item: T) => Promise<R> {
   type Entry = { item: T; resolve: (result: R) => void; reject: (err: unknown) => void };
-  const queue: Entry[] = [];
   const parallel = Math.max(1, opts.parallel ?? 1);
-  let running = 0;
+  // without lanes: one queue that `parallel` batches draw from; with them: a queue per lane
+  const lanes = Array.from({ length: opts.laneOf ? parallel : 1 }, () => ({
+    queue: [] as Entry[],
+    running: 0,
+    limit: opts.laneOf ? 1 : parallel,
+  }));
   let scheduled = false;
 
   async function write(batch: Entry[]) {
@@ -43,19 +53,22 @@ export function groupCommit<T, R = void>(opts: {
   }
 
   function pump() {
-    while (running < parallel && queue.length > 0) {
-      running++;
-      void write(queue.splice(0, opts.max)).finally(() => {
-        running--;
-        pump();
-      });
+    for (const lane of lanes) {
+      while (lane.running < lane.limit && lane.queue.length > 0) {
+        lane.running++;
+        void write(lane.queue.splice(0, opts.max)).finally(() => {
+          lane.running--;
+          pump();
+        });
+      }
     }
   }
 
   return (item) =>
     new Promise<R>((resolve, reject) => {
-      queue.push({ item, resolve, reject });
-      if (scheduled || running >= parallel) return;
+      const lane = lanes[opts.laneOf ? laneIndex(opts.laneOf(item), lanes.length) : 0]!;
+      lane.queue.push({ item, resolve, reject });
+      if (scheduled || lane.running >= lane.limit) return;
       scheduled = true;
       // the rest of this burst of deliveries joins the same batch
       setImmediate(() => {
@@ -63,4 +76,11 @@ export function groupCommit<T, R = void>(opts: {
         pump();
       });
     });
+}
+
+/** FNV-1a: a cheap, stable spread of keys over the lanes. */
+function laneIndex(key: string, lanes: number): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % lanes;
 }

@@ -252,6 +252,7 @@ async function startMessageModule<Ctx extends ServiceContext<any, any>>(
       ? groupCommit<{ event: any; info: DeliveryInfo }>({
           max: batched.max,
           parallel: batched.parallel,
+          ...(batched.laneOf ? { laneOf: ({ event }) => batched.laneOf!(event) } : {}),
           runBatch: async (items) => {
             await batched.handle(
               ctx,

@@ -49,6 +49,11 @@ export interface ConsumerModule<Ctx, Es extends readonly AnyEvent[] = readonly A
     max: number;
     /** batches handled at once (default 1): the effects of two may commit in either order */
     parallel?: number;
+    /**
+     * With `parallel` > 1: the key (e.g. the user) whose events never go in two batches
+     * handled at once, so the parallel batches do not wait on each other's row locks
+     */
+    laneOf?(event: EventUnion<Es>): string;
     handle(ctx: Ctx, events: EventUnion<Es>[]): Promise<void>;
   };
 }

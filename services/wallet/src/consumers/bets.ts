@@ -19,7 +19,14 @@ export const betsConsumer = consumer({
   // would book the whole amount as debt and the win would then be paid in full. `betOrder`
   // only orders one process; across replicas and redeliveries the bet's bet_settlements row
   // holds a correction back until its predecessor is applied
-  together: { max: 500, parallel: 2, handle: (ctx, events) => applyBetEventsTogether(ctx, DURABLE, events) },
+  // ...and one user's events go in one lane, so the two batches never share a wallet and do
+  // not queue on each other's wallet locks
+  together: {
+    max: 500,
+    parallel: 2,
+    laneOf: (event) => event.data.userId,
+    handle: (ctx, events) => applyBetEventsTogether(ctx, DURABLE, events),
+  },
   // wins, refunds and cash-outs wait out any outage of the database: never dropped
   maxDeliver: NEVER_GIVE_UP,
   // still handled once (inbox), but inside the bet's turn: a queued event must not hold a
