@@ -8,11 +8,13 @@
  * the measurement), and each stake goes through the real wallet.debit command, so the
  * wallet holds every stake as it does in production. Only the settlement is timed:
  * games.settled published → betting has settled every bet → every bets.settled event has
- * left betting's outbox → the wallet has posted every win (wallet.transaction_posted).
+ * left betting's outbox → the wallet has posted every win (wallet.transaction_posted). Then
+ * the result is corrected (A → B) and timed the same way (see `correct`).
  *
  *   node --import tsx bench/betting-settle.ts                 (2 000 bets: under a minute)
  *   node --import tsx bench/betting-settle.ts --bets 10000
  *   node --import tsx bench/betting-settle.ts --big           (10 000, then 100 000: several minutes)
+ *   node --import tsx bench/betting-settle.ts --bets 100000 --no-correction   (the result only)
  *   node --import tsx bench/betting-settle.ts --bets 100000 --betting-only
  *        (betting's side alone: no wallet process, no stakes debited, timed until every
  *         bets.settled has left the outbox; seeding takes seconds instead of minutes)
@@ -22,6 +24,7 @@ import { parseArgs } from 'node:util';
 import { type EventEnvelope, newId } from '@bet/kit';
 import {
   GamesCreated,
+  GamesResultCorrected,
   GamesSettled,
   WalletCredit,
   WalletDebit,
@@ -38,12 +41,14 @@ const { values } = parseArgs({
     big: { type: 'boolean', default: false },
     concurrency: { type: 'string', default: '64' },
     'betting-only': { type: 'boolean', default: false },
+    'no-correction': { type: 'boolean', default: false },
   },
 });
 const sizes = values.big ? [10_000, 100_000] : [Number(values.bets)];
 const USERS = Number(values.users);
 const CONCURRENCY = Number(values.concurrency);
 const BETTING_ONLY = values['betting-only'];
+const CORRECTION = !BETTING_ONLY && !values['no-correction'];
 
 /** CPU seconds used so far by each of these processes (read from /proc; gone ones are left out). */
 function backendCpu(pids: number[]): Map<number, number> {
@@ -288,11 +293,74 @@ async function run(n: number) {
     console.log(`${''.padEnd(8)}CPU seconds until all published: ${cpu}`);
     console.log(`${''.padEnd(8)}CPU seconds until every winner credited: ${cpuOf(cpuEnd, pgAll)}`);
     if (statements) console.log(`statements of this database during the settlement:\n${await statements()}`);
+    if (CORRECTION) await correct(db, stack, gameId, n);
   } finally {
     await vacuum?.stop();
     await db.end();
     await stack.stop();
   }
+}
+
+/**
+ * The result corrected from A to B once everything is paid: betting re-settles every bet
+ * (bets.settled with the difference to move), the wallet takes back each former win and pays
+ * each new one. Timed until betting has re-settled and published every bet, then until the
+ * wallet has applied every bet's correction (its bet_settlements level).
+ */
+async function correct(
+  db: pg.Client,
+  stack: Awaited<ReturnType<typeof startBenchStack>>,
+  gameId: string,
+  n: number,
+) {
+  const cpuBefore = cpuSeconds(stack.pids);
+  const t0 = performance.now();
+  await stack.bus.publish({
+    id: newId(),
+    subject: GamesResultCorrected.subject,
+    version: 1,
+    occurredAt: new Date().toISOString(),
+    data: {
+      gameId,
+      previousResult: 'A',
+      result: 'B',
+      scores: { home: 0, away: 1 },
+      correctedAt: new Date().toISOString(),
+      correctedBy: newId(),
+    },
+  });
+  let tPublished = 0;
+  await waitFor(
+    async () => {
+      if (!tPublished) {
+        const { rows } = await db.query(
+          `select exists (select 1 from betting.bets where settlements < 2) or exists (
+             select 1 from betting.outbox where subject = 'bets.settled' and published_at is null) as busy`,
+        );
+        if (!rows[0].busy) tPublished = performance.now();
+        return false;
+      }
+      const { rows } = await db.query(
+        'select exists (select 1 from wallet.bet_settlements where level < 1) as busy',
+      );
+      return !rows[0].busy;
+    },
+    'every correction moved',
+    Math.max(120_000, n * 20),
+  );
+  const tMoved = performance.now();
+  const cpu = cpuSeconds(stack.pids);
+  console.log(
+    `${''.padEnd(8)}result corrected (A → B, every bet re-settled): betting published all at ${secs(tPublished - t0)}, ` +
+      `the wallet moved every bet's difference at ${secs(tMoved - t0)} → ${(n / ((tMoved - t0) / 1000)).toFixed(0)} bets/s end to end`,
+  );
+  console.log(
+    `${''.padEnd(8)}CPU seconds for the correction: ${Object.keys(cpu)
+      .map((k) => [k, cpu[k]! - (cpuBefore[k] ?? 0)] as const)
+      .filter(([, v]) => v >= 0.05)
+      .map(([k, v]) => `${k} ${v.toFixed(1)}`)
+      .join(', ')}`,
+  );
 }
 
 console.log(
