@@ -109,6 +109,8 @@ describe('a newcomer registers, deposits, bets and is paid', () => {
     await page.bringToFront();
     await expect.poll(() => balance(page).textContent(), { timeout: 20_000 }).toBe('$20.00');
     await expect.poll(() => page.locator('tbody .tx__type').count()).toBe(1);
+    // the ledger's type in words, not its code ('topup')
+    expect(await page.locator('tbody .tx__type').textContent()).toBe('Top-up');
 
     // 3. a single on the first game (mouse)
     await page.getByRole('link', { name: 'Home', exact: true }).click();

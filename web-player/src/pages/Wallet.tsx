@@ -6,6 +6,7 @@ import { useWallet } from '../lib/wallet';
 import { EmptyState, ErrorText, Pagination, Spinner } from '../ui/common';
 import { DepositModal } from '../wallet/DepositModal';
 import { SummaryCard } from '../wallet/SummaryCard';
+import { txKindLabel } from '../wallet/txKinds';
 import type { Summary, Transaction, TxPage, WalletRead } from '../wallet/types';
 import { useAwaitDeposit } from '../wallet/useAwaitDeposit';
 import { WithdrawalStatus } from '../wallet/WithdrawalStatus';
@@ -27,7 +28,8 @@ const TX_COLUMNS: TableColumn<Transaction>[] = [
     cellClass: () => 'tx__type',
     render: (t) => (
       <>
-        {t.kind}
+        <span className={`tx__mark tx__mark--${t.type}`} aria-hidden="true" />
+        {txKindLabel(t.kind)}
         {t.withdrawalStatus && <WithdrawalStatus status={t.withdrawalStatus} />}
       </>
     ),
