@@ -60,6 +60,15 @@ function backendCpu(pids: number[]): Map<number, number> {
   return out;
 }
 
+/** The CPU seconds each process spent between two readings of `cpuSeconds` (the idle ones left out). */
+function cpuSpent(before: Record<string, number>, after: Record<string, number>): string {
+  return Object.keys(after)
+    .map((k) => [k, (after[k] ?? 0) - (before[k] ?? 0)] as const)
+    .filter(([, s]) => s >= 0.05)
+    .map(([k, s]) => `${k} ${s.toFixed(1)}`)
+    .join(', ');
+}
+
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 async function pool<T>(items: T[], n: number, fn: (item: T) => Promise<void>) {
@@ -268,12 +277,7 @@ async function run(n: number) {
     const pgEnd = backendCpu(await backends());
     const pgAll = [...pgEnd].reduce((sum, [pid, cpu]) => sum + cpu - (pgBefore.get(pid) ?? 0), 0);
     const cpuOf = (until: Record<string, number>, pg: number) =>
-      Object.keys(until)
-        .map((k) => [k, until[k] - (cpuBefore[k] ?? 0)] as const)
-        .filter(([, s]) => s >= 0.05)
-        .map(([k, s]) => `${k} ${s.toFixed(1)}`)
-        .concat(`of which postgres backends of this database ${pg.toFixed(1)}`)
-        .join(', ');
+      `${cpuSpent(cpuBefore, until)}, of which postgres backends of this database ${pg.toFixed(1)}`;
     const cpu = cpuOf(cpuRelayed, pgOwn);
     if (BETTING_ONLY) {
       console.log(
@@ -354,13 +358,7 @@ async function correct(
     `${''.padEnd(8)}result corrected (A → B, every bet re-settled): betting published all at ${secs(tPublished - t0)}, ` +
       `the wallet moved every bet's difference at ${secs(tMoved - t0)} → ${(n / ((tMoved - t0) / 1000)).toFixed(0)} bets/s end to end`,
   );
-  console.log(
-    `${''.padEnd(8)}CPU seconds for the correction: ${Object.keys(cpu)
-      .map((k) => [k, cpu[k]! - (cpuBefore[k] ?? 0)] as const)
-      .filter(([, v]) => v >= 0.05)
-      .map(([k, v]) => `${k} ${v.toFixed(1)}`)
-      .join(', ')}`,
-  );
+  console.log(`${''.padEnd(8)}CPU seconds for the correction: ${cpuSpent(cpuBefore, cpu)}`);
 }
 
 console.log(
