@@ -346,7 +346,7 @@ describe('site: guards, shared slip, theme, phone layout, accessibility', () => 
     // each transaction is one compact entry: its type and amount on the same line
     await page.locator('.txs tbody tr').first().waitFor();
     const entries = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>('.txs tbody tr')].map((tr) => {
+      [...document.querySelectorAll<HTMLElement>('.txs tbody tr:not(.table__group)')].map((tr) => {
         const top = (label: string) =>
           Math.round(tr.querySelector(`td[data-label="${label}"]`)!.getBoundingClientRect().top);
         return { sameLine: top('Type') === top('Amount'), height: tr.getBoundingClientRect().height };
@@ -354,6 +354,10 @@ describe('site: guards, shared slip, theme, phone layout, accessibility', () => 
     );
     expect(entries.length).toBeGreaterThan(0);
     expect(entries.filter((e) => !e.sameLine || e.height > 100)).toEqual([]);
+    // under the heading of their day
+    expect(await page.locator('.txs tbody tr.table__group').first().textContent()).toMatch(
+      /^(Today|Yesterday)$/,
+    );
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,5 +1,5 @@
 import { formatMoney } from '@bet/web-shell/core';
-import { formatDistanceToNowStrict } from 'date-fns';
+import { formatDistanceToNowStrict, isSameDay, subDays } from 'date-fns';
 
 function num(n: unknown): number {
   const v = typeof n === 'number' ? n : Number(n);
@@ -42,6 +42,24 @@ export function timeAgo(date: string | number | Date | null | undefined, now: Da
   const diff = Math.abs(now.getTime() - d.getTime()) / 1000;
   const unit = diff < 60 ? 'second' : diff < 3600 ? 'minute' : diff < 86400 ? 'hour' : 'day';
   return formatDistanceToNowStrict(d, { addSuffix: true, unit, roundingMethod: 'floor' });
+}
+
+/**
+ * A day's heading in a list: "Today", "Yesterday", else "Monday, November 23" in the reader's
+ * locale (with the year when it is not this one).
+ */
+export function dayLabel(date: string | number | Date | null | undefined, now: Date = new Date()): string {
+  if (!date) return '';
+  const d = new Date(date);
+  if (Number.isNaN(d.getTime())) return '';
+  if (isSameDay(d, now)) return 'Today';
+  if (isSameDay(d, subDays(now, 1))) return 'Yesterday';
+  return d.toLocaleDateString(undefined, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    ...(d.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }),
+  });
 }
 
 export function dateTime(date: string | number | Date | null | undefined): string {

@@ -1,7 +1,7 @@
 import { Table, type TableColumn, useApi } from '@bet/web-shell/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { dateTime, money, timeAgo } from '../lib/format';
+import { dateTime, dayLabel, money, timeAgo } from '../lib/format';
 import { useWallet } from '../lib/wallet';
 import { EmptyState, ErrorText, Pagination, Spinner } from '../ui/common';
 import { DepositModal } from '../wallet/DepositModal';
@@ -139,6 +139,7 @@ export default function Wallet() {
             rowKey={(t) => t._id}
             caption="Wallet transactions"
             className="table table--stack txs"
+            groupOf={(t) => dayLabel(t.createdAt)}
           />
           <Pagination
             page={txs.data?.currentPage ?? page}

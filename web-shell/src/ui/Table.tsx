@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 
 export interface TableColumn<T> {
   key: string;
@@ -20,6 +20,7 @@ export function Table<T>({
   rowKey,
   caption,
   className = 'table',
+  groupOf,
 }: {
   rows: T[];
   columns: TableColumn<T>[];
@@ -27,6 +28,8 @@ export function Table<T>({
   caption: string;
   /** `table table--stack` stacks rows into labelled lines on a phone */
   className?: string;
+  /** a heading row before each run of rows that share this label (e.g. their day) */
+  groupOf?: (row: T) => string;
 }) {
   return (
     <div className="table-wrap">
@@ -42,18 +45,31 @@ export function Table<T>({
           </tr>
         </thead>
         <tbody>
-          {rows.map((row, i) => (
-            <tr key={rowKey(row, i)}>
-              {columns.map((c) => {
-                const cls = [c.numeric ? 'num' : '', c.cellClass?.(row) ?? ''].join(' ').trim();
-                return (
-                  <td key={c.key} data-label={c.label} className={cls || undefined}>
-                    {c.render(row, i)}
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
+          {rows.map((row, i) => {
+            const group = groupOf?.(row);
+            const opens = group !== undefined && (i === 0 || groupOf?.(rows[i - 1] as T) !== group);
+            return (
+              <Fragment key={rowKey(row, i)}>
+                {opens && (
+                  <tr className="table__group">
+                    <th colSpan={columns.length} scope="colgroup">
+                      {group}
+                    </th>
+                  </tr>
+                )}
+                <tr>
+                  {columns.map((c) => {
+                    const cls = [c.numeric ? 'num' : '', c.cellClass?.(row) ?? ''].join(' ').trim();
+                    return (
+                      <td key={c.key} data-label={c.label} className={cls || undefined}>
+                        {c.render(row, i)}
+                      </td>
+                    );
+                  })}
+                </tr>
+              </Fragment>
+            );
+          })}
         </tbody>
       </table>
     </div>
