@@ -31,6 +31,7 @@ export function Table<T>({
   /** a heading row before each run of rows that share this label (e.g. their day) */
   groupOf?: (row: T) => string;
 }) {
+  const groups = groupOf ? rows.map(groupOf) : undefined;
   return (
     <div className="table-wrap">
       <table className={className}>
@@ -46,8 +47,8 @@ export function Table<T>({
         </thead>
         <tbody>
           {rows.map((row, i) => {
-            const group = groupOf?.(row);
-            const opens = group !== undefined && (i === 0 || groupOf?.(rows[i - 1] as T) !== group);
+            const group = groups?.[i];
+            const opens = group !== undefined && (i === 0 || groups?.[i - 1] !== group);
             return (
               <Fragment key={rowKey(row, i)}>
                 {opens && (
