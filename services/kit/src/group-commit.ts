@@ -78,8 +78,8 @@ export function groupCommit<T, R = void>(opts: {
     });
 }
 
-/** FNV-1a: a cheap, stable spread of keys over the lanes. */
-function laneIndex(key: string, lanes: number): number {
+/** The lane a key goes in, of `lanes` (FNV-1a: a cheap, stable spread of keys over the lanes). */
+export function laneIndex(key: string, lanes: number): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
   return (h >>> 0) % lanes;

@@ -51,11 +51,14 @@ describe('bets consumer handling several events at once', () => {
       correction: 1,
       settledAt: now(),
     });
-    // give the correction every chance to run ahead of the stalled win: the consumer has
-    // received it and moved on past it
-    await h.caughtUp();
-    release();
-    await blocker;
+    try {
+      // give the correction every chance to run ahead of the stalled win: the consumer has
+      // received it and moved on past it (in the other lane; this user's lane is stalled)
+      await h.caughtUp(u);
+    } finally {
+      release();
+      await blocker;
+    }
 
     await eventually(
       async () => (await keyCount(`win:${bet}`)) === 1 && (await keyCount(`settle:${bet}:1`)) === 1,

@@ -1,7 +1,8 @@
-import { type EventEnvelope, newId, type RunningService, startService } from '@bet/kit';
+import { type EventEnvelope, laneIndex, newId, type RunningService, startService } from '@bet/kit';
 import { eventually, type TestInfrastructure, testInfrastructure } from '@bet/kit/testing';
 import { type CommandReply, WalletCredit, WalletDebit } from '@bet/proto-events';
 import { type Kysely, sql } from 'kysely';
+import { BETS_LANES } from '../src/consumers/bets';
 import { walletService } from '../src/index';
 
 export type MoneyReply = CommandReply<typeof WalletDebit>;
@@ -40,9 +41,10 @@ export interface Harness {
   handled(ids: string[], consumer?: string): Promise<void>;
   /**
    * waits until the bets consumer has handled an event published now, which it received
-   * after everything published before (a settlement of a bet nobody staked: it moves nothing)
+   * after everything published before (a settlement of a bet nobody staked: it moves nothing).
+   * Its user is in another lane than `besides`, whose lane a test may be holding up.
    */
-  caughtUp(): Promise<void>;
+  caughtUp(besides?: string): Promise<void>;
   reconcile(): Promise<{ ok: boolean; checks: Array<{ name: string; ok: boolean; violations: string[] }> }>;
   close(): Promise<void>;
 }
@@ -138,10 +140,12 @@ export async function startWallet(
         20_000,
       );
     },
-    async caughtUp() {
+    async caughtUp(besides) {
+      let userId = newId();
+      while (besides && laneIndex(userId, BETS_LANES) === laneIndex(besides, BETS_LANES)) userId = newId();
       const id = await h.publish('bets.settled', {
         betId: newId(),
-        userId: newId(),
+        userId,
         status: 'lost',
         stakeCents: 100,
         payoutCents: 0,

@@ -5,6 +5,8 @@ import { applyBetEventsTogether } from '../app/settle-together';
 import { consumer } from '../context';
 
 const DURABLE = 'wallet-bets';
+/** batches written at once, each in its own lane of users */
+export const BETS_LANES = 2;
 
 /** betting's settlements, voids and cash-outs: wins, losses, refunds and corrections. */
 export const betsConsumer = consumer({
@@ -23,7 +25,7 @@ export const betsConsumer = consumer({
   // not queue on each other's wallet locks
   together: {
     max: 500,
-    parallel: 2,
+    parallel: BETS_LANES,
     laneOf: (event) => event.data.userId,
     handle: (ctx, events) => applyBetEventsTogether(ctx, DURABLE, events),
   },
