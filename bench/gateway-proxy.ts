@@ -35,6 +35,8 @@ if (role === 'upstream') {
   });
   server.keepAliveTimeout = 60_000;
   server.listen(0, '127.0.0.1', () => process.send!({ port: (server.address() as { port: number }).port }));
+  // told to stop: exit by itself, so a CPU profile (BENCH_CPU_PROF) is written
+  process.on('message', () => process.exit(0));
 } else if (role === 'floor') {
   // the least a Node proxy does: node:http in, an undici pool out, the body streamed back
   const pool = new Pool(process.argv[3], { connections: 128, pipelining: 1 });
@@ -50,6 +52,8 @@ if (role === 'upstream') {
   });
   server.keepAliveTimeout = 60_000;
   server.listen(0, '127.0.0.1', () => process.send!({ port: (server.address() as { port: number }).port }));
+  // told to stop: exit by itself, so a CPU profile (BENCH_CPU_PROF) is written
+  process.on('message', () => process.exit(0));
 } else if (role === 'gateway') {
   const [upstream, publicKeyPem, redis] = process.argv.slice(3);
   const { createGateway, loadGatewayConfig } = await import('../gateway/src/index');
