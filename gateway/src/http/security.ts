@@ -5,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import helmet from 'helmet';
 import type { Redis } from 'ioredis';
 import { isSharedImage, isStaticAsset } from '../domain/web';
+import { sharedRateCounts } from './rate-store';
 
 export const TOO_MANY_REQUESTS = 'Too many requests, please try again later.';
 
@@ -151,8 +152,8 @@ export async function registerRateLimit(app: App, opts: RateLimitOptions) {
     global: true,
     max: opts.max,
     timeWindow: opts.timeWindow,
-    ...(opts.redis ? { redis: opts.redis } : {}),
-    nameSpace: opts.nameSpace,
+    // shared by every gateway and exact, the counts of one moment in one Redis round trip
+    ...(opts.redis ? { store: sharedRateCounts(opts.redis, opts.nameSpace) } : {}),
     // crests, avatars and the web bundles are not API calls (one home page loads ~110 crests)
     allowList: (req) => isStaticAsset(req.method, req.url),
     skipOnError: true,
