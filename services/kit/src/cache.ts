@@ -6,6 +6,8 @@ import { Redis } from 'ioredis';
  */
 export interface Cache {
   get(key: string): Promise<string | null>;
+  /** Several keys in one read (one round trip in Redis), each value or null, in the keys' order. */
+  getMany(keys: string[]): Promise<Array<string | null>>;
   set(key: string, value: string, ttlMs?: number): Promise<void>;
   del(key: string): Promise<void>;
   /** Increments and returns the new value; the TTL starts with the first increment. */
@@ -36,6 +38,9 @@ export class MemoryCache implements Cache {
   }
   async get(key: string) {
     return this.live(key)?.value ?? null;
+  }
+  async getMany(keys: string[]) {
+    return keys.map((key) => this.live(key)?.value ?? null);
   }
   async set(key: string, value: string, ttlMs?: number) {
     this.sweep();
@@ -77,6 +82,9 @@ export class RedisCache implements Cache {
   }
   async get(key: string) {
     return this.redis.get(this.k(key));
+  }
+  async getMany(keys: string[]) {
+    return this.redis.mget(keys.map((key) => this.k(key)));
   }
   async set(key: string, value: string, ttlMs?: number) {
     if (ttlMs) await this.redis.set(this.k(key), value, 'PX', ttlMs);

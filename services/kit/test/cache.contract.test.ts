@@ -22,6 +22,12 @@ describe.each([
     expect(await cache.get('k')).toBeNull();
   });
 
+  it('reads several keys at once, in their order, null for the missing ones', async () => {
+    await cache.set('a', '1');
+    await cache.set('c', '3', 60_000);
+    expect(await cache.getMany(['c', 'b', 'a'])).toEqual(['3', null, '1']);
+  });
+
   it('expires values after their TTL', async () => {
     await cache.set('t', 'v', 80);
     expect(await cache.get('t')).toBe('v');

@@ -35,9 +35,10 @@ export class Revocations implements RevocationChecker {
     let userAt: string | null;
     let session: string | null;
     try {
-      [userAt, session] = await Promise.all([
-        this.cache.get(Revocations.userKey(user.id)),
-        this.cache.get(Revocations.sessionKey(user.sessionId)),
+      // both in one read: this runs for every request with a token, on every service
+      [userAt = null, session = null] = await this.cache.getMany([
+        Revocations.userKey(user.id),
+        Revocations.sessionKey(user.sessionId),
       ]);
     } catch (err) {
       // fail closed, but not as "your token is bad": the client must not sign out for an outage
