@@ -19,7 +19,6 @@
  *        (betting's side alone: no wallet process, no stakes debited, timed until every
  *         bets.settled has left the outbox; seeding takes seconds instead of minutes)
  */
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { type EventEnvelope, newId } from '@bet/kit';
 import {
