@@ -36,21 +36,6 @@ import { parse } from 'yaml';
 import { interpolate } from '../src/compose-env';
 import { api, waitFor } from '../test/helpers';
 
-/**
- * A free port no other replica of this run was given: `freePort` closes the socket it probed
- * with, so two calls in a row can return the same port, and the second replica to bind it
- * fails (while its health check, answered by the first, passes).
- */
-const given = new Set<number>();
-async function uniquePort(): Promise<number> {
-  for (;;) {
-    const port = await freePort();
-    if (given.has(port)) continue;
-    given.add(port);
-    return port;
-  }
-}
-
 const ROOT = resolve(import.meta.dirname, '../..');
 const BACKING = ['postgres', 'nats', 'redis'];
 
@@ -114,12 +99,12 @@ async function main() {
   await admin.connect();
   await admin.query(`create database ${run}`);
 
-  const lbPort = await uniquePort();
-  const statsPort = await uniquePort();
+  const lbPort = await freePort();
+  const statsPort = await freePort();
   dotenv.PUBLIC_URL = `http://127.0.0.1:${lbPort}`;
   // one local address per compose service name (Docker's DNS over its replicas)
   const front: Record<string, number> = {};
-  for (const [name] of apps) front[name] = await uniquePort();
+  for (const [name] of apps) front[name] = await freePort();
 
   const replicas: Replica[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'compose-local-'));
@@ -197,7 +182,7 @@ async function main() {
         throw new Error(`${r.service}#${r.index} exited before it was ready:\n${log.slice(-3000)}`);
       const service = apps.find(([name]) => name === r.service)?.[1] as ComposeService;
       replicas.splice(replicas.indexOf(r), 1);
-      r = startReplica(r.service, service, r.index, await uniquePort());
+      r = startReplica(r.service, service, r.index, await freePort());
     }
   };
 
@@ -232,12 +217,12 @@ async function main() {
     const later = apps.filter(([name]) => name === 'gateway');
     const first = apps.filter(([name]) => name !== 'gateway');
     for (const [name, s] of first)
-      for (let i = 1; i <= (scale[name] ?? 1); i++) startReplica(name, s, i, await uniquePort());
+      for (let i = 1; i <= (scale[name] ?? 1); i++) startReplica(name, s, i, await freePort());
     await Promise.all(replicas.map(healthy));
     // the service names resolve once their replicas exist
     const cfgFile = join(dir, 'haproxy.cfg');
     for (const [name, s] of later)
-      for (let i = 1; i <= (scale[name] ?? 1); i++) startReplica(name, s, i, await uniquePort());
+      for (let i = 1; i <= (scale[name] ?? 1); i++) startReplica(name, s, i, await freePort());
     writeFileSync(cfgFile, haproxyConfig());
     execFileSync('haproxy', ['-c', '-q', '-f', cfgFile], { env: { ...process.env, ...dotenv } });
     haproxy = spawn('haproxy', ['-db', '-f', cfgFile], {

@@ -163,15 +163,37 @@ export async function eventually<T>(
   }
 }
 
-/** A TCP port free on 127.0.0.1 right now (the caller binds it soon after). */
-export function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
+/**
+ * A TCP port free on 127.0.0.1 right now, for a process that binds it seconds later (a child
+ * still booting). Taken below the kernel's ephemeral range (32768–60999 on Linux), so no
+ * `listen(0)` and no outgoing connection of another test is given it meanwhile, and from this
+ * test worker's own slice of 20000–31999, so two test files running at once never pick the same
+ * one. (A port from `listen(0)` was once taken over by another test's server before the child
+ * bound it, and the test talked to that server.)
+ */
+export async function freePort(): Promise<number> {
+  const worker = Number(process.env.VITEST_POOL_ID ?? 0);
+  const base = PORT_SLICES_FROM + (worker % PORT_SLICES) * PORT_SLICE;
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = base + Math.floor(Math.random() * PORT_SLICE);
+    if (portsGiven.has(port) || !(await canListen(port))) continue;
+    portsGiven.add(port);
+    return port;
+  }
+  throw new Error(`no free port in ${base}–${base + PORT_SLICE - 1}`);
+}
+
+const PORT_SLICES_FROM = 20_000;
+const PORT_SLICES = 6;
+const PORT_SLICE = 2_000;
+/** handed out by this process already: its children may not have bound them yet */
+const portsGiven = new Set<number>();
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((done) => {
     const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => done(port));
-    });
-    srv.on('error', fail);
+    srv.once('error', () => done(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => done(true)));
   });
 }
 
