@@ -21,8 +21,10 @@ describe('<Table>', () => {
     );
     expect(body).toEqual(['# Today', '1', '2', '# Yesterday', '3']);
     const heading = container.querySelector('tbody th')!;
-    expect(heading.getAttribute('scope')).toBe('colgroup');
+    // it heads the rows of its own body (a colgroup scope would name columns, not rows)
+    expect(heading.getAttribute('scope')).toBe('rowgroup');
     expect(heading.getAttribute('colspan')).toBe('1');
+    expect([...container.querySelectorAll('tbody')].map((b) => b.rows.length)).toEqual([3, 2]);
   });
 
   it('has no heading rows without groupOf', () => {

@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 
 export interface TableColumn<T> {
   key: string;
@@ -31,7 +31,18 @@ export function Table<T>({
   /** a heading row before each run of rows that share this label (e.g. their day) */
   groupOf?: (row: T) => string;
 }) {
-  const groups = groupOf ? rows.map(groupOf) : undefined;
+  const line = (row: T, i: number) => (
+    <tr key={rowKey(row, i)}>
+      {columns.map((c) => {
+        const cls = [c.numeric ? 'num' : '', c.cellClass?.(row) ?? ''].join(' ').trim();
+        return (
+          <td key={c.key} data-label={c.label} className={cls || undefined}>
+            {c.render(row, i)}
+          </td>
+        );
+      })}
+    </tr>
+  );
   return (
     <div className="table-wrap">
       <table className={className}>
@@ -45,34 +56,34 @@ export function Table<T>({
             ))}
           </tr>
         </thead>
-        <tbody>
-          {rows.map((row, i) => {
-            const group = groups?.[i];
-            const opens = group !== undefined && (i === 0 || groups?.[i - 1] !== group);
-            return (
-              <Fragment key={rowKey(row, i)}>
-                {opens && (
-                  <tr className="table__group">
-                    <th colSpan={columns.length} scope="colgroup">
-                      {group}
-                    </th>
-                  </tr>
-                )}
-                <tr>
-                  {columns.map((c) => {
-                    const cls = [c.numeric ? 'num' : '', c.cellClass?.(row) ?? ''].join(' ').trim();
-                    return (
-                      <td key={c.key} data-label={c.label} className={cls || undefined}>
-                        {c.render(row, i)}
-                      </td>
-                    );
-                  })}
-                </tr>
-              </Fragment>
-            );
-          })}
-        </tbody>
+        {groupOf ? (
+          // each run of one group in a body of its own, headed by a cell that heads its rows
+          runsOf(rows, groupOf).map((run) => (
+            <tbody key={rowKey(rows[run.from]!, run.from)}>
+              <tr className="table__group">
+                <th colSpan={columns.length} scope="rowgroup">
+                  {run.label}
+                </th>
+              </tr>
+              {rows.slice(run.from, run.to).map((row, k) => line(row, run.from + k))}
+            </tbody>
+          ))
+        ) : (
+          <tbody>{rows.map(line)}</tbody>
+        )}
       </table>
     </div>
   );
+}
+
+/** Consecutive rows of one group label, as index ranges [from, to). */
+function runsOf<T>(rows: T[], groupOf: (row: T) => string) {
+  const runs: Array<{ label: string; from: number; to: number }> = [];
+  rows.forEach((row, i) => {
+    const label = groupOf(row);
+    const last = runs.at(-1);
+    if (last && last.label === label) last.to = i + 1;
+    else runs.push({ label, from: i, to: i + 1 });
+  });
+  return runs;
 }
