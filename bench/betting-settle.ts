@@ -20,7 +20,7 @@
  *         bets.settled has left the outbox; seeding takes seconds instead of minutes)
  */
 import { parseArgs } from 'node:util';
-import { type EventEnvelope, newId } from '@bet/kit';
+import { type EventEnvelope, eventEnvelope, newId } from '@bet/kit';
 import {
   GamesCreated,
   GamesResultCorrected,
@@ -97,13 +97,9 @@ async function run(n: number) {
   let vacuum: Awaited<ReturnType<typeof autovacuumStandIn>> | undefined;
   try {
     const gameId = newId();
-    const occurredAt = new Date().toISOString();
-    await stack.bus.publish({
-      id: newId(),
-      subject: GamesCreated.subject,
-      version: 1,
-      occurredAt,
-      data: {
+    const kickOff = new Date().toISOString();
+    await stack.bus.publish(
+      eventEnvelope(GamesCreated, {
         game: {
           _id: gameId,
           homeTeam: 'Enyimba',
@@ -111,15 +107,15 @@ async function run(n: number) {
           homeTeamLogo: null,
           awayTeamLogo: null,
           league: 'Nigeria Premier Football League',
-          matchDate: occurredAt,
+          matchDate: kickOff,
           status: 'upcoming',
           scores: { home: 0, away: 0 },
           elapsedTime: null,
           odds: { home: 2.1, draw: 3.2, away: 3.6 },
           result: null,
         },
-      },
-    });
+      }),
+    );
     await waitFor(
       async () => (await db.query('select 1 from betting.games where id = $1', [gameId])).rowCount === 1,
       'the game',
@@ -230,13 +226,14 @@ async function run(n: number) {
     let cpuRelayed: Record<string, number> = {};
     let pgOwn = 0;
     const t0 = performance.now();
-    await stack.bus.publish({
-      id: newId(),
-      subject: GamesSettled.subject,
-      version: 1,
-      occurredAt: new Date().toISOString(),
-      data: { gameId, result: 'A', scores: { home: 2, away: 1 }, settledAt: new Date().toISOString() },
-    });
+    await stack.bus.publish(
+      eventEnvelope(GamesSettled, {
+        gameId,
+        result: 'A',
+        scores: { home: 2, away: 1 },
+        settledAt: new Date().toISOString(),
+      }),
+    );
     const timeout = Math.max(120_000, n * 20);
     let tSettled = 0;
     let tRelayed = 0;
@@ -318,20 +315,16 @@ async function correct(
 ) {
   const cpuBefore = cpuSeconds(stack.pids);
   const t0 = performance.now();
-  await stack.bus.publish({
-    id: newId(),
-    subject: GamesResultCorrected.subject,
-    version: 1,
-    occurredAt: new Date().toISOString(),
-    data: {
+  await stack.bus.publish(
+    eventEnvelope(GamesResultCorrected, {
       gameId,
       previousResult: 'A',
       result: 'B',
       scores: { home: 0, away: 1 },
       correctedAt: new Date().toISOString(),
       correctedBy: newId(),
-    },
-  });
+    }),
+  );
   let tPublished = 0;
   await waitFor(
     async () => {

@@ -34,7 +34,12 @@ export function typedEvent<E extends EventDefinition>(def: E, envelope: EventEnv
   return envelope as EventOf<E>;
 }
 
-function envelopeOf(def: EventDefinition, data: unknown, id?: string): EventEnvelope {
+/** A catalogue event's envelope, its data checked against the catalogue (outbox rows, a bench's own events). */
+export function eventEnvelope<E extends EventDefinition>(
+  def: E,
+  data: Static<E['schema']>,
+  id?: string,
+): EventEnvelope<Static<E['schema']>> {
   check(def.subject, def.schema, data);
   return {
     id: id ?? newId(),
@@ -55,7 +60,7 @@ export async function recordEvents<E extends EventDefinition>(
   items: Array<{ data: Static<E['schema']>; id?: string }>,
 ): Promise<EventEnvelope<Static<E['schema']>>[]> {
   if (items.length === 0) return [];
-  const events = items.map((i) => envelopeOf(def, i.data, i.id));
+  const events = items.map((i) => eventEnvelope(def, i.data, i.id));
   await writeOutbox(trx, events);
   return events as EventEnvelope<Static<E['schema']>>[];
 }
