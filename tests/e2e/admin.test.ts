@@ -184,6 +184,13 @@ describe('admin: every back-office screen against the real stack', () => {
           .textContent(),
       )
       .toBe('$25.00');
+    // the line's type reads as the filter names it (Top-up), not as the API's code (topup)
+    expect(
+      await page
+        .locator('tr', { hasText: `goodwill ${tag}` })
+        .locator('.badge')
+        .textContent(),
+    ).toBe('Top-up');
     await page.getByLabel('Transaction type').selectOption('Withdrawal');
     await expect.poll(() => page.locator('tr', { hasText: `goodwill ${tag}` }).count()).toBe(0);
     await player.page.reload();

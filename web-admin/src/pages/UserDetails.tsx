@@ -1,4 +1,4 @@
-import { api, msgOr, toast, useSocketEvent } from '@bet/web-shell/core';
+import { api, msgOr, toast, txKindLabel, useSocketEvent } from '@bet/web-shell/core';
 import {
   type Column,
   DataTable,
@@ -25,8 +25,8 @@ const txColumns: Column<Transaction>[] = [
   {
     key: 'type',
     label: 'Type',
-    render: (t) => <span className="badge">{t.type}</span>,
-    sortValue: (t) => t.type,
+    render: (t) => <span className="badge">{txKindLabel(t.type)}</span>,
+    sortValue: (t) => txKindLabel(t.type),
   },
   {
     key: 'amount',

@@ -1,3 +1,4 @@
+import { txKindLabel } from '@bet/web-shell/core';
 import { Table, type TableColumn, useApi } from '@bet/web-shell/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -6,7 +7,6 @@ import { useWallet } from '../lib/wallet';
 import { EmptyState, ErrorText, Pagination, Spinner } from '../ui/common';
 import { DepositModal } from '../wallet/DepositModal';
 import { SummaryCard } from '../wallet/SummaryCard';
-import { txKindLabel } from '../wallet/txKinds';
 import type { Summary, Transaction, TxPage, WalletRead } from '../wallet/types';
 import { useAwaitDeposit } from '../wallet/useAwaitDeposit';
 import { WithdrawalStatus } from '../wallet/WithdrawalStatus';

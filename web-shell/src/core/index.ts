@@ -39,6 +39,7 @@ export {
 } from './socket';
 export { Toaster, toast } from './toast';
 export { decodeJwt, getAccessToken, getRefreshToken, isTokenExpired } from './tokens';
+export { txKindLabel } from './txKinds';
 export type * from './types';
 export type { WalletState } from './wallet';
 export { type BalanceUpdate, startWallet, useWallet } from './wallet';
