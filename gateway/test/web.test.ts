@@ -122,6 +122,26 @@ describe('gateway web bundles', () => {
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
   });
 
+  it("gives the API's answers a short strict set of headers instead of the document's policy", async () => {
+    const page = await fetch(`${gw.url}/`);
+    for (const path of ['/api/v1/games', '/api/v1/nothing']) {
+      const res = await fetch(gw.url + path);
+      expect(res.headers.get('content-security-policy'), path).toBe(
+        "default-src 'none';frame-ancestors 'none'",
+      );
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      for (const documentOnly of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-xss-protection'])
+        expect(res.headers.get(documentOnly), documentOnly).toBeNull();
+      expect(res.headers.get('x-powered-by')).toBeNull();
+    }
+    // the document keeps them all
+    expect(page.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(page.headers.get('content-security-policy')).toContain('script-src');
+  });
+
   it("writes the policy of the host asked for, and a rebuilt shell's hash once it is rebuilt", async () => {
     const cspFor = (host: string) =>
       new Promise<string>((resolve, reject) => {

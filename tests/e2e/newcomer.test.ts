@@ -103,6 +103,10 @@ describe('a newcomer registers, deposits, bets and is paid', () => {
     ]);
     await checkout.waitForURL(/\/api\/v1\/wallet\/sandbox\/checkout\//);
     await expect.poll(() => checkout.locator('.amount').textContent()).toBe('NGN 30000.00');
+    // the page's own policy lets its inline style apply (the API's would block it)
+    expect(await checkout.locator('.badge').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+      'rgb(254, 243, 199)',
+    );
     await checkout.getByRole('button', { name: 'Pay' }).click();
     await expect.poll(() => checkout.locator('h1').textContent()).toBe('Payment complete');
     await checkout.close();

@@ -13,16 +13,15 @@ export function cacheControlFor(served: string): string {
   return 'public, max-age=3600';
 }
 
+/** The API's paths (JSON, images, the pages a service serves itself), the query string aside. */
+export function isApiPath(url: string): boolean {
+  return url.startsWith('/api/') || url === '/api' || url.startsWith('/api?');
+}
+
 /** A browser route of the single-page app: not the API, not socket.io, not a remote, not a file. */
 export function isSpaPath(url: string): boolean {
   const path = url.split('?')[0];
-  if (
-    path === '/api' ||
-    path.startsWith('/api/') ||
-    path.startsWith('/socket.io') ||
-    path.startsWith('/remotes/')
-  )
-    return false;
+  if (isApiPath(path) || path.startsWith('/socket.io') || path.startsWith('/remotes/')) return false;
   const last = path.slice(path.lastIndexOf('/') + 1);
   return !last.includes('.');
 }
@@ -45,7 +44,7 @@ export function isStaticAsset(method: string, url: string): boolean {
   if (isSharedImage(url)) return true;
   const path = url.split('?')[0];
   if (path.startsWith('/remotes/')) return true;
-  if (path === '/api' || path.startsWith('/api/') || path.startsWith('/socket.io')) return false;
+  if (isApiPath(path) || path.startsWith('/socket.io')) return false;
   const last = path.slice(path.lastIndexOf('/') + 1);
   return last.includes('.');
 }

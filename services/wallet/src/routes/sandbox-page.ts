@@ -15,11 +15,18 @@ export const ReferenceParams = Type.Object({ reference: Type.String({ pattern: '
 export const html = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function page(reply: FastifyReply, status: number, title: string, body: string) {
-  return reply
-    .status(status)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .send(`<!doctype html>
+  return (
+    reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      // the gateway gives API answers a policy that loads nothing: this page needs its own style
+      // and posts its two forms back here
+      .header(
+        'content-security-policy',
+        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+      )
+      .send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${html(title)}</title>
 <style>
@@ -30,7 +37,8 @@ export function page(reply: FastifyReply, status: number, title: string, body: s
   form { display: inline; } button { font-size: 1rem; padding: .6rem 1.4rem; border-radius: 8px; border: 0; cursor: pointer; margin-right: .5rem; }
   .pay { background: #16a34a; color: #fff; } .cancel { background: #e2e8f0; color: #0f172a; }
   a { color: #2563eb; }
-</style></head><body><main><span class="badge">Sandbox checkout: no real money moves</span>${body}</main></body></html>`);
+</style></head><body><main><span class="badge">Sandbox checkout: no real money moves</span>${body}</main></body></html>`)
+  );
 }
 
 export const walletPage = (ctx: AppContext) => `${webUrl(ctx.config)}/wallet`;
