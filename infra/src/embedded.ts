@@ -13,6 +13,7 @@ import {
 } from '@bet/kit';
 import { isLoopbackHost, type LocalAccounts, localAccounts } from './accounts';
 import { LOCAL_DEFAULTS, webRoots } from './defaults';
+import { startIdleCollector } from './idle-collector';
 import { seedDemoBalance } from './seed';
 import { SERVICES, upstreamEnv } from './services';
 
@@ -148,6 +149,14 @@ export async function startEmbedded(
 async function main() {
   const { default: closeWithGrace } = await import('close-with-grace');
   const platform = await startEmbedded();
+  const log = createLogger('platform', process.env.LOG_LEVEL ?? 'warn');
+  const collector = startIdleCollector({
+    onCollect: (freed, ms) =>
+      log.debug(
+        { freedMiB: Math.round(freed / 2 ** 20), ms: Math.round(ms) },
+        'collected garbage while idle',
+      ),
+  });
   const built = existsSync(join(webRoots().shell, 'index.html'));
   const env = { ...LOCAL_DEFAULTS, ...process.env };
   const { accounts } = platform;
@@ -179,6 +188,7 @@ async function main() {
   );
   closeWithGrace({ delay: 10_000 }, async ({ err }) => {
     if (err) console.error(err);
+    collector.stop();
     await platform.stop();
   });
 }
