@@ -25,8 +25,7 @@ export function sortGames(games: Game[]): Game[] {
   );
 }
 
-import { CreateGame } from '../games/CreateGame';
-import { EditGame } from '../games/EditGame';
+import { GameDialog } from '../games/GameDialog';
 import { SetResult } from '../games/SetResult';
 import { TeamLogo } from '../games/TeamLogo';
 
@@ -157,11 +156,13 @@ export default function Games() {
         </ul>
       )}
       <Pagination page={page} totalPages={games.data?.totalPages ?? 1} onPage={setPage} />
-      {dialog?.kind === 'create' ? (
-        <CreateGame onClose={() => setDialog(null)} onDone={games.reload} />
-      ) : null}
-      {dialog?.kind === 'edit' ? (
-        <EditGame game={dialog.game} onClose={() => setDialog(null)} onDone={games.reload} />
+      {dialog?.kind === 'create' || dialog?.kind === 'edit' ? (
+        <GameDialog
+          key={dialog.kind === 'edit' ? dialog.game._id : 'create'}
+          game={dialog.kind === 'edit' ? dialog.game : undefined}
+          onClose={() => setDialog(null)}
+          onDone={games.reload}
+        />
       ) : null}
       {dialog?.kind === 'result' ? (
         <SetResult game={dialog.game} onClose={() => setDialog(null)} onDone={games.reload} />
