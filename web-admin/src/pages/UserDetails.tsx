@@ -25,7 +25,7 @@ const txColumns: Column<Transaction>[] = [
   {
     key: 'type',
     label: 'Type',
-    render: (t) => <span className="badge">{txKindLabel(t.type)}</span>,
+    render: (t) => <span className="badge badge--words">{txKindLabel(t.type)}</span>,
     sortValue: (t) => txKindLabel(t.type),
   },
   {
