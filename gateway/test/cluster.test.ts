@@ -1,6 +1,7 @@
 import { newId } from '@bet/kit';
-import { eventually, type TestInfrastructure, testInfrastructure } from '@bet/kit/testing';
+import { eventually, TEST_REDIS_URL, type TestInfrastructure, testInfrastructure } from '@bet/kit/testing';
 import { IdentityPresence } from '@bet/proto-events';
+import { Redis } from 'ioredis';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { userRoom } from '../src/domain/bridge';
@@ -51,12 +52,20 @@ describe('two gateways on one Redis and one bus', () => {
     return betId;
   };
 
-  it('delivers a user event exactly once to each of their sockets, whichever gateway consumed it', async () => {
+  it('delivers a user event exactly once to each of their sockets, in order, and never through Redis', async () => {
     const player = { id: newId(), role: 'user' as const };
     const onA = record(await on(a, player));
     const onB = record(await on(b, player));
     const stranger = { id: newId(), role: 'user' as const };
     const strangerOnB = record(await on(b, stranger));
+    // MONITOR: every command Redis runs. Each gateway follows every event and emits to its own
+    // sockets, so no emit is published to the other gateways through the adapter.
+    const watcher = new Redis(TEST_REDIS_URL);
+    const published: string[] = [];
+    const monitor = await watcher.monitor();
+    monitor.on('monitor', (_time: string, args: string[]) => {
+      if (/^publish$/i.test(args[0] ?? '') && /socket\.io#/.test(args[1] ?? '')) published.push(args[1]!);
+    });
     const betIds: string[] = [];
     for (let i = 0; i < 4; i++) betIds.push(await settle(player.id));
     await eventually(() => onA.of('bet_settled').length === 4 && onB.of('bet_settled').length === 4);
@@ -66,20 +75,11 @@ describe('two gateways on one Redis and one bus', () => {
     await eventually(() => [onA, onB].every((r) => r.of('bet_settled').some((e) => e.betId === marker)));
     await eventually(() => strangerOnB.of('bet_settled').length > 0);
     betIds.push(marker);
-    // the gateways share the work, so the order across them is not guaranteed
-    expect(
-      onA
-        .of('bet_settled')
-        .map((e) => e.betId)
-        .sort(),
-    ).toEqual([...betIds].sort());
-    expect(
-      onB
-        .of('bet_settled')
-        .map((e) => e.betId)
-        .sort(),
-    ).toEqual([...betIds].sort());
+    expect(onA.of('bet_settled').map((e) => e.betId)).toEqual(betIds);
+    expect(onB.of('bet_settled').map((e) => e.betId)).toEqual(betIds);
     expect(strangerOnB.of('bet_settled').map((e) => e.betId)).toEqual([strangers]);
+    watcher.disconnect();
+    expect(published).toEqual([]);
   });
 
   it('sends admin-only events to admins on the other gateway and never to players', async () => {

@@ -160,7 +160,8 @@ export class Realtime {
 
   /** Drops the sockets whose tokens a revocation covers, on every gateway (adapter). */
   private async revokeSockets(userId: string, sessionId: string | null, revokedAt: number) {
-    const sockets = await this.io.in(userRoom(userId)).fetchSockets();
+    // this gateway's own: every gateway hears the revocation
+    const sockets = await this.io.local.in(userRoom(userId)).fetchSockets();
     for (const s of sockets) {
       const u = (s.data as SocketData | undefined)?.user;
       if (!u) continue;
@@ -224,25 +225,21 @@ export class Realtime {
 
   // ── bridge ────────────────────────────────────────────────────────────────
   /**
-   * Durable events through one shared consumer: with N gateways each event is handled by
-   * one of them and the adapter carries it to every socket. Aviator broadcasts are
-   * transient and reach every gateway, so each one emits them to its own sockets only.
+   * Every gateway follows every bridged event and acts on its own sockets only (decision
+   * gateway-002): no event crosses Redis, and none waits for an acknowledgement. Aviator
+   * broadcasts are transient and reach every gateway the same way.
    */
   async startBridge() {
     this.subs.push(
-      await this.opts.bus.consume({
-        durable: 'gateway-bridge',
+      await this.opts.bus.follow({
         subjects: [...BRIDGED_SUBJECTS],
-        // the handler emits before its first await, so events still leave in delivery order;
-        // what many in flight buys is their acks in one write to NATS instead of one each
-        concurrency: 64,
-        handler: async (event) => {
+        handler: (event) => {
           if (isStale(event.subject, event.occurredAt, Date.now(), this.opts.eventMaxAgeMs)) return;
           let actions: ReturnType<typeof socketActionsFor>;
           try {
             actions = socketActionsFor(event);
           } catch (err) {
-            // a payload off the catalogue would fail the same way on every redelivery
+            // a payload off the catalogue: said, and the next event comes
             this.opts.logger.error(
               { err, subject: event.subject, id: event.id },
               'event not bridged: unexpected payload',
@@ -284,17 +281,18 @@ export class Realtime {
       case 'emit': {
         const { to } = action;
         socketEmits.inc({ service: 'gateway', event: action.event });
-        if (to.room === 'everyone') this.io.emit(action.event, action.payload);
-        else if (to.room === 'admins') this.io.to(ADMINS_ROOM).emit(action.event, action.payload);
-        else this.io.to(userRoom(to.userId)).emit(action.event, action.payload);
+        const local = this.io.local;
+        if (to.room === 'everyone') local.emit(action.event, action.payload);
+        else if (to.room === 'admins') local.to(ADMINS_ROOM).emit(action.event, action.payload);
+        else local.to(userRoom(to.userId)).emit(action.event, action.payload);
         return;
       }
       case 'admin-membership':
-        if (action.isAdmin) this.io.in(userRoom(action.userId)).socketsJoin(ADMINS_ROOM);
-        else this.io.in(userRoom(action.userId)).socketsLeave(ADMINS_ROOM);
+        if (action.isAdmin) this.io.local.in(userRoom(action.userId)).socketsJoin(ADMINS_ROOM);
+        else this.io.local.in(userRoom(action.userId)).socketsLeave(ADMINS_ROOM);
         return;
       case 'disconnect-user':
-        this.io.in(userRoom(action.userId)).disconnectSockets(true);
+        this.io.local.in(userRoom(action.userId)).disconnectSockets(true);
         return;
       case 'revoke-sessions':
         this.track(this.revokeSockets(action.userId, action.sessionId, action.revokedAt));

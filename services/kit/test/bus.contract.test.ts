@@ -1,3 +1,5 @@
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   BusRequestError,
@@ -230,6 +232,47 @@ describe.each(implementations)('event bus contract: %s', (_name, make) => {
     await eventually(() => a.length === 2 && b.length === 1);
     expect(a).toContainEqual(['aviator.tick', { multiplier: 1.5 }]);
   });
+
+  it('gives every follower its own copy of each event published after it began, in order, on matching subjects', async () => {
+    await bus.publish(event('wallet.balance_changed', { n: -1 })); // before: not followed
+    const a: number[] = [];
+    const b: number[] = [];
+    const shared: number[] = [];
+    const n = (e: EventEnvelope) => (e.data as { n: number }).n;
+    await bus.follow({ subjects: ['wallet.*'], handler: (e) => void a.push(n(e)) });
+    await bus.follow({ subjects: ['wallet.balance_changed'], handler: (e) => void b.push(n(e)) });
+    // a durable beside them still gets each event once
+    await bus.consume({
+      durable: 'f1',
+      subjects: ['wallet.*'],
+      handler: async (e) => void shared.push(n(e)),
+    });
+    for (let i = 0; i < 20; i++) await bus.publish(event('wallet.balance_changed', { n: i }));
+    await bus.publish(event('games.settled', { n: 99 }));
+    await eventually(() => a.length === 20 && b.length === 20, 10_000);
+    const all = Array.from({ length: 20 }, (_, i) => i);
+    expect(a).toEqual(all);
+    expect(b).toEqual(all);
+    await eventually(() => shared.length >= 20, 10_000);
+    expect(shared.filter((x) => x >= 0)).toEqual(all);
+  });
+
+  it('never retries a follower: a failure is logged and the next event comes', async () => {
+    const got: number[] = [];
+    await bus.follow({
+      subjects: ['bets.placed'],
+      handler: async (e) => {
+        const i = (e.data as { i: number }).i;
+        got.push(i);
+        if (i === 0) throw new Error('this one fails');
+      },
+    });
+    await bus.publish(event('bets.placed', { i: 0 }));
+    await bus.publish(event('bets.placed', { i: 1 }));
+    await eventually(() => got.length >= 2, 10_000);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(got).toEqual([0, 1]);
+  });
 });
 
 describe('NATS consumer concurrency', () => {
@@ -258,6 +301,31 @@ describe('NATS consumer concurrency', () => {
       expect(peak).toBeLessThanOrEqual(4);
       expect(new Set(done).size).toBe(20);
     } finally {
+      await bus.close();
+    }
+  });
+});
+
+describe('NATS follower', () => {
+  it('resumes after the last event it was given when its consumer is lost: nothing skipped, nothing twice', async () => {
+    const prefix = `fo${newId().slice(-10)}`;
+    const bus = await NatsBus.connect({ url: TEST_NATS_URL, prefix });
+    const nc = await connect({ servers: TEST_NATS_URL });
+    try {
+      const got: number[] = [];
+      await bus.follow({ subjects: ['bets.placed'], handler: (e) => void got.push(e.data as number) });
+      for (let i = 0; i < 5; i++) await bus.publish(event('bets.placed', i));
+      await eventually(() => got.length === 5, 10_000);
+      // the server forgets the follower's consumer (a restart of a single in-memory server, say)
+      const jsm = await jetstreamManager(nc);
+      const stream = `${prefix.toUpperCase()}_EVENTS`;
+      for await (const c of jsm.consumers.list(stream)) await jsm.consumers.delete(stream, c.name);
+      for (let i = 5; i < 10; i++) await bus.publish(event('bets.placed', i));
+      await eventually(() => got.length >= 10, 20_000);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(got).toEqual(Array.from({ length: 10 }, (_, i) => i));
+    } finally {
+      await nc.close();
       await bus.close();
     }
   });

@@ -5,6 +5,7 @@ import {
   DEDUP_WINDOW_MS,
   type EventBus,
   type EventEnvelope,
+  type FollowOptions,
   logRedelivery,
   type Subscription,
   subjectMatches,
@@ -37,6 +38,7 @@ export class MemoryBus implements EventBus {
   private readonly durables = new Map<string, Durable>();
   private readonly responders = new Map<string, Array<(data: unknown) => Promise<unknown>>>();
   private readonly listeners = new Set<{ subject: string; handler: (d: unknown, s: string) => void }>();
+  private readonly followers = new Set<{ opts: FollowOptions; queue: Promise<void> }>();
   private closed = false;
 
   constructor(
@@ -56,6 +58,28 @@ export class MemoryBus implements EventBus {
     this.log.push(structuredClone(event));
     this.compact();
     for (const d of this.durables.values()) this.pump(d);
+    for (const f of this.followers) {
+      if (!f.opts.subjects.some((p) => subjectMatches(p, event.subject))) continue;
+      const copy = structuredClone(event);
+      // in turn, and never on the publisher's stack
+      f.queue = f.queue
+        .then(() => new Promise((r) => setImmediate(r)))
+        .then(() => f.opts.handler(copy))
+        .catch((err) =>
+          this.logger?.error({ err, subject: copy.subject, id: copy.id }, 'a follower failed on an event'),
+        );
+    }
+  }
+
+  async follow(opts: FollowOptions): Promise<Subscription> {
+    const follower = { opts, queue: Promise.resolve() };
+    this.followers.add(follower);
+    return {
+      stop: async () => {
+        this.followers.delete(follower);
+        await follower.queue;
+      },
+    };
   }
 
   /** Drops the prefix of the log every durable has passed, so a long embedded run stays small. */

@@ -38,6 +38,7 @@ import {
   DEDUP_WINDOW_MS,
   type EventBus,
   type EventEnvelope,
+  type FollowOptions,
   logRedelivery,
   natsMaxDeliver,
   type Subscription,
@@ -233,6 +234,53 @@ export class NatsBus implements EventBus {
           if (inflight.size >= limit) await Promise.race(inflight);
         }
         await Promise.all(inflight);
+      })();
+      stops.push(async () => {
+        await messages.close();
+        await loop.catch(() => {});
+      });
+    }
+    return {
+      stop: async () => {
+        await Promise.all(stops.map((s) => s()));
+      },
+    };
+  }
+
+  async follow(opts: FollowOptions): Promise<Subscription> {
+    const jsm = await jetstreamManager(this.nc);
+    // an ordered consumer per subject (nats-server 2.9: one filter each): ephemeral, no acks;
+    // after a gap or a reconnect the client makes it again from the sequence after the last
+    // one seen. Starting at an explicit sequence (not "new") keeps that true before the first
+    // event too: a reset then would otherwise start over at the beginning of the stream.
+    const from = (await jsm.streams.info(this.stream)).state.last_seq + 1;
+    const stops: Array<() => Promise<void>> = [];
+    for (const subject of opts.subjects) {
+      const consumer = await this.js.consumers.get(this.stream, {
+        filter_subjects: this.evt(subject),
+        opt_start_seq: from,
+      });
+      // pulls that expire every 5 s: a consumer the server lost is noticed (missed heartbeats)
+      // and made again within seconds, instead of the default 30 s
+      const messages = await consumer.consume({ max_messages: 256, expires: 5_000 });
+      const loop = (async () => {
+        for await (const m of messages) {
+          let event: EventEnvelope;
+          try {
+            event = fromBytes(m.data);
+          } catch (err) {
+            this.logger?.error({ err, subject: m.subject }, 'undecodable event; skipped');
+            continue;
+          }
+          try {
+            await opts.handler(event);
+          } catch (err) {
+            this.logger?.error(
+              { err, subject: event.subject, id: event.id },
+              'a follower failed on an event',
+            );
+          }
+        }
       })();
       stops.push(async () => {
         await messages.close();

@@ -43,6 +43,13 @@ export interface ConsumeOptions {
   concurrency?: number;
 }
 
+export interface FollowOptions {
+  /** catalogue subjects, `*` and `>` wildcards allowed */
+  subjects: string[];
+  /** each event in turn (in the stream's order per subject); a failure is logged, never retried */
+  handler: (event: EventEnvelope) => void | Promise<void>;
+}
+
 export interface Subscription {
   stop(): Promise<void>;
 }
@@ -61,6 +68,13 @@ export interface EventBus {
   /** Publishes a durable event; a second publish with the same id inside the window is dropped. */
   publish(event: EventEnvelope): Promise<void>;
   consume(opts: ConsumeOptions): Promise<Subscription>;
+  /**
+   * Every follower hears every durable event published from now on: each replica its own
+   * copy, unlike `consume`'s shared durable. No acknowledgements and no retries, for work a
+   * replica does for itself (a gateway's own sockets). After a lost connection it resumes
+   * after the last event it was given, so nothing in between is skipped.
+   */
+  follow(opts: FollowOptions): Promise<Subscription>;
   request<Res = unknown>(subject: string, data: unknown, opts?: { timeoutMs?: number }): Promise<Res>;
   /** Answers requests; replicas with the same queue group share them. */
   reply(
