@@ -63,6 +63,22 @@ function headerRecord(h: MsgHdrs | undefined): Record<string, string> {
   return out;
 }
 
+/** Stops a consumer's messages, then waits for its loop to finish what it holds. */
+function stopping(messages: { close(): Promise<unknown> }, loop: Promise<void>) {
+  return async () => {
+    await messages.close();
+    await loop.catch(() => {});
+  };
+}
+
+function allOf(stops: Array<() => Promise<void>>): Subscription {
+  return {
+    stop: async () => {
+      await Promise.all(stops.map((s) => s()));
+    },
+  };
+}
+
 /**
  * NATS JetStream bus. Durable events live in one stream `<PREFIX>_EVENTS` under
  * `<prefix>.evt.>`; commands use `<prefix>.cmd.<subject>`; transient broadcasts use
@@ -235,16 +251,9 @@ export class NatsBus implements EventBus {
         }
         await Promise.all(inflight);
       })();
-      stops.push(async () => {
-        await messages.close();
-        await loop.catch(() => {});
-      });
+      stops.push(stopping(messages, loop));
     }
-    return {
-      stop: async () => {
-        await Promise.all(stops.map((s) => s()));
-      },
-    };
+    return allOf(stops);
   }
 
   async follow(opts: FollowOptions): Promise<Subscription> {
@@ -282,16 +291,9 @@ export class NatsBus implements EventBus {
           }
         }
       })();
-      stops.push(async () => {
-        await messages.close();
-        await loop.catch(() => {});
-      });
+      stops.push(stopping(messages, loop));
     }
-    return {
-      stop: async () => {
-        await Promise.all(stops.map((s) => s()));
-      },
-    };
+    return allOf(stops);
   }
 
   async request<Res>(subject: string, data: unknown, opts: { timeoutMs?: number } = {}): Promise<Res> {
