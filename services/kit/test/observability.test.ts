@@ -55,6 +55,7 @@ function startCollector() {
 }
 
 const handled: Array<{ eventId: string; traceId?: string }> = [];
+const followed: number[] = [];
 
 const betsService = defineService<Record<string, never>, Record<string, never>>({
   name: 'obsbets',
@@ -100,6 +101,8 @@ const betsService = defineService<Record<string, never>, Record<string, never>>(
         },
       }),
     );
+    // and a follower of the same events (each replica its own copy, as a gateway's bridge)
+    ctx.track(await ctx.bus.follow({ subjects: ['bets.placed'], handler: () => void followed.push(1) }));
     return {};
   },
 });
@@ -168,6 +171,10 @@ describe('observability: metrics and traces', () => {
     expect(value(/bus_events_published_total\{[^}]*subject="bets.placed"\} (\d+)/)).toBe(2);
     expect(
       value(/bus_events_handled_total\{[^}]*consumer="obs_wallet",subject="bets.placed",result="ok"\} (\d+)/),
+    ).toBe(2);
+    await eventually(() => followed.length >= 2);
+    expect(
+      value(/bus_events_handled_total\{[^}]*consumer="follow",subject="bets.placed",result="ok"\} (\d+)/),
     ).toBe(2);
     expect(value(/bets_placed_total\{type="single"\} (\d+)/)).toBe(2);
     expect(value(/bets_stake_cents_total (\d+)/)).toBe(2468);

@@ -281,9 +281,12 @@ export class NatsBus implements EventBus {
             this.logger?.error({ err, subject: m.subject }, 'undecodable event; skipped');
             continue;
           }
+          const labels = { service: this.service, consumer: 'follow', subject: event.subject };
           try {
             await opts.handler(event);
+            busHandled.inc({ ...labels, result: 'ok' });
           } catch (err) {
+            busHandled.inc({ ...labels, result: 'failed' });
             this.logger?.error(
               { err, subject: event.subject, id: event.id },
               'a follower failed on an event',

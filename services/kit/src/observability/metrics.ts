@@ -39,7 +39,7 @@ export const busPublished = new Counter({
 
 export const busHandled = new Counter({
   name: 'bus_events_handled_total',
-  help: 'Durable event deliveries handled, by outcome: ok, retry (nak, redelivered later), dead (given up)',
+  help: 'Durable event deliveries handled, by outcome: ok, retry (nak, redelivered later), dead (given up), failed (a follower, consumer "follow", never retries)',
   labelNames: ['service', 'consumer', 'subject', 'result'] as const,
   registers: [registry],
 });
