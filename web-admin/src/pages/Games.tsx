@@ -10,6 +10,9 @@ import {
 } from '@bet/web-shell/ui';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { dateTime } from '../format';
+import { GameDialog } from '../games/GameDialog';
+import { SetResult } from '../games/SetResult';
+import { TeamLogo } from '../games/TeamLogo';
 import { aiSlots } from '../slots';
 import type { Game, GamePage } from '../types';
 
@@ -24,10 +27,6 @@ export function sortGames(games: Game[]): Game[] {
       Date.parse(b.matchDate) - Date.parse(a.matchDate),
   );
 }
-
-import { GameDialog } from '../games/GameDialog';
-import { SetResult } from '../games/SetResult';
-import { TeamLogo } from '../games/TeamLogo';
 
 type Dialog = { kind: 'create' } | { kind: 'edit'; game: Game } | { kind: 'result'; game: Game } | null;
 
