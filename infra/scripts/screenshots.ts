@@ -22,10 +22,14 @@ interface Shot {
   who: Who;
   /** what shows once the page is ready */
   ready?: string;
+  /** what to do on the page before the picture (open a dialog) */
+  act?: (page: Page) => Promise<void>;
 }
 interface Ids {
   shareId: string;
   userId: string;
+  /** the demo player's sandbox checkout page (a deposit started for the pictures) */
+  checkout: string;
 }
 
 const ROUTES: Shot[] = [
@@ -50,6 +54,14 @@ const ROUTES: Shot[] = [
   { name: 'admin', path: '/admin', who: 'admin' },
   { name: 'admin-users', path: '/admin/users', who: 'admin' },
   { name: 'admin-games', path: '/admin/games', who: 'admin' },
+  {
+    name: 'admin-game-edit',
+    path: '/admin/games',
+    who: 'admin',
+    act: (page) => page.getByRole('button', { name: 'Edit Game' }).first().click(),
+    ready: '[role="dialog"]',
+  },
+  { name: 'sandbox-checkout', path: (ids) => ids.checkout, who: 'player', ready: 'main' },
   { name: 'admin-withdrawals', path: '/admin/withdrawals', who: 'admin' },
   { name: 'admin-risk', path: '/admin/risk', who: 'admin' },
   { name: 'admin-aviator', path: '/admin/aviator', who: 'admin' },
@@ -143,7 +155,17 @@ async function main() {
   if (!sessions.player?.accessToken || !sessions.admin?.accessToken) {
     console.error('sign-in failed', JSON.stringify(sessions).slice(0, 400));
   }
-  const ids: Ids = { shareId, userId: sessions.player.user?._id ?? '000000000000000000000000' };
+  const deposit = await api(
+    'POST',
+    '/wallet/deposit/initialize',
+    { amount: 5000 },
+    sessions.player.accessToken,
+  );
+  const ids: Ids = {
+    shareId,
+    userId: sessions.player.user?._id ?? '000000000000000000000000',
+    checkout: deposit?.paymentLink ? new URL(deposit.paymentLink).pathname : '/no-checkout',
+  };
 
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -175,6 +197,7 @@ async function main() {
           for (const shot of ROUTES.filter((r) => r.who === who && (!only || only.includes(r.name)))) {
             const path = typeof shot.path === 'function' ? shot.path(ids) : shot.path;
             await page.goto(`${platform.url}${path}`);
+            await shot.act?.(page);
             await page
               .locator(shot.ready ?? 'main, #root > *')
               .first()

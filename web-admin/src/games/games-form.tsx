@@ -90,10 +90,10 @@ export function GameFieldsForm({
         <FormField label="Status">
           {(id) => (
             <select id={id} value={value.status} onChange={set('status')}>
-              <option value="upcoming">upcoming</option>
-              <option value="live">live</option>
-              <option value="finished">finished</option>
-              <option value="cancelled">cancelled</option>
+              <option value="upcoming">Upcoming</option>
+              <option value="live">Live</option>
+              <option value="finished">Finished</option>
+              <option value="cancelled">Cancelled</option>
             </select>
           )}
         </FormField>
