@@ -144,6 +144,15 @@ for (const kind of ['cluster', 'embedded'] as const) {
       expect(seen.filter((s) => s === id)).toHaveLength(1);
     });
 
+    it('publishes an event whose writer never nudged the relay: the poll finds it', async () => {
+      const id = 'd'.repeat(24);
+      // a plain transaction, not ctx.tx: nothing asks the relay for a pass after it commits
+      await svc.ctx.db
+        .transaction()
+        .execute((trx) => recordEvent(trx, 'notes.created', { id, text: 'quiet' }));
+      await eventually(() => seen.includes(id), 5_000);
+    });
+
     it('keeps published events for a replay only where the bus forgets them (embedded)', async () => {
       const token = await infra.token();
       const id = 'c'.repeat(24);
