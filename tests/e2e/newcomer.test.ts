@@ -102,7 +102,7 @@ describe('a newcomer registers, deposits, bets and is paid', () => {
       page.getByRole('button', { name: 'Proceed to Payment' }).click(),
     ]);
     await checkout.waitForURL(/\/api\/v1\/wallet\/sandbox\/checkout\//);
-    await expect.poll(() => checkout.locator('.amount').textContent()).toBe('NGN 30000.00');
+    await expect.poll(() => checkout.locator('.amount').textContent()).toBe('NGN 30,000.00');
     // the page's own policy lets its inline style apply (the API's would block it)
     expect(await checkout.locator('.badge').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
       'rgb(254, 243, 199)',

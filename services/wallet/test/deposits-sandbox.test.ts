@@ -63,7 +63,7 @@ describe('sandbox deposits', () => {
     const page = await h.http('GET', `/api/v1/wallet/sandbox/checkout/${d.reference}`);
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
-    expect(page.body).toContain('NGN 15000.00');
+    expect(page.body).toContain('NGN 15,000.00');
     expect(page.body).toContain('$10.00');
     expect(page.body).toMatch(/<button class="pay"/);
 

@@ -1,6 +1,15 @@
 import { checkoutOf, settleCheckout } from '../app/sandbox-checkout';
 import { route } from '../context';
-import { acceptEmptyForm, backLink, html, notFoundPage, notify, page, ReferenceParams } from './sandbox-page';
+import {
+  acceptEmptyForm,
+  backLink,
+  html,
+  major,
+  notFoundPage,
+  notify,
+  page,
+  ReferenceParams,
+} from './sandbox-page';
 
 export const sandboxCheckoutPayRoute = route(
   'POST /api/v1/wallet/sandbox/checkout/:reference/pay',
@@ -32,7 +41,7 @@ export const sandboxCheckoutPayRoute = route(
               'Payment not confirmed',
               `<h1>Payment received, not yet credited</h1><p>Please press Pay again in a moment.</p>`,
             );
-          const usd = (Number(p.amount_cents) / 100).toFixed(2);
+          const usd = major(p.amount_cents);
           return page(
             reply,
             200,

@@ -1,6 +1,6 @@
 import { checkoutOf } from '../app/sandbox-checkout';
 import { route } from '../context';
-import { backLink, html, notFoundPage, page, ReferenceParams } from './sandbox-page';
+import { backLink, html, major, notFoundPage, page, ReferenceParams } from './sandbox-page';
 
 export const sandboxCheckoutRoute = route('GET /api/v1/wallet/sandbox/checkout/:reference', (app, ctx) => {
   if (!ctx.providers.sandbox) return;
@@ -10,8 +10,8 @@ export const sandboxCheckoutRoute = route('GET /api/v1/wallet/sandbox/checkout/:
     async (req, reply) => {
       const p = await checkoutOf(ctx, req.params.reference);
       if (!p) return notFoundPage(ctx, reply);
-      const naira = (Number(p.amount_kobo) / 100).toFixed(2);
-      const usd = (Number(p.amount_cents) / 100).toFixed(2);
+      const naira = major(p.amount_kobo);
+      const usd = major(p.amount_cents);
       if (p.status !== 'pending')
         return page(
           reply,

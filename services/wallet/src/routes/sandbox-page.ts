@@ -14,6 +14,11 @@ export const ReferenceParams = Type.Object({ reference: Type.String({ pattern: '
 
 export const html = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+const twoPlaces = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** an amount in minor units (kobo, cents) as a checkout shows it: 1234567 → "12,345.67" */
+export const major = (minor: bigint | number | string) => twoPlaces.format(Number(minor) / 100);
+
 export function page(reply: FastifyReply, status: number, title: string, body: string) {
   return (
     reply
@@ -28,15 +33,23 @@ export function page(reply: FastifyReply, status: number, title: string, body: s
       )
       .send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
 <title>${html(title)}</title>
 <style>
   body { font-family: system-ui, sans-serif; background: #f1f5f9; color: #0f172a; display: grid; place-items: center; min-height: 100vh; margin: 0; }
-  main { background: #fff; border-radius: 12px; padding: 2rem; max-width: 26rem; width: calc(100% - 2rem); box-shadow: 0 4px 24px #0f172a22; }
+  main { box-sizing: border-box; background: #fff; border-radius: 12px; padding: 2rem; max-width: 26rem; width: calc(100% - 2rem); box-shadow: 0 4px 24px #0f172a22; }
   .badge { display: inline-block; font-size: .75rem; background: #fef3c7; color: #92400e; padding: .2rem .5rem; border-radius: 999px; }
   .amount { font-size: 2rem; font-weight: 700; margin: .5rem 0; }
   form { display: inline; } button { font-size: 1rem; padding: .6rem 1.4rem; border-radius: 8px; border: 0; cursor: pointer; margin-right: .5rem; }
   .pay { background: #16a34a; color: #fff; } .cancel { background: #e2e8f0; color: #0f172a; }
   a { color: #2563eb; }
+  @media (prefers-color-scheme: dark) {
+    body { background: #0b1120; color: #e2e8f0; }
+    main { background: #111a2e; box-shadow: 0 4px 24px #0008; }
+    .badge { background: #422006; color: #fcd34d; }
+    .cancel { background: #1e293b; color: #e2e8f0; }
+    a { color: #60a5fa; }
+  }
 </style></head><body><main><span class="badge">Sandbox checkout: no real money moves</span>${body}</main></body></html>`)
   );
 }
