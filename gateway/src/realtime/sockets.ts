@@ -54,6 +54,7 @@ export interface RealtimeOptions {
   presenceGraceMs: number;
 }
 
+export const RETIRED_BRIDGE_DURABLE = 'gateway-bridge';
 export const INVALID_TOKEN = 'INVALID_TOKEN';
 export const SESSION_CHECK_FAILED = 'SESSION_CHECK_UNAVAILABLE';
 export const JOIN_REFUSED = 'You can only join your own room';
@@ -229,6 +230,14 @@ export class Realtime {
    * broadcasts are transient and reach every gateway the same way.
    */
   async startBridge() {
+    // the shared durable the bridge consumed before gateway-002's revision: left on the stream
+    // it keeps a cursor per subject and shows a backlog that only grows
+    await this.opts.bus
+      .retire(RETIRED_BRIDGE_DURABLE)
+      .then(
+        (n) => n > 0 && this.opts.logger.info({ consumers: n }, 'retired the old shared bridge consumers'),
+      )
+      .catch((err) => this.opts.logger.warn({ err }, 'the old shared bridge consumers were not retired'));
     this.subs.push(
       await this.opts.bus.follow({
         subjects: [...BRIDGED_SUBJECTS],

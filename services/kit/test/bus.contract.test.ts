@@ -174,6 +174,26 @@ describe.each(implementations)('event bus contract: %s', (_name, make) => {
     expect(values.sort((x, y) => (x as number) - (y as number))).toEqual([...Array(20).keys()]);
   });
 
+  it('retires a durable nobody consumes any more, and leaves the others alone', async () => {
+    const got: unknown[] = [];
+    const old = await bus.consume({
+      durable: 'd7',
+      subjects: ['user.*', 'games.*'],
+      handler: async () => {},
+    });
+    await bus.consume({
+      durable: 'd7_kept',
+      subjects: ['user.*'],
+      handler: async (e) => void got.push(e.data),
+    });
+    await old.stop();
+    expect(await bus.retire('d7')).toBeGreaterThan(0);
+    expect(await bus.retire('d7')).toBe(0);
+    await bus.publish(event('user.registered', 'still here'));
+    await eventually(() => got.length === 1);
+    expect(await bus.retire('d7_kept_')).toBe(0);
+  });
+
   it('gives each durable its own copy', async () => {
     const a: unknown[] = [];
     const b: unknown[] = [];

@@ -82,6 +82,16 @@ export class MemoryBus implements EventBus {
     };
   }
 
+  async retire(durable: string): Promise<number> {
+    const d = this.durables.get(durable);
+    if (!d) return 0;
+    if (d.members.length > 0) throw new Error(`durable ${durable} is still consumed`);
+    // its cursor would hold the log's compaction back for ever
+    this.durables.delete(durable);
+    this.compact();
+    return 1;
+  }
+
   /** Drops the prefix of the log every durable has passed, so a long embedded run stays small. */
   private compact() {
     if (this.log.length < 20_000 || this.durables.size === 0) return;

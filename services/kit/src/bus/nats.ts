@@ -79,6 +79,9 @@ function allOf(stops: Array<() => Promise<void>>): Subscription {
   };
 }
 
+/** A durable's consumer of one subject: its name and a tag of ten hex digits made from the subject. */
+const durableName = (durable: string, tag: string) => `${durable}_${tag}`.replace(/[^A-Za-z0-9_-]/g, '_');
+
 /**
  * NATS JetStream bus. Durable events live in one stream `<PREFIX>_EVENTS` under
  * `<prefix>.evt.>`; commands use `<prefix>.cmd.<subject>`; transient broadcasts use
@@ -160,13 +163,22 @@ export class NatsBus implements EventBus {
     countBusinessEvent(event);
   }
 
+  async retire(durable: string): Promise<number> {
+    const jsm = await jetstreamManager(this.nc);
+    // the name holds only [A-Za-z0-9_-]: nothing in it to escape
+    const mine = new RegExp(`^${durableName(durable, '')}[0-9a-f]{10}$`);
+    const names: string[] = [];
+    for await (const info of jsm.consumers.list(this.stream)) if (mine.test(info.name)) names.push(info.name);
+    for (const name of names) await jsm.consumers.delete(this.stream, name);
+    return names.length;
+  }
+
   async consume(opts: ConsumeOptions): Promise<Subscription> {
     const jsm = await jetstreamManager(this.nc);
     const stops: Array<() => Promise<void>> = [];
     // nats-server 2.9 has one filter subject per consumer, so one durable per subject
     for (const subject of opts.subjects) {
-      const tag = createHash('sha1').update(subject).digest('hex').slice(0, 10);
-      const name = `${opts.durable}_${tag}`.replace(/[^A-Za-z0-9_-]/g, '_');
+      const name = durableName(opts.durable, createHash('sha1').update(subject).digest('hex').slice(0, 10));
       const config = {
         durable_name: name,
         filter_subject: this.evt(subject),

@@ -75,6 +75,12 @@ export interface EventBus {
    * after the last event it was given, so nothing in between is skipped.
    */
   follow(opts: FollowOptions): Promise<Subscription>;
+  /**
+   * Deletes what a durable that is no longer consumed left on the bus (on JetStream, a consumer
+   * per subject, which keeps its cursor and shows a growing backlog until deleted); returns how
+   * many went. Nothing is lost: the stream keeps events by age, not by who read them.
+   */
+  retire(durable: string): Promise<number>;
   request<Res = unknown>(subject: string, data: unknown, opts?: { timeoutMs?: number }): Promise<Res>;
   /** Answers requests; replicas with the same queue group share them. */
   reply(
