@@ -288,6 +288,35 @@ for (const kind of ['cluster', 'embedded'] as const) {
       expect(playerSeen.of('userStatusUpdate')).toEqual([]);
     });
 
+    it('emits nothing for a user none of whose sockets is here (the packet is not even made)', async () => {
+      const emitted = async () => {
+        const metrics = await (await fetch(`${gw.url}/metrics`)).text();
+        const line =
+          /^socket_events_emitted_total\{service="gateway",event="withdrawal_processed"\} (\d+)/m.exec(
+            metrics,
+          );
+        return Number(line?.[1] ?? 0);
+      };
+      const owner = record(await as(player));
+      const withdrawal = (userId: string) =>
+        publish(infra, 'wallet.withdrawal_processed', {
+          withdrawalId: newId(),
+          userId,
+          amountCents: 5000,
+          status: 'approved',
+          adminNotes: 'Request approved by admin.',
+          processedBy: admin.id,
+        });
+      const before = await emitted();
+      await withdrawal(newId());
+      const marker = await settleMarker(player.id);
+      await eventually(() => owner.of('bet_settled').some((e) => e.betId === marker));
+      expect(await emitted()).toBe(before);
+      await withdrawal(player.id);
+      await eventually(() => owner.of('withdrawal_processed').length === 1);
+      expect(await emitted()).toBe(before + 1);
+    });
+
     it('broadcasts game events and aviator ticks to everyone, visitors included', async () => {
       const visitor = record(await as(null));
       const signedIn = record(await as(player));

@@ -279,11 +279,14 @@ export class Realtime {
     switch (action.kind) {
       case 'emit': {
         const { to } = action;
+        const room =
+          to.room === 'everyone' ? undefined : to.room === 'admins' ? ADMINS_ROOM : userRoom(to.userId);
+        // socket.io encodes the packet before it looks for the room's sockets: most of a user's
+        // events find none of their sockets on this gateway (or none at all)
+        if (room !== undefined && !this.io.of('/').adapter.rooms.get(room)?.size) return;
         socketEmits.inc({ service: 'gateway', event: action.event });
-        const local = this.io.local;
-        if (to.room === 'everyone') local.emit(action.event, action.payload);
-        else if (to.room === 'admins') local.to(ADMINS_ROOM).emit(action.event, action.payload);
-        else local.to(userRoom(to.userId)).emit(action.event, action.payload);
+        if (room === undefined) this.io.local.emit(action.event, action.payload);
+        else this.io.local.to(room).emit(action.event, action.payload);
         return;
       }
       case 'admin-membership':

@@ -183,7 +183,7 @@ export const socketConnections = new Gauge({
 
 export const socketEmits = new Counter({
   name: 'socket_events_emitted_total',
-  help: 'Events this gateway emitted to its sockets (or, for rooms, through the adapter to every gateway), once per event, by name',
+  help: 'Events this gateway emitted to its own sockets, once per event (not counted when none of its sockets is in the room), by name',
   labelNames: ['service', 'event'] as const,
   registers: [registry],
 });
