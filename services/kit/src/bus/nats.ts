@@ -152,6 +152,16 @@ export class NatsBus implements EventBus {
     }
   }
 
+  /** The event a message carries, or undefined (logged, with what became of it) when it is not JSON. */
+  private decode(m: { data: Uint8Array; subject: string }, fate: 'terminated' | 'skipped') {
+    try {
+      return fromBytes(m.data) as EventEnvelope;
+    } catch (err) {
+      this.logger?.error({ err, subject: m.subject }, `undecodable event; ${fate}`);
+      return undefined;
+    }
+  }
+
   async publish(event: EventEnvelope): Promise<void> {
     // the trace the event was recorded in (outbox), else the one publishing it
     const trace = takeEventTrace(event.id) ?? traceHeaders();
@@ -203,14 +213,8 @@ export class NatsBus implements EventBus {
       // as many buffered as may be handled at once (a group-committing consumer wants hundreds)
       const messages = await consumer.consume({ max_messages: Math.max(64, limit) });
       const handle = async (m: typeof messages extends AsyncIterable<infer M> ? M : never) => {
-        let event: EventEnvelope;
-        try {
-          event = fromBytes(m.data);
-        } catch (err) {
-          this.logger?.error({ err, subject: m.subject }, 'undecodable event; terminated');
-          m.term();
-          return;
-        }
+        const event = this.decode(m, 'terminated');
+        if (!event) return m.term();
         const attempt = m.info.deliveryCount;
         const labels = { service: this.service, consumer: opts.durable, subject: event.subject };
         if (attempt > 1) busRedeliveries.inc(labels);
@@ -286,13 +290,8 @@ export class NatsBus implements EventBus {
       const messages = await consumer.consume({ max_messages: 256, expires: 5_000 });
       const loop = (async () => {
         for await (const m of messages) {
-          let event: EventEnvelope;
-          try {
-            event = fromBytes(m.data);
-          } catch (err) {
-            this.logger?.error({ err, subject: m.subject }, 'undecodable event; skipped');
-            continue;
-          }
+          const event = this.decode(m, 'skipped');
+          if (!event) continue;
           const labels = { service: this.service, consumer: 'follow', subject: event.subject };
           try {
             await opts.handler(event);
