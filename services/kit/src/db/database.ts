@@ -61,6 +61,7 @@ export async function openDatabase<DB>(opts: DatabaseOptions): Promise<Database<
     schema: opts.schema,
     kind: opts.kind,
     async migrate(migrations, logger) {
+      if (await alreadyApplied(db, opts.schema, Object.keys(migrations))) return;
       const migrator = new Migrator({
         db: db as Kysely<unknown>,
         provider: { getMigrations: async () => migrations },
@@ -87,6 +88,25 @@ export async function openDatabase<DB>(opts: DatabaseOptions): Promise<Database<
       await db.destroy();
     },
   };
+}
+
+/**
+ * True when the schema has run exactly these migrations: a restart with nothing to do makes
+ * two short reads instead of taking Kysely's migration lock and listing every table of the database
+ * (twice per service, ~75 ms each on the embedded PGlite). Any difference, a missing table
+ * included, goes through the Migrator, which applies what is new or refuses a history it
+ * does not know.
+ */
+async function alreadyApplied(db: Kysely<any>, schema: string, names: string[]): Promise<boolean> {
+  const table = `"${schema}".kysely_migration`;
+  // asked first, so a first start leaves no "relation does not exist" in the server's log
+  const { rows: found } = await sql<{ t: string | null }>`select to_regclass(${table})::text as t`.execute(
+    db,
+  );
+  if (!found[0]?.t) return false;
+  const { rows } = await sql<{ name: string }>`select name from ${sql.raw(table)}`.execute(db);
+  const applied = new Set(rows.map((r) => r.name));
+  return applied.size === names.length && names.every((n) => applied.has(n));
 }
 
 export { sql };
