@@ -14,6 +14,7 @@ import {
 import { isLoopbackHost, type LocalAccounts, localAccounts } from './accounts';
 import { LOCAL_DEFAULTS, webRoots } from './defaults';
 import { startIdleCollector } from './idle-collector';
+import { forgetStopRecord, readStopRecord, replayFrom, writeStopRecord } from './last-stop';
 import { seedDemoBalance } from './seed';
 import { SERVICES, upstreamEnv } from './services';
 
@@ -48,6 +49,7 @@ export async function startEmbedded(
   const keys = await loadOrCreateAuthKeys(dataDir);
   // a data folder from before generated passwords keeps the accounts it has (see main())
   const hadData = existsSync(join(dataDir, 'pglite'));
+  const lastStop = readStopRecord(dataDir);
   const host = await PGliteHost.open(join(dataDir, 'pglite'));
 
   const accounts = { ...localAccounts(dataDir, env), olderData: hadData };
@@ -96,9 +98,17 @@ export async function startEmbedded(
       if (!def) throw new Error(`${entry.pkg} does not export ${entry.exportName}`);
       services.push(await startService(def, infra, { port: 0, host: '127.0.0.1' }));
     }
-    // The in-memory bus forgets what was in flight when the last run stopped; replaying the
-    // recent outbox is harmless (every consumer keeps an inbox) and loses nothing.
-    for (const s of services) await s.ctx.relay.replayRecent(15 * 60_000);
+    // The in-memory bus forgets what was in flight when the last run stopped; replaying kept
+    // outbox rows is harmless (every consumer keeps an inbox) and loses nothing. A clean stop
+    // recorded how far back that has to go (last-stop.ts).
+    const from = replayFrom(lastStop, Date.now());
+    let replayed = 0;
+    if (from) for (const s of services) replayed += await s.ctx.relay.replaySince(from);
+    forgetStopRecord(dataDir);
+    logger.info(
+      { replayed, since: from?.toISOString() ?? null, lastStop: lastStop ? 'clean' : 'not recorded' },
+      'outbox replayed onto the in-memory bus',
+    );
 
     const upstreams = Object.fromEntries(services.map((s) => [s.name, s.url]));
     const { createGateway } = await import('@bet/gateway');
@@ -137,6 +147,10 @@ export async function startEmbedded(
       async stop() {
         await gateway.close();
         await stopAll();
+        writeStopRecord(dataDir, {
+          stoppedAt: new Date().toISOString(),
+          oldestUnhandled: infra.bus.oldestUnhandled() ?? null,
+        });
       },
       ...{ seeded },
     };

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,6 +108,36 @@ describe('embedded mode (npm start)', () => {
     expect(games.status).toBe(200);
     expect(games.body.games.length).toBeGreaterThan(0);
   });
+
+  it('after a clean stop, replays only what a consumer had not finished, not the last fifteen minutes', async () => {
+    const startedAt = Date.now();
+    expect(await proc.stop()).toBe(0);
+    const record = JSON.parse(readFileSync(join(dataDir, 'last-stop.json'), 'utf8'));
+    expect(Date.parse(record.stoppedAt)).toBeGreaterThanOrEqual(startedAt);
+    // anything left over was recorded during this run, not fifteen minutes back
+    if (record.oldestUnhandled !== null)
+      expect(Date.parse(record.oldestUnhandled)).toBeGreaterThan(startedAt - 5 * 60_000);
+    proc = startProcess('infra/src/embedded.ts', {
+      PORT: new URL(base).port,
+      DATA_DIR: dataDir,
+      HOST: '',
+      ADMIN_PASSWORD: '',
+      DEMO_PASSWORD: '',
+      LOG_LEVEL: 'info',
+    });
+    await waitFor(
+      async () => proc.output().includes('is running'),
+      120_000,
+      () => proc.output(),
+    );
+    const line = proc
+      .output()
+      .split('\n')
+      .find((l) => l.includes('outbox replayed onto the in-memory bus'));
+    expect(JSON.parse(line!)).toMatchObject({ lastStop: 'clean', since: record.oldestUnhandled });
+    // the record served its start: a crash from now on replays the last fifteen minutes again
+    expect(existsSync(join(dataDir, 'last-stop.json'))).toBe(false);
+  }, 180_000);
 
   it('answers unknown API paths and bad bodies with JSON errors', async () => {
     const nf = await api(base, 'GET', '/nope');

@@ -310,10 +310,15 @@ export class OutboxRelay {
    * inboxes make the replay harmless. Without `keepPublished` there is nothing to replay.
    */
   async replayRecent(windowMs: number) {
+    return this.replaySince(new Date(Date.now() - windowMs));
+  }
+
+  /** Publishes again, in order, every kept event that went out at or after `from`. */
+  async replaySince(from: Date) {
     const rows = await this.db
       .selectFrom('outbox')
       .selectAll()
-      .where('published_at', '>', new Date(Date.now() - windowMs))
+      .where('published_at', '>=', from)
       .orderBy('seq')
       .execute();
     for (const row of rows) {

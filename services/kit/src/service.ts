@@ -353,7 +353,7 @@ export async function embeddedInfrastructure(opts: {
   publicKeyPem: string;
   env?: Record<string, string | undefined>;
   logger: Logger;
-}): Promise<Infrastructure> {
+}): Promise<Infrastructure & { bus: MemoryBus }> {
   const env = opts.env ?? process.env;
   const config = loadConfig(Type.Object(baseConfig), env);
   const bus = new MemoryBus(opts.logger);

@@ -295,6 +295,42 @@ describe.each(implementations)('event bus contract: %s', (_name, make) => {
   });
 });
 
+describe('MemoryBus.oldestUnhandled (what a clean embedded stop records)', () => {
+  it('names the oldest event a durable has not finished, and nothing once all are done', async () => {
+    const bus = new MemoryBus(undefined, 10);
+    try {
+      let release!: () => void;
+      const held = new Promise<void>((r) => {
+        release = r;
+      });
+      const done: unknown[] = [];
+      await bus.consume({
+        durable: 'slow',
+        subjects: ['user.*'],
+        handler: async (e) => {
+          if (e.data === 2) await held;
+          done.push(e.data);
+        },
+      });
+      // a durable that never hears of user.* has nothing to finish
+      await bus.consume({ durable: 'elsewhere', subjects: ['games.*'], handler: async () => {} });
+      expect(bus.oldestUnhandled()).toBeUndefined();
+      const events = [1, 2, 3].map((n) => ({
+        ...event('user.registered', n),
+        occurredAt: `2026-11-26T10:00:0${n}.000Z`,
+      }));
+      for (const e of events) await bus.publish(e);
+      await eventually(() => done.length === 1);
+      expect(bus.oldestUnhandled()).toBe(events[1].occurredAt);
+      release();
+      await eventually(() => done.length === 3);
+      expect(bus.oldestUnhandled()).toBeUndefined();
+    } finally {
+      await bus.close();
+    }
+  });
+});
+
 describe('NATS consumer concurrency', () => {
   it('handles up to `concurrency` events of a subject at once, and every one exactly once', async () => {
     const bus = await NatsBus.connect({ url: TEST_NATS_URL, prefix: `cc${newId().slice(-10)}` });

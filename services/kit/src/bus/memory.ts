@@ -82,6 +82,24 @@ export class MemoryBus implements EventBus {
     };
   }
 
+  /**
+   * When the oldest event some durable has not finished handling was recorded (its
+   * `occurredAt`; undefined when every durable is done). A stop that leaves one behind must
+   * have it replayed at the next start: this bus forgets everything with the process.
+   */
+  oldestUnhandled(): string | undefined {
+    let oldest: string | undefined;
+    for (const d of this.durables.values()) {
+      for (let i = d.cursor; i < this.log.length; i++) {
+        const event = this.log[i];
+        if (!d.subjects.some((p) => subjectMatches(p, event.subject))) continue;
+        if (oldest === undefined || event.occurredAt < oldest) oldest = event.occurredAt;
+        break;
+      }
+    }
+    return oldest;
+  }
+
   async retire(durable: string): Promise<number> {
     const d = this.durables.get(durable);
     if (!d) return 0;
