@@ -1,3 +1,5 @@
+import { pathOf } from '@bet/kit';
+
 /**
  * Paths the router and the upstream could read differently. The router matches the raw
  * text (`/auth/./register` falls into the `/auth/*` catch-all and its looser limits) while
@@ -6,7 +8,7 @@
  * before routing rather than normalised.
  */
 export function unsafePathReason(url: string): string | null {
-  const path = url.split('?')[0] ?? '';
+  const path = pathOf(url);
   if (/%(2e|2f|5c|00)/i.test(path)) return 'an encoded dot, slash or backslash';
   if (path.includes('\\')) return 'a backslash';
   const segments = path.split('/').slice(1);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { pathOf } from '@bet/kit';
 
 /**
  * Cache policy of the web bundles: files whose name carries a content hash never change
@@ -20,7 +21,7 @@ export function isApiPath(url: string): boolean {
 
 /** A browser route of the single-page app: not the API, not socket.io, not a remote, not a file. */
 export function isSpaPath(url: string): boolean {
-  const path = url.split('?')[0];
+  const path = pathOf(url);
   if (isApiPath(path) || path.startsWith('/socket.io') || path.startsWith('/remotes/')) return false;
   const last = path.slice(path.lastIndexOf('/') + 1);
   return !last.includes('.');
@@ -30,7 +31,7 @@ export function isSpaPath(url: string): boolean {
 export const SHARED_IMAGE_PREFIXES = ['/api/v1/games/logos/', '/api/v1/users/avatars/'] as const;
 
 export function isSharedImage(url: string): boolean {
-  const path = url.split('?')[0];
+  const path = pathOf(url);
   return SHARED_IMAGE_PREFIXES.some((p) => path.startsWith(p));
 }
 
@@ -42,7 +43,7 @@ export function isSharedImage(url: string): boolean {
 export function isStaticAsset(method: string, url: string): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false;
   if (isSharedImage(url)) return true;
-  const path = url.split('?')[0];
+  const path = pathOf(url);
   if (path.startsWith('/remotes/')) return true;
   if (isApiPath(path) || path.startsWith('/socket.io')) return false;
   const last = path.slice(path.lastIndexOf('/') + 1);

@@ -4,6 +4,7 @@ import {
   type App,
   bearerToken,
   HttpError,
+  pathOf,
   RevocationUnavailableError,
   SESSION_CHECK_UNAVAILABLE,
   type TokenVerifier,
@@ -78,7 +79,7 @@ export async function registerProxy(app: App, opts: ProxyOptions) {
       config: { auth: 'public' },
       schema: { hide: true },
       handler: async (req, reply) =>
-        reply.status(404).send({ msg: `Route not found: ${req.method} ${req.url.split('?')[0]}` }),
+        reply.status(404).send({ msg: `Route not found: ${req.method} ${pathOf(req.url)}` }),
     });
   });
 }

@@ -1,5 +1,11 @@
 import { badRequest, type FieldError } from '../errors';
 
+/** A request URL without its query string (it runs on every request: no split, no array). */
+export function pathOf(url: string): string {
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+}
+
 /** A 400 naming one field, in the `{ msg, errors[] }` shape. */
 export function fieldError(path: string, msg: string, location: FieldError['location'] = 'body') {
   return badRequest(msg, [{ path, location, msg }]);

@@ -9,6 +9,7 @@ import { DomainError, type FieldError, HttpError } from '../errors';
 import type { Logger } from '../logger';
 import { installObservability } from '../observability/http';
 import { drainOnClose } from './drain';
+import { pathOf } from './queries';
 import { declaredResponse, responseMismatches } from './response-check';
 import { formatValidationErrors } from './validation-errors';
 
@@ -156,7 +157,7 @@ export async function createServer(opts: ServerOptions): Promise<App> {
   app.setErrorHandler(httpErrorHandler);
 
   app.setNotFoundHandler((req, reply) => {
-    reply.status(404).send({ msg: `Route not found: ${req.method} ${req.url.split('?')[0]}` });
+    reply.status(404).send({ msg: `Route not found: ${req.method} ${pathOf(req.url)}` });
   });
 
   await app.register(swagger, {

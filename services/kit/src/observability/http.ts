@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { pathOf } from '../http/queries';
 import { httpDuration, httpRequests, httpServerErrors, metricsText } from './metrics';
 import {
   context,
@@ -36,7 +37,7 @@ export function installObservability(
   app.addHook('onRequest', (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
     (req as any)[STARTED] = process.hrtime.bigint();
     if (!traced) return done();
-    const path = req.url.split('?')[0];
+    const path = pathOf(req.url);
     if (QUIET.has(path)) return done();
     const parent = contextFromHeaders(req.headers);
     const route = req.routeOptions?.url ?? path;
@@ -56,7 +57,7 @@ export function installObservability(
   });
 
   app.addHook('onResponse', (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    const path = req.url.split('?')[0];
+    const path = pathOf(req.url);
     if (QUIET.has(path)) return done();
     // route templates, never raw URLs: ids in paths must not become label values
     const route = req.routeOptions?.url ?? 'unmatched';
