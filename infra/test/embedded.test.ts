@@ -12,23 +12,27 @@ describe('embedded mode (npm start)', () => {
   let base: string;
   let dataDir: string;
 
-  beforeAll(async () => {
-    const port = await freePort();
-    dataDir = mkdtempSync(join(tmpdir(), 'bet-embedded-'));
-    base = `http://127.0.0.1:${port}`;
-    // no HOST, no passwords: the defaults of `npm start`
+  // no HOST, no passwords: the defaults of `npm start`
+  const start = async (env: Record<string, string> = {}) => {
     proc = startProcess('infra/src/embedded.ts', {
-      PORT: String(port),
+      PORT: new URL(base).port,
       DATA_DIR: dataDir,
       HOST: '',
       ADMIN_PASSWORD: '',
       DEMO_PASSWORD: '',
+      ...env,
     });
     await waitFor(
       async () => proc.output().includes('is running'),
       120_000,
       () => proc.output(),
     );
+  };
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'bet-embedded-'));
+    base = `http://127.0.0.1:${await freePort()}`;
+    await start();
   }, 150_000);
 
   afterAll(async () => {
@@ -117,19 +121,7 @@ describe('embedded mode (npm start)', () => {
     // anything left over was recorded during this run, not fifteen minutes back
     if (record.oldestUnhandled !== null)
       expect(Date.parse(record.oldestUnhandled)).toBeGreaterThan(startedAt - 5 * 60_000);
-    proc = startProcess('infra/src/embedded.ts', {
-      PORT: new URL(base).port,
-      DATA_DIR: dataDir,
-      HOST: '',
-      ADMIN_PASSWORD: '',
-      DEMO_PASSWORD: '',
-      LOG_LEVEL: 'info',
-    });
-    await waitFor(
-      async () => proc.output().includes('is running'),
-      120_000,
-      () => proc.output(),
-    );
+    await start({ LOG_LEVEL: 'info' });
     const line = proc
       .output()
       .split('\n')
