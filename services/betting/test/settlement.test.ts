@@ -112,7 +112,7 @@ describe('settling on games.settled', () => {
     // the same event again, our own outbox replayed, and a second, different result for the game
     // (handler-level replays past the bus's de-duplication window are in replay.test.ts)
     await h.infra.bus.publish({ ...first });
-    await h.svc.ctx.relay.replayRecent(60_000);
+    await h.svc.ctx.relay.replaySince(new Date(Date.now() - 60_000));
     await h.infra.bus.publish(games.settledEvent(g._id, 'A'));
     await quiet();
     expect(settledOf(b._id)).toHaveLength(1);

@@ -153,7 +153,7 @@ export class OutboxRelay {
       pollMs?: number;
       batch?: number;
       /**
-       * Keep published rows (marked, pruned after `keepPublishedMs`) for `replayRecent`: the
+       * Keep published rows (marked, pruned after `keepPublishedMs`) for `replaySince`: the
        * embedded bus lives in memory. Off, a row is deleted by the transaction that publishes
        * it: once JetStream has acked an event it holds it durably, and a row kept would cost a
        * second write of it (and of its indexes) now and a delete later.
@@ -305,15 +305,11 @@ export class OutboxRelay {
   }
 
   /**
-   * Publishes again what went out in the last `windowMs`. The embedded bus lives in memory,
-   * so events published just before a crash may not have reached their consumers; their
-   * inboxes make the replay harmless. Without `keepPublished` there is nothing to replay.
+   * Publishes again, in order, every kept event that went out at or after `from`. The embedded
+   * bus lives in memory, so events published just before a crash may not have reached their
+   * consumers; their inboxes make the replay harmless. Without `keepPublished` there is nothing
+   * to replay.
    */
-  async replayRecent(windowMs: number) {
-    return this.replaySince(new Date(Date.now() - windowMs));
-  }
-
-  /** Publishes again, in order, every kept event that went out at or after `from`. */
   async replaySince(from: Date) {
     const rows = await this.db
       .selectFrom('outbox')

@@ -1,4 +1,4 @@
-import { type App, Type, webUrl } from '@bet/kit';
+import { type App, centsToDollars, Type, webUrl } from '@bet/kit';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { checkoutOf } from '../app/sandbox-checkout';
 import type { AppContext } from '../context';
@@ -17,7 +17,7 @@ export const html = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeA
 const twoPlaces = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** an amount in minor units (kobo, cents) as a checkout shows it: 1234567 → "12,345.67" */
-export const major = (minor: bigint | number | string) => twoPlaces.format(Number(minor) / 100);
+export const major = (minor: bigint | number | string) => twoPlaces.format(centsToDollars(minor));
 
 export function page(reply: FastifyReply, status: number, title: string, body: string) {
   return (
