@@ -1,7 +1,11 @@
 import { newId } from '@bet/kit';
-import { eventually, TEST_REDIS_URL, type TestInfrastructure, testInfrastructure } from '@bet/kit/testing';
+import {
+  eventually,
+  type TestInfrastructure,
+  testInfrastructure,
+  watchRedisCommands,
+} from '@bet/kit/testing';
 import { IdentityPresence } from '@bet/proto-events';
-import { Redis } from 'ioredis';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { userRoom } from '../src/domain/bridge';
@@ -60,12 +64,7 @@ describe('two gateways on one Redis and one bus', () => {
     const strangerOnB = record(await on(b, stranger));
     // MONITOR: every command Redis runs. Each gateway follows every event and emits to its own
     // sockets, so no emit is published to the other gateways through the adapter.
-    const watcher = new Redis(TEST_REDIS_URL);
-    const published: string[] = [];
-    const monitor = await watcher.monitor();
-    monitor.on('monitor', (_time: string, args: string[]) => {
-      if (/^publish$/i.test(args[0] ?? '') && /socket\.io#/.test(args[1] ?? '')) published.push(args[1]!);
-    });
+    const watch = await watchRedisCommands();
     const betIds: string[] = [];
     for (let i = 0; i < 4; i++) betIds.push(await settle(player.id));
     await eventually(() => onA.of('bet_settled').length === 4 && onB.of('bet_settled').length === 4);
@@ -78,7 +77,10 @@ describe('two gateways on one Redis and one bus', () => {
     expect(onA.of('bet_settled').map((e) => e.betId)).toEqual(betIds);
     expect(onB.of('bet_settled').map((e) => e.betId)).toEqual(betIds);
     expect(strangerOnB.of('bet_settled').map((e) => e.betId)).toEqual([strangers]);
-    watcher.disconnect();
+    watch.close();
+    const published = watch.commands.filter(
+      ([cmd, channel]) => /^publish$/i.test(cmd!) && /socket\.io#/.test(channel!),
+    );
     expect(published).toEqual([]);
   });
 

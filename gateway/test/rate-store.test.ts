@@ -1,5 +1,5 @@
 import { newId } from '@bet/kit';
-import { eventually, TEST_REDIS_URL } from '@bet/kit/testing';
+import { eventually, type RedisCommandWatch, TEST_REDIS_URL, watchRedisCommands } from '@bet/kit/testing';
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,24 +14,21 @@ const incr = (store: FastifyRateLimitStore, key: string, windowMs = 60_000) =>
 describe('rate counts shared in Redis, taken together', () => {
   let a: Redis;
   let b: Redis;
-  let watcher: Redis;
-  const seen: string[][] = [];
+  let watch: RedisCommandWatch;
   beforeAll(async () => {
     a = new Redis(TEST_REDIS_URL);
     b = new Redis(TEST_REDIS_URL);
     // MONITOR: every command Redis runs, to count the round trips the counts took
-    watcher = new Redis(TEST_REDIS_URL);
-    const monitor = await watcher.monitor();
-    monitor.on('monitor', (_time: string, args: string[]) => seen.push(args));
+    watch = await watchRedisCommands();
   });
   afterAll(async () => {
-    watcher?.disconnect();
+    watch?.close();
     a?.disconnect();
     b?.disconnect();
   });
 
   const scripts = (prefix: string) =>
-    seen.filter((args) => /^eval/i.test(args[0]!) && args.some((x) => x.startsWith(prefix)));
+    watch.commands.filter((args) => /^eval/i.test(args[0]!) && args.some((x) => x.startsWith(prefix)));
 
   it('gives every request its own count, across two gateways, one script run per batch', async () => {
     const prefix = `test:${newId()}:`;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
+import { createServer, connect as netConnect } from 'node:net';
 import pg from 'pg';
 import { Revocations } from './auth/revocations';
 import { type AuthUser, generateAuthKeys, TokenSigner, TokenVerifier } from './auth/tokens';
@@ -284,3 +284,51 @@ export async function inject(
   });
   return { status: res.statusCode, body: res.json() };
 }
+
+/** Every command Redis runs from now on, as its arguments (the command first). */
+export interface RedisCommandWatch {
+  readonly commands: readonly string[][];
+  close(): void;
+}
+
+/**
+ * Watches Redis with MONITOR over a bare socket. ioredis' own `monitor()` can take a command's
+ * echo for the answer to its MONITOR when the two arrive in one read, and fails the test with
+ * "Command queue state error" (it did, in CI); here the first line is the answer and every
+ * later line an echo. Resolves once Redis has answered, so nothing run after it is missed.
+ */
+export function watchRedisCommands(url = TEST_REDIS_URL): Promise<RedisCommandWatch> {
+  const { hostname, port } = new URL(url);
+  const commands: string[][] = [];
+  const socket = netConnect(Number(port || 6379), hostname);
+  return new Promise((resolve, reject) => {
+    let pending = '';
+    let answered = false;
+    socket.setEncoding('utf8');
+    socket.once('error', reject);
+    socket.on('connect', () => socket.write('MONITOR\r\n'));
+    socket.on('data', (chunk: string) => {
+      const lines = (pending + chunk).split('\r\n');
+      pending = lines.pop()!;
+      for (const line of lines) {
+        if (!answered) {
+          answered = true;
+          if (line !== '+OK') return reject(new Error(`MONITOR refused: ${line}`));
+          resolve({ commands, close: () => socket.destroy() });
+          continue;
+        }
+        commands.push(monitorArgs(line));
+      }
+    });
+  });
+}
+
+/** `+1700000000.000000 [0 127.0.0.1:5000] "publish" "a\"b"` → ['publish', 'a"b'] */
+function monitorArgs(line: string): string[] {
+  return [...line.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map(([, quoted]) =>
+    quoted!.replace(/\\(x[0-9a-f]{2}|.)/g, (_, e: string) =>
+      e.length === 3 ? String.fromCharCode(Number.parseInt(e.slice(1), 16)) : (MONITOR_ESCAPES[e] ?? e),
+    ),
+  );
+}
+const MONITOR_ESCAPES: Record<string, string> = { n: '\n', r: '\r', t: '\t', a: '\x07', b: '\b' };
