@@ -52,9 +52,9 @@ export function createHttpServer(opts: {
   drainOnClose(app as unknown as FastifyInstance);
   // first of all hooks: before the rate limits (which a dot segment would otherwise pick
   // wrongly), the token checks and the proxy
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', (req, _reply, done) => {
     const reason = unsafePathReason(req.url);
-    if (reason) throw new HttpError(400, `Invalid path: it contains ${reason}.`);
+    done(reason ? new HttpError(400, `Invalid path: it contains ${reason}.`) : undefined);
   });
   app.setErrorHandler(httpErrorHandler);
   return app;
