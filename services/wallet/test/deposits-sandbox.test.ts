@@ -65,6 +65,8 @@ describe('sandbox deposits', () => {
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain('NGN 15,000.00');
     expect(page.body).toContain('$10.00');
+    // the reference the player would quote to support
+    expect(page.body).toContain(`<code>${d.reference}</code>`);
     expect(page.body).toMatch(/<button class="pay"/);
 
     const paid = await pay(d.reference);

@@ -26,6 +26,7 @@ export const sandboxCheckoutRoute = route('GET /api/v1/wallet/sandbox/checkout/:
         'Pay with the sandbox',
         `<h1>Wallet deposit</h1><div class="amount">NGN ${html(naira)}</div>
 <p>Credited as $${html(usd)} at ${html(p.ngn_per_usd)} NGN per USD.</p>
+<p class="reference">Reference <code>${html(p.reference)}</code></p>
 <form method="post" action="${action}/pay"><button class="pay" type="submit">Pay</button></form>
 <form method="post" action="${action}/cancel"><button class="cancel" type="submit">Cancel</button></form>`,
       );

@@ -43,6 +43,7 @@ export function page(reply: FastifyReply, status: number, title: string, body: s
   form { display: inline; } button { font-size: 1rem; padding: .6rem 1.4rem; border-radius: 8px; border: 0; cursor: pointer; margin-right: .5rem; }
   .pay { background: #16a34a; color: #fff; } .cancel { background: #e2e8f0; color: #0f172a; }
   a { color: #2563eb; }
+  .reference { font-size: .8rem; opacity: .75; overflow-wrap: anywhere; }
   @media (prefers-color-scheme: dark) {
     body { background: #0b1120; color: #e2e8f0; }
     main { background: #111a2e; box-shadow: 0 4px 24px #0008; }
