@@ -6,8 +6,10 @@
  *
  * The upstream and the gateway each run in their own child process; this process only
  * generates load (keep-alive connections through an undici Pool, one request in flight per
- * connection). Scenarios: direct; gateway on a public route; gateway on a user route (token
- * verified at the edge); the same with the rate limits in Redis (if Redis answers).
+ * connection). Scenarios: direct; a bare node:http + undici hop (the floor of any Node hop);
+ * bare Fastify + @fastify/reply-from (the chosen stack with nothing of ours); gateway on a
+ * public route; gateway on a user route (token verified at the edge); the same with the rate
+ * limits in Redis (if Redis answers).
  */
 import { fork } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -53,6 +55,18 @@ if (role === 'upstream') {
   server.keepAliveTimeout = 60_000;
   server.listen(0, '127.0.0.1', () => process.send!({ port: (server.address() as { port: number }).port }));
   // told to stop: exit by itself, so a CPU profile (BENCH_CPU_PROF) is written
+  process.on('message', () => process.exit(0));
+} else if (role === 'stack') {
+  // the chosen stack with nothing of ours: Fastify and @fastify/reply-from (the engine of
+  // @fastify/http-proxy), no logger, one route, the gateway's undici pool settings
+  const { default: Fastify } = await import('fastify');
+  const { default: replyFrom } = await import('@fastify/reply-from');
+  const app = Fastify({ logger: false });
+  await app.register(replyFrom, { undici: { connections: 128, pipelining: 1, keepAliveTimeout: 30_000 } });
+  app.get('/api/v1/games', (req, reply) => reply.from(process.argv[3] + req.url));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  app.server.keepAliveTimeout = 60_000;
+  process.send!({ port: (app.server.address() as { port: number }).port });
   process.on('message', () => process.exit(0));
 } else if (role === 'gateway') {
   const [upstream, publicKeyPem, redis] = process.argv.slice(3);
@@ -114,6 +128,7 @@ async function main() {
     const upstreamPort = await start(['upstream']);
     const upstream = `http://127.0.0.1:${upstreamPort}`;
     const floorPort = await start(['floor', upstream]);
+    const stackPort = await start(['stack', upstream]);
     const memoryPort = await start(['gateway', upstream, keys.publicKeyPem, 'none']);
     const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
     const useRedis = !values['no-redis'] && (await redisAnswers(redisUrl));
@@ -121,6 +136,7 @@ async function main() {
     // which child proxies each scenario, by its port: the one whose CPU is the hop's cost
     const ports: Record<string, number | null> = {
       floor: floorPort,
+      stack: stackPort,
       'gateway none': memoryPort,
       [`gateway ${redisUrl}`]: redisPort,
     };
@@ -128,6 +144,7 @@ async function main() {
     const scenarios: Array<[string, string, string, Record<string, string>]> = [
       ['direct to the upstream', upstream, '/api/v1/games', {}],
       ['bare node:http + undici proxy (floor)', `http://127.0.0.1:${floorPort}`, '/api/v1/games', {}],
+      ['bare Fastify + reply-from (the stack)', `http://127.0.0.1:${stackPort}`, '/api/v1/games', {}],
       ['gateway, public route', `http://127.0.0.1:${memoryPort}`, '/api/v1/games', {}],
       [
         'gateway, user route (token checked)',
