@@ -1,6 +1,17 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineService, handleOnce, type RunningService, recordEvent, startService, Type } from '../src';
+import {
+  type Cache,
+  defineService,
+  handleOnce,
+  Revocations,
+  type RunningService,
+  recordEvent,
+  SESSION_CHECK_UNAVAILABLE,
+  startService,
+  TokenVerifier,
+  Type,
+} from '../src';
 import { eventually, type TestInfrastructure, testInfrastructure } from '../src/testing';
 
 interface DB {
@@ -45,6 +56,9 @@ const notesService = defineService<DB, Record<string, never>>({
             return reply.status(201).send({ msg: 'created' });
           },
         );
+        app.get('/api/v1/notes/reader', { config: { auth: 'optional' } }, async (req) => ({
+          reader: req.user?.id ?? null,
+        }));
         app.get('/api/v1/admin/notes', { config: { auth: 'admin' } }, async () => ({
           notes: await ctx.db.selectFrom('notes').selectAll().execute(),
         }));
@@ -102,6 +116,38 @@ for (const kind of ['cluster', 'embedded'] as const) {
       });
       expect(forbidden.statusCode).toBe(403);
       expect(forbidden.json().msg).toBe('Admin access required');
+    });
+
+    it('lets an optional route be read anonymously, but never with a bad token', async () => {
+      const read = (headers = {}) => svc.app.inject({ method: 'GET', url: '/api/v1/notes/reader', headers });
+      expect((await read()).json()).toEqual({ reader: null });
+      const user = { id: '0123456789abcdef01234567', role: 'user' as const };
+      const token = await infra.token(user);
+      expect((await read({ authorization: `Bearer ${token}` })).json()).toEqual({ reader: user.id });
+      const bad = await read({ authorization: `Bearer ${token}x` });
+      expect(bad.statusCode).toBe(401);
+      expect(bad.json().msg).toBe('Not authorized: invalid token');
+    });
+
+    it('answers 503, not 401, when the revocation list cannot be read', async () => {
+      const down = { get: async () => Promise.reject(new Error('down')) } as unknown as Cache;
+      const verifier = await TokenVerifier.create(infra.keys.publicKeyPem, 'bet-platform', {
+        revocations: new Revocations(down),
+      });
+      const blind = await startService(notesService, { ...infra, verifier });
+      try {
+        for (const url of ['/api/v1/notes/reader', '/api/v1/admin/notes']) {
+          const res = await blind.app.inject({
+            method: 'GET',
+            url,
+            headers: { authorization: `Bearer ${await infra.token()}` },
+          });
+          expect(res.statusCode).toBe(503);
+          expect(res.json().msg).toBe(SESSION_CHECK_UNAVAILABLE);
+        }
+      } finally {
+        await blind.stop();
+      }
     });
 
     it('answers schema failures with msg and one error per field, writing nothing', async () => {
