@@ -25,20 +25,12 @@ import {
 } from '@bet/kit';
 import { Pool } from 'undici';
 import { childModule } from './child-args';
-import { processCpu } from './proc';
+import { cpuSeconds, load, serveTrivialUpstream } from './http-load';
 
 const role = process.argv[2];
 
 if (role === 'upstream') {
-  const body = JSON.stringify({ ok: true, games: [] });
-  const server = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
-    res.end(body);
-  });
-  server.keepAliveTimeout = 60_000;
-  server.listen(0, '127.0.0.1', () => process.send!({ port: (server.address() as { port: number }).port }));
-  // told to stop: exit by itself, so a CPU profile (BENCH_CPU_PROF) is written
-  process.on('message', () => process.exit(0));
+  serveTrivialUpstream();
 } else if (role === 'floor') {
   // the least a Node proxy does: node:http in, an undici pool out, the body streamed back
   const pool = new Pool(process.argv[3], { connections: 128, pipelining: 1 });
@@ -190,46 +182,6 @@ async function main() {
       setTimeout(() => c.kill(), 2_000).unref();
     }
   }
-}
-
-async function load(
-  origin: string,
-  path: string,
-  headers: Record<string, string>,
-  seconds: number,
-  concurrency: number,
-) {
-  const pool = new Pool(origin, { connections: concurrency, pipelining: 1 });
-  const latencies: number[] = [];
-  let errors = 0;
-  const until = performance.now() + seconds * 1000;
-  const worker = async () => {
-    while (performance.now() < until) {
-      const t0 = performance.now();
-      try {
-        const res = await pool.request({ method: 'GET', path, headers });
-        await res.body.arrayBuffer();
-        if (res.statusCode !== 200) errors++;
-      } catch {
-        errors++;
-      }
-      latencies.push(performance.now() - t0);
-    }
-  };
-  const began = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  const elapsed = (performance.now() - began) / 1000;
-  await pool.close();
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { requests: latencies.length, rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), errors };
-}
-
-function cpuSeconds(pids: Record<string, number>): Record<string, number> {
-  const self = process.cpuUsage();
-  const out: Record<string, number> = { 'load generator': (self.user + self.system) / 1e6 };
-  for (const [role, pid] of Object.entries(pids)) out[role] = processCpu(pid)?.cpu ?? 0;
-  return out;
 }
 
 async function redisAnswers(url: string) {
