@@ -93,6 +93,17 @@ describe('player AI screens', () => {
         const fab = page.getByRole('button', { name: 'Open AI chat' });
         await fab.waitFor();
         expect(await page.getByRole('button', { name: 'Open AI chat' }).count(), path).toBe(1);
+        // scrolled to the end, the launcher floats over none of the footer's words
+        await page.getByText('18+ Gamble responsibly.').waitFor();
+        const overlaps = await page.evaluate(() => {
+          window.scrollTo(0, document.documentElement.scrollHeight);
+          const fab = document.querySelector('.ai-fab')!.getBoundingClientRect();
+          return [...document.querySelectorAll('.site-footer p')].filter((p) => {
+            const r = p.getBoundingClientRect();
+            return r.left < fab.right && fab.left < r.right && r.top < fab.bottom && fab.top < r.bottom;
+          }).length;
+        });
+        expect(overlaps, path).toBe(0);
       }
       await page.getByRole('button', { name: 'Open AI chat' }).click();
       const panel = page.getByRole('dialog', { name: 'AI Assistant' });
