@@ -6,6 +6,7 @@
 //   npm run screenshots                 → ./screenshots/<route>--<width>--<theme>.png
 //   SCREENSHOTS_DIR=/tmp/shots npm run screenshots
 //   ONLY=wallet,my-bets npm run screenshots   (names as in the list below)
+//   SCROLL_END=1 npm run screenshots           (each page scrolled to its end: footers, floating buttons)
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -206,7 +207,11 @@ async function main() {
             await page.waitForLoadState('networkidle').catch(() => {});
             // recharts draws its lines in over 1.5 s: a shot before that shows a chart half drawn
             await page.waitForTimeout(1_600);
-            const file = join(outDir, `${shot.name}--${size.name}--${theme}.png`);
+            // SCROLL_END=1: the end of each page instead of its top (footers, floating buttons)
+            if (process.env.SCROLL_END)
+              await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+            const end = process.env.SCROLL_END ? '--end' : '';
+            const file = join(outDir, `${shot.name}--${size.name}--${theme}${end}.png`);
             await page.screenshot({ path: file, fullPage: false });
             count++;
           }

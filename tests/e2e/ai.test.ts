@@ -1,6 +1,15 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DEMO, launchBrowser, newPage, type Stack, screenshotPath, startStack } from './stack';
+import {
+  ADMIN,
+  DEMO,
+  footerCoveredBy,
+  launchBrowser,
+  newPage,
+  type Stack,
+  screenshotPath,
+  startStack,
+} from './stack';
 
 // The player's AI screens against the real AI service (embedded, built-in analyst): the Home
 // search and Clear, a bet proposed in the chat landing in the slip, the feedback modal and the
@@ -93,17 +102,8 @@ describe('player AI screens', () => {
         const fab = page.getByRole('button', { name: 'Open AI chat' });
         await fab.waitFor();
         expect(await page.getByRole('button', { name: 'Open AI chat' }).count(), path).toBe(1);
-        // scrolled to the end, the launcher floats over none of the footer's words
-        await page.getByText('18+ Gamble responsibly.').waitFor();
-        const overlaps = await page.evaluate(() => {
-          window.scrollTo(0, document.documentElement.scrollHeight);
-          const fab = document.querySelector('.ai-fab')!.getBoundingClientRect();
-          return [...document.querySelectorAll('.site-footer p')].filter((p) => {
-            const r = p.getBoundingClientRect();
-            return r.left < fab.right && fab.left < r.right && r.top < fab.bottom && fab.top < r.bottom;
-          }).length;
-        });
-        expect(overlaps, path).toBe(0);
+        // scrolled to the end, no floating control lies over the footer's words
+        expect(await footerCoveredBy(page), path).toEqual([]);
       }
       await page.getByRole('button', { name: 'Open AI chat' }).click();
       const panel = page.getByRole('dialog', { name: 'AI Assistant' });

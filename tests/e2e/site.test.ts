@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
   DEMO,
+  footerCoveredBy,
   launchBrowser,
   loginThroughUi,
   newPage,
@@ -280,6 +281,9 @@ describe('site: guards, shared slip, theme, phone layout, accessibility', () => 
     await expect.poll(() => page.locator('.game').count()).toBeGreaterThan(2);
     const home = await overflow();
     expect(home.scrollWidth).toBeLessThanOrEqual(home.innerWidth);
+    // a visitor's slip bar floats over no line of the footer
+    expect(await footerCoveredBy(page)).toEqual([]);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: screenshotPath('home-375.png') });
     await page.screenshot({ path: screenshotPath('home-375-full.png'), fullPage: true });
 

@@ -185,6 +185,49 @@ export async function animationsDone(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Scrolls to the end of the page and names each floating control (the slip bar, the AI
+ * launcher, scroll-to-top) that lies over a line of the footer: a phone must be able to read
+ * the responsible-gambling notice and reach the terms.
+ */
+export async function footerCoveredBy(page: Page): Promise<string[]> {
+  await page.locator('.site-footer p').first().waitFor();
+  // the page's own data first (no request for half a second; socket.io's websocket aside)
+  await page.waitForLoadState('networkidle').catch(() => {});
+  return page.evaluate(async () => {
+    const frame = () => new Promise((r) => requestAnimationFrame(r));
+    const look = () => {
+      // the text's own line boxes (a paragraph's box spans the width; its centred words do not)
+      const lines = [...document.querySelectorAll('.site-footer p')].flatMap((p) => {
+        const range = document.createRange();
+        range.selectNodeContents(p);
+        return [...range.getClientRects()].map((r) => r.toJSON() as DOMRect);
+      });
+      const floating = [...document.querySelectorAll('.slip-bar, .ai-fab, .scroll-top')].flatMap((el) => {
+        const f = el.getBoundingClientRect();
+        const over = lines.some(
+          (r) => r.left < f.right && f.left < r.right && r.top < f.bottom && f.top < r.bottom,
+        );
+        return f.width > 0 && over ? [el.className] : [];
+      });
+      return { floating, layout: JSON.stringify([document.documentElement.scrollHeight, lines]) };
+    };
+    // a page still filling in moves its footer: judge the layout once two looks agree (the
+    // scroll event's re-render, scroll-to-top showing itself, is painted by then too)
+    let last = '';
+    for (let i = 0; i < 100; i++) {
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      await frame();
+      await frame();
+      const seen = look();
+      if (seen.layout === last) return seen.floating;
+      last = seen.layout;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error('the page did not settle');
+  });
+}
+
 /** Serious and critical axe-core violations of the current page, as readable lines. */
 export async function seriousViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page })
