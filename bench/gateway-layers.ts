@@ -19,16 +19,9 @@
  */
 import { fork } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import {
-  createLogger,
-  generateAuthKeys,
-  installObservability,
-  MemoryBus,
-  MemoryCache,
-  TokenVerifier,
-} from '@bet/kit';
+import { createLogger, generateAuthKeys, installObservability, TokenVerifier } from '@bet/kit';
 import { childModule } from './child-args';
-import { cpuSeconds, load, serveTrivialUpstream } from './http-load';
+import { bareStackHop, benchGateway, cpuSeconds, load, serveTrivialUpstream } from './http-load';
 
 const LAYERS = ['stack', 'server', 'metrics', 'headers', 'limits', 'gateway'] as const;
 type Layer = (typeof LAYERS)[number];
@@ -45,30 +38,9 @@ async function serveHop(layer: Layer, upstream: string) {
   const verifier = await TokenVerifier.create((await generateAuthKeys()).publicKeyPem, 'bet-platform');
   let app: { listen(o: { port: number; host: string }): Promise<string>; server: import('node:http').Server };
   if (layer === 'stack') {
-    const { default: Fastify } = await import('fastify');
-    const { default: replyFrom } = await import('@fastify/reply-from');
-    const stack = Fastify({ logger: false });
-    await stack.register(replyFrom, {
-      undici: { connections: 128, pipelining: 1, keepAliveTimeout: 30_000 },
-    });
-    stack.get('/api/v1/games', (req, reply) => reply.from(upstream + req.url));
-    app = stack;
+    app = await bareStackHop(upstream);
   } else if (layer === 'gateway') {
-    const { createGateway, loadGatewayConfig } = await import('../gateway/src/index');
-    const gw = await createGateway({
-      config: loadGatewayConfig({
-        LOG_LEVEL: 'silent',
-        RATE_LIMIT_MAX: '100000000',
-        BUS_PREFIX: `b${process.pid}`,
-      }),
-      logger,
-      verifier,
-      bus: new MemoryBus(logger),
-      cache: new MemoryCache(),
-      redis: null,
-      upstreams: { games: upstream },
-    });
-    app = gw.app;
+    app = (await benchGateway({ upstreams: { games: upstream }, verifier, redis: null })).app;
   } else {
     const { createHttpServer } = await import('../gateway/src/http/server');
     const { registerProxy } = await import('../gateway/src/http/proxy');

@@ -14,18 +14,10 @@
 import { fork } from 'node:child_process';
 import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
-import {
-  createLogger,
-  generateAuthKeys,
-  MemoryBus,
-  MemoryCache,
-  newId,
-  TokenSigner,
-  TokenVerifier,
-} from '@bet/kit';
+import { generateAuthKeys, newId, TokenSigner, TokenVerifier } from '@bet/kit';
 import { Pool } from 'undici';
 import { childModule } from './child-args';
-import { cpuSeconds, load, serveTrivialUpstream } from './http-load';
+import { bareStackHop, benchGateway, cpuSeconds, load, serveTrivialUpstream } from './http-load';
 
 const role = process.argv[2];
 
@@ -49,33 +41,17 @@ if (role === 'upstream') {
   // told to stop: exit by itself, so a CPU profile (BENCH_CPU_PROF) is written
   process.on('message', () => process.exit(0));
 } else if (role === 'stack') {
-  // the chosen stack with nothing of ours: Fastify and @fastify/reply-from (the engine of
-  // @fastify/http-proxy), no logger, one route, the gateway's undici pool settings
-  const { default: Fastify } = await import('fastify');
-  const { default: replyFrom } = await import('@fastify/reply-from');
-  const app = Fastify({ logger: false });
-  await app.register(replyFrom, { undici: { connections: 128, pipelining: 1, keepAliveTimeout: 30_000 } });
-  app.get('/api/v1/games', (req, reply) => reply.from(process.argv[3] + req.url));
+  const app = await bareStackHop(process.argv[3]!);
   await app.listen({ port: 0, host: '127.0.0.1' });
   app.server.keepAliveTimeout = 60_000;
   process.send!({ port: (app.server.address() as { port: number }).port });
   process.on('message', () => process.exit(0));
 } else if (role === 'gateway') {
   const [upstream, publicKeyPem, redis] = process.argv.slice(3);
-  const { createGateway, loadGatewayConfig } = await import('../gateway/src/index');
-  const logger = createLogger('bench', 'silent');
-  const gw = await createGateway({
-    config: loadGatewayConfig({
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_MAX: '100000000',
-      BUS_PREFIX: `bench${process.pid}`,
-    }),
-    logger,
-    verifier: await TokenVerifier.create(publicKeyPem, 'bet-platform'),
-    bus: new MemoryBus(logger),
-    cache: new MemoryCache(),
-    redis: redis === 'none' ? null : redis,
-    upstreams: { games: upstream, wallet: upstream },
+  const gw = await benchGateway({
+    upstreams: { games: upstream!, wallet: upstream! },
+    verifier: await TokenVerifier.create(publicKeyPem!, 'bet-platform'),
+    redis: redis === 'none' ? null : redis!,
   });
   const url = await gw.listen(0, '127.0.0.1');
   process.send!({ port: Number(new URL(url).port) });

@@ -69,3 +69,38 @@ export function cpuSeconds(pids: Record<string, number>): Record<string, number>
   for (const [role, pid] of Object.entries(pids)) out[role] = processCpu(pid)?.cpu ?? 0;
   return out;
 }
+
+/** The chosen stack with nothing of ours: Fastify and @fastify/reply-from (the engine of
+ * @fastify/http-proxy), no logger, one route, the gateway's undici pool settings. */
+export async function bareStackHop(upstream: string) {
+  const { default: Fastify } = await import('fastify');
+  const { default: replyFrom } = await import('@fastify/reply-from');
+  const app = Fastify({ logger: false });
+  await app.register(replyFrom, { undici: { connections: 128, pipelining: 1, keepAliveTimeout: 30_000 } });
+  app.get('/api/v1/games', (req, reply) => reply.from(upstream + req.url));
+  return app;
+}
+
+/** The whole gateway as the benchmarks run it: silent, rate limits out of reach, an in-memory bus. */
+export async function benchGateway(opts: {
+  upstreams: Record<string, string>;
+  verifier: import('@bet/kit').TokenVerifier;
+  redis: string | null;
+}) {
+  const { createLogger, MemoryBus, MemoryCache } = await import('@bet/kit');
+  const { createGateway, loadGatewayConfig } = await import('../gateway/src/index');
+  const logger = createLogger('bench', 'silent');
+  return createGateway({
+    config: loadGatewayConfig({
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_MAX: '100000000',
+      BUS_PREFIX: `bench${process.pid}`,
+    }),
+    logger,
+    verifier: opts.verifier,
+    bus: new MemoryBus(logger),
+    cache: new MemoryCache(),
+    redis: opts.redis,
+    upstreams: opts.upstreams,
+  });
+}
