@@ -46,12 +46,24 @@ describe('npm start with NODE_ENV=development', () => {
 
   afterAll(async () => {
     await browser?.close();
-    if (child?.pid && child.exitCode === null) {
+    if (child?.pid) {
+      const group = child.pid;
       // npm runs node in a child: end the whole process group we started
-      process.kill(-child.pid, 'SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      if (child.exitCode === null) process.kill(-group, 'SIGTERM');
+      // and wait for all of it: npm may be gone while node still closes PGlite and writes its
+      // stop record into the data folder (removing that folder under it failed with ENOTEMPTY)
+      const gone = () => {
+        try {
+          process.kill(-group, 0);
+          return false;
+        } catch {
+          return true;
+        }
+      };
+      // (a zombie left unreaped would keep the group alive: the retries below cover that too)
+      await eventually(gone, 30_000, 50).catch(() => {});
     }
-    rmSync(scratch, { recursive: true, force: true });
+    rmSync(scratch, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   });
 
   it('builds a development bundle and serves a working page under the CSP', async () => {
