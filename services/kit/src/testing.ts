@@ -313,7 +313,10 @@ export function watchRedisCommands(url = TEST_REDIS_URL): Promise<RedisCommandWa
       for (const line of lines) {
         if (!answered) {
           answered = true;
-          if (line !== '+OK') return reject(new Error(`MONITOR refused: ${line}`));
+          if (line !== '+OK') {
+            socket.destroy();
+            return reject(new Error(`MONITOR refused: ${line}`));
+          }
           resolve({ commands, close: () => socket.destroy() });
           continue;
         }
