@@ -7,7 +7,6 @@ import {
   AviatorState,
   AviatorTick,
   moneyKeys,
-  WalletDebit,
 } from '@bet/proto-events';
 import type { AppContext } from '../context';
 import {
@@ -31,6 +30,7 @@ import {
   type RoundRow,
   roundTotals,
 } from '../store/rounds';
+import { closeBoarding } from './boarding';
 import { timingsOf } from './timings';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -128,30 +128,6 @@ function announceCrash(ctx: AppContext, round: RoundRow, now: number) {
   ctx.broadcast(AviatorState, { state: 'crashed', multiplier, roundId: round.id, serverTime: now });
 }
 
-/**
- * Bets whose debit was still unconfirmed when betting closed are settled one way or the
- * other first: the debit is asked again under the same key (the wallet answers a repeat
- * with the first result), so the stake is taken once and the bet flies, or it is refused.
- */
-async function confirmPlacing(ctx: AppContext, roundId: string) {
-  for (const bet of await betsOfRound(ctx.db, roundId, ['placing'])) {
-    try {
-      const reply = await ctx.request(WalletDebit, debitOf(bet), { timeoutMs: 1_000 });
-      if (reply.ok) await moveBet(ctx.db, bet.id, 'placing', { status: 'active' });
-      else await moveBet(ctx.db, bet.id, 'placing', { status: 'rejected', reject_reason: reply.msg });
-    } catch (err) {
-      ctx.logger.warn({ err, betId: bet.id }, 'stake unconfirmed at lift-off; the bet does not fly');
-      // the stake may still land (a stalled debit): the reconciler settles the key with the
-      // wallet and gives back whatever was taken
-      await moveBet(ctx.db, bet.id, 'placing', {
-        status: 'rejected',
-        reject_reason: 'payment not confirmed',
-        refund_state: 'due',
-      });
-    }
-  }
-}
-
 export function debitOf(bet: Pick<BetRow, 'id' | 'user_id' | 'stake_cents' | 'panel'>) {
   return {
     idempotencyKey: moneyKeys.aviatorStake(bet.id),
@@ -164,11 +140,10 @@ export function debitOf(bet: Pick<BetRow, 'id' | 'user_id' | 'stake_cents' | 'pa
 }
 
 async function liftOff(ctx: AppContext, round: RoundRow, now: number) {
-  await confirmPlacing(ctx, round.id);
   const maxWin = dollarsToCents(ctx.config.AVIATOR_MAX_WIN);
   const moved = await ctx.tx(async (trx) => {
-    if (!(await moveRound(trx, round.id, 'betting', { state: 'running', started_at: new Date(now) })))
-      return false;
+    // the bets that boarded before this are all here; the others are refused (app/boarding.ts)
+    if (!(await closeBoarding(trx, round.id, new Date(now)))) return false;
     const bets = await betsOfRound(trx, round.id, ['active']);
     const flying = flyingBets(bets, maxWin);
     const capH = roundCapMultiplier(flying, dollarsToCents(ctx.config.AVIATOR_ROUND_MAX_PAYOUT));

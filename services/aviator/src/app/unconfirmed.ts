@@ -4,8 +4,9 @@ import { betsWithStakeDue, markStakeSettled } from '../store/bets';
 import { debitOf } from './clock';
 
 /**
- * Refused bets whose stake the wallet never confirmed (it did not answer at lift-off): a
- * stalled debit could still land and take the stake of a bet that never flew. The key is
+ * Refused bets whose stake was not confirmed when their round lifted off (the debit still on
+ * its way, or its answer lost): the debit could still land and take the stake of a bet that
+ * never flew. The key is
  * settled here, leader-only, until the wallet answers: the debit is asked again under its own
  * key (a stake already taken answers as a duplicate; a refusal is final for the key, so the
  * stalled copy can never land after it), and a stake that was taken is given back under the

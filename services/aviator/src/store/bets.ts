@@ -67,6 +67,17 @@ export async function moveBet(db: Db, id: string, from: BetStatus, set: Updateab
     .executeTakeFirst();
 }
 
+/** Refuses every bet of a round still `placing`, its stake due back (settled by key with the wallet). */
+export async function refusePlacingBets(db: Db, roundId: string, reason: string) {
+  return db
+    .updateTable('bets')
+    .set({ status: 'rejected', reject_reason: reason, refund_state: 'due' })
+    .where('round_id', '=', roundId)
+    .where('status', '=', 'placing')
+    .returning(['id'])
+    .execute();
+}
+
 /** Active bets of a round whose own exit (target) the flight has reached. */
 export async function betsDueAt(db: Db, roundId: string, multiplier: number) {
   return db
