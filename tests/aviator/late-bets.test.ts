@@ -16,7 +16,7 @@ describe.each(['embedded', 'cluster'] as const)('bets at the end of the betting 
   let s: Stack;
   beforeAll(async () => {
     s = await startStack({ AVIATOR_RECONCILE_MS: '100', AVIATOR_MAX_WIN: '50' }, undefined, kind);
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await s?.close();
   });

@@ -2,10 +2,11 @@ import { conflict, DomainError, dollarsToCents, HttpError, newId } from '@bet/ki
 import { BettingReleaseStake, BettingReserveStake, type CommandReply, WalletDebit } from '@bet/proto-events';
 import type { AppContext } from '../context';
 import { choosePanel, parseAutoCashOut, parseStake } from '../domain/bets';
-import { insertBet, lockPlayer, moveBet, userBetsInRound } from '../store/bets';
+import { betById, insertBet, lockPlayer, moveBet, userBetsInRound } from '../store/bets';
 import { bettingRoundForShare } from '../store/rounds';
 import { board } from './boarding';
 import { debitOf } from './clock';
+import { settleStake } from './unconfirmed';
 
 export interface PlaceBetInput {
   userId: string;
@@ -105,9 +106,14 @@ export async function placeBet(ctx: AppContext, input: PlaceBetInput) {
     throw new DomainError(debit.reason, msg, 422);
   }
   if (!(await board(ctx, betId, placed.roundId))) {
-    // the round lifted off first and refused the bet: the reconciler gives the stake back
-    // under the bet's key (app/boarding.ts)
+    // the round lifted off first and refused the bet (app/boarding.ts): its stake goes back
+    // now, by its keys; the reconciler does it if this does not get through
     ctx.logger.info({ betId }, 'stake confirmed after lift-off; the bet does not fly');
+    const refused = await betById(ctx.db, betId);
+    if (refused?.refund_state === 'due')
+      await settleStake(ctx, refused).catch((err) => {
+        ctx.logger.warn({ err, betId }, 'stake of a refused bet not given back yet; the reconciler will');
+      });
     throw conflict(NOT_BETTING);
   }
   return {
