@@ -16,7 +16,7 @@ import {
   roundCapMultiplier,
   settleAtCrash,
 } from '../domain/bets';
-import { crashPointOf } from '../domain/fairness';
+import { commitmentOf, crashPointOf } from '../domain/fairness';
 import { msToReach } from '../domain/multiplier';
 import { nextStep } from '../domain/round';
 import { type BetRow, betsDueAt, betsOfRound, moveBet } from '../store/bets';
@@ -64,13 +64,12 @@ export async function advanceClock(ctx: AppContext): Promise<void> {
         crashPoint: crashPointOf(hash, chain.salt),
         bettingEndsAt: new Date(now + ctx.config.AVIATOR_BETTING_MS),
       };
-      if (await insertRound(ctx.db, round))
-        announceBetting(ctx, round.id, now, round.bettingEndsAt.getTime(), chain);
+      if (await insertRound(ctx.db, round)) announceBetting(ctx, round, now, round.bettingEndsAt.getTime());
       return;
     }
     case 'betting':
       if (latest && ctx.broadcaster.changed(latest.id, 'betting'))
-        announceBetting(ctx, latest.id, now, latest.betting_ends_at.getTime(), chain);
+        announceBetting(ctx, latest, now, latest.betting_ends_at.getTime());
       return;
     case 'lift-off':
       return liftOff(ctx, latest!, now);
@@ -93,19 +92,13 @@ export async function advanceClock(ctx: AppContext): Promise<void> {
   }
 }
 
-function announceBetting(
-  ctx: AppContext,
-  roundId: string,
-  now: number,
-  endsAt: number,
-  chain: { terminatingHash: string },
-) {
-  ctx.broadcaster.changed(roundId, 'betting');
+function announceBetting(ctx: AppContext, round: { id: string; hash: string }, now: number, endsAt: number) {
+  ctx.broadcaster.changed(round.id, 'betting');
   ctx.broadcast(AviatorState, {
     state: 'betting',
     multiplier: 1,
-    roundId,
-    publicHash: chain.terminatingHash,
+    roundId: round.id,
+    publicHash: commitmentOf(round.hash),
     bettingEndsAt: iso(endsAt),
     serverTime: now,
   });
@@ -116,7 +109,7 @@ function announceRunning(ctx: AppContext, round: RoundRow, now: number) {
     state: 'running',
     multiplier: 1,
     roundId: round.id,
-    publicHash: ctx.chain.current?.terminatingHash,
+    publicHash: commitmentOf(round.hash),
     startedAt: iso((round.started_at ?? new Date(now)).getTime()),
     serverTime: now,
   });
