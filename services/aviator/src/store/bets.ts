@@ -122,9 +122,22 @@ export async function lockPlayer(db: Db, userId: string) {
   await sql`select pg_advisory_xact_lock(hashtext(${`aviator:${userId}`}))`.execute(db);
 }
 
-export async function betStatus(db: Db, id: string) {
-  const row = await db.selectFrom('bets').select(['status']).where('id', '=', id).executeTakeFirstOrThrow();
-  return row.status;
+export async function betById(db: Db, id: string) {
+  return db.selectFrom('bets').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * How many of a user's bets are not settled: in the air, being placed, or refused with the
+ * stake still to be given back. Closing the account waits for them.
+ */
+export async function countOpenBets(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('bets')
+    .select(sql<string>`count(*)`.as('n'))
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('status', 'in', ['placing', 'active']), eb('refund_state', '=', 'due')]))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** Refused bets whose stake the wallet never confirmed, oldest first (app/unconfirmed.ts). */
