@@ -65,6 +65,16 @@ describe('aviator', () => {
         expect(p.publicHash).toBe(nextLink(next.hash));
       const hashes = new Set(pushed.filter((p) => p.publicHash).map((p) => p.publicHash));
       expect(hashes.size).toBeGreaterThan(1);
+      // between rounds: the next round's commitment, which is the hash this one revealed
+      await liftOff(s, next);
+      s.clock.advance(3_600_000);
+      const crashed = await eventually(async () => {
+        const r = await latest(s.aviator);
+        return r.id === next.id && r.state === 'crashed' ? r : null;
+      }, 10_000);
+      s.clock.set(crashed.crashed_at.getTime() + 150); // AVIATOR_CRASHED_MS 100 + WAITING_MS 100
+      const waiting = await api(s.aviator, 'GET', '/api/v1/aviator/state');
+      expect(waiting.body).toMatchObject({ state: 'waiting', publicHash: next.hash });
     } finally {
       await sub.stop();
     }

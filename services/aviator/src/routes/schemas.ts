@@ -25,7 +25,7 @@ export const StateAnswer = Type.Object(
     roundNumber: Type.Union([Type.Integer(), Type.Null()]),
     publicHash: Type.Union([Type.String(), Type.Null()], {
       description:
-        "the round's commitment: SHA-256 of its hash (revealed at the crash), i.e. the previous round's hash (the terminating hash for round 1); null between rounds",
+        "the round's commitment: SHA-256 of its hash (revealed at the crash), i.e. the previous round's hash (the terminating hash for round 1); between rounds, the next round's",
     }),
     salt: MaybeString,
     bettingEndsAt: MaybeDate,
