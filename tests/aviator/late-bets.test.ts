@@ -1,5 +1,7 @@
 import { eventually } from '@bet/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reconcilePlatform } from '../../infra/src/reconciliation/read';
+import { reconcile } from '../../services/wallet/src/store/reconcile';
 import { api, balance, latest, player, roundWhere, type Stack, startStack } from './stack';
 
 /**
@@ -111,5 +113,24 @@ describe.each(['embedded', 'cluster'] as const)('bets at the end of the betting 
         FUNDS * 100 - mine.reduce((t, b) => t + Number(b.stake_cents) - Number(b.payout_cents ?? 0), 0);
       await eventually(async () => Math.round((await balance(s, p.auth)) * 100) === cents, 15_000);
     }
+
+    // and both reconciliations agree, Aviator included (item 6)
+    // Aviator's rows are stamped by the test's clock (hours ahead of the wall clock)
+    const platform = () =>
+      reconcilePlatform(s.betting.ctx.db, s.wallet.ctx.db, {
+        graceMs: 0,
+        now: () => new Date(s.clock.now() + 3_600_000),
+        aviator: s.aviator.ctx.db,
+      });
+    await eventually(async () => (await platform()).ok, 15_000);
+    const checks = (await platform()).checks.filter((c) => c.name.startsWith('aviator-'));
+    expect(checks.map((c) => [c.name, c.ok, c.checked > 0])).toEqual([
+      ['aviator-bets-moved-money', true, true],
+      ['aviator-holds-belong-to-active-bets', true, false],
+      ['aviator-round-totals', true, true],
+    ]);
+    const wallet = await reconcile(s.wallet.ctx.db);
+    expect(wallet.checks.find((c) => c.name === 'aviator-stakes')).toMatchObject({ ok: true });
+    expect(wallet.ok).toBe(true);
   }, 180_000);
 });
