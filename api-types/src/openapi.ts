@@ -4466,7 +4466,7 @@ export type paths = {
                             }[];
                             /** @description a multiplier, e.g. 1.5 for 1.50x */
                             multiplier: number;
-                            /** @description the chain's terminating hash */
+                            /** @description the round's commitment: SHA-256 of its hash (revealed at the crash), i.e. the previous round's hash (the terminating hash for round 1); between rounds, the next round's */
                             publicHash: string | null;
                             roundId: string | null;
                             roundNumber: number | null;

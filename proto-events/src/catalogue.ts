@@ -761,6 +761,16 @@ export const BettingOpenBets = defineCommand({
   example: { request: { userId: U }, reply: { userId: U, pendingBets: 0 } },
 });
 
+export const AviatorOpenBets = defineCommand({
+  subject: 'aviator.open_bets',
+  owner: 'aviator',
+  description:
+    "How many of a user's Aviator bets are not settled: stakes in the air, being placed, or refused with the stake not yet given back (identity refuses to close an account that has any).",
+  request: Type.Object({ userId: Id }),
+  reply: Type.Object({ userId: Id, openBets: Type.Integer({ minimum: 0 }) }),
+  example: { request: { userId: U }, reply: { userId: U, openBets: 0 } },
+});
+
 /** The reply of a usage reservation: accepted, or refused with the limit's message. */
 const ReserveReply = Type.Union([
   Type.Object({ ok: Type.Literal(true), duplicate: Type.Boolean() }),
@@ -859,6 +869,7 @@ export const commands = {
   BettingReserveStake,
   BettingReleaseStake,
   GamesGet,
+  AviatorOpenBets,
 };
 
 /** helper types: `Ev<typeof GamesSettled>` is the payload type */

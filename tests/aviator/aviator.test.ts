@@ -1,7 +1,8 @@
 import { newId } from '@bet/kit';
 import { eventually } from '@bet/kit/testing';
-import { AviatorCashedOut } from '@bet/proto-events';
+import { AviatorCashedOut, AviatorOpenBets, AviatorState } from '@bet/proto-events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextLink } from '../../services/aviator/src/domain/fairness';
 import { msToReach } from '../../services/aviator/src/domain/multiplier';
 import {
   api,
@@ -38,6 +39,75 @@ describe('aviator', () => {
     expect(st.body.publicHash).toMatch(/^[0-9a-f]{64}$/);
     expect(st.body.bettingEndsAt).toBe(round.betting_ends_at.toISOString());
     expect(Array.isArray(st.body.history)).toBe(true);
+  });
+
+  it("shows each round's own commitment: SHA-256 of its hash, the hash the round before revealed", async () => {
+    const pushed: any[] = [];
+    const sub = s.infra.bus.listen(AviatorState.subject, (data) => pushed.push(data));
+    try {
+      const first = await roundWhere(s, () => true);
+      const next = await roundWhere(s, (_c, r) => r.idx > first.idx);
+      const before = await s.aviator.ctx.db
+        .selectFrom('rounds')
+        .selectAll()
+        .where('idx', '=', next.idx - 1)
+        .executeTakeFirstOrThrow();
+      const st = await api(s.aviator, 'GET', '/api/v1/aviator/state');
+      expect(st.body.roundId).toBe(next.id);
+      expect(st.body.publicHash).toBe(nextLink(next.hash));
+      // the commitment is the previous round's revealed hash, so it checks against it
+      expect(st.body.publicHash).toBe(before.hash);
+      const fair = await api(s.aviator, 'GET', '/api/v1/aviator/fairness');
+      expect(st.body.publicHash).not.toBe(fair.body.terminatingHash);
+      // the pushes say the same, round by round
+      await eventually(() => pushed.some((p) => p.roundId === next.id && p.state === 'betting'));
+      for (const p of pushed.filter((p) => p.roundId === next.id && p.publicHash))
+        expect(p.publicHash).toBe(nextLink(next.hash));
+      const hashes = new Set(pushed.filter((p) => p.publicHash).map((p) => p.publicHash));
+      expect(hashes.size).toBeGreaterThan(1);
+      // between rounds: the next round's commitment, which is the hash this one revealed
+      await liftOff(s, next);
+      s.clock.advance(3_600_000);
+      const crashed = await eventually(async () => {
+        const r = await latest(s.aviator);
+        return r.id === next.id && r.state === 'crashed' ? r : null;
+      }, 10_000);
+      s.clock.set(crashed.crashed_at.getTime() + 150); // AVIATOR_CRASHED_MS 100 + WAITING_MS 100
+      const waiting = await api(s.aviator, 'GET', '/api/v1/aviator/state');
+      expect(waiting.body).toMatchObject({ state: 'waiting', publicHash: next.hash });
+    } finally {
+      await sub.stop();
+    }
+  });
+
+  it('cashes out on a POST without a body, as the spec client sends it (every active bet)', async () => {
+    const p = await player(s, 20);
+    const bodiless = () => api(s.aviator, 'POST', '/api/v1/aviator/cash-out', p.auth);
+    // nothing in the air: the domain's answer, not a validation error
+    expect(await bodiless()).toMatchObject({ status: 409 });
+    const round = await roundWhere(s, (c) => c > 150);
+    expect((await place(p.auth, { stake: 5 })).status).toBe(201);
+    expect((await place(p.auth, { stake: 5 })).status).toBe(201);
+    const running = await liftOff(s, round);
+    s.clock.set(running.started_at.getTime() + msToReach(120));
+    const out = await bodiless();
+    expect(out).toMatchObject({ status: 200, body: { multiplier: 1.2, payout: 12 } });
+    expect(out.body.bets).toHaveLength(2);
+  });
+
+  it('counts a stake in the air as an open bet for closing the account (aviator.open_bets)', async () => {
+    const p = await player(s, 20);
+    const open = async () =>
+      (await s.infra.bus.request<{ openBets: number }>(AviatorOpenBets.subject, { userId: p.id })).openBets;
+    expect(await open()).toBe(0);
+    const round = await roundWhere(s, (c) => c > 150);
+    expect((await place(p.auth, { stake: 5 })).status).toBe(201);
+    expect(await open()).toBe(1);
+    const running = await liftOff(s, round);
+    expect(await open()).toBe(1);
+    s.clock.set(running.started_at.getTime() + msToReach(Number(running.crash_point)));
+    await eventually(async () => (await latest(s.aviator)).state === 'crashed', 10_000);
+    expect(await open()).toBe(0);
   });
 
   it('takes two bets, one with auto cash-out, pays each exactly once', async () => {

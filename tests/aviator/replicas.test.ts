@@ -16,7 +16,7 @@ let betting: RunningService<any>;
 let b: RunningService<any>;
 let child: ChildProcess | undefined;
 
-const env = { ...AVIATOR_TEST_ENV, AVIATOR_BETTING_MS: '1500', AVIATOR_LEASE_TTL_MS: '900' };
+const env = { ...AVIATOR_TEST_ENV, AVIATOR_BETTING_MS: '3000', AVIATOR_LEASE_TTL_MS: '900' };
 
 beforeAll(async () => {
   infra = await testInfrastructure({ env: { GAMES_PROVIDER: 'none' } });
@@ -48,16 +48,6 @@ async function startChild() {
 it('runs one clock across two replicas; killing the leader mid-round forks, repeats or loses nothing', async () => {
   child = await startChild();
   b = await startService(aviatorService, infra, { env });
-  // A started first and holds the clock; B only takes bets
-  const round = await eventually(async () => {
-    const r = await latest(b);
-    return r?.state === 'betting' &&
-      r.betting_ends_at.getTime() - Date.now() > 600 &&
-      Number(r.crash_point) >= 130
-      ? r
-      : null;
-  }, 120_000);
-  expect((b.ctx as AppContext).clockLease.held).toBe(false);
   const s = {
     infra,
     wallet,
@@ -65,7 +55,18 @@ it('runs one clock across two replicas; killing the leader mid-round forks, repe
     aviator: b,
     admin: { authorization: `Bearer ${await infra.token({ id: newId(), role: 'admin' })}` },
   } as unknown as Stack;
+  // the player first: a bet must be through before lift-off to fly (app/boarding.ts)
   const p = await player(s, 50);
+  // A started first and holds the clock; B only takes bets
+  const round = await eventually(async () => {
+    const r = await latest(b);
+    return r?.state === 'betting' &&
+      r.betting_ends_at.getTime() - Date.now() > 2000 &&
+      Number(r.crash_point) >= 130
+      ? r
+      : null;
+  }, 120_000);
+  expect((b.ctx as AppContext).clockLease.held).toBe(false);
   const placed = await api(b, 'POST', '/api/v1/aviator/place-bet', p.auth, { stake: 10 });
   expect(placed.status).toBe(201);
   const auto = await api(b, 'POST', '/api/v1/aviator/place-bet', p.auth, { stake: 10, autoCashOut: 1.2 });

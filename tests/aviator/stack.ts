@@ -20,7 +20,11 @@ export const AVIATOR_TEST_ENV = {
 export type Stack = TestStack &
   Record<'wallet' | 'betting' | 'aviator', RunningService<any>> & { clock: ReturnType<typeof manualClock> };
 
-export async function startStack(env: Record<string, string> = {}, clock?: Clock): Promise<Stack> {
+export async function startStack(
+  env: Record<string, string> = {},
+  clock?: Clock,
+  kind: 'cluster' | 'embedded' = 'cluster',
+): Promise<Stack> {
   const c = (clock as ReturnType<typeof manualClock>) ?? manualClock(Date.now());
   const stack = await startServices<'wallet' | 'betting' | 'aviator'>(
     [
@@ -32,7 +36,7 @@ export async function startStack(env: Record<string, string> = {}, clock?: Clock
         options: { env: { ...AVIATOR_TEST_ENV, OUTBOX_KEEP_HOURS: '24', ...env }, clock: c },
       },
     ],
-    { env: { GAMES_PROVIDER: 'none' } },
+    { env: { GAMES_PROVIDER: 'none' }, kind },
   );
   return Object.assign(stack, { clock: c });
 }

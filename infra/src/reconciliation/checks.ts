@@ -1,5 +1,7 @@
+import { type AviatorFacts, aviatorChecks } from './aviator';
+
 /**
- * The cross-service reconciliation: what betting decided against what the wallet moved.
+ * The cross-service reconciliation: what betting (and Aviator) decided against what the wallet moved.
  * Pure functions over facts read from both services (see ./read.ts). Each check lists its
  * violations; rows younger than the grace period are skipped (their events may be in flight).
  */
@@ -50,6 +52,8 @@ export interface PlatformFacts {
   aviatorReferences: Set<string>;
   /** the wallet's record of how far each bet's settlement was applied (0 = first result) */
   settlementLevels: Map<string, number>;
+  /** Aviator's bets and rounds, when its schema was read (./aviator.ts) */
+  aviator?: AviatorFacts;
 }
 
 export interface PlatformCheck {
@@ -208,11 +212,13 @@ export function platformChecks(facts: PlatformFacts, now: Date, graceMs: number)
     );
   }
 
+  if (facts.aviator) checks.push(...aviatorChecks(facts.aviator, facts, settled, check));
+
   return { ok: checks.every((c) => c.ok), checkedAt: now.toISOString(), checks };
 }
 
 export function formatPlatformReport(report: PlatformReport): string {
-  const lines = [`Platform reconciliation (betting × wallet) at ${report.checkedAt}`];
+  const lines = [`Platform reconciliation (betting and Aviator × wallet) at ${report.checkedAt}`];
   for (const c of report.checks) {
     lines.push(`${c.ok ? 'ok  ' : 'FAIL'}  ${c.name}: ${c.description} (${c.checked} checked)`);
     for (const v of c.violations) lines.push(`        - ${v}`);

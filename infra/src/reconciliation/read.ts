@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import type { AviatorBetFact, AviatorFacts, AviatorRoundFact } from './aviator';
 import {
   type BetFact,
   type HoldFact,
@@ -51,7 +52,7 @@ export async function readPlatformFacts(betting: Kysely<any>, wallet: Kysely<any
         select t.idempotency_key as key, t.created_at as at,
           coalesce(sum(p.amount) filter (where p.account_id = coalesce(t.user_id, t.metadata->>'userId')), 0) as user_amount
         from transactions t left join postings p on p.transaction_id = t.id
-        where t.idempotency_key ~ '^(win|lost|refund|cashout|bet|betset):'
+        where t.idempotency_key ~ '^(win|lost|refund|cashout|bet|betset|aviator_bet|aviator_win|aviator_lost):'
         group by t.id`.execute(trx);
       const holds = await sql<{ reference: string; user_id: string; amount: string; updated_at: Date }>`
         select reference, user_id, amount, updated_at from holds where amount > 0`.execute(trx);
@@ -103,12 +104,69 @@ export async function readPlatformFacts(betting: Kysely<any>, wallet: Kysely<any
   };
 }
 
-/** Reads both sides and runs every check. */
+/**
+ * Aviator's bets and rounds in one repeatable-read snapshot. Read before the wallet, like
+ * betting: what Aviator decided has had the grace period to reach the wallet.
+ */
+export async function readAviatorFacts(aviator: Kysely<any>): Promise<AviatorFacts> {
+  return aviator
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const bets = await sql<{
+        id: string;
+        user_id: string;
+        round_id: string;
+        status: AviatorBetFact['status'];
+        stake_cents: string;
+        payout_cents: string | null;
+        refund_state: AviatorBetFact['refundState'];
+        at: Date;
+      }>`select id, user_id, round_id, status, stake_cents, payout_cents, refund_state,
+           coalesce(settled_at, created_at) as at from bets`.execute(trx);
+      const rounds = await sql<{
+        id: string;
+        state: AviatorRoundFact['state'];
+        bets: number;
+        staked_cents: string;
+        paid_cents: string;
+        at: Date;
+      }>`select id, state, bets, staked_cents, paid_cents,
+           coalesce(crashed_at, started_at, created_at) as at from rounds`.execute(trx);
+      return {
+        bets: bets.rows.map(
+          (b): AviatorBetFact => ({
+            id: b.id,
+            userId: b.user_id,
+            roundId: b.round_id,
+            status: b.status,
+            stakeCents: BigInt(b.stake_cents),
+            payoutCents: BigInt(b.payout_cents ?? 0),
+            refundState: b.refund_state,
+            at: new Date(b.at),
+          }),
+        ),
+        rounds: rounds.rows.map(
+          (r): AviatorRoundFact => ({
+            id: r.id,
+            state: r.state,
+            bets: Number(r.bets),
+            stakedCents: BigInt(r.staked_cents),
+            paidCents: BigInt(r.paid_cents),
+            at: new Date(r.at),
+          }),
+        ),
+      };
+    });
+}
+
+/** Reads every side (Aviator when given) and runs every check. */
 export async function reconcilePlatform(
   betting: Kysely<any>,
   wallet: Kysely<any>,
-  opts: { graceMs?: number; now?: () => Date } = {},
+  opts: { graceMs?: number; now?: () => Date; aviator?: Kysely<any> } = {},
 ): Promise<PlatformReport> {
+  const aviator = opts.aviator ? await readAviatorFacts(opts.aviator) : undefined;
   const facts = await readPlatformFacts(betting, wallet);
-  return platformChecks(facts, (opts.now ?? (() => new Date()))(), opts.graceMs ?? 60_000);
+  return platformChecks({ ...facts, aviator }, (opts.now ?? (() => new Date()))(), opts.graceMs ?? 60_000);
 }

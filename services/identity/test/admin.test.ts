@@ -1,5 +1,6 @@
 import { type Subscription, startService } from '@bet/kit';
 import {
+  AviatorOpenBets,
   BettingOpenBets,
   IdentityPresence,
   UserDeleted,
@@ -27,6 +28,7 @@ let admin: { accessToken: string; user: { _id: string } };
 // stand-ins for the wallet and betting services: they answer on the real test bus
 const balances = new Map<string, number>();
 const pendingBets = new Map<string, number>();
+const aviatorBets = new Map<string, number>();
 let responders: Subscription[] = [];
 
 async function startResponders() {
@@ -38,6 +40,10 @@ async function startResponders() {
     await h.infra.bus.reply(BettingOpenBets.subject, async ({ userId }) => ({
       userId,
       pendingBets: pendingBets.get(userId) ?? 0,
+    })),
+    await h.infra.bus.reply(AviatorOpenBets.subject, async ({ userId }) => ({
+      userId,
+      openBets: aviatorBets.get(userId) ?? 0,
     })),
   ];
 }
@@ -323,6 +329,12 @@ describe('closing an account', () => {
     const bets = await asAdmin('DELETE', `/api/v1/admin/users/${p.id}`);
     expect(bets.statusCode).toBe(409);
     expect(bets.json().msg).toMatch(/2 pending bets/);
+    // an Aviator stake in the air counts too (issue 30, item 4)
+    pendingBets.set(p.id, 0);
+    aviatorBets.set(p.id, 1);
+    const flying = await asAdmin('DELETE', `/api/v1/admin/users/${p.id}`);
+    expect(flying.statusCode).toBe(409);
+    expect(flying.json().msg).toMatch(/1 pending bet;/);
     // nothing happened to the account
     expect(await refreshStatus(h, p.refreshToken)).toBe(200);
   });

@@ -1,4 +1,10 @@
-import { BettingOpenBets, IdentityPresence, UserDeleted, WalletBalance } from '@bet/proto-events';
+import {
+  AviatorOpenBets,
+  BettingOpenBets,
+  IdentityPresence,
+  UserDeleted,
+  WalletBalance,
+} from '@bet/proto-events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Harness,
@@ -116,6 +122,7 @@ describe('identity in embedded mode', () => {
     const subs = [
       await h.infra.bus.reply(WalletBalance.subject, async ({ userId }) => ({ userId, balanceCents: 0 })),
       await h.infra.bus.reply(BettingOpenBets.subject, async ({ userId }) => ({ userId, pendingBets: 0 })),
+      await h.infra.bus.reply(AviatorOpenBets.subject, async ({ userId }) => ({ userId, openBets: 0 })),
     ];
     try {
       const res = await h.call({

@@ -227,9 +227,9 @@ export interface TestStack {
  */
 export async function startStack<N extends string = string>(
   parts: StackPart[],
-  opts: { env?: Record<string, string | undefined> } = {},
+  opts: { env?: Record<string, string | undefined>; kind?: 'cluster' | 'embedded' } = {},
 ): Promise<TestStack & Record<N, RunningService<any>>> {
-  const infra = await testInfrastructure({ env: opts.env });
+  const infra = await testInfrastructure({ env: opts.env, kind: opts.kind });
   const services: Record<string, RunningService<any>> = {};
   try {
     for (const part of parts) {

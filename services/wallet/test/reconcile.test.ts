@@ -7,6 +7,8 @@ import { type Harness, startWallet } from './helpers';
 import { exitOf, run } from './processes';
 
 let h: Harness;
+const flying = newId();
+const paid = newId();
 beforeAll(async () => {
   h = await startWallet();
   // some ordinary traffic: a funded player, a stake, a win, a pending withdrawal
@@ -16,6 +18,28 @@ beforeAll(async () => {
   await h.debit({ userId: u, amountCents: 1000, reference: bet, key: `bet:${bet}` });
   await h.debit({ userId: u, amountCents: 500 });
   await h.credit({ userId: u, amountCents: 1800, reference: bet, key: `win:${bet}` });
+  // an Aviator stake in the air and one paid
+  await h.debit({
+    userId: u,
+    amountCents: 100,
+    reference: flying,
+    key: `aviator_bet:${flying}`,
+    type: 'aviator_bet',
+  });
+  await h.debit({
+    userId: u,
+    amountCents: 100,
+    reference: paid,
+    key: `aviator_bet:${paid}`,
+    type: 'aviator_bet',
+  });
+  await h.credit({
+    userId: u,
+    amountCents: 150,
+    reference: paid,
+    key: `aviator_win:${paid}`,
+    type: 'aviator_win',
+  });
   await h.http('POST', '/api/v1/wallet/request-withdrawal', {
     token: await h.userToken(u),
     body: { amount: 3 },
@@ -64,6 +88,7 @@ describe('reconciliation', () => {
       'deposits',
       'ledger-total',
       'debts-attributed',
+      'aviator-stakes',
     ]);
   });
 
@@ -121,6 +146,31 @@ describe('reconciliation', () => {
         expect((await h.reconcile()).checks.find((c) => c.name === 'pending-withdrawals')?.ok).toBe(false);
       },
     );
+  });
+
+  it('catches an Aviator stake still held after it was paid, and a result without its stake', async () => {
+    await tampered(
+      sql`update holds set amount = amount + 100 where reference = ${paid}`,
+      sql`update holds set amount = amount - 100 where reference = ${paid}`,
+      async () => {
+        const report = await h.reconcile();
+        const aviator = report.checks.find((c) => c.name === 'aviator-stakes');
+        expect(aviator?.ok).toBe(false);
+        expect(aviator?.violations).toEqual([`aviator bet ${paid}: settled but still holds 100`]);
+        const { code, out } = await cli();
+        expect(code).toBe(1);
+        expect(out).toMatch(/FAIL {2}aviator-stakes/);
+      },
+    );
+    await tampered(
+      sql`update transactions set idempotency_key = ${`aviator_bet:x${paid}`} where idempotency_key = ${`aviator_bet:${paid}`}`,
+      sql`update transactions set idempotency_key = ${`aviator_bet:${paid}`} where idempotency_key = ${`aviator_bet:x${paid}`}`,
+      async () => {
+        const aviator = (await h.reconcile()).checks.find((c) => c.name === 'aviator-stakes');
+        expect(aviator?.violations).toContain(`aviator bet ${paid}: aviator_win:${paid} without its stake`);
+      },
+    );
+    expect((await h.reconcile()).ok).toBe(true);
   });
 
   it('the database itself refuses a negative wallet, whoever writes', async () => {

@@ -7,7 +7,6 @@ import {
   AviatorState,
   AviatorTick,
   moneyKeys,
-  WalletDebit,
 } from '@bet/proto-events';
 import type { AppContext } from '../context';
 import {
@@ -17,7 +16,7 @@ import {
   roundCapMultiplier,
   settleAtCrash,
 } from '../domain/bets';
-import { crashPointOf } from '../domain/fairness';
+import { commitmentOf, crashPointOf } from '../domain/fairness';
 import { msToReach } from '../domain/multiplier';
 import { nextStep } from '../domain/round';
 import { type BetRow, betsDueAt, betsOfRound, moveBet } from '../store/bets';
@@ -31,6 +30,7 @@ import {
   type RoundRow,
   roundTotals,
 } from '../store/rounds';
+import { closeBoarding } from './boarding';
 import { timingsOf } from './timings';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -64,13 +64,12 @@ export async function advanceClock(ctx: AppContext): Promise<void> {
         crashPoint: crashPointOf(hash, chain.salt),
         bettingEndsAt: new Date(now + ctx.config.AVIATOR_BETTING_MS),
       };
-      if (await insertRound(ctx.db, round))
-        announceBetting(ctx, round.id, now, round.bettingEndsAt.getTime(), chain);
+      if (await insertRound(ctx.db, round)) announceBetting(ctx, round, now, round.bettingEndsAt.getTime());
       return;
     }
     case 'betting':
       if (latest && ctx.broadcaster.changed(latest.id, 'betting'))
-        announceBetting(ctx, latest.id, now, latest.betting_ends_at.getTime(), chain);
+        announceBetting(ctx, latest, now, latest.betting_ends_at.getTime());
       return;
     case 'lift-off':
       return liftOff(ctx, latest!, now);
@@ -93,19 +92,13 @@ export async function advanceClock(ctx: AppContext): Promise<void> {
   }
 }
 
-function announceBetting(
-  ctx: AppContext,
-  roundId: string,
-  now: number,
-  endsAt: number,
-  chain: { terminatingHash: string },
-) {
-  ctx.broadcaster.changed(roundId, 'betting');
+function announceBetting(ctx: AppContext, round: { id: string; hash: string }, now: number, endsAt: number) {
+  ctx.broadcaster.changed(round.id, 'betting');
   ctx.broadcast(AviatorState, {
     state: 'betting',
     multiplier: 1,
-    roundId,
-    publicHash: chain.terminatingHash,
+    roundId: round.id,
+    publicHash: commitmentOf(round.hash),
     bettingEndsAt: iso(endsAt),
     serverTime: now,
   });
@@ -116,7 +109,7 @@ function announceRunning(ctx: AppContext, round: RoundRow, now: number) {
     state: 'running',
     multiplier: 1,
     roundId: round.id,
-    publicHash: ctx.chain.current?.terminatingHash,
+    publicHash: commitmentOf(round.hash),
     startedAt: iso((round.started_at ?? new Date(now)).getTime()),
     serverTime: now,
   });
@@ -126,30 +119,6 @@ function announceCrash(ctx: AppContext, round: RoundRow, now: number) {
   const multiplier = Number(round.crash_point) / 100;
   ctx.broadcast(AviatorCrash, { multiplier, hash: round.hash, roundId: round.id, serverTime: now });
   ctx.broadcast(AviatorState, { state: 'crashed', multiplier, roundId: round.id, serverTime: now });
-}
-
-/**
- * Bets whose debit was still unconfirmed when betting closed are settled one way or the
- * other first: the debit is asked again under the same key (the wallet answers a repeat
- * with the first result), so the stake is taken once and the bet flies, or it is refused.
- */
-async function confirmPlacing(ctx: AppContext, roundId: string) {
-  for (const bet of await betsOfRound(ctx.db, roundId, ['placing'])) {
-    try {
-      const reply = await ctx.request(WalletDebit, debitOf(bet), { timeoutMs: 1_000 });
-      if (reply.ok) await moveBet(ctx.db, bet.id, 'placing', { status: 'active' });
-      else await moveBet(ctx.db, bet.id, 'placing', { status: 'rejected', reject_reason: reply.msg });
-    } catch (err) {
-      ctx.logger.warn({ err, betId: bet.id }, 'stake unconfirmed at lift-off; the bet does not fly');
-      // the stake may still land (a stalled debit): the reconciler settles the key with the
-      // wallet and gives back whatever was taken
-      await moveBet(ctx.db, bet.id, 'placing', {
-        status: 'rejected',
-        reject_reason: 'payment not confirmed',
-        refund_state: 'due',
-      });
-    }
-  }
 }
 
 export function debitOf(bet: Pick<BetRow, 'id' | 'user_id' | 'stake_cents' | 'panel'>) {
@@ -164,11 +133,10 @@ export function debitOf(bet: Pick<BetRow, 'id' | 'user_id' | 'stake_cents' | 'pa
 }
 
 async function liftOff(ctx: AppContext, round: RoundRow, now: number) {
-  await confirmPlacing(ctx, round.id);
   const maxWin = dollarsToCents(ctx.config.AVIATOR_MAX_WIN);
   const moved = await ctx.tx(async (trx) => {
-    if (!(await moveRound(trx, round.id, 'betting', { state: 'running', started_at: new Date(now) })))
-      return false;
+    // the bets that boarded before this are all here; the others are refused (app/boarding.ts)
+    if (!(await closeBoarding(trx, round.id, new Date(now)))) return false;
     const bets = await betsOfRound(trx, round.id, ['active']);
     const flying = flyingBets(bets, maxWin);
     const capH = roundCapMultiplier(flying, dollarsToCents(ctx.config.AVIATOR_ROUND_MAX_PAYOUT));

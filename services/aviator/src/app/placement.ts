@@ -2,9 +2,11 @@ import { conflict, DomainError, dollarsToCents, HttpError, newId } from '@bet/ki
 import { BettingReleaseStake, BettingReserveStake, type CommandReply, WalletDebit } from '@bet/proto-events';
 import type { AppContext } from '../context';
 import { choosePanel, parseAutoCashOut, parseStake } from '../domain/bets';
-import { betStatus, insertBet, lockPlayer, moveBet, userBetsInRound } from '../store/bets';
+import { betById, insertBet, lockPlayer, moveBet, userBetsInRound } from '../store/bets';
 import { bettingRoundForShare } from '../store/rounds';
+import { board } from './boarding';
 import { debitOf } from './clock';
+import { settleStake } from './unconfirmed';
 
 export interface PlaceBetInput {
   userId: string;
@@ -32,9 +34,10 @@ export async function placeBet(ctx: AppContext, input: PlaceBetInput) {
     maxStakeCents: dollarsToCents(ctx.config.AVIATOR_MAX_STAKE),
   });
   const autoCashOut = parseAutoCashOut(input.autoCashOut);
-  const now = ctx.clock.now();
   const betId = newId();
   const placed = await ctx.tx(async (trx) => {
+    // the window is judged when the row is written (after any wait for locks), not on arrival
+    const now = ctx.clock.now();
     const round = await bettingRoundForShare(trx, new Date(now));
     if (!round) throw new DomainError('not_betting', NOT_BETTING, 409);
     await lockPlayer(trx, input.userId);
@@ -102,10 +105,16 @@ export async function placeBet(ctx: AppContext, input: PlaceBetInput) {
     const msg = debit.reason === 'insufficient_funds' ? 'Insufficient balance for this stake.' : debit.msg;
     throw new DomainError(debit.reason, msg, 422);
   }
-  const active = await moveBet(ctx.db, betId, 'placing', { status: 'active' });
-  if (!active) {
-    // lift-off got there first and settled it
-    if ((await betStatus(ctx.db, betId)) === 'rejected') throw conflict(NOT_BETTING);
+  if (!(await board(ctx, betId, placed.roundId))) {
+    // the round lifted off first and refused the bet (app/boarding.ts): its stake goes back
+    // now, by its keys; the reconciler does it if this does not get through
+    ctx.logger.info({ betId }, 'stake confirmed after lift-off; the bet does not fly');
+    const refused = await betById(ctx.db, betId);
+    if (refused?.refund_state === 'due')
+      await settleStake(ctx, refused).catch((err) => {
+        ctx.logger.warn({ err, betId }, 'stake of a refused bet not given back yet; the reconciler will');
+      });
+    throw conflict(NOT_BETTING);
   }
   return {
     betId,

@@ -1,6 +1,6 @@
 import { DomainError, isId } from '@bet/kit';
 import type { AppContext } from '../context';
-import { crashPointOf, isPreviousLink, nextLink } from '../domain/fairness';
+import { commitmentOf, crashPointOf, isPreviousLink, nextLink } from '../domain/fairness';
 import { multiplierAt } from '../domain/multiplier';
 import { publicStateOf } from '../domain/round';
 import { betsOfRound, betsOfUser } from '../store/bets';
@@ -37,7 +37,8 @@ export async function currentState(ctx: AppContext) {
     multiplier,
     roundId: show ? latest.id : null,
     roundNumber: show ? latest.idx : null,
-    publicHash: chain?.terminatingHash ?? null,
+    // the round's commitment; between rounds, the next one's: the hash the last round revealed
+    publicHash: show ? commitmentOf(latest.hash) : (latest?.hash ?? chain?.terminatingHash ?? null),
     salt: chain?.salt ?? null,
     bettingEndsAt: show && latest.state === 'betting' ? iso(latest.betting_ends_at) : null,
     startedAt: show ? iso(latest.started_at) : null,

@@ -1,2 +1,4 @@
-/** Aviator listens to nobody: it only asks (wallet.debit, betting.reserve_stake) and announces. */
-export const consumers = [];
+import { openBetsResponder } from './open-bets';
+
+/** Aviator answers one question (aviator.open_bets); otherwise it only asks (wallet.debit, betting.reserve_stake) and announces. */
+export const consumers = [openBetsResponder];

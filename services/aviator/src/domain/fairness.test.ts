@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { buildChainNow, ChainReader } from './chain';
 import { crashPointFromHmac, crashPointOf, isPreviousLink, nextLink } from './fairness';
@@ -15,10 +15,26 @@ describe('crash point formula', () => {
   });
 
   it('depends on the hash and on the salt', () => {
-    const h = nextLink(SEED);
-    expect(crashPointOf(h, SALT)).toBe(crashPointOf(h, SALT));
-    const others = new Set([crashPointOf(h, 'other salt'), crashPointOf(nextLink(h), SALT)]);
-    expect(others.size + 1).toBeGreaterThan(1);
+    const hashes: string[] = [];
+    for (let h = nextLink(SEED); hashes.length < 200; h = nextLink(h)) hashes.push(h);
+    const points = hashes.map((h) => crashPointOf(h, SALT));
+    expect(hashes.map((h) => crashPointOf(h, SALT))).toEqual(points);
+    // two rounds share a crash point only by chance (both 1.00x about 0.04 % of the time, ...)
+    expect(new Set(points).size).toBeGreaterThan(150);
+    // and so does the same hash under another salt
+    const moved = hashes.filter((h, i) => crashPointOf(h, 'another salt') !== points[i]);
+    expect(moved.length).toBeGreaterThan(180);
+    // one bit of the hash flipped is another round
+    const flipped = hashes.filter(
+      (h, i) =>
+        crashPointOf(`${h.slice(0, 63)}${(Number.parseInt(h[63], 16) ^ 1).toString(16)}`, SALT) !== points[i],
+    );
+    expect(flipped.length).toBeGreaterThan(180);
+    // exactly the HMAC keyed by the salt's text over the hash's 32 bytes
+    for (const h of hashes.slice(0, 10))
+      expect(crashPointOf(h, SALT)).toBe(
+        crashPointFromHmac(createHmac('sha256', SALT).update(Buffer.from(h, 'hex')).digest('hex')),
+      );
   });
 
   it('over 100,000 chain-derived rounds follows P(crash ≥ x) = 0.99 / x (chi-square, df 10)', () => {

@@ -35,6 +35,13 @@ export function crashPointFromHmac(hmacHex: string): number {
   return Math.max(100, Math.floor((100 - HOUSE_EDGE * 100) / (1 - x)));
 }
 
+/**
+ * A round's own public commitment: SHA-256 of its (still secret) hash, which is the hash the
+ * round before it revealed (the terminating hash for round 1). Shown while the round is
+ * open and flying; at the crash anyone checks that the revealed hash hashes to it.
+ */
+export const commitmentOf = (roundHash: string) => nextLink(roundHash);
+
 /** True when `hash` is the link right before `next` in the chain (SHA-256(hash) = next). */
 export function isPreviousLink(hash: string, next: string): boolean {
   return isHash(hash) && isHash(next) && nextLink(hash) === next;

@@ -23,7 +23,10 @@ export const StateAnswer = Type.Object(
     multiplier: Multiplier,
     roundId: MaybeString,
     roundNumber: Type.Union([Type.Integer(), Type.Null()]),
-    publicHash: Type.Union([Type.String(), Type.Null()], { description: "the chain's terminating hash" }),
+    publicHash: Type.Union([Type.String(), Type.Null()], {
+      description:
+        "the round's commitment: SHA-256 of its hash (revealed at the crash), i.e. the previous round's hash (the terminating hash for round 1); between rounds, the next round's",
+    }),
     salt: MaybeString,
     bettingEndsAt: MaybeDate,
     startedAt: MaybeDate,

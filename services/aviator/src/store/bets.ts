@@ -67,6 +67,17 @@ export async function moveBet(db: Db, id: string, from: BetStatus, set: Updateab
     .executeTakeFirst();
 }
 
+/** Refuses every bet of a round still `placing`, its stake due back (settled by key with the wallet). */
+export async function refusePlacingBets(db: Db, roundId: string, reason: string) {
+  return db
+    .updateTable('bets')
+    .set({ status: 'rejected', reject_reason: reason, refund_state: 'due' })
+    .where('round_id', '=', roundId)
+    .where('status', '=', 'placing')
+    .returning(['id'])
+    .execute();
+}
+
 /** Active bets of a round whose own exit (target) the flight has reached. */
 export async function betsDueAt(db: Db, roundId: string, multiplier: number) {
   return db
@@ -111,9 +122,22 @@ export async function lockPlayer(db: Db, userId: string) {
   await sql`select pg_advisory_xact_lock(hashtext(${`aviator:${userId}`}))`.execute(db);
 }
 
-export async function betStatus(db: Db, id: string) {
-  const row = await db.selectFrom('bets').select(['status']).where('id', '=', id).executeTakeFirstOrThrow();
-  return row.status;
+export async function betById(db: Db, id: string) {
+  return db.selectFrom('bets').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * How many of a user's bets are not settled: in the air, being placed, or refused with the
+ * stake still to be given back. Closing the account waits for them.
+ */
+export async function countOpenBets(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('bets')
+    .select(sql<string>`count(*)`.as('n'))
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('status', 'in', ['placing', 'active']), eb('refund_state', '=', 'due')]))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** Refused bets whose stake the wallet never confirmed, oldest first (app/unconfirmed.ts). */

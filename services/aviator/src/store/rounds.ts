@@ -119,6 +119,20 @@ export async function bettingRoundForShare(db: Db, now: Date) {
     .executeTakeFirst();
 }
 
+/**
+ * The round, share-locked, if it is still taking bets: a bet moved to `active` under this lock
+ * is seen by the lift-off (whose update of the row waits for the lock), app/boarding.ts.
+ */
+export async function lockBettingRound(db: Db, id: string) {
+  return db
+    .selectFrom('rounds')
+    .select(['id'])
+    .where('id', '=', id)
+    .where('state', '=', 'betting')
+    .forShare()
+    .executeTakeFirst();
+}
+
 /** What a round took and paid so far. */
 export async function roundTotals(db: Db, id: string) {
   return db

@@ -8,6 +8,7 @@ import {
   recordEvents,
 } from '@bet/kit';
 import {
+  AviatorOpenBets,
   BettingOpenBets,
   type CommandDefinition,
   type CommandReply,
@@ -77,6 +78,7 @@ export async function changeRole(
 const PEER_NAMES: Record<string, string> = {
   [WalletBalance.subject]: 'wallet',
   [BettingOpenBets.subject]: 'betting',
+  [AviatorOpenBets.subject]: 'aviator',
 };
 
 /** Asks another service; no answer (or a malformed one) means "cannot tell", never "nothing there". */
@@ -120,14 +122,16 @@ export async function closeAccount(ctx: AppContext, actorId: string, targetId: s
   const admins = await openAdminIds(ctx.db);
   checkDeletion({ actorId, targetId, targetRole: target.role, adminCount: admins.length });
 
-  const [balance, bets] = await Promise.all([
+  const [balance, bets, aviator] = await Promise.all([
     ask(ctx, WalletBalance, { userId: targetId }),
     ask(ctx, BettingOpenBets, { userId: targetId }),
+    // an Aviator stake in the air is a pending bet too
+    ask(ctx, AviatorOpenBets, { userId: targetId }),
   ]);
   checkClosable({
     balanceCents: balance.balanceCents,
     pendingWithdrawalCents: balance.pendingWithdrawalCents,
-    pendingBets: bets.pendingBets,
+    pendingBets: bets.pendingBets + aviator.openBets,
   });
 
   await ctx.tx(async (trx) => {

@@ -237,9 +237,40 @@ function strictBodyValidators(): any {
       ...options,
       customOptions: { ...options?.customOptions, coerceTypes: false },
     });
-    return (route: { httpPart?: string; [k: string]: unknown }) =>
-      route.httpPart === 'body' ? strict(route as any) : coercing(route as any);
+    return (route: { httpPart?: string; schema?: unknown; [k: string]: unknown }) => {
+      if (route.httpPart !== 'body') return coercing(route as any);
+      const validate = strict(route as any);
+      return requiresNothing(route.schema) ? absentAsEmpty(validate) : validate;
+    };
   };
+}
+
+/** An object schema with no required field: its body may be left out (a bodiless POST). */
+function requiresNothing(schema: any): boolean {
+  return schema?.type === 'object' && !(Array.isArray(schema.required) && schema.required.length > 0);
+}
+
+/**
+ * A request that sends no body at all (Fastify hands validators `null` for it) is validated
+ * as `{}` and the handler gets `{}`, instead of "value must be an object". A body that was
+ * sent, `null` included, is validated as it is. Fastify passes the request as the parent
+ * only to a validator carrying `schemaEnv`, which is how the absent body is told apart.
+ */
+function absentAsEmpty(validate: any): any {
+  const check: any = (data: unknown, ctx?: { parentData?: any; parentDataProperty?: string }) => {
+    const absent = ctx?.parentData != null && ctx.parentData[ctx.parentDataProperty ?? 'body'] === undefined;
+    if (absent) {
+      const value = {};
+      const ok = validate(value);
+      check.errors = validate.errors;
+      return ok ? { value } : false;
+    }
+    const ok = validate(data, ctx);
+    check.errors = validate.errors;
+    return ok;
+  };
+  check.schemaEnv = validate.schemaEnv ?? true;
+  return check;
 }
 
 function findUnstorable(

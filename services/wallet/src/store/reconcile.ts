@@ -228,6 +228,44 @@ export async function reconcile(db: Trx): Promise<ReconcileReport> {
           ),
         ),
       );
+      // Aviator stakes: each closed once (aviator_win: or aviator_lost:, or given back with
+      // refund:), a closed one holds nothing in bets-in-play, and no result without its stake
+      checks.push(
+        checkResult(
+          'aviator-stakes',
+          'every Aviator stake is closed at most once, holds nothing once closed, and every Aviator result has its stake',
+          await count(
+            trx,
+            sql<{ n: string }>`select count(*) as n from transactions where type = 'aviator_bet'`,
+          ),
+          await lines(
+            trx,
+            sql<{ reference: string; detail: string }>`
+              with stakes as (
+                select s.reference,
+                  exists (select 1 from transactions w where w.idempotency_key = 'aviator_win:' || s.reference) as won,
+                  exists (select 1 from transactions l where l.idempotency_key = 'aviator_lost:' || s.reference) as lost,
+                  exists (select 1 from transactions r where r.idempotency_key = 'refund:' || s.reference) as refunded,
+                  coalesce((select sum(h.amount) from holds h where h.reference = s.reference), 0) as held
+                from transactions s where s.type = 'aviator_bet'
+              )
+              select reference, case
+                  when won and lost then 'both won and lost'
+                  when refunded and (won or lost) then 'given back and settled'
+                  else 'settled but still holds ' || held end as detail
+              from stakes
+              where (won and lost) or (refunded and (won or lost)) or ((won or lost or refunded) and held > 0)
+              union all
+              select substring(t.idempotency_key from position(':' in t.idempotency_key) + 1), t.idempotency_key || ' without its stake'
+              from transactions t
+              where t.idempotency_key ~ '^aviator_(win|lost):'
+                and not exists (select 1 from transactions s
+                  where s.idempotency_key = 'aviator_bet:' || substring(t.idempotency_key from position(':' in t.idempotency_key) + 1))
+              limit ${SHOW}`,
+            (r) => `aviator bet ${r.reference}: ${r.detail}`,
+          ),
+        ),
+      );
       const debts = await openDebts(trx);
       return {
         ...buildReport(checks),
