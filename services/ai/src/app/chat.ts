@@ -18,6 +18,7 @@ import {
 import { searchGames, understand } from '../domain/search';
 import { fixture, type GameFacts, type Outcome, outcomeLabel } from '../domain/types';
 import { cleanText, dataMessage, type Tool } from '../providers/model';
+import { useModel } from './budget';
 import { findGame, loadCalendar, now, offsetMinutes, type ProducedBy } from './data';
 import { recordOf } from './player';
 
@@ -61,28 +62,30 @@ export async function chat(
   if (ctx.model) {
     const modelProposals: BetSlip[] = [];
     try {
-      const { answer } = await ctx.model.converse<{ reply: string }>(
-        [
-          ...history.map(
-            (m): ChatCompletionMessageParam =>
-              m.role === 'model'
-                ? { role: 'assistant', content: cleanText(textOf(m), 2000) }
-                : { role: 'user', content: cleanText(textOf(m), 2000) },
-          ),
-          dataMessage({
-            player: { username: input.user.username },
-            now: now(ctx).toISOString(),
-            clientContext: input.context ?? null,
-          }),
-          { role: 'user', content: cleanText(message, 2000) },
-          {
-            role: 'user',
-            content:
-              'TASK: answer the player\'s last message. Use the tools for any game, odds, account or rule facts. Answer {"reply": string} (plain text, **bold** and "- " lists allowed).',
-          },
-        ],
-        chatTools(ctx, games, input.user, modelProposals),
-        ChatAnswer,
+      const { answer } = await useModel(ctx, (model) =>
+        model.converse<{ reply: string }>(
+          [
+            ...history.map(
+              (m): ChatCompletionMessageParam =>
+                m.role === 'model'
+                  ? { role: 'assistant', content: cleanText(textOf(m), 2000) }
+                  : { role: 'user', content: cleanText(textOf(m), 2000) },
+            ),
+            dataMessage({
+              player: { username: input.user.username },
+              now: now(ctx).toISOString(),
+              clientContext: input.context ?? null,
+            }),
+            { role: 'user', content: cleanText(message, 2000) },
+            {
+              role: 'user',
+              content:
+                'TASK: answer the player\'s last message. Use the tools for any game, odds, account or rule facts. Answer {"reply": string} (plain text, **bold** and "- " lists allowed).',
+            },
+          ],
+          chatTools(ctx, games, input.user, modelProposals),
+          ChatAnswer,
+        ),
       );
       const bet = modelProposals.at(-1);
       return { reply: answer.reply, ...(bet ? { betSlip: bet } : {}), producedBy: 'model' as const };

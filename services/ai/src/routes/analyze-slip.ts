@@ -1,7 +1,7 @@
 import { Type } from '@bet/kit';
 import { analyzeSlip } from '../app/slip';
 import { route } from '../context';
-import { AI_BODY_LIMIT, ProducedBy, rateLimited, SlipSelection } from './common';
+import { AI_BODY_LIMIT, asCaller, ProducedBy, rateLimited, SlipSelection } from './common';
 
 export const analyzeSlipRoute = route('POST /api/v1/ai/analyze-slip', (app, ctx) => {
   app.post(
@@ -20,9 +20,11 @@ export const analyzeSlipRoute = route('POST /api/v1/ai/analyze-slip', (app, ctx)
       },
     },
     async (req) =>
-      analyzeSlip(
-        ctx,
-        req.body.selections.map((s) => ({ gameId: s.gameId, outcome: s.outcome, odds: Number(s.odds) })),
+      asCaller(ctx, req, () =>
+        analyzeSlip(
+          ctx,
+          req.body.selections.map((s) => ({ gameId: s.gameId, outcome: s.outcome, odds: Number(s.odds) })),
+        ),
       ),
   );
 });
