@@ -2787,6 +2787,7 @@ export type paths = {
             requestBody: {
                 content: {
                     "application/json": {
+                        betType?: "single" | "multi";
                         selections: ({
                             gameDetails?: unknown;
                             gameId: string;

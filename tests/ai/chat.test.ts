@@ -154,3 +154,39 @@ describe('the chat understands what players type', () => {
     expect(tomorrow.reply).not.toMatch(/Fri 20 Nov/);
   });
 });
+
+describe('the slip analysis analyses singles as singles', () => {
+  let s: Awaited<ReturnType<typeof startAi>>;
+  let user: string;
+  beforeAll(async () => {
+    s = await startAi();
+    user = await s.infra.token({ username: 'ada' });
+  }, 120_000);
+  afterAll(() => s?.stop());
+
+  const selections = () => [
+    { gameId: byFixture('Arsenal', 'Tottenham').id, outcome: 'A', odds: 1.6 },
+    { gameId: byFixture('Real Madrid', 'Barcelona').id, outcome: 'B', odds: 3.1 },
+  ];
+
+  it('singles: each selection its own bet, no combined odds or probability', async () => {
+    const r = await s.call('POST', '/ai/analyze-slip', { selections: selections(), betType: 'single' }, user);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.analysis).toMatch(/\*\*2 singles\*\*/);
+    expect(r.body.analysis).toMatch(/wins or loses on its own/);
+    expect(r.body.analysis).not.toMatch(/multi|combined/i);
+    expect(r.body.analysis).toMatch(/- Arsenal vs Tottenham: Arsenal to win at 1\.60/);
+  });
+
+  it('a multi, and the spec body without a bet type, keep the multi analysis', async () => {
+    for (const body of [{ selections: selections(), betType: 'multi' }, { selections: selections() }]) {
+      const r = await s.call('POST', '/ai/analyze-slip', body, user);
+      expect(r.status).toBe(200);
+      expect(r.body.analysis).toMatch(/\*\*2-leg multi\*\* at combined odds of 4\.96/);
+    }
+    expect(
+      (await s.call('POST', '/ai/analyze-slip', { selections: selections(), betType: 'each-way' }, user))
+        .status,
+    ).toBe(400);
+  });
+});

@@ -13,7 +13,11 @@ export const analyzeSlipRoute = route('POST /api/v1/ai/analyze-slip', (app, ctx)
       schema: {
         // more than 10 is refused with the slip's own words (in checkSelections), not a schema message
         body: Type.Object(
-          { selections: Type.Array(SlipSelection, { maxItems: 50 }) },
+          {
+            selections: Type.Array(SlipSelection, { maxItems: 50 }),
+            /** beyond the spec: how the slip will be placed (default multi, the spec's analysis) */
+            betType: Type.Optional(Type.Union([Type.Literal('single'), Type.Literal('multi')])),
+          },
           { additionalProperties: false },
         ),
         response: { 200: Type.Object({ analysis: Type.String(), producedBy: ProducedBy }) },
@@ -24,6 +28,7 @@ export const analyzeSlipRoute = route('POST /api/v1/ai/analyze-slip', (app, ctx)
         analyzeSlip(
           ctx,
           req.body.selections.map((s) => ({ gameId: s.gameId, outcome: s.outcome, odds: Number(s.odds) })),
+          req.body.betType,
         ),
       ),
   );
