@@ -54,6 +54,7 @@ export default defineConfig({
       },
       'web-shell/vitest.config.ts',
       'web-player/vitest.config.ts',
+      'web-admin/vitest.config.ts',
       {
         extends: true,
         test: {

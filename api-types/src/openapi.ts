@@ -818,23 +818,6 @@ export type paths = {
                     };
                 };
                 /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code?: string;
-                            errors?: {
-                                location: string;
-                                msg: string;
-                                path: string;
-                            }[];
-                            msg: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
                 502: {
                     headers: {
                         [name: string]: unknown;
@@ -2787,6 +2770,7 @@ export type paths = {
             requestBody: {
                 content: {
                     "application/json": {
+                        betType?: "single" | "multi";
                         selections: ({
                             gameDetails?: unknown;
                             gameId: string;

@@ -260,3 +260,82 @@ describe('OpenAI-compatible model behind the AI calls (local stand-in server)', 
     expect(calls).toEqual(['game_analysis']);
   });
 });
+
+describe('one deadline per AI request and a cap on concurrent model calls per user (slow stand-in)', () => {
+  const slow = new StandIn();
+  let s: Awaited<ReturnType<typeof startAi>>;
+  let ada: string;
+  let bob: string;
+
+  beforeAll(async () => {
+    await slow.start();
+    s = await startAi({
+      env: { AI_REQUEST_DEADLINE_MS: '1500', AI_MODEL_CALLS_PER_USER: '1' },
+      overrides: {
+        // per call the client waits 1 s and retries three times: 4 s and more of waiting alone
+        model: new ModelProvider({
+          baseURL: slow.url,
+          apiKey: 'test-key',
+          model: 'stand-in',
+          timeoutMs: 1000,
+          maxRetries: 3,
+        }),
+      },
+    });
+    ada = await s.infra.token({ username: 'ada' });
+    bob = await s.infra.token({ username: 'bob' });
+  }, 120_000);
+  beforeEach(() => {
+    slow.requests = [];
+    slow.script = [];
+  });
+  afterAll(async () => {
+    await s?.stop();
+    await slow.stop();
+  });
+
+  it('a model that times out on every retry: the built-in analyst answers at the deadline, not after all the retries', async () => {
+    for (let i = 0; i < 6; i++)
+      slow.script.push(() => ({ delayMs: 5000, ...json({ analysis: 'too late' }) }));
+    const t = Date.now();
+    const r = await s.call(
+      'POST',
+      '/ai/analyze-game',
+      { gameId: byFixture('Liverpool', 'Aston Villa').id },
+      ada,
+    );
+    expect(r.status).toBe(200);
+    expect(r.body.producedBy).toBe('built-in');
+    expect(Date.now() - t).toBeLessThan(3000);
+    expect(slow.requests.length).toBeLessThanOrEqual(2);
+  });
+
+  it('a chat whose slow model keeps calling tools stops at the deadline across all its rounds', async () => {
+    // each round answers within the per-call timeout, but five of them take 4.5 s
+    for (let i = 0; i < 6; i++)
+      slow.script.push(() => ({
+        delayMs: 700,
+        ...toolCall('search_games', { query: 'Arsenal' }, `call_${i}`),
+      }));
+    const t = Date.now();
+    const r = await s.call('POST', '/ai/chat', { message: 'games for Arsenal', history: [] }, ada);
+    expect(r.status).toBe(200);
+    expect(r.body.producedBy).toBe('built-in');
+    expect(Date.now() - t).toBeLessThan(3000);
+    expect(slow.requests.length).toBeLessThanOrEqual(3);
+  });
+
+  it("a user's second model call while the first runs is answered by the built-in analyst; another user's is not held up", async () => {
+    // two model answers: one for each user's first call (a third call reaching the model would get a 500)
+    for (let i = 0; i < 2; i++)
+      slow.script.push(() => ({ delayMs: 600, ...json({ reply: 'From the model.' }) }));
+    const ask = (token: string) => s.call('POST', '/ai/chat', { message: 'hello there', history: [] }, token);
+    const [a1, a2, b1] = await Promise.all([ask(ada), ask(ada), ask(bob)]);
+    expect([a1.body.producedBy, a2.body.producedBy].sort()).toEqual(['built-in', 'model']);
+    expect(b1.body.producedBy).toBe('model');
+    expect(slow.requests).toHaveLength(2);
+    // the slot is given back: the next call reaches the model again
+    slow.script.push(() => json({ reply: 'From the model again.' }));
+    expect((await ask(ada)).body).toMatchObject({ reply: 'From the model again.', producedBy: 'model' });
+  });
+});

@@ -110,6 +110,22 @@ describe('settlement pays through the wallet', () => {
     expect(wins.map((t) => t.amount).sort()).toEqual([15.75, 21]);
   });
 
+  it('an upcoming, manually created game settled by an admin before kick-off settles its bets', async () => {
+    const g = await game(s);
+    const p = await player(s, 50);
+    const single = await api(s.betting, 'POST', '/api/v1/bets/singles', p.auth, {
+      stakePerBet: 10,
+      selections: [{ gameId: g._id, outcome: 'A' }],
+    });
+    expect(single.status).toBe(201);
+    // no kick-off: the game is still upcoming when the admin sets its result
+    const res = await result(s, g._id, 'A');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    await eventually(async () => (await balance(s, p.auth)) === 61, 10_000);
+    const bets = (await api(s.betting, 'GET', '/api/v1/bets', p.auth)).body.bets;
+    expect(bets.map((b: any) => [b.status, b.payout])).toEqual([['won', 21]]);
+  });
+
   it('a corrected result moves the difference; a cancelled game refunds the stake', async () => {
     const [g, c] = await Promise.all([game(s), game(s)]);
     const p = await player(s, 50);

@@ -87,7 +87,7 @@ export async function game(s: Stack, odds = { home: 2.1, draw: 3.2, away: 3.6 },
 
 type Game = Awaited<ReturnType<typeof game>>;
 
-/** An admin sets the game live (the games service refuses a result before kick-off). */
+/** An admin sets the game live. */
 export async function kickOff(s: Stack, g: Game) {
   const put = await inject(s.games, 'PUT', `/api/v1/games/${g._id}`, s.admin, {
     homeTeam: g.homeTeam,

@@ -9,6 +9,10 @@ export const aiConfig = {
   /** one model call, and the retries the client library makes (with back-off) before falling back */
   AI_TIMEOUT_MS: Type.Integer({ default: 15_000, minimum: 100, maximum: 120_000 }),
   AI_MAX_RETRIES: Type.Integer({ default: 2, minimum: 0, maximum: 5 }),
+  /** one AI request's deadline across all its model calls, tool rounds and retries; then the built-in analyst answers */
+  AI_REQUEST_DEADLINE_MS: Type.Integer({ default: 20_000, minimum: 100, maximum: 120_000 }),
+  /** model calls one user (or address) may have running at once; beyond it the built-in analyst answers */
+  AI_MODEL_CALLS_PER_USER: Type.Integer({ default: 2, minimum: 1, maximum: 100 }),
   /** AI calls per user (or per address for visitors) per minute */
   AI_RATE_LIMIT_PER_MINUTE: Type.Integer({ default: 30, minimum: 1, maximum: 10_000 }),
   /** cached answers (analysis per game and odds version, searches, summaries) */

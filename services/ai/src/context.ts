@@ -3,7 +3,7 @@ import type { TObject } from '@sinclair/typebox';
 import type { aiConfig } from './config';
 import type { AiDB } from './db/schema';
 import { FeedReader } from './providers/feeds';
-import { ModelProvider } from './providers/model';
+import { ModelProvider, ModelSlots } from './providers/model';
 
 export type AiConfig = Static<TObject<typeof aiConfig>>;
 
@@ -13,6 +13,8 @@ export interface AiParts {
   model: ModelProvider | null;
   /** the configured news feeds, or null: headlines come from the platform's own games */
   feeds: FeedReader | null;
+  /** model calls in flight per caller (AI_MODEL_CALLS_PER_USER) */
+  modelSlots: ModelSlots;
 }
 
 export type AppContext = ServiceContext<AiDB, AiConfig> & AiParts;
@@ -49,7 +51,8 @@ export async function buildContext(
       { model: model.name },
       'AI answers from the configured model (built-in analyst as fallback)',
     );
-  return { model, feeds };
+  const modelSlots = overrides.modelSlots ?? new ModelSlots(c.AI_MODEL_CALLS_PER_USER);
+  return { model, feeds, modelSlots };
 }
 
 export const { route, consumer, responder, listener, job } = parts<AppContext>();

@@ -409,16 +409,41 @@ describe('admin game operations', () => {
     ]);
   });
 
-  it('refuses a result on a cancelled game or one that has not kicked off, and bad result bodies', async () => {
+  it('settles an upcoming, manually created game that has not kicked off (the spec has no such rule)', async () => {
     const later = await makeGame({ matchDate: future(120) });
-    const early = await h.api(
+    const res = await h.api(
       'PATCH',
       `/games/${later._id}/result`,
       { result: 'A', homeScore: 1, awayScore: 0 },
       h.adminToken,
     );
-    expect(early.status).toBe(409);
-    expect(early.body.msg).toMatch(/not kicked off/);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.game).toMatchObject({ status: 'finished', result: 'A', scores: { home: 1, away: 0 } });
+    // games.settled is what settles the bets on it
+    await eventually(() => eventsFor(later._id, 'games.settled').length === 1);
+  });
+
+  it('names the missing fields of a result without scores', async () => {
+    const g = await makeGame();
+    for (const [body, named] of [
+      [{ result: 'A' }, /homeScore and awayScore/],
+      [{ result: 'A', homeScore: 1 }, /awayScore/],
+      [{ homeScore: 1, awayScore: 0 }, /result/],
+      [{}, /result, homeScore and awayScore/],
+    ] as const) {
+      const res = await h.api('PATCH', `/games/${g._id}/result`, body, h.adminToken);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.msg).toMatch(/^Please enter/);
+      expect(res.body.msg).toMatch(named);
+      expect(res.body.errors.map((e: any) => e.path).sort()).toEqual(
+        ['result', 'homeScore', 'awayScore'].filter((k) => !(k in body)).sort(),
+      );
+    }
+    expect((await h.api('GET', `/games/${g._id}`)).body).toMatchObject({ result: null });
+  });
+
+  it('refuses a result on a cancelled game, and bad result bodies', async () => {
+    const later = await makeGame({ matchDate: future(120) });
     const g = await makeGame();
     expect((await h.api('PATCH', `/games/${g._id}/cancel`, undefined, h.adminToken)).status).toBe(200);
     const res = await h.api(
@@ -442,6 +467,10 @@ describe('admin game operations', () => {
       ).toBe(400);
     }
     expect((await h.api('GET', `/games/${g._id}`)).body).toMatchObject({ status: 'cancelled', result: null });
+    expect((await h.api('GET', `/games/${later._id}`)).body).toMatchObject({
+      status: 'upcoming',
+      result: null,
+    });
   });
 
   it('cancels once, never a finished game, and announces games.cancelled', async () => {

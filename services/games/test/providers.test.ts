@@ -259,6 +259,7 @@ afterAll(async () => {
 beforeEach(() => {
   state.fail = {};
   state.key = GOOD_KEY;
+  state.delayMs = 0;
 });
 
 const sync = (source: string) => h.api('POST', '/admin/games/sync', { source }, h.adminToken);
@@ -426,6 +427,15 @@ describe('API-Football v3 (replayed)', () => {
     expect(eventsOf(k._id, 'games.settled')).toHaveLength(1);
     expect(h.seen.filter((e) => e.subject === 'games.result_corrected')).toHaveLength(0);
     Object.assign(enyimba, { goals: { home: 2, away: 1 }, fulltime: { home: 2, away: 1 } });
+  });
+
+  it('a sync asked for while one runs waits for it and reports it: no error, then success', async () => {
+    // a slow provider: the admin's click lands while the first sync (say, the scheduled one) runs
+    state.delayMs = 150;
+    const [first, second] = await Promise.all([sync('apifootball'), sync('apifootball')]);
+    expect([first.status, second.status], JSON.stringify([first.body, second.body])).toEqual([200, 200]);
+    expect(first.body.msg).toMatch(/^Successfully synced 7 games from API-Football/);
+    expect(second.body.msg).toBe(first.body.msg);
   });
 
   it('explains a revoked key, a rate limit, a used-up quota and an outage, and changes nothing', async () => {

@@ -58,6 +58,8 @@ export interface ReplayState {
     events: AsEvent[];
     odds: Record<number, Array<{ odd_bookmakers: string; odd_1: unknown; odd_x: unknown; odd_2: unknown }>>;
   };
+  /** answer every call this much later (a slow provider: syncs overlap) */
+  delayMs?: number;
   /** force an answer for the next matching calls */
   fail: {
     apiFootball?: 'ratelimit' | 'quota' | 'down';
@@ -330,9 +332,10 @@ export async function startReplayServer(state: ReplayState) {
     return send(res, 200, { success: 0, error: [{ param: 'met', msg: 'Method not found', cod: 2 }] });
   };
 
-  const server: Server = createServer((req, res) => {
+  const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://replay');
     requests.push(`${url.pathname}?${url.searchParams.toString()}`);
+    if (state.delayMs) await new Promise((r) => setTimeout(r, state.delayMs));
     if (url.pathname.startsWith('/apifootball')) return apiFootball(req, res, url);
     if (url.pathname.startsWith('/allsports')) return allSports(req, res, url);
     send(res, 404, { message: 'not found' });

@@ -88,6 +88,20 @@ describe('social sign-in', () => {
       expect(res.json()).toEqual({
         msg: `${label} sign-in is not configured (set ${env}_CLIENT_ID and ${env}_CLIENT_SECRET)`,
       });
+      // a browser following the button gets a page in the product's style with a way back,
+      // not the raw JSON
+      const page = await unconfigured.call({
+        method: 'GET',
+        url: `/api/v1/auth/${which}`,
+        headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
+      });
+      expect(page.statusCode).toBe(503);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.headers['content-security-policy']).toMatch(/default-src 'none'/);
+      expect(page.body).toContain(`<h1>${label} sign-in is not available</h1>`);
+      expect(page.body).toContain('BetArena');
+      expect(page.body).toContain('<a class="btn" href="http://bet.test/login">Back to sign in</a>');
+      expect(page.body).not.toContain('"msg"');
       // the callback keeps its documented answer: back to the sign-in page with an error
       const back = await unconfigured.call({
         method: 'GET',

@@ -40,6 +40,10 @@ export function SetResult({
   return (
     <Modal title={`Set Result: ${game.homeTeam} vs ${game.awayTeam}`} onClose={onClose}>
       <form className="form" onSubmit={submit} noValidate>
+        <p className="muted">
+          Setting the result finishes the game and settles every bet on it: winning bets are paid.
+          {game.status === 'upcoming' ? ' The game has not been played yet: check the score first.' : ''}
+        </p>
         <FormField label="Result">
           {(id) => (
             <select id={id} value={result} onChange={(e) => setResult(e.target.value)}>

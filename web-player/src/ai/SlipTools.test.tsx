@@ -52,8 +52,10 @@ describe('<SlipTools>', () => {
     render(<SlipTools />);
     fireEvent.click(screen.getByRole('button', { name: 'AI Slip Analysis' }));
     await screen.findByText('A fair single.');
+    // the slip's bet type goes along: singles are analysed as singles
     expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toEqual({
       selections: [{ gameId: id('d'), outcome: 'A', odds: 2 }],
+      betType: 'single',
     });
     fireEvent.click(screen.getByRole('button', { name: 'AI Suggestions' }));
     await screen.findByText('Close sides.');

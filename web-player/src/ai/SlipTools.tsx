@@ -20,12 +20,14 @@ const LABEL: Record<Outcome, string> = { A: 'Home', Draw: 'Draw', B: 'Away' };
 export function SlipTools() {
   const signedIn = useSession((s) => s.status === 'authenticated');
   const selections = useSlip((s) => s.selections);
+  // singles are analysed as singles, a multi as a multi
+  const betType = useSlip((s) => s.betType);
   const toggle = useSlip((s) => s.toggle);
   const [shown, setShown] = useState<Shown>({ kind: 'none' });
 
   // an answer about another slip would mislead: drop it when the selections change
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on every change of the selections
-  useEffect(() => setShown({ kind: 'none' }), [selections]);
+  useEffect(() => setShown({ kind: 'none' }), [selections, betType]);
 
   if (!signedIn || selections.length === 0) return null;
   const body = selections.map((s) => ({ gameId: s.gameId, outcome: s.outcome, odds: s.odds }));
@@ -35,7 +37,7 @@ export function SlipTools() {
     try {
       const { analysis } = await api.post<SlipAnalysis>(
         '/ai/analyze-slip',
-        { selections: body },
+        { selections: body, betType },
         { silent: true },
       );
       setShown({ kind: 'analysis', text: analysis });

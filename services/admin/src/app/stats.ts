@@ -9,7 +9,7 @@ import { countUsers } from '../store/users';
 
 export async function platformStats(db: DB) {
   const [totalUsers, totalBets, games] = await Promise.all([countUsers(db), countBets(db), gameCounts(db)]);
-  return { totalUsers, totalBets, totalGames: games.total, upcomingGames: games.upcoming };
+  return { totalUsers, totalBets, totalGames: games.active, upcomingGames: games.upcoming };
 }
 
 export async function financialStats(db: DB) {

@@ -29,15 +29,16 @@ export async function setGameStatus(db: DB, id: string, status: string) {
   await db.updateTable('games').set({ status }).where('id', '=', id).execute();
 }
 
-export async function gameCounts(db: DB): Promise<{ total: number; upcoming: number }> {
+/** Games still to be played or being played ("Active Games"), and those of them not started. */
+export async function gameCounts(db: DB): Promise<{ active: number; upcoming: number }> {
   const row = await db
     .selectFrom('games')
     .select((eb) => [
-      eb.fn.countAll<string>().as('total'),
+      eb.fn.count<string>('id').filterWhere('status', 'in', ['upcoming', 'live']).as('active'),
       eb.fn.count<string>('id').filterWhere('status', '=', 'upcoming').as('upcoming'),
     ])
     .executeTakeFirstOrThrow();
-  return { total: Number(row.total), upcoming: Number(row.upcoming) };
+  return { active: Number(row.active), upcoming: Number(row.upcoming) };
 }
 
 export async function gamesByIds(db: DB, ids: string[]) {

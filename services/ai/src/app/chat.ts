@@ -6,18 +6,24 @@ import type { AppContext } from '../context';
 import { insight, writeAnalysis } from '../domain/analysis';
 import {
   betSlipOf,
+  describeBet,
   detectIntent,
   explainRule,
   namedOutcome,
+  namedStakeCents,
+  proposalIn,
   writeAccount,
+  writeConfirmation,
   writeGameList,
   writeHelp,
   writeSmalltalk,
   writeSuggestion,
 } from '../domain/chat';
 import { searchGames, understand } from '../domain/search';
+import { addDays, localDayLabel } from '../domain/time';
 import { fixture, type GameFacts, type Outcome, outcomeLabel } from '../domain/types';
 import { cleanText, dataMessage, type Tool } from '../providers/model';
+import { useModel } from './budget';
 import { findGame, loadCalendar, now, offsetMinutes, type ProducedBy } from './data';
 import { recordOf } from './player';
 
@@ -61,28 +67,34 @@ export async function chat(
   if (ctx.model) {
     const modelProposals: BetSlip[] = [];
     try {
-      const { answer } = await ctx.model.converse<{ reply: string }>(
-        [
-          ...history.map(
-            (m): ChatCompletionMessageParam =>
-              m.role === 'model'
-                ? { role: 'assistant', content: cleanText(textOf(m), 2000) }
-                : { role: 'user', content: cleanText(textOf(m), 2000) },
-          ),
-          dataMessage({
-            player: { username: input.user.username },
-            now: now(ctx).toISOString(),
-            clientContext: input.context ?? null,
-          }),
-          { role: 'user', content: cleanText(message, 2000) },
-          {
-            role: 'user',
-            content:
-              'TASK: answer the player\'s last message. Use the tools for any game, odds, account or rule facts. Answer {"reply": string} (plain text, **bold** and "- " lists allowed).',
-          },
-        ],
-        chatTools(ctx, games, input.user, modelProposals),
-        ChatAnswer,
+      const { answer } = await useModel(ctx, (model) =>
+        model.converse<{ reply: string }>(
+          [
+            ...history.map(
+              (m): ChatCompletionMessageParam =>
+                m.role === 'model'
+                  ? { role: 'assistant', content: cleanText(textOf(m), 2000) }
+                  : { role: 'user', content: cleanText(textOf(m), 2000) },
+            ),
+            dataMessage({
+              player: { username: input.user.username },
+              now: now(ctx).toISOString(),
+              // "today" and "tomorrow" are the players' days, not UTC's
+              timeZone: ctx.config.AI_TIMEZONE,
+              today: localDayLabel(now(ctx), offsetMinutes(ctx)),
+              tomorrow: localDayLabel(addDays(now(ctx), 1), offsetMinutes(ctx)),
+              clientContext: input.context ?? null,
+            }),
+            { role: 'user', content: cleanText(message, 2000) },
+            {
+              role: 'user',
+              content:
+                'TASK: answer the player\'s last message. Use the tools for any game, odds, account or rule facts. Answer {"reply": string} (plain text, **bold** and "- " lists allowed).',
+            },
+          ],
+          chatTools(ctx, games, input.user, modelProposals),
+          ChatAnswer,
+        ),
       );
       const bet = modelProposals.at(-1);
       return { reply: answer.reply, ...(bet ? { betSlip: bet } : {}), producedBy: 'model' as const };
@@ -264,9 +276,36 @@ async function builtInReply(
   games: GameFacts[],
   user: ChatInput['user'],
 ): Promise<{ reply: string; betSlip?: BetSlip }> {
-  const intent = detectIntent(message);
+  let intent = detectIntent(message);
   const t = now(ctx);
+  const off = offsetMinutes(ctx);
+  // a message that only names a game or a team ("Arsenal vs Spurs?", "what about Chelsea"): its analysis
+  if (intent === 'smalltalk' && gameInConversation(message, [], games, ctx)) intent = 'analyse';
   switch (intent) {
+    case 'confirm': {
+      // the player says yes to the bet the assistant proposed: it is (again) on the slip, placed there by the player
+      const said = [...history].reverse();
+      const proposal = said
+        .filter((m) => m.role === 'model')
+        .map((m) => proposalIn(textOf(m), games))
+        .find((p) => p !== null);
+      if (!proposal)
+        return {
+          reply:
+            'There is no bet waiting for a yes. Ask me for a suggestion ("Bet $10 on Arsenal", "best bet today") and I\'ll put it on your slip.',
+        };
+      const { game, outcome } = proposal;
+      if (game.status !== 'upcoming' && game.status !== 'live')
+        return { reply: `${fixture(game)} is ${game.status}, so that bet can't be placed any more.` };
+      const stake = said
+        .filter((m) => m.role === 'user')
+        .map((m) => namedStakeCents(textOf(m)))
+        .find((c) => c !== null);
+      return {
+        reply: writeConfirmation(game, outcome, namedStakeCents(message) ?? stake ?? null),
+        betSlip: betSlipOf(game, outcome),
+      };
+    }
     case 'help':
       return { reply: writeHelp() };
     case 'rule':
@@ -276,23 +315,14 @@ async function builtInReply(
         .request(WalletBalance, { userId: user.id }, { timeoutMs: 2000 })
         .catch(() => null);
       const { record, bets, gamesById } = await recordOf(ctx, user.id);
-      const pending = bets
-        .filter((b) => b.status === 'pending')
-        .map((b) => {
-          const s = b.selections[0];
-          const g = s && gamesById.get(s.gameId);
-          return {
-            fixture: b.selections.length > 1 ? `${b.selections.length}-leg multi` : g ? fixture(g) : 'a game',
-            pick:
-              b.selections.length > 1
-                ? `odds ${b.totalOdds.toFixed(2)}`
-                : g && s
-                  ? outcomeLabel(g, s.outcome)
-                  : '',
-            stakeCents: b.stakeCents,
-          };
-        });
-      return { reply: writeAccount(balance?.balanceCents ?? null, record, pending) };
+      const pending = bets.filter((b) => b.status === 'pending').map((b) => describeBet(b, gamesById));
+      // "my recent bets": the latest first, settled or not
+      const recent = /\b(recent|last|latest|previous|past|history|settled|all)\b/i.test(message)
+        ? [...bets]
+            .sort((a, b) => b.placedAt.getTime() - a.placedAt.getTime())
+            .map((b) => describeBet(b, gamesById))
+        : [];
+      return { reply: writeAccount(balance?.balanceCents ?? null, record, pending, recent) };
     }
     case 'analyse': {
       const g = gameInConversation(message, history, games, ctx);
@@ -306,11 +336,18 @@ async function builtInReply(
       const named = gameInConversation(message, history, games, ctx);
       if (named && (named.status === 'upcoming' || named.status === 'live')) {
         const i = insight(named, games);
-        const asked = namedOutcome(message, named);
+        const asked = namedOutcome(
+          message,
+          named,
+          understand(message, games, { now: t, offsetMinutes: off }).teams,
+        );
         const value = [...i.edges].sort((a, b) => b.value - a.value)[0];
         const outcome = asked ?? (value && value.value > 0 ? value.outcome : (i.lean?.outcome ?? 'A'));
         const reason = asked ? 'asked' : value && value.value > 0 ? 'value' : 'lean';
-        return { reply: writeSuggestion(i, outcome, reason), betSlip: betSlipOf(named, outcome) };
+        return {
+          reply: writeSuggestion(i, outcome, reason, namedStakeCents(message)),
+          betSlip: betSlipOf(named, outcome),
+        };
       }
       if (named)
         return {
@@ -340,25 +377,31 @@ async function builtInReply(
             'There are no games open in the next 24 hours to suggest a bet on. Check back when new fixtures are listed.',
         };
       return {
-        reply: writeSuggestion(top.i, top.outcome, top.reason),
+        reply: writeSuggestion(top.i, top.outcome, top.reason, namedStakeCents(message)),
         betSlip: betSlipOf(top.g, top.outcome),
       };
     }
     case 'find': {
-      const opts = { now: t, offsetMinutes: offsetMinutes(ctx) };
+      const opts = { now: t, offsetMinutes: off };
       const { games: found, intent: q } = searchGames(message, games, opts);
+      // days as the players count them: the range starts at local midnight, the label names that day
+      const day = (d: Date) => localDayLabel(d, off);
       const what = [
         q.status?.[0] === 'live' ? 'live games' : q.status?.[0] === 'finished' ? 'results' : 'games',
         q.teams.length ? `for ${q.teams.join(' and ')}` : '',
         q.leagues.length ? `in the ${q.leagues.join(', ')}` : '',
         q.countries.length ? `in ${q.countries.join(', ')}` : '',
         q.range
-          ? `from ${q.range.from.toUTCString().slice(0, 16)}${q.range.to.getTime() - q.range.from.getTime() > 86_400_000 ? ` to ${new Date(q.range.to.getTime() - 1).toUTCString().slice(0, 16)}` : ''}`
+          ? q.range.to.getTime() - q.range.from.getTime() > 86_400_000
+            ? `from ${day(q.range.from)} to ${day(new Date(q.range.to.getTime() - 1))}`
+            : `on ${day(q.range.from)}`
           : '',
       ]
         .filter(Boolean)
         .join(' ');
-      return { reply: writeGameList(found, what) };
+      return {
+        reply: writeGameList(found, what, { offsetMinutes: off, label: zoneLabel(ctx.config.AI_TIMEZONE) }),
+      };
     }
     default:
       return { reply: writeSmalltalk(user.username) };
@@ -368,4 +411,10 @@ async function builtInReply(
 function exampleFixture(games: GameFacts[], t: Date) {
   const g = games.find((x) => x.status === 'upcoming' && x.matchDate > t);
   return g ? fixture(g) : 'Arsenal vs Chelsea';
+}
+
+/** "Africa/Lagos" → "Lagos time": how a kick-off's clock is named in a reply. */
+function zoneLabel(timeZone: string) {
+  if (/^(utc|gmt|etc\/utc)$/i.test(timeZone)) return 'UTC';
+  return `${(timeZone.split('/').pop() ?? timeZone).replace(/_/g, ' ')} time`;
 }

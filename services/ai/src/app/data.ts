@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import { zoneOffsetMinutes } from '../domain/time';
 import type { GameFacts } from '../domain/types';
 import { calendar, getGames, upsertGame } from '../store/games';
+import { useModel } from './budget';
 
 /** how far back results count for form, head-to-head and ratings */
 const HISTORY_DAYS = 60;
@@ -67,7 +68,8 @@ export type ProducedBy = 'built-in' | 'model';
 
 /**
  * The model's answer when a model is configured and answers in shape; the built-in
- * analyst's otherwise (no model, timeout, error, malformed answer). The caller learns which.
+ * analyst's otherwise (no model, timeout, error, malformed answer, the request's deadline
+ * passed, the caller's concurrent model calls at their cap). The caller learns which.
  */
 export async function produce<T>(
   ctx: AppContext,
@@ -77,7 +79,7 @@ export async function produce<T>(
 ): Promise<{ value: T; producedBy: ProducedBy }> {
   if (ctx.model && viaModel) {
     try {
-      return { value: await viaModel(ctx.model), producedBy: 'model' };
+      return { value: await useModel(ctx, viaModel), producedBy: 'model' };
     } catch (err) {
       ctx.logger.warn(
         { err: (err as Error).message, task },

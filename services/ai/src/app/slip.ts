@@ -2,7 +2,14 @@ import { badRequest, notFound } from '@bet/kit';
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../context';
 import { insight } from '../domain/analysis';
-import { MAX_SELECTIONS, type SlipLeg, slipFacts, suggestForSlip, writeSlipAnalysis } from '../domain/slip';
+import {
+  MAX_SELECTIONS,
+  type SlipLeg,
+  slipFacts,
+  suggestForSlip,
+  writeSinglesAnalysis,
+  writeSlipAnalysis,
+} from '../domain/slip';
 import { type GameFacts, type Outcome, priceOf } from '../domain/types';
 import { getGames } from '../store/games';
 import { findGame, loadCalendar, now, produce } from './data';
@@ -64,17 +71,28 @@ async function legsOf(ctx: AppContext, selections: readonly SlipInput[]) {
   return { legs, history };
 }
 
-export async function analyzeSlip(ctx: AppContext, selections: readonly SlipInput[]) {
+/**
+ * The slip's analysis as the bet it will be: a multi (the spec's default: combined odds and
+ * probability) or singles (`betType: 'single'`: each selection its own bet).
+ */
+export async function analyzeSlip(
+  ctx: AppContext,
+  selections: readonly SlipInput[],
+  betType: 'single' | 'multi' = 'multi',
+) {
   const { legs } = await legsOf(ctx, selections);
   const facts = slipFacts(legs);
+  const singles = betType === 'single';
   const { value, producedBy } = await produce(
     ctx,
     'analyze-slip',
-    () => ({ analysis: writeSlipAnalysis(facts) }),
+    () => ({ analysis: singles ? writeSinglesAnalysis(facts) : writeSlipAnalysis(facts) }),
     (m) =>
       m.write<{ analysis: string }>(
-        'Analyse this bet slip for the player (120-220 words, plain text, **bold** and "- " lists allowed): combined probability, expected value, the riskiest leg, price moves, legs no longer open. Use only the numbers given. Answer {"analysis": string}.',
-        facts,
+        singles
+          ? 'Analyse this bet slip for the player (120-220 words, plain text, **bold** and "- " lists allowed). It is placed as SINGLES: each selection is its own bet at the same stake and wins or loses on its own; never talk about combined odds or a combined probability. Cover each selection\'s chance and expected value, the best value and the least likely single, price moves, legs no longer open. Use only the numbers given. Answer {"analysis": string}.'
+          : 'Analyse this bet slip for the player (120-220 words, plain text, **bold** and "- " lists allowed): combined probability, expected value, the riskiest leg, price moves, legs no longer open. Use only the numbers given. Answer {"analysis": string}.',
+        singles ? { betType: 'singles', legs: facts.legs, unavailable: facts.unavailable } : facts,
         AnalysisAnswer,
       ),
   );

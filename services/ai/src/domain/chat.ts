@@ -1,25 +1,39 @@
 import type { GameInsight } from './analysis';
 import { odds2, pct } from './odds';
 import type { PlayerRecord } from './player';
-import { fixture, type GameFacts, type Outcome, outcomeLabel, priceOf } from './types';
+import { localDateTimeLabel } from './time';
+import {
+  type BetRecord,
+  fixture,
+  type GameFacts,
+  OUTCOMES,
+  type Outcome,
+  outcomeLabel,
+  priceOf,
+} from './types';
 
-export type Intent = 'help' | 'account' | 'rule' | 'suggest' | 'analyse' | 'find' | 'smalltalk';
+export type Intent = 'help' | 'confirm' | 'account' | 'rule' | 'suggest' | 'analyse' | 'find' | 'smalltalk';
 
 const HELP =
   /\b(addict\w*|can'?t stop|cannot stop|problem gambl\w*|gambling problem|lost too much|losing too much|chasing|self[- ]?exclu\w*|responsible gambling|debt|quit gambling|stop gambling|out of control|take a break|helpline)\b/i;
 const ACCOUNT =
-  /\b(my balance|balance|wallet|how much (money )?(do )?i have|my bets|open bets|pending bets|my record|my stats|my history|am i (up|down)|my (wins|losses|profit))\b/i;
+  /\b(my balance|balance|wallet|how much (money )?(do )?i have|my ((recent|last|latest|previous|past|settled|open|pending|current) )?bets?|(recent|last|latest|open|pending|settled) bets|bet(ting)? history|my record|my stats|my history|am i (up|down)|my (wins|losses|profit))\b/i;
 const RULE =
   /\b(how (do|does|can|to)|what (is|are|happens)|what's|explain|rules?|cash[- ]?out|multi[- ]?bet|accumulator|single bets?|payout|void|max(imum)? selections|share (a |my )?slip|aviator|deposit|withdraw\w*|limits?|minimum)\b/i;
 const SUGGEST =
-  /\b(suggest|recommend|tips?|best bet|good bet|safe bet|value bet|what should i (bet|back|play)|give me a bet|pick (me|one|a)|bet on|back (the|a)?|banker)\b|\b(on|to|in|into) (my |the )?(bet ?)?slip\b/i;
+  /\b(suggest|recommend|tips?|best bet|good bet|safe bet|value bet|what should i (bet|back|play)|give me a bet|pick (me|one|a)|bet on|back (the|a)?|banker)\b|\b(on|to|in|into) (my |the )?(bet ?)?slip\b|\b(bet|stake|wager|put|place)\s+(\$\s?\d[\d,.]*|\d[\d,.]*\s?(\$|dollars?|usd|bucks)|(a|my) (bet|stake|single))\s+(on|for)\b/i;
 const ANALYSE =
   /\b(analy[sz]e|analysis|preview|thoughts on|chances|predict\w*|who (will|would|is going to) win|who wins|break ?down|form of|head[- ]to[- ]head|h2h)\b/i;
 const FIND =
   /\b(games?|matches|fixtures?|playing|on today|on tonight|live|results?|kick[- ]?off|schedule)\b/i;
 
+/** a short yes to what the assistant just proposed: "yes, confirm", "ok place it", "go ahead" */
+const CONFIRM =
+  /^\s*(yes|yeah|yep|yup|sure|ok(ay)?|confirm(ed)?|go ahead|do it|place it|lets? (do|go)|let's (do|go))\b[\s\w,.!']{0,40}$/i;
+
 export function detectIntent(message: string): Intent {
   if (HELP.test(message)) return 'help';
+  if (CONFIRM.test(message)) return 'confirm';
   if (SUGGEST.test(message)) return 'suggest';
   if (ANALYSE.test(message)) return 'analyse';
   if (ACCOUNT.test(message)) return 'account';
@@ -28,8 +42,25 @@ export function detectIntent(message: string): Intent {
   return 'smalltalk';
 }
 
-/** An outcome the player named: "Arsenal to win", "the draw", "away win". */
-export function namedOutcome(message: string, g: Pick<GameFacts, 'homeTeam' | 'awayTeam'>): Outcome | null {
+/** The stake a player named: "$10", "10 dollars", "USD 2.50" (in cents), else null. */
+export function namedStakeCents(message: string): number | null {
+  const m =
+    message.match(/(?:\$|\busd\s?)\s?(\d{1,7}(?:\.\d{1,2})?)\b/i) ??
+    message.match(/\b(\d{1,7}(?:\.\d{1,2})?)\s?(?:\$|dollars?\b|usd\b|bucks\b)/i);
+  if (!m) return null;
+  const cents = Math.round(Number(m[1]) * 100);
+  return cents > 0 ? cents : null;
+}
+
+/**
+ * An outcome the player named: "Arsenal to win", "the draw", "away win", or the one team of
+ * the game the message names ("Bet $10 on Tottenham"; `teams`: the teams the message names).
+ */
+export function namedOutcome(
+  message: string,
+  g: Pick<GameFacts, 'homeTeam' | 'awayTeam'>,
+  teams: readonly string[] = [],
+): Outcome | null {
   const m = message.toLowerCase();
   if (/\bdraw\b/.test(m)) return 'Draw';
   if (
@@ -44,7 +75,33 @@ export function namedOutcome(message: string, g: Pick<GameFacts, 'homeTeam' | 'a
     m.includes(`${g.awayTeam.toLowerCase()} win`)
   )
     return 'B';
+  const home = teams.includes(g.homeTeam);
+  const away = teams.includes(g.awayTeam);
+  if (home !== away) return home ? 'A' : 'B';
   return null;
+}
+
+/**
+ * The bet the assistant last proposed in the conversation, read back from its own words
+ * ("I'd look at **X to win** in A vs B"): the game and the outcome, if that game is in `games`.
+ */
+export function proposalIn(
+  text: string,
+  games: readonly GameFacts[],
+): { game: GameFacts; outcome: Outcome } | null {
+  for (const g of games)
+    for (const outcome of OUTCOMES)
+      if (text.includes(`**${outcomeLabel(g, outcome)}** in ${fixture(g)}`)) return { game: g, outcome };
+  return null;
+}
+
+export function writeConfirmation(g: GameFacts, outcome: Outcome, stakeCents: number | null): string {
+  const price = priceOf(g.odds, outcome);
+  const stake =
+    stakeCents !== null
+      ? ` Enter your stake of **$${(stakeCents / 100).toFixed(2)}** (it would return $${((stakeCents * price) / 100).toFixed(2)} if it wins),`
+      : ' Enter your stake,';
+  return `I can't place bets myself, but it's ready: **${outcomeLabel(g, outcome)}** in ${fixture(g)} at **${odds2(price)}** is on your bet slip.${stake} then press **Place Bet** on the slip to confirm it.`;
 }
 
 export const RULES: Array<{ test: RegExp; text: string }> = [
@@ -111,10 +168,33 @@ export function writeHelp(): string {
   ].join('\n\n');
 }
 
+/** One bet as the chat lists it: what, the pick, the stake, and how it ended. */
+export function describeBet(b: BetRecord, gamesById: ReadonlyMap<string, GameFacts>) {
+  const s = b.selections[0];
+  const g = s ? gamesById.get(s.gameId) : undefined;
+  return {
+    fixture: b.selections.length > 1 ? `${b.selections.length}-leg multi` : g ? fixture(g) : 'a game',
+    pick:
+      b.selections.length > 1 ? `odds ${b.totalOdds.toFixed(2)}` : g && s ? outcomeLabel(g, s.outcome) : '',
+    stakeCents: b.stakeCents,
+    status: b.status,
+    payoutCents: b.payoutCents,
+  };
+}
+
+const STATUS_WORDS: Record<BetRecord['status'], string> = {
+  pending: 'pending',
+  won: 'won',
+  lost: 'lost',
+  void: 'void (refunded)',
+  cashed_out: 'cashed out',
+};
+
 export function writeAccount(
   balanceCents: number | null,
   record: PlayerRecord,
   pending: Array<{ fixture: string; pick: string; stakeCents: number }>,
+  recent: Array<ReturnType<typeof describeBet>> = [],
 ): string {
   const parts: string[] = [];
   parts.push(
@@ -128,7 +208,17 @@ export function writeAccount(
       `You've placed ${record.bets} bet${record.bets > 1 ? 's' : ''}: ${record.won} won, ${record.lost} lost, ${record.pending} pending${record.winRate !== null ? ` (win rate ${pct(record.winRate)})` : ''}; net ${record.netCents >= 0 ? '+' : '-'}$${(Math.abs(record.netCents) / 100).toFixed(2)} on settled bets.`,
     );
   }
-  if (pending.length)
+  if (recent.length)
+    parts.push(
+      `**Your recent bets:**\n${recent
+        .slice(0, 5)
+        .map(
+          (b) =>
+            `- ${b.fixture}: ${b.pick}, $${(b.stakeCents / 100).toFixed(2)}: ${STATUS_WORDS[b.status]}${b.status === 'won' || b.status === 'cashed_out' ? ` ($${(b.payoutCents / 100).toFixed(2)})` : ''}`,
+        )
+        .join('\n')}`,
+    );
+  else if (pending.length)
     parts.push(
       `**Open bets:**\n${pending
         .slice(0, 5)
@@ -138,7 +228,11 @@ export function writeAccount(
   return parts.join('\n\n');
 }
 
-export function writeGameList(games: readonly GameFacts[], described: string): string {
+export function writeGameList(
+  games: readonly GameFacts[],
+  described: string,
+  zone: { offsetMinutes: number; label: string } = { offsetMinutes: 0, label: 'UTC' },
+): string {
   if (games.length === 0)
     return `I couldn't find any ${described}. Try another team, league, country or day.`;
   const lines = games.slice(0, 8).map((g) => {
@@ -147,7 +241,7 @@ export function writeGameList(games: readonly GameFacts[], described: string): s
         ? `LIVE ${g.scores.home}-${g.scores.away}${g.elapsedTime != null ? ` ${g.elapsedTime}'` : ''}`
         : g.status === 'finished'
           ? `FT ${g.scores.home}-${g.scores.away}`
-          : `${g.matchDate.toUTCString().slice(0, 22).replace(/:00$/, '')} UTC`;
+          : `${localDateTimeLabel(g.matchDate, zone.offsetMinutes)} ${zone.label}`;
     return `- ${fixture(g)}${g.league ? ` (${g.league})` : ''}: ${when}; ${odds2(g.odds.home)} / ${odds2(g.odds.draw)} / ${odds2(g.odds.away)}`;
   });
   const more =
@@ -159,6 +253,7 @@ export function writeSuggestion(
   i: GameInsight,
   outcome: Outcome,
   reason: 'asked' | 'value' | 'lean',
+  stakeCents: number | null = null,
 ): string {
   const g = i.game;
   const price = priceOf(g.odds, outcome);
@@ -178,7 +273,11 @@ export function writeSuggestion(
       : reason === 'asked'
         ? `it's your call; on our numbers it lands about ${pct(p)} of the time`
         : `it's the likeliest outcome at about ${pct(p)}`;
-  return `I'd look at **${outcomeLabel(g, outcome)}** in ${fixture(g)}${g.league ? ` (${g.league})` : ''} at **${odds2(price)}**: ${why}. I've put it on your slip for you to review; nothing is placed until you confirm it there. Keep the stake to something you're comfortable losing.`;
+  const stake =
+    stakeCents !== null
+      ? ` A **$${(stakeCents / 100).toFixed(2)}** stake would return $${((stakeCents * price) / 100).toFixed(2)} if it wins.`
+      : '';
+  return `I'd look at **${outcomeLabel(g, outcome)}** in ${fixture(g)}${g.league ? ` (${g.league})` : ''} at **${odds2(price)}**: ${why}.${stake} I've put it on your slip for you to review; nothing is placed until you confirm it there. Keep the stake to something you're comfortable losing.`;
 }
 
 export function writeSmalltalk(username: string | null): string {

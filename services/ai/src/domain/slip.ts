@@ -108,6 +108,50 @@ export function writeSlipAnalysis(f: SlipFacts): string {
   return lines.join('\n\n');
 }
 
+/**
+ * A slip bet as singles: each selection its own bet at the same stake, won or lost on its own.
+ * No combined odds or probability (nothing multiplies): each leg's chance and expected value,
+ * the slip's average expected value per unit, the best-valued and the riskiest single.
+ */
+export function writeSinglesAnalysis(f: SlipFacts): string {
+  const lines: string[] = [];
+  const open = f.legs.filter((l) => l.status === 'upcoming' || l.status === 'live');
+  if (f.unavailable.length) {
+    lines.push(
+      `**Heads up:** ${f.unavailable.join(', ')} ${f.unavailable.length > 1 ? 'are' : 'is'} no longer open for betting; remove ${f.unavailable.length > 1 ? 'them' : 'it'} from the slip.`,
+    );
+  }
+  if (open.length === 0) return lines.join('\n\n') || 'There is nothing open on this slip to analyse.';
+  const ev = (l: (typeof open)[number]) => expectedValue(l.probability, l.odds);
+  const average = open.reduce((acc, l) => acc + ev(l), 0) / open.length;
+  lines.push(
+    open.length === 1
+      ? `**One single** at ${odds2(open[0]!.odds)}: a ${pct(open[0]!.probability)} chance on our numbers.`
+      : `**${open.length} singles**: each selection is its own bet at your stake per bet, so each one wins or loses on its own (the total stake is ${open.length} × the stake per bet). On our numbers about ${open.reduce((acc, l) => acc + l.probability, 0).toFixed(1)} of the ${open.length} win on average.`,
+  );
+  lines.push(
+    `**Expected value:** ${average >= 0 ? '+' : ''}${pct(average, 1)} per unit staked across the singles. ${average >= 0 ? 'The prices are a little better than our probabilities, which is rare.' : "Each single carries the bookmaker's margin once; nothing compounds across them."}`,
+  );
+  lines.push('**Singles:**');
+  lines.push(
+    open
+      .map((l) => {
+        const moved = Math.abs(l.currentOdds - l.odds) >= 0.01 ? ` (now ${odds2(l.currentOdds)})` : '';
+        const v = ev(l);
+        return `- ${l.fixture}: ${l.pick} at ${odds2(l.odds)}${moved}, ${pct(l.probability)} on the ${l.source === 'model' ? 'ratings model' : 'de-margined market'}, expected value ${v >= 0 ? '+' : ''}${pct(v, 1)}`;
+      })
+      .join('\n'),
+  );
+  if (open.length > 1) {
+    const best = open.reduce((a, b) => (ev(b) > ev(a) ? b : a));
+    const risky = open.reduce((a, b) => (b.probability < a.probability ? b : a));
+    lines.push(
+      `**Best value:** ${best.fixture} (${best.pick}). **Least likely:** ${risky.fixture} (${risky.pick}, ${pct(risky.probability)}).`,
+    );
+  }
+  return lines.join('\n\n');
+}
+
 export interface SlipSuggestions {
   combinationSuggestions: Array<{
     gameId: string;

@@ -42,3 +42,20 @@ export interface Range {
   from: Date;
   to: Date;
 }
+
+/** "Sat 21 Nov" for the local day of `at`. */
+export function localDayLabel(at: Date, offsetMinutes: number): string {
+  const d = new Date(at.getTime() + offsetMinutes * 60_000);
+  return `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
+}
+
+/** "Sat 21 Nov, 13:30": a kick-off as the players' clocks show it. */
+export function localDateTimeLabel(at: Date, offsetMinutes: number): string {
+  const d = new Date(at.getTime() + offsetMinutes * 60_000);
+  const hh = String(d.getUTCHours()).padStart(2, '0');
+  const mm = String(d.getUTCMinutes()).padStart(2, '0');
+  return `${localDayLabel(at, offsetMinutes)}, ${hh}:${mm}`;
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

@@ -73,31 +73,60 @@ export interface Tool {
 
 export class ModelProvider {
   private readonly client: OpenAI;
-  constructor(readonly settings: ModelSettings) {
-    this.client = new OpenAI({
-      baseURL: settings.baseURL,
-      apiKey: settings.apiKey,
-      timeout: settings.timeoutMs,
-      maxRetries: settings.maxRetries,
-    });
+  /** wall-clock ms after which no call is made and a running one is aborted (null: none) */
+  private deadline: number | null = null;
+
+  constructor(
+    readonly settings: ModelSettings,
+    client?: OpenAI,
+  ) {
+    this.client =
+      client ??
+      new OpenAI({
+        baseURL: settings.baseURL,
+        apiKey: settings.apiKey,
+        timeout: settings.timeoutMs,
+        maxRetries: settings.maxRetries,
+      });
   }
 
   get name() {
     return this.settings.model;
   }
 
+  /**
+   * The same model (and connection pool) under one deadline for every call, tool round and
+   * retry made through it: the client's own timeout is per attempt, its retries add up.
+   */
+  within(deadline: number): ModelProvider {
+    const bound = new ModelProvider(this.settings, this.client);
+    bound.deadline = deadline;
+    return bound;
+  }
+
+  /** Per-call options: the time left before the deadline bounds the attempt and aborts the retries. */
+  private callOptions() {
+    if (this.deadline === null) return undefined;
+    const left = this.deadline - Date.now();
+    if (left <= 0) throw new ModelError('the request deadline has passed');
+    return { timeout: Math.min(this.settings.timeoutMs, left), signal: AbortSignal.timeout(left) };
+  }
+
   /** One task over facts: a JSON answer validated against `schema`, else a ModelError. */
   async write<T>(task: string, facts: unknown, schema: TSchema): Promise<T> {
-    const res = await this.client.chat.completions.create({
-      model: this.settings.model,
-      temperature: 0.4,
-      response_format: { type: 'json_object' },
-      messages: [
-        { role: 'system', content: SYSTEM_PROMPT },
-        dataMessage(facts),
-        { role: 'user', content: `TASK: ${task}` },
-      ],
-    });
+    const res = await this.client.chat.completions.create(
+      {
+        model: this.settings.model,
+        temperature: 0.4,
+        response_format: { type: 'json_object' },
+        messages: [
+          { role: 'system', content: SYSTEM_PROMPT },
+          dataMessage(facts),
+          { role: 'user', content: `TASK: ${task}` },
+        ],
+      },
+      this.callOptions(),
+    );
     return parseAnswer<T>(res.choices[0]?.message?.content, schema);
   }
 
@@ -115,12 +144,15 @@ export class ModelProvider {
     const calls: Array<{ name: string; args: Record<string, unknown>; result: unknown }> = [];
     const definitions = Object.values(tools).map((t) => t.definition);
     for (let round = 0; round <= rounds; round++) {
-      const res = await this.client.chat.completions.create({
-        model: this.settings.model,
-        temperature: 0.4,
-        messages: convo,
-        ...(round < rounds ? { tools: definitions, tool_choice: 'auto' as const } : {}),
-      });
+      const res = await this.client.chat.completions.create(
+        {
+          model: this.settings.model,
+          temperature: 0.4,
+          messages: convo,
+          ...(round < rounds ? { tools: definitions, tool_choice: 'auto' as const } : {}),
+        },
+        this.callOptions(),
+      );
       const msg = res.choices[0]?.message;
       if (!msg) throw new ModelError('empty answer');
       const toolCalls = (msg.tool_calls ?? []).filter((c) => c.type === 'function');
@@ -174,4 +206,26 @@ export function parseAnswer<T>(content: string | null | undefined, schema: TSche
   if (problems.length)
     throw new ModelError(`answer does not match the schema: ${problems.slice(0, 3).join('; ')}`);
   return value as T;
+}
+
+/**
+ * Model calls in flight per caller, in this process. The cap bounds what one user can hold
+ * open against the provider (and spend) at once; beyond it the built-in analyst answers.
+ */
+export class ModelSlots {
+  private readonly inFlight = new Map<string, number>();
+  constructor(readonly perCaller: number) {}
+
+  tryAcquire(caller: string): boolean {
+    const n = this.inFlight.get(caller) ?? 0;
+    if (n >= this.perCaller) return false;
+    this.inFlight.set(caller, n + 1);
+    return true;
+  }
+
+  release(caller: string) {
+    const n = (this.inFlight.get(caller) ?? 1) - 1;
+    if (n <= 0) this.inFlight.delete(caller);
+    else this.inFlight.set(caller, n);
+  }
 }

@@ -1,7 +1,7 @@
 import { Type } from '@bet/kit';
 import { analyzeGame } from '../app/games';
 import { route } from '../context';
-import { AI_BODY_LIMIT, Id, ProducedBy, rateLimited } from './common';
+import { AI_BODY_LIMIT, asCaller, Id, ProducedBy, rateLimited } from './common';
 
 export const analyzeGameRoute = route('POST /api/v1/ai/analyze-game', (app, ctx) => {
   app.post(
@@ -15,6 +15,6 @@ export const analyzeGameRoute = route('POST /api/v1/ai/analyze-game', (app, ctx)
         response: { 200: Type.Object({ analysis: Type.String(), producedBy: ProducedBy }) },
       },
     },
-    async (req) => analyzeGame(ctx, req.body.gameId),
+    async (req) => asCaller(ctx, req, () => analyzeGame(ctx, req.body.gameId)),
   );
 });

@@ -1,7 +1,7 @@
 import { Type } from '@bet/kit';
 import { bettingFeedback } from '../app/player';
 import { route } from '../context';
-import { ProducedBy, rateLimited } from './common';
+import { asCaller, ProducedBy, rateLimited } from './common';
 
 export const bettingFeedbackRoute = route('GET /api/v1/ai/my-betting-feedback', (app, ctx) => {
   app.get(
@@ -11,6 +11,6 @@ export const bettingFeedbackRoute = route('GET /api/v1/ai/my-betting-feedback', 
       preHandler: rateLimited(ctx),
       schema: { response: { 200: Type.Object({ feedback: Type.String(), producedBy: ProducedBy }) } },
     },
-    async (req) => bettingFeedback(ctx, req.user!.id),
+    async (req) => asCaller(ctx, req, () => bettingFeedback(ctx, req.user!.id)),
   );
 });

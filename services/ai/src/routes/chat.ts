@@ -1,7 +1,7 @@
 import { Type } from '@bet/kit';
 import { chat } from '../app/chat';
 import { route } from '../context';
-import { AI_BODY_LIMIT, Id, OddsSchema, OutcomeSchema, ProducedBy, rateLimited } from './common';
+import { AI_BODY_LIMIT, asCaller, Id, OddsSchema, OutcomeSchema, ProducedBy, rateLimited } from './common';
 
 const Message = Type.Object({
   role: Type.Union([Type.Literal('user'), Type.Literal('model')]),
@@ -43,11 +43,13 @@ export const chatRoute = route('POST /api/v1/ai/chat', (app, ctx) => {
       },
     },
     async (req) =>
-      chat(ctx, {
-        message: req.body.message,
-        history: req.body.history ?? [],
-        context: req.body.context,
-        user: { id: req.user!.id, username: req.user!.username ?? null },
-      }),
+      asCaller(ctx, req, () =>
+        chat(ctx, {
+          message: req.body.message,
+          history: req.body.history ?? [],
+          context: req.body.context,
+          user: { id: req.user!.id, username: req.user!.username ?? null },
+        }),
+      ),
   );
 });

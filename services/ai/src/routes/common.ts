@@ -1,15 +1,26 @@
 import { Type } from '@bet/kit';
 import type { FastifyRequest } from 'fastify';
+import { withinBudget } from '../app/budget';
 import { throttle } from '../app/data';
 import type { AppContext } from '../context';
 
 /** request bodies of AI calls stay small: a chat turn with its six-message history fits easily */
 export const AI_BODY_LIMIT = 32 * 1024;
 
-/** Per-caller rate limit of AI calls: the user when signed in, else the address. */
+/** Who an AI call counts against: the user when signed in, else the address. */
+const callerOf = (req: FastifyRequest) => req.user?.id ?? `ip:${req.ip}`;
+
+/** Per-caller rate limit of AI calls. */
 export const rateLimited = (ctx: AppContext) => async (req: FastifyRequest) => {
-  await throttle(ctx, req.user?.id ?? `ip:${req.ip}`);
+  await throttle(ctx, callerOf(req));
 };
+
+/**
+ * A call's use case under its caller's model budget: one deadline for all its model calls
+ * and retries, and the cap on the caller's concurrent model calls.
+ */
+export const asCaller = <T>(ctx: AppContext, req: FastifyRequest, fn: () => Promise<T>): Promise<T> =>
+  withinBudget(ctx, callerOf(req), fn);
 
 export const Id = Type.String({ pattern: '^[0-9a-f]{24}$' });
 export const OutcomeSchema = Type.Union([Type.Literal('A'), Type.Literal('Draw'), Type.Literal('B')]);

@@ -1,7 +1,7 @@
 import { Type } from '@bet/kit';
 import { generateSocialPost } from '../app/games';
 import { route } from '../context';
-import { AI_BODY_LIMIT, Id, ProducedBy, rateLimited } from './common';
+import { AI_BODY_LIMIT, asCaller, Id, ProducedBy, rateLimited } from './common';
 
 export const generateSocialPostRoute = route('POST /api/v1/ai/generate-social-post', (app, ctx) => {
   app.post(
@@ -15,6 +15,6 @@ export const generateSocialPostRoute = route('POST /api/v1/ai/generate-social-po
         response: { 200: Type.Object({ post: Type.String(), producedBy: ProducedBy }) },
       },
     },
-    async (req) => generateSocialPost(ctx, req.body.gameId),
+    async (req) => asCaller(ctx, req, () => generateSocialPost(ctx, req.body.gameId)),
   );
 });

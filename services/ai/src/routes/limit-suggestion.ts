@@ -1,7 +1,7 @@
 import { Type } from '@bet/kit';
 import { limitSuggestion } from '../app/player';
 import { route } from '../context';
-import { ProducedBy, rateLimited } from './common';
+import { asCaller, ProducedBy, rateLimited } from './common';
 
 export const limitSuggestionRoute = route('GET /api/v1/ai/limit-suggestion', (app, ctx) => {
   app.get(
@@ -19,6 +19,6 @@ export const limitSuggestionRoute = route('GET /api/v1/ai/limit-suggestion', (ap
         },
       },
     },
-    async (req) => limitSuggestion(ctx, req.user!.id),
+    async (req) => asCaller(ctx, req, () => limitSuggestion(ctx, req.user!.id)),
   );
 });

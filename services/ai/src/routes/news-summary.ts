@@ -1,7 +1,7 @@
 import { Type } from '@bet/kit';
 import { newsSummary } from '../app/news';
 import { route } from '../context';
-import { AI_BODY_LIMIT, ProducedBy, rateLimited } from './common';
+import { AI_BODY_LIMIT, asCaller, ProducedBy, rateLimited } from './common';
 
 export const newsSummaryRoute = route('POST /api/v1/ai/news-summary', (app, ctx) => {
   app.post(
@@ -15,6 +15,6 @@ export const newsSummaryRoute = route('POST /api/v1/ai/news-summary', (app, ctx)
         response: { 200: Type.Object({ summary: Type.String(), producedBy: ProducedBy }) },
       },
     },
-    async (req) => newsSummary(ctx, req.body.topic),
+    async (req) => asCaller(ctx, req, () => newsSummary(ctx, req.body.topic)),
   );
 });

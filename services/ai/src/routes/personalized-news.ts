@@ -1,7 +1,7 @@
 import { Type } from '@bet/kit';
 import { personalizedNews } from '../app/player';
 import { route } from '../context';
-import { rateLimited } from './common';
+import { asCaller, rateLimited } from './common';
 
 export const personalizedNewsRoute = route('GET /api/v1/ai/personalized-news', (app, ctx) => {
   app.get(
@@ -17,6 +17,6 @@ export const personalizedNewsRoute = route('GET /api/v1/ai/personalized-news', (
         },
       },
     },
-    async (req) => personalizedNews(ctx, req.user!.id),
+    async (req) => asCaller(ctx, req, () => personalizedNews(ctx, req.user!.id)),
   );
 });

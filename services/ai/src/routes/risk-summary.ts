@@ -1,7 +1,7 @@
 import { Type } from '@bet/kit';
 import { riskSummary } from '../app/risk';
 import { route } from '../context';
-import { Id, ProducedBy, rateLimited } from './common';
+import { asCaller, Id, ProducedBy, rateLimited } from './common';
 
 export const riskSummaryRoute = route('GET /api/v1/admin/games/:id/risk-summary', (app, ctx) => {
   app.get(
@@ -14,6 +14,6 @@ export const riskSummaryRoute = route('GET /api/v1/admin/games/:id/risk-summary'
         response: { 200: Type.Object({ summary: Type.String(), producedBy: ProducedBy }) },
       },
     },
-    async (req) => riskSummary(ctx, req.params.id),
+    async (req) => asCaller(ctx, req, () => riskSummary(ctx, req.params.id)),
   );
 });

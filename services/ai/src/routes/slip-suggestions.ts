@@ -3,6 +3,7 @@ import { slipSuggestions } from '../app/slip';
 import { route } from '../context';
 import {
   AI_BODY_LIMIT,
+  asCaller,
   Id,
   OddsValue,
   OutcomeSchema,
@@ -44,9 +45,11 @@ export const slipSuggestionsRoute = route('POST /api/v1/ai/slip-suggestions', (a
       },
     },
     async (req) =>
-      slipSuggestions(
-        ctx,
-        req.body.selections.map((s) => ({ gameId: s.gameId, outcome: s.outcome, odds: Number(s.odds) })),
+      asCaller(ctx, req, () =>
+        slipSuggestions(
+          ctx,
+          req.body.selections.map((s) => ({ gameId: s.gameId, outcome: s.outcome, odds: Number(s.odds) })),
+        ),
       ),
   );
 });

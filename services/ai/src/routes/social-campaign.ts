@@ -1,7 +1,7 @@
 import { badRequest, Type } from '@bet/kit';
 import { parseDateRange, socialCampaign } from '../app/games';
 import { route } from '../context';
-import { AI_BODY_LIMIT, ProducedBy, rateLimited } from './common';
+import { AI_BODY_LIMIT, asCaller, ProducedBy, rateLimited } from './common';
 
 export const socialCampaignRoute = route('POST /api/v1/admin/social-campaign', (app, ctx) => {
   app.post(
@@ -33,7 +33,7 @@ export const socialCampaignRoute = route('POST /api/v1/admin/social-campaign', (
         throw badRequest('Please provide both a league and a date.');
       const range = parseDateRange(ctx, req.body.dateRange);
       if (!range) throw badRequest('dateRange must be a date (YYYY-MM-DD) or a range of at most 31 days');
-      return socialCampaign(ctx, league, range);
+      return asCaller(ctx, req, () => socialCampaign(ctx, league, range));
     },
   );
 });

@@ -294,7 +294,7 @@ export async function setResult(ctx: KitContext, actor: Actor, id: string, input
   const out = await ctx.tx(async (trx) => {
     const before = await lockGame(trx, id);
     const now = new Date();
-    const decision = decideResult(before, input, now);
+    const decision = decideResult(before, input);
     const { after, events } = applyResult(before, input, decision, actor, now);
     await saveGame(trx, before, after);
     const action =

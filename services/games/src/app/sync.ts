@@ -1,4 +1,4 @@
-import { acquireLease, conflict, HttpError, isUniqueViolation, newId } from '@bet/kit';
+import { acquireLease, HttpError, isUniqueViolation, newId } from '@bet/kit';
 import { GamesSettled } from '@bet/proto-events';
 import type { Actor, KitContext } from '../context';
 import { mergeFixture } from '../domain/merge';
@@ -99,8 +99,8 @@ export class SyncService {
         'not_configured',
       );
     }
-    if (this.running.has(source))
-      throw conflict(`A sync from ${SOURCE_LABEL[source]} is already running`, 'sync_running');
+    // a sync already running (the scheduled one, another click) is joined, not refused: the
+    // admin waits for it and gets its result (a 409 here showed an error, then that success)
     let summary: SyncSummary;
     try {
       summary = await this.run(source);

@@ -167,16 +167,15 @@ export type ResultDecision =
 
 /**
  * What setting a result means for this game: a first settlement, an explicit correction
- * of a settled game, or (same outcome, other score) a score fix that moves no bet.
+ * of a settled game, or (same outcome, other score) a score fix that moves no bet. An upcoming
+ * game may get a result too (the spec has no kick-off rule): an admin settles a manually created
+ * game whenever it was played.
  */
-export function decideResult(g: GameRecord, input: ResultInput, now: Date): ResultDecision {
+export function decideResult(g: GameRecord, input: ResultInput): ResultDecision {
   const mismatch = resultMismatch(input.result, input.homeScore, input.awayScore);
   if (mismatch) throw new DomainError('result_mismatch', mismatch, 400);
   if (g.status === 'cancelled') {
     throw new DomainError('game_cancelled', 'A cancelled game cannot get a result', 409);
-  }
-  if (g.status === 'upcoming' && g.matchDate.getTime() > now.getTime()) {
-    throw new DomainError('not_started', 'This game has not kicked off yet; it cannot have a result', 409);
   }
   if (g.result === null) return { kind: 'settle' };
   if (!input.correction) {

@@ -17,7 +17,7 @@ export const syncGamesRoute = route('POST /api/v1/admin/games/sync', (app, ctx) 
       schema: {
         tags: ['admin'],
         body: SyncBody,
-        response: { 200: SyncAnswer, ...errorReplies(400, 401, 403, 409, 502, 503) },
+        response: { 200: SyncAnswer, ...errorReplies(400, 401, 403, 502, 503) },
       },
     },
     async (req) => ({ msg: await ctx.sync.runOnDemand(req.body.source as SourceName, actorOf(req)) }),

@@ -1,0 +1,20 @@
+import { afterEach } from 'vitest';
+
+afterEach(() => {
+  localStorage.clear();
+});
+
+// jsdom has no matchMedia; the shell core and some components ask for it.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}

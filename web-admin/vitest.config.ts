@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+// Component tests of web-admin (jsdom). Run alone with: npx vitest run --root web-admin
+export default defineConfig({
+  test: {
+    name: 'web-admin',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/test-setup.ts'],
+    restoreMocks: true,
+  },
+});
