@@ -71,9 +71,7 @@ async function durableConsumers() {
 describe('consumers of money, protection, roles and audit never give up', () => {
   it('every durable consumer is classified, and the protected ones use NEVER_GIVE_UP', async () => {
     const consumers = await durableConsumers();
-    const unclassified = consumers
-      .map((c) => c.durable)
-      .filter((d) => !(d in NEVER) && !(d in MAY_DROP));
+    const unclassified = consumers.map((c) => c.durable).filter((d) => !(d in NEVER) && !(d in MAY_DROP));
     expect(unclassified, 'classify each new consumer in NEVER or MAY_DROP').toEqual([]);
     const gone = [...Object.keys(NEVER), ...Object.keys(MAY_DROP)].filter(
       (d) => !consumers.some((c) => c.durable === d),
