@@ -2252,6 +2252,8 @@ export type paths = {
                                 /** Format: date-time */
                                 createdAt: string;
                                 description: string;
+                                /** @description what the approval posts: an adjustment, or a closed wallet's payout (negative amount) */
+                                kind: "adjustment" | "closed_payout";
                                 /** @description the requesting admin's id */
                                 requestedBy: string;
                                 status: "pending" | "approved";
@@ -2301,6 +2303,8 @@ export type paths = {
                                 /** Format: date-time */
                                 createdAt: string;
                                 description: string;
+                                /** @description what the approval posts: an adjustment, or a closed wallet's payout (negative amount) */
+                                kind: "adjustment" | "closed_payout";
                                 /** @description the requesting admin's id */
                                 requestedBy: string;
                                 requestedByUsername: string | null;
@@ -2360,6 +2364,8 @@ export type paths = {
                                 /** Format: date-time */
                                 createdAt: string;
                                 description: string;
+                                /** @description what the approval posts: an adjustment, or a closed wallet's payout (negative amount) */
+                                kind: "adjustment" | "closed_payout";
                                 /** @description the requesting admin's id */
                                 requestedBy: string;
                                 status: "pending" | "approved";
@@ -2389,7 +2395,7 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** @description Pays out a closed wallet's whole balance through the payout provider (recorded with the admin's id). Optional Idempotency-Key header. */
+        /** @description Pays out a closed wallet's whole balance through the payout provider (recorded with the admin's id). Optional Idempotency-Key header. Four-eyes like adjustments: above the daily threshold per admin and wallet, 202 and a request a second admin approves. */
         post: {
             parameters: {
                 query?: never;
@@ -2420,6 +2426,34 @@ export type paths = {
                             transactionId: string;
                             /** @description dollars */
                             walletBalance: number;
+                        };
+                    };
+                };
+                /** @description above the threshold: the request waits for a second admin's approval */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            msg: string;
+                            request: {
+                                _id: string;
+                                /** @description signed dollars */
+                                amount: number;
+                                approvedBy: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                description: string;
+                                /** @description what the approval posts: an adjustment, or a closed wallet's payout (negative amount) */
+                                kind: "adjustment" | "closed_payout";
+                                /** @description the requesting admin's id */
+                                requestedBy: string;
+                                status: "pending" | "approved";
+                                /** @description the posted adjustment, once approved */
+                                transactionId: string | null;
+                                userId: string;
+                            };
                         };
                     };
                 };
@@ -2610,6 +2644,8 @@ export type paths = {
                             createdAt: string;
                             /** @description true while the requester owes money (debt > 0) */
                             debtOpen: boolean;
+                            /** @description four-eyes: the admin whose approval waits for a second one (the request is still pending) */
+                            firstApprovedBy: string | null;
                             /** Format: date-time */
                             processedAt: string | null;
                             status: "pending" | "approved" | "rejected";
@@ -2648,7 +2684,7 @@ export type paths = {
         delete?: never;
         options?: never;
         head?: never;
-        /** @description Approves or rejects a pending withdrawal, once. Accepts {status, adminNotes} or {action, note}. */
+        /** @description Approves or rejects a pending withdrawal, once. Accepts {status, adminNotes} or {action, note}. Four-eyes: above WITHDRAWAL_APPROVAL_THRESHOLD or when admin credits pay for it, a first approval answers 202 and the withdrawal waits for a second admin; 409 while the player owes a clawback; 403 for the admin who credited the money. */
         patch: {
             parameters: {
                 query?: never;
@@ -2686,6 +2722,43 @@ export type paths = {
                                 createdAt: string;
                                 /** @description true while the requester owes money (debt > 0) */
                                 debtOpen: boolean;
+                                /** @description four-eyes: the admin whose approval waits for a second one (the request is still pending) */
+                                firstApprovedBy: string | null;
+                                /** Format: date-time */
+                                processedAt: string | null;
+                                status: "pending" | "approved" | "rejected";
+                                user: {
+                                    _id: string;
+                                    /** @description dollars owed from a corrected result: the request waits until it is repaid */
+                                    debt: number;
+                                    email: string | null;
+                                    username: string | null;
+                                    /** @description dollars: the requester's balance now */
+                                    walletBalance: number;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            msg: string;
+                            withdrawal: {
+                                _id: string;
+                                adminNotes: string | null;
+                                /** @description dollars */
+                                amount: number;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description true while the requester owes money (debt > 0) */
+                                debtOpen: boolean;
+                                /** @description four-eyes: the admin whose approval waits for a second one (the request is still pending) */
+                                firstApprovedBy: string | null;
                                 /** Format: date-time */
                                 processedAt: string | null;
                                 status: "pending" | "approved" | "rejected";
@@ -8298,6 +8371,8 @@ export type paths = {
                                 createdAt: string;
                                 /** @description true while the requester owes money (debt > 0) */
                                 debtOpen: boolean;
+                                /** @description four-eyes: the admin whose approval waits for a second one (the request is still pending) */
+                                firstApprovedBy: string | null;
                                 /** Format: date-time */
                                 processedAt: string | null;
                                 status: "pending" | "approved" | "rejected";

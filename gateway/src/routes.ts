@@ -109,7 +109,7 @@ export const routeTable: RouteEntry[] = [
   r('PATCH /admin/users/:id/wallet', 'wallet', 'admin'),
   r('GET /admin/users/:id/transactions', 'wallet', 'admin'),
   r('POST /admin/wallet/reconcile', 'wallet', 'admin'),
-  // four-eyes: adjustments above ADJUSTMENT_APPROVAL_THRESHOLD wait for a second admin
+  // four-eyes: adjustments and closed-wallet payouts past ADJUSTMENT_APPROVAL_THRESHOLD (per admin, wallet and day) wait for a second admin
   r('GET /admin/wallet/adjustments', 'wallet', 'admin'),
   r('POST /admin/wallet/adjustments/:id/approve', 'wallet', 'admin'),
   r('* /admin/wallet/*', 'wallet', 'admin'),

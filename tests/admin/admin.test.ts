@@ -9,6 +9,7 @@ import {
   UserRegistered,
   WalletCredit,
   WalletDebit,
+  WalletTransactionPosted,
 } from '@bet/proto-events';
 import { walletService } from '@bet/wallet';
 import { type Kysely, sql } from 'kysely';
@@ -487,6 +488,31 @@ describe('audit log', () => {
     const onlyPromos = await http('GET', '/api/v1/admin/audit-log?entity=promotion', { token: adminToken });
     expect(onlyPromos.body.entries.every((e: any) => e.entity === 'promotion')).toBe(true);
     expect(onlyPromos.body).toMatchObject({ currentPage: 1, totalPages: 1 });
+  });
+
+  it("records a closed wallet's payout with the admin who paid it (issue 30)", async () => {
+    const closed = newId();
+    await publish(WalletTransactionPosted.subject, {
+      transactionId: newId(),
+      userId: closed,
+      type: 'withdrawal',
+      amountCents: -2500,
+      balanceAfterCents: 0,
+      reference: `admin:${adminId}`,
+      description: 'Account closed: balance to the bank',
+      createdAt: new Date().toISOString(),
+    });
+    const entry = await eventually(async () => {
+      const res = await http('GET', `/api/v1/admin/audit-log?entityId=${closed}`, { token: adminToken });
+      return res.body.entries?.[0] ?? null;
+    }, 15_000);
+    expect(entry).toMatchObject({
+      action: 'wallet.closed_payout',
+      actor: { _id: adminId },
+      service: 'wallet',
+      before: { walletBalance: 25 },
+      after: { walletBalance: 0, amount: -25, reason: 'Account closed: balance to the bank' },
+    });
   });
 });
 

@@ -6,55 +6,14 @@
  *
  * OUTAGE_SECONDS sets the length of the cut (60 by default, as the issue asks).
  */
-import { connect, createServer, type Server, type Socket } from 'node:net';
 import { eventually } from '@bet/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPlatformReport } from '../../infra/src/reconciliation/checks';
 import { reconcilePlatform } from '../../infra/src/reconciliation/read';
+import { CuttableProxy } from '../support/cuttable-proxy';
 import { api, balance, game, kickOff, player, result, type Stack, startStack } from './stack';
 
 const OUTAGE_MS = Number(process.env.OUTAGE_SECONDS ?? 60) * 1000;
-
-/** A TCP proxy to Postgres that can refuse everything (and cut what is open) on demand. */
-class CuttableProxy {
-  private server!: Server;
-  private sockets = new Set<Socket>();
-  private cut = false;
-  port = 0;
-  /** where Postgres really is (set before the first connection) */
-  target = { host: '127.0.0.1', port: 5432 };
-
-  async start() {
-    this.server = createServer((client) => {
-      if (this.cut) return void client.destroy();
-      const upstream = connect(this.target.port, this.target.host);
-      for (const s of [client, upstream]) {
-        this.sockets.add(s);
-        s.on('close', () => this.sockets.delete(s));
-        s.on('error', () => {});
-      }
-      client.pipe(upstream).pipe(client);
-      client.on('close', () => upstream.destroy());
-      upstream.on('close', () => client.destroy());
-    });
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
-    this.port = (this.server.address() as { port: number }).port;
-  }
-
-  down() {
-    this.cut = true;
-    for (const s of this.sockets) s.destroy();
-  }
-
-  up() {
-    this.cut = false;
-  }
-
-  async close() {
-    this.down();
-    await new Promise((r) => this.server.close(r));
-  }
-}
 
 let s: Stack;
 const proxy = new CuttableProxy();

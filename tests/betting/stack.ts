@@ -11,7 +11,10 @@ export type Stack = TestStack & Record<'games' | 'wallet' | 'betting', RunningSe
 
 export function startStack(
   bettingEnv: Record<string, string> = {},
-  opts: { walletDatabaseUrl?: (realUrl: string) => string } = {},
+  opts: {
+    walletDatabaseUrl?: (realUrl: string) => string;
+    bettingDatabaseUrl?: (realUrl: string) => string;
+  } = {},
 ): Promise<Stack> {
   return startServices<'games' | 'wallet' | 'betting'>(
     [
@@ -31,7 +34,22 @@ export function startStack(
             : shared,
       },
       gamesService,
-      { def: bettingService, options: { env: { RECONCILE_INTERVAL_MS: '500', ...bettingEnv } } },
+      {
+        def: bettingService,
+        options: { env: { RECONCILE_INTERVAL_MS: '500', ...bettingEnv } },
+        // betting, too, may reach its database through a proxy a test can cut
+        infra: (shared) =>
+          opts.bettingDatabaseUrl
+            ? {
+                ...shared,
+                database: (schema) => ({
+                  kind: 'postgres',
+                  url: opts.bettingDatabaseUrl!(shared.databaseUrl!),
+                  schema,
+                }),
+              }
+            : shared,
+      },
     ],
     // `walletCaughtUp` reads betting's outbox as the record of every money event it wrote
     { env: { GAMES_PROVIDER: 'none', OUTBOX_KEEP_HOURS: '24' } },

@@ -414,6 +414,20 @@ describe('admin: every back-office screen against the real stack', () => {
   it('approves and rejects withdrawals; the player is told each time', async () => {
     const player = await as(demo);
     await player.page.goto(`${stack.url}/wallet`);
+    // the demo's money so far came from admin credits: a withdrawal paid from them would need
+    // two admins other than this one (issue 30). Own money from a card deposit pays these.
+    const balance = async () =>
+      (await stack.api('GET', '/wallet', undefined, demo.accessToken)).body.walletBalance;
+    const before = await balance();
+    const deposit = await stack.api(
+      'POST',
+      '/wallet/deposit/initialize',
+      { amount: 75_000 },
+      demo.accessToken,
+    );
+    expect(deposit.status, JSON.stringify(deposit.body)).toBe(200);
+    await stack.api('POST', `/wallet/sandbox/checkout/${deposit.body.reference}/pay`);
+    await expect.poll(balance, { timeout: 20_000 }).toBe(before + 50);
     for (const amount of [3, 4]) {
       const res = await stack.api('POST', '/wallet/request-withdrawal', { amount }, demo.accessToken);
       expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);

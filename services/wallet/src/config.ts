@@ -27,10 +27,16 @@ export const walletConfig = {
   /** Who pays approved withdrawals out. Only the sandbox exists so far. */
   PAYOUT_PROVIDER: Type.Union([Type.Literal('sandbox')], { default: 'sandbox' }),
   /**
-   * Four-eyes: an admin adjustment larger than this (in dollars, either sign) is only a
-   * request until a second admin approves it. 0 sends every adjustment for approval.
+   * Four-eyes: once what one admin moves on one wallet in a UTC day (adjustments and closed
+   * wallets' payouts, either sign, summed) would exceed this many dollars, the movement is only
+   * a request until a second admin approves it. 0 sends every adjustment for approval.
    */
   ADJUSTMENT_APPROVAL_THRESHOLD: Type.Number({ default: 1000, minimum: 0 }),
+  /**
+   * Four-eyes on withdrawals: one above this many dollars (or one that admin credits pay for)
+   * needs the approvals of two different admins.
+   */
+  WITHDRAWAL_APPROVAL_THRESHOLD: Type.Number({ default: 1000, minimum: 0 }),
   /** timeout of every call to a payment provider */
   PROVIDER_TIMEOUT_MS: Type.Integer({ default: 10_000, minimum: 100 }),
   /**

@@ -10,7 +10,12 @@ const SECRET = 'sandbox-secret-for-these-tests';
 let h: Harness;
 beforeAll(async () => {
   h = await startWallet({
-    env: { PUBLIC_URL: 'http://bet.test', SANDBOX_WEBHOOK_SECRET: SECRET, NGN_PER_USD: '1500' },
+    env: {
+      PUBLIC_URL: 'http://bet.test',
+      SANDBOX_WEBHOOK_SECRET: SECRET,
+      NGN_PER_USD: '1500',
+      ADJUSTMENT_APPROVAL_THRESHOLD: '100',
+    },
   });
 });
 afterAll(async () => h?.close());
@@ -126,6 +131,56 @@ describe('closed accounts', () => {
       body: { description: 'again' },
     });
     expect(empty.status).toBe(409);
+    expect((await h.reconcile()).ok).toBe(true);
+  });
+});
+
+/** Issue 30 item 4: a closed wallet's payout is under four-eyes like an adjustment. */
+describe("a closed wallet's payout", () => {
+  it('above the threshold waits for a second admin, who pays it out once', async () => {
+    const { u } = await openWallet(90);
+    // the same admin already moved 90 on this wallet today: paying 90 out takes the day to 180
+    await close(u);
+    const asked = await h.http('POST', `/api/v1/admin/wallet/closed/${u}/payout`, {
+      token: h.adminToken,
+      body: { description: 'Account closed: balance to the bank' },
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(202);
+    expect(asked.body.msg).toMatch(/second admin/);
+    expect(asked.body.request).toMatchObject({
+      userId: u,
+      amount: -90,
+      kind: 'closed_payout',
+      status: 'pending',
+    });
+    expect(await h.balance(u)).toBe(9000);
+    const id = asked.body.request._id;
+    const self = await h.http('POST', `/api/v1/admin/wallet/adjustments/${id}/approve`, {
+      token: h.adminToken,
+    });
+    expect(self.status).toBe(403);
+    const secondId = newId();
+    const second = await h.infra.token({ id: secondId, role: 'admin', username: 'second' });
+    const ok = await h.http('POST', `/api/v1/admin/wallet/adjustments/${id}/approve`, { token: second });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body).toMatchObject({
+      walletBalance: 0,
+      request: { status: 'approved', approvedBy: secondId },
+    });
+    expect(await h.balance(u)).toBe(0);
+    const again = await h.http('POST', `/api/v1/admin/wallet/adjustments/${id}/approve`, { token: second });
+    expect(again.status).toBe(409);
+    const tx = await h.db
+      .selectFrom('transactions')
+      .select(['actor_id', 'reference', 'type', 'metadata'])
+      .where('id', '=', ok.body.request.transactionId)
+      .executeTakeFirstOrThrow();
+    expect(tx).toMatchObject({
+      actor_id: secondId,
+      reference: `admin:${secondId}`,
+      type: 'withdrawal',
+      metadata: { closedWalletPayout: true, requestedBy: h.adminId, approvedBy: secondId },
+    });
     expect((await h.reconcile()).ok).toBe(true);
   });
 });

@@ -59,6 +59,21 @@ describe('a debt left by a correction', () => {
     expect(report.ok).toBe(true);
     expect((report as any).debts).toContainEqual({ userId: u, amountCents: 3000 });
 
+    // issue 30 item 5: an admin cannot let the queued withdrawal out while the debt is open
+    const second = await h.infra.token({ id: newId(), role: 'admin', username: 'second' });
+    const third = await h.infra.token({ id: newId(), role: 'admin', username: 'third' });
+    const approve = (token: string) =>
+      h.http('PATCH', `/api/v1/admin/withdrawals/${queued.body.withdrawal._id}/process`, {
+        token,
+        body: { status: 'approved' },
+      });
+    const refused = await approve(second);
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toBe(
+      'This player owes $30.00 from a corrected bet result; the withdrawal cannot be approved until it is repaid.',
+    );
+    expect(await h.balance(u)).toBe(0);
+
     await h.fund(u, 5);
     const held = await h.http('POST', '/api/v1/wallet/request-withdrawal', { token, body: { amount: 5 } });
     expect(held.status).toBe(422);
@@ -70,6 +85,10 @@ describe('a debt left by a correction', () => {
     expect((await h.http('GET', '/api/v1/wallet', { token })).body).toEqual({ walletBalance: 25, debt: 0 });
     const free = await h.http('POST', '/api/v1/wallet/request-withdrawal', { token, body: { amount: 5 } });
     expect(free.status, JSON.stringify(free.body)).toBeLessThan(300);
+    // repaid: the queued withdrawal may go (admin credits paid for it: two admins other than the funder)
+    expect((await approve(second)).status).toBe(202);
+    const approved = await approve(third);
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     const after = await h.reconcile();
     expect(after.ok).toBe(true);
     expect((after as any).debts.find((d: any) => d.userId === u)).toBeUndefined();

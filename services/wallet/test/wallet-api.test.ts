@@ -191,8 +191,20 @@ describe('withdrawals', () => {
       adminNotes: null,
     });
 
-    const ok = await h.http('PATCH', `/api/v1/admin/withdrawals/${w._id}/process`, {
+    // the money came from an admin's credit (h.fund): two other admins approve it (issue 30)
+    const own = await h.http('PATCH', `/api/v1/admin/withdrawals/${w._id}/process`, {
       token: h.adminToken,
+      body: { status: 'approved' },
+    });
+    expect(own.status).toBe(403);
+    const first = await h.http('PATCH', `/api/v1/admin/withdrawals/${w._id}/process`, {
+      token: await h.infra.token({ id: newId(), role: 'admin', username: 'first' }),
+      body: { status: 'approved' },
+    });
+    expect(first.status).toBe(202);
+    const approverId = newId();
+    const ok = await h.http('PATCH', `/api/v1/admin/withdrawals/${w._id}/process`, {
+      token: await h.infra.token({ id: approverId, role: 'admin', username: 'approver' }),
       body: { status: 'approved' },
     });
     expect(ok.status).toBe(200);
@@ -234,7 +246,7 @@ describe('withdrawals', () => {
       (e) => e.subject === 'wallet.withdrawal_processed' && e.data.withdrawalId === w._id,
     )!;
     expect(validate(WalletWithdrawalProcessed.schema, processed.data)).toEqual([]);
-    expect(processed.data).toMatchObject({ status: 'approved', processedBy: h.adminId, userId: u.id });
+    expect(processed.data).toMatchObject({ status: 'approved', processedBy: approverId, userId: u.id });
   });
 
   it('a rejection returns the held money with the note, in the other request reading', async () => {
@@ -273,13 +285,14 @@ describe('withdrawals', () => {
     const w = (
       await h.http('POST', '/api/v1/wallet/request-withdrawal', { token: u.token, body: { amount: 7 } })
     ).body.withdrawal;
+    // paid by an admin credit: a first approval by another admin, then the deciding ones
+    const first = await h.infra.token({ id: newId(), role: 'admin', username: 'first' });
+    const second = await h.infra.token({ id: newId(), role: 'admin', username: 'second' });
+    const decide = (token: string, status: string) =>
+      h.http('PATCH', `/api/v1/admin/withdrawals/${w._id}/process`, { token, body: { status } });
+    expect((await decide(first, 'approved')).status).toBe(202);
     const results = await Promise.all(
-      ['approved', 'rejected', 'approved', 'rejected'].map((status) =>
-        h.http('PATCH', `/api/v1/admin/withdrawals/${w._id}/process`, {
-          token: h.adminToken,
-          body: { status },
-        }),
-      ),
+      ['approved', 'rejected', 'approved', 'rejected'].map((status) => decide(second, status)),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
     const balance = await h.balance(u.id);

@@ -26,7 +26,10 @@ export default function Approvals() {
   async function approve(r: AdjustmentRequest) {
     const who = r.username ?? 'this user';
     const ok = await confirm({
-      message: `Approve the adjustment of ${signed(r.amount)} to ${who}'s wallet ("${r.description}"), asked for by ${r.requestedByUsername ?? 'another admin'}? It is posted at once.`,
+      message:
+        r.kind === 'closed_payout'
+          ? `Approve paying ${signed(-r.amount)} out of ${who}'s closed wallet ("${r.description}"), asked for by ${r.requestedByUsername ?? 'another admin'}? It is paid at once.`
+          : `Approve the adjustment of ${signed(r.amount)} to ${who}'s wallet ("${r.description}"), asked for by ${r.requestedByUsername ?? 'another admin'}? It is posted at once.`,
       confirmLabel: 'Approve',
     });
     if (!ok) return;
@@ -51,8 +54,9 @@ export default function Approvals() {
         {status === 'pending' && <span className="badge badge--pending">{rows.length} waiting</span>}
       </div>
       <p className="muted">
-        Wallet adjustments above the approval threshold wait here for a second admin. You cannot approve your
-        own request or one on your own wallet.
+        Wallet adjustments and closed wallets' payouts above the approval threshold (what one admin moves on
+        one wallet in a day) wait here for a second admin. You cannot approve your own request or one on your
+        own wallet.
       </p>
       <Tabs label="Adjustment status" items={TABS} value={status} onChange={setStatus} />
       {list.error ? <ErrorText onRetry={list.reload}>{list.error}</ErrorText> : null}
@@ -93,7 +97,9 @@ export default function Approvals() {
                     >
                       {signed(r.amount)}
                     </td>
-                    <td data-label="Reason">{r.description}</td>
+                    <td data-label="Reason">
+                      {r.kind === 'closed_payout' ? `Closed wallet payout: ${r.description}` : r.description}
+                    </td>
                     <td data-label="Asked by">{r.requestedByUsername ?? r.requestedBy}</td>
                     <td data-label={status === 'pending' ? 'Action' : 'Approved by'}>
                       {status === 'approved' ? (

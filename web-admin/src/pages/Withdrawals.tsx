@@ -31,11 +31,17 @@ export default function Withdrawals() {
     )
       return;
     try {
-      await api.patch(
+      const res = await api.patch<{ msg: string; withdrawal: Withdrawal }>(
         `/admin/withdrawals/${w._id}/process`,
         { status: decision, adminNotes: `Request ${decision} by admin.` },
         { silent: true },
       );
+      // four-eyes: a first approval leaves the request pending for a second admin
+      if (res?.withdrawal.status === 'pending') {
+        toast.success(res.msg);
+        list.reload();
+        return;
+      }
       toast.success(`Withdrawal ${decision}.`);
       // the card leaves the pending list at once; the reload confirms it
       list.setData((d) => d?.filter((x) => x._id !== w._id));

@@ -72,8 +72,25 @@ export async function recordAdminAction(
     }
     case 'wallet.transaction_posted': {
       const d = event.data;
-      if (d.type !== 'adjustment') return;
       const actorId = adjustmentActor(d.reference);
+      // a closed wallet's payout leaves as a withdrawal line carrying its admin (issue 30)
+      if (d.type === 'withdrawal' && actorId)
+        return writeAudit(trx, {
+          ...base,
+          actorId,
+          actorName: await nameOf(actorId),
+          service: 'wallet',
+          action: 'wallet.closed_payout',
+          entity: 'user',
+          entityId: d.userId,
+          before: { walletBalance: dollars(d.balanceAfterCents - d.amountCents) },
+          after: {
+            walletBalance: dollars(d.balanceAfterCents),
+            amount: dollars(d.amountCents),
+            reason: d.description,
+          },
+        });
+      if (d.type !== 'adjustment') return;
       return writeAudit(trx, {
         ...base,
         actorId,

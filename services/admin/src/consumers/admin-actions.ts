@@ -1,3 +1,4 @@
+import { NEVER_GIVE_UP } from '@bet/kit';
 import {
   GamesAdminAction,
   UserDeleted,
@@ -18,6 +19,8 @@ export const adminActionsConsumer = consumer({
     WalletTransactionPosted,
     GamesAdminAction,
   ],
+  // the audit log may not lose an admin action to a database outage
+  maxDeliver: NEVER_GIVE_UP,
   async handle(_ctx, event, { trx }) {
     await recordAdminAction(trx as DB, event);
   },

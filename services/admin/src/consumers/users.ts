@@ -1,3 +1,4 @@
+import { NEVER_GIVE_UP } from '@bet/kit';
 import { UserDeleted, UserPresence, UserRegistered, UserRoleChanged, UserUpdated } from '@bet/proto-events';
 import { applyUserEvent } from '../app/projections';
 import { consumer, type DB } from '../context';
@@ -6,6 +7,8 @@ import { consumer, type DB } from '../context';
 export const usersConsumer = consumer({
   durable: 'admin-users',
   events: [UserRegistered, UserUpdated, UserRoleChanged, UserDeleted, UserPresence],
+  // roles and closures: the back office must not keep a demoted admin or a closed account as it was
+  maxDeliver: NEVER_GIVE_UP,
   async handle(_ctx, event, { trx }) {
     await applyUserEvent(trx as DB, event);
   },

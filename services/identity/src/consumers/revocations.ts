@@ -1,3 +1,4 @@
+import { NEVER_GIVE_UP } from '@bet/kit';
 import { UserSessionsRevoked } from '@bet/proto-events';
 import { consumer } from '../context';
 
@@ -11,6 +12,8 @@ export const revocationsConsumer = consumer({
   durable: 'identity-revocations',
   events: [UserSessionsRevoked],
   once: false,
+  // a revocation dropped after a cache outage would leave a revoked token working
+  maxDeliver: NEVER_GIVE_UP,
   async handle(ctx, event) {
     const d = event.data;
     if (d.sessionId) await ctx.revocations.revokeSession(d.sessionId);

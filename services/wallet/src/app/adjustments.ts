@@ -1,6 +1,7 @@
 import { conflict, forbidden, newId, notFound, retryOnConflict } from '@bet/kit';
 import { moneyKeys } from '@bet/proto-events';
 import type { AppContext } from '../context';
+import { needsSecondAdmin } from '../domain/four-eyes';
 import { adjustmentPostings } from '../domain/postings';
 import {
   type AdjustmentRequestRow,
@@ -9,65 +10,87 @@ import {
   insertAdjustmentRequest,
   markRequestApproved,
 } from '../store/adjustments';
+import type { Trx } from '../store/db';
+import { adminMovedTodayCents, keyTaken, lockAdminTarget } from '../store/four-eyes';
 import { type Posted, postTransaction } from '../store/ledger';
 import { usernames } from '../store/users';
+import { postClosedPayout } from './closed-accounts';
 
 export const OWN_WALLET = 'You cannot adjust your own wallet.';
 export const OWN_REQUEST = 'A second admin must approve this adjustment; you requested it.';
-
-/** Four-eyes applies above the threshold, in either direction. */
-export function needsSecondAdmin(amountCents: bigint, thresholdDollars: number): boolean {
-  const abs = amountCents < 0n ? -amountCents : amountCents;
-  return abs > BigInt(Math.round(thresholdDollars * 100));
-}
 
 /**
  * An admin's signed correction of a wallet, against the house, recorded with the admin's id
  * (actor_id, and `admin:<id>` as reference, which the audit log reads) and reason. It cannot
  * take a balance below zero: the CHECK refuses it. Nobody adjusts their own wallet.
+ *
+ * Four-eyes: when it would take what this admin moved on this wallet today above
+ * ADJUSTMENT_APPROVAL_THRESHOLD, it is recorded as a request instead, for a second admin.
+ * A replay of an adjustment already posted (same Idempotency-Key) answers the original.
  */
-export async function adjustWallet(
+export async function adjustOrRequest(
   ctx: AppContext,
+  input: { userId: string; amountCents: bigint; description: string; adminId: string; clientKey?: string },
+): Promise<{ posted: Posted } | { request: AdjustmentRequest }> {
+  if (input.userId === input.adminId) throw forbidden(OWN_WALLET);
+  const key = input.clientKey
+    ? `adjustment:${input.adminId}:${input.clientKey}`
+    : moneyKeys.adjustment(newId());
+  const out = await retryOnConflict(() =>
+    ctx.tx(async (trx): Promise<{ requestId: string } | { posted: Posted }> => {
+      await lockAdminTarget(trx, input.adminId, input.userId);
+      if (!(await keyTaken(trx, key))) {
+        const moved = await adminMovedTodayCents(trx, input.adminId, input.userId);
+        if (needsSecondAdmin(moved, input.amountCents, ctx.config.ADJUSTMENT_APPROVAL_THRESHOLD)) {
+          const id = newId();
+          await insertAdjustmentRequest(trx, {
+            id,
+            kind: 'adjustment',
+            userId: input.userId,
+            amountCents: input.amountCents,
+            description: input.description,
+            requestedBy: input.adminId,
+          });
+          return { requestId: id };
+        }
+      }
+      return { posted: await postAdjustment(trx, { ...input, key }) };
+    }),
+  );
+  if ('requestId' in out) return { request: (await findRequest(ctx, out.requestId))! };
+  return out;
+}
+
+async function postAdjustment(
+  trx: Trx,
   input: {
+    key: string;
     userId: string;
     amountCents: bigint;
     description: string;
     adminId: string;
-    clientKey?: string;
     /** set when this posts an approved four-eyes request */
     request?: { id: string; requestedBy: string };
   },
 ): Promise<Posted> {
-  if (input.userId === input.adminId) throw forbidden(OWN_WALLET);
-  const key = input.request
-    ? `adjustment-request:${input.request.id}`
-    : input.clientKey
-      ? `adjustment:${input.adminId}:${input.clientKey}`
-      : moneyKeys.adjustment(newId());
-  return retryOnConflict(() =>
-    ctx.tx(async (trx) => {
-      const posted = await postTransaction(
-        trx,
-        {
-          key,
-          type: 'adjustment',
-          userId: input.userId,
-          reference: `admin:${input.adminId}`,
-          description: input.description,
-          requested: input.amountCents,
-          actorId: input.adminId,
-          metadata: input.request
-            ? { adminId: input.adminId, requestedBy: input.request.requestedBy, approvedBy: input.adminId }
-            : { adminId: input.adminId },
-        },
-        () => adjustmentPostings(input.userId, input.amountCents),
-      );
-      if (input.request) {
-        await markRequestApproved(trx, input.request.id, input.adminId, posted.transactionId);
-      }
-      return posted;
-    }),
+  const posted = await postTransaction(
+    trx,
+    {
+      key: input.key,
+      type: 'adjustment',
+      userId: input.userId,
+      reference: `admin:${input.adminId}`,
+      description: input.description,
+      requested: input.amountCents,
+      actorId: input.adminId,
+      metadata: input.request
+        ? { adminId: input.adminId, requestedBy: input.request.requestedBy, approvedBy: input.adminId }
+        : { adminId: input.adminId },
+    },
+    () => adjustmentPostings(input.userId, input.amountCents),
   );
+  if (input.request) await markRequestApproved(trx, input.request.id, input.adminId, posted.transactionId);
+  return posted;
 }
 
 export interface AdjustmentRequest {
@@ -75,6 +98,7 @@ export interface AdjustmentRequest {
   userId: string;
   amountCents: bigint;
   description: string;
+  kind: 'adjustment' | 'closed_payout';
   requestedBy: string;
   status: 'pending' | 'approved';
   approvedBy: string | null;
@@ -82,24 +106,7 @@ export interface AdjustmentRequest {
   createdAt: string;
 }
 
-/** An adjustment above the threshold: recorded, not posted, until a second admin approves. */
-export async function requestAdjustment(
-  ctx: AppContext,
-  input: { userId: string; amountCents: bigint; description: string; adminId: string },
-): Promise<AdjustmentRequest> {
-  if (input.userId === input.adminId) throw forbidden(OWN_WALLET);
-  const id = newId();
-  await insertAdjustmentRequest(ctx.db, {
-    id,
-    userId: input.userId,
-    amountCents: input.amountCents,
-    description: input.description,
-    requestedBy: input.adminId,
-  });
-  return (await findRequest(ctx, id))!;
-}
-
-async function findRequest(ctx: AppContext, id: string): Promise<AdjustmentRequest | undefined> {
+export async function findRequest(ctx: AppContext, id: string): Promise<AdjustmentRequest | undefined> {
   const r = await adjustmentRequestRow(ctx.db, id);
   return r && toRequest(r);
 }
@@ -110,6 +117,7 @@ function toRequest(r: Omit<AdjustmentRequestRow, 'created_at'> & { created_at: u
     userId: r.user_id,
     amountCents: BigInt(r.amount_cents),
     description: r.description,
+    kind: r.kind,
     requestedBy: r.requested_by,
     status: r.status,
     approvedBy: r.approved_by,
@@ -136,8 +144,9 @@ export async function listAdjustmentRequests(ctx: AppContext, status: 'pending' 
 }
 
 /**
- * The second admin's approval posts the adjustment, once (its idempotency key is the
- * request's id), with the approver as actor and both admins in the metadata.
+ * The second admin's approval posts the adjustment (or pays the closed wallet out), once: its
+ * idempotency key is the request's id; the approver is the actor and both admins are in the
+ * metadata.
  */
 export async function approveAdjustment(
   ctx: AppContext,
@@ -146,14 +155,30 @@ export async function approveAdjustment(
   const request = await findRequest(ctx, input.requestId);
   if (!request) throw notFound('Adjustment request not found');
   if (request.requestedBy === input.adminId) throw forbidden(OWN_REQUEST);
+  if (request.userId === input.adminId) throw forbidden(OWN_WALLET);
   if (request.status !== 'pending')
     throw conflict('This adjustment was already approved.', 'already_processed');
-  const posted = await adjustWallet(ctx, {
-    userId: request.userId,
-    amountCents: request.amountCents,
-    description: request.description,
-    adminId: input.adminId,
-    request: { id: request.id, requestedBy: request.requestedBy },
-  });
+  const approved = { id: request.id, requestedBy: request.requestedBy };
+  const posted = await retryOnConflict(() =>
+    ctx.tx(async (trx) =>
+      request.kind === 'closed_payout'
+        ? postClosedPayout(trx, {
+            key: `closed-payout-request:${request.id}`,
+            userId: request.userId,
+            adminId: input.adminId,
+            description: request.description,
+            amountCents: -request.amountCents,
+            request: approved,
+          })
+        : postAdjustment(trx, {
+            key: `adjustment-request:${request.id}`,
+            userId: request.userId,
+            amountCents: request.amountCents,
+            description: request.description,
+            adminId: input.adminId,
+            request: approved,
+          }),
+    ),
+  );
   return { request: (await findRequest(ctx, request.id))!, posted };
 }

@@ -2,6 +2,13 @@ import { conflict, forbidden, newId, notFound, recordEvent, retryOnConflict, unp
 import { moneyKeys, WalletWithdrawalProcessed, WalletWithdrawalRequested } from '@bet/proto-events';
 import type { AppContext } from '../context';
 import {
+  ALREADY_APPROVED_ONCE,
+  approvalDebtMessage,
+  fundedByAdjustments,
+  OWN_CREDIT,
+  withdrawalNeedsTwoApprovals,
+} from '../domain/four-eyes';
+import {
   withdrawalHoldPostings,
   withdrawalPayoutPostings,
   withdrawalReversalPostings,
@@ -15,6 +22,7 @@ import {
 import type { PayoutProvider } from '../providers/types';
 import type { WithdrawalRow } from '../store/db';
 import { userDebt } from '../store/debts';
+import { adjustmentFunding, recordFirstApproval } from '../store/four-eyes';
 import { lockedWalletBalance, postTransaction } from '../store/ledger';
 import {
   claimPayout,
@@ -86,7 +94,10 @@ export async function requestWithdrawal(
 /**
  * An admin's decision, taken once: the row lock and the pending check make a second or
  * concurrent decision a 409. Approval moves the hold to the provider's clearing account and
- * queues the payout; rejection returns the hold to the wallet.
+ * queues the payout; rejection returns the hold to the wallet. An approval is refused while the
+ * player owes a clawback, and by an admin who credited the money it pays; above
+ * WITHDRAWAL_APPROVAL_THRESHOLD, or when admin credits pay for it, the first approval only
+ * records itself and a second admin's approval lets the money out.
  */
 export async function processWithdrawal(
   ctx: AppContext,
@@ -102,6 +113,21 @@ export async function processWithdrawal(
       if (w.status !== 'pending')
         throw conflict(alreadyProcessedMessage(w.status as WithdrawalStatus), 'already_processed');
       const amount = BigInt(w.amount);
+      if (input.decision === 'approved') {
+        // no money leaves while the player owes a clawback (the debt is repaid from winnings first)
+        const debt = await userDebt(trx, w.user_id);
+        if (debt > 0n) throw conflict(approvalDebtMessage(debt), 'debt_open');
+        const funding = { amountCents: amount, ...(await adjustmentFunding(trx, w)) };
+        // whoever credited the money is not who lets it out
+        if (fundedByAdjustments(funding) && funding.creditors.includes(input.adminId))
+          throw forbidden(OWN_CREDIT);
+        if (withdrawalNeedsTwoApprovals(funding, ctx.config.WITHDRAWAL_APPROVAL_THRESHOLD)) {
+          // the first approval is recorded; the withdrawal stays pending for a second admin
+          if (!w.first_approved_by) return recordFirstApproval(trx, w.id, input.adminId);
+          if (w.first_approved_by === input.adminId)
+            throw conflict(ALREADY_APPROVED_ONCE, 'already_approved');
+        }
+      }
       const base = { key: moneyKeys.withdrawalDecision(w.id), reference: w.id, actorId: input.adminId };
       const posted =
         input.decision === 'approved'
@@ -113,7 +139,9 @@ export async function processWithdrawal(
                 userId: null,
                 description: 'Withdrawal paid out',
                 requested: 0n,
-                metadata: { userId: w.user_id },
+                metadata: w.first_approved_by
+                  ? { userId: w.user_id, firstApprovedBy: w.first_approved_by }
+                  : { userId: w.user_id },
               },
               () => withdrawalPayoutPostings(amount),
             )

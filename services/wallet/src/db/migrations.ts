@@ -5,6 +5,7 @@ import { debitRefusals } from './migrations/0003_debit_refusals';
 import { heldDeposits } from './migrations/0004_held_deposits';
 import { adjustmentRequests } from './migrations/0009_adjustment_requests';
 import { playerProtection } from './migrations/0020_player_protection';
+import { fourEyesControls } from './migrations/0031_four_eyes_controls';
 
 /** Explicit, ordered index of the wallet's migrations (names recorded by deployed databases). */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_held_deposits': heldDeposits,
   '0009_adjustment_requests': adjustmentRequests,
   '0020_player_protection': playerProtection,
+  '0031_four_eyes_controls': fourEyesControls,
 };

@@ -18,6 +18,8 @@ export interface WalletDB {
     amount_cents: Int8;
     description: string;
     requested_by: string;
+    /** what the approval posts: an adjustment, or a closed wallet's payout (amount negative) */
+    kind: Opt<'adjustment' | 'closed_payout'>;
     status: Opt<'pending' | 'approved'>;
     approved_by: string | null;
     transaction_id: string | null;
@@ -75,6 +77,9 @@ export interface WalletDB {
     payout_reference: Opt<string | null>;
     payout_error: Opt<string | null>;
     payout_attempts: ColumnType<number, number | undefined, number>;
+    /** four-eyes: the first of two approvals (the withdrawal stays pending until the second) */
+    first_approved_by: Opt<string | null>;
+    first_approved_at: Opt<Date | null>;
     created_at: Timestamp;
   };
   deposits: {

@@ -7,7 +7,7 @@ import {
   Type,
   unprocessable,
 } from '@bet/kit';
-import { adjustWallet, needsSecondAdmin, OWN_WALLET, requestAdjustment } from '../app/adjustments';
+import { adjustOrRequest, OWN_WALLET } from '../app/adjustments';
 import { route } from '../context';
 import { nonZeroDollars } from '../domain/amounts';
 import { AccountClosedError, InsufficientFundsError } from '../domain/errors';
@@ -53,26 +53,20 @@ export const adminAdjustWalletRoute = route('PATCH /api/v1/admin/users/:id/walle
       const cents = nonZeroDollars(amount);
       if (!cents.ok) throw fieldError('amount', cents.msg);
       if (req.params.id === req.user!.id) throw forbidden(OWN_WALLET);
-      if (needsSecondAdmin(cents.cents, ctx.config.ADJUSTMENT_APPROVAL_THRESHOLD)) {
-        const request = await requestAdjustment(ctx, {
-          userId: req.params.id,
-          amountCents: cents.cents,
-          description: description!.trim(),
-          adminId: req.user!.id,
-        });
-        return reply.status(202).send({
-          msg: `Adjustments above $${ctx.config.ADJUSTMENT_APPROVAL_THRESHOLD.toFixed(2)} need a second admin's approval; the request is waiting.`,
-          request: adjustmentRequestJson(request),
-        });
-      }
       try {
-        const posted = await adjustWallet(ctx, {
+        const outcome = await adjustOrRequest(ctx, {
           userId: req.params.id,
           amountCents: cents.cents,
           description: description!.trim(),
           adminId: req.user!.id,
           clientKey: clientKey(req),
         });
+        if ('request' in outcome)
+          return reply.status(202).send({
+            msg: `Adjustments above $${ctx.config.ADJUSTMENT_APPROVAL_THRESHOLD.toFixed(2)} a day (per admin and wallet) need a second admin's approval; the request is waiting.`,
+            request: adjustmentRequestJson(outcome.request),
+          });
+        const { posted } = outcome;
         return {
           msg: 'Wallet adjusted successfully!',
           walletBalance: centsToDollars(posted.balanceAfter ?? 0n),

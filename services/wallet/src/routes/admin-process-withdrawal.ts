@@ -1,6 +1,7 @@
 import { fieldError, Type } from '@bet/kit';
 import { processWithdrawal, withdrawalDetails } from '../app/withdrawals';
 import { route } from '../context';
+import { SECOND_APPROVAL_NEEDED } from '../domain/four-eyes';
 import { decisionMessage, readDecision } from '../domain/withdrawals';
 import { WithdrawalMessageAnswer } from './answers';
 import { IdParams, withdrawalJson } from './edge';
@@ -15,7 +16,7 @@ export const adminProcessWithdrawalRoute = route(
         schema: {
           tags: ['admin'],
           description:
-            'Approves or rejects a pending withdrawal, once. Accepts {status, adminNotes} or {action, note}.',
+            'Approves or rejects a pending withdrawal, once. Accepts {status, adminNotes} or {action, note}. Four-eyes: above WITHDRAWAL_APPROVAL_THRESHOLD or when admin credits pay for it, a first approval answers 202 and the withdrawal waits for a second admin; 409 while the player owes a clawback; 403 for the admin who credited the money.',
           params: IdParams,
           body: Type.Object(
             {
@@ -26,10 +27,10 @@ export const adminProcessWithdrawalRoute = route(
             },
             { additionalProperties: false },
           ),
-          response: { 200: WithdrawalMessageAnswer },
+          response: { 200: WithdrawalMessageAnswer, 202: WithdrawalMessageAnswer },
         },
       },
-      async (req) => {
+      async (req, reply) => {
         const decision = readDecision(req.body);
         if (!decision.ok) throw fieldError(decision.path, decision.msg);
         const processed = await processWithdrawal(ctx, ctx.providers.payout, {
@@ -39,6 +40,8 @@ export const adminProcessWithdrawalRoute = route(
           adminId: req.user!.id,
         });
         const view = await withdrawalDetails(ctx, processed.id);
+        if (processed.status === 'pending')
+          return reply.status(202).send({ msg: SECOND_APPROVAL_NEEDED, withdrawal: withdrawalJson(view) });
         return { msg: decisionMessage(decision.decision), withdrawal: withdrawalJson(view) };
       },
     );

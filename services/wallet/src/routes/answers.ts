@@ -49,6 +49,12 @@ export const WithdrawalAnswer = Type.Object({
   status: Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected')]),
   adminNotes: Nullable(Type.String()),
   processedAt: Nullable(DateTime),
+  firstApprovedBy: Nullable(
+    Type.String({
+      description:
+        'four-eyes: the admin whose approval waits for a second one (the request is still pending)',
+    }),
+  ),
 });
 
 /** A four-eyes adjustment request (edge.ts adjustmentRequestJson). */
@@ -57,6 +63,9 @@ const adjustmentRequestFields = {
   userId: Type.String(),
   amount: Type.Number({ description: 'signed dollars' }),
   description: Type.String(),
+  kind: Type.Union([Type.Literal('adjustment'), Type.Literal('closed_payout')], {
+    description: "what the approval posts: an adjustment, or a closed wallet's payout (negative amount)",
+  }),
   requestedBy: Type.String({ description: "the requesting admin's id" }),
   status: Type.Union([Type.Literal('pending'), Type.Literal('approved')]),
   approvedBy: Nullable(Type.String()),

@@ -41,6 +41,7 @@ export function withdrawalJson(w: WithdrawalView) {
     status: w.status,
     adminNotes: w.admin_notes,
     processedAt: w.processed_at ? new Date(w.processed_at).toISOString() : null,
+    firstApprovedBy: w.first_approved_by,
   };
 }
 
@@ -62,6 +63,7 @@ export function adjustmentRequestJson(r: AdjustmentRequest) {
     userId: r.userId,
     amount: centsToDollars(r.amountCents),
     description: r.description,
+    kind: r.kind,
     requestedBy: r.requestedBy,
     status: r.status,
     approvedBy: r.approvedBy,

@@ -6,12 +6,20 @@ export type AdjustmentRequestRow = Selectable<WalletDB['adjustment_requests']>;
 
 export async function insertAdjustmentRequest(
   db: Trx,
-  r: { id: string; userId: string; amountCents: bigint; description: string; requestedBy: string },
+  r: {
+    id: string;
+    kind: 'adjustment' | 'closed_payout';
+    userId: string;
+    amountCents: bigint;
+    description: string;
+    requestedBy: string;
+  },
 ) {
   await db
     .insertInto('adjustment_requests')
     .values({
       id: r.id,
+      kind: r.kind,
       user_id: r.userId,
       amount_cents: r.amountCents.toString(),
       description: r.description,

@@ -101,6 +101,7 @@ function withdrawalsWithUser(db: Trx) {
       'w.admin_notes',
       'w.created_at',
       'w.processed_at',
+      'w.first_approved_by',
       'u.username',
       'u.email',
       'a.balance',
