@@ -109,7 +109,11 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
   const readiness: Record<string, () => Promise<boolean>> = { bus: () => opts.bus.ping() };
   if (opts.draining) readiness.serving = async () => !opts.draining?.();
   if (limiterRedis) readiness.redis = async () => (await limiterRedis.ping()) === 'PONG';
-  const health = { config: { auth: 'public' as const, rateLimit: false as const } };
+  // probes' request lines (info) left out: they come every second from the load balancer
+  const health = {
+    config: { auth: 'public' as const, rateLimit: false as const },
+    logLevel: 'warn' as const,
+  };
   app.get('/healthz', { ...health, schema: { summary: 'The process is alive' } }, async () => ({
     status: 'ok',
     service: 'gateway',

@@ -1,5 +1,6 @@
+import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { defineService, startService } from '../src';
+import { createServer, defineService, startService } from '../src';
 import { type TestInfrastructure, testInfrastructure } from '../src/testing';
 
 // A replica leaving (SIGTERM, a rolling update): /readyz fails first while requests are
@@ -39,5 +40,21 @@ describe('draining on stop', () => {
     await stopping;
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_400);
     await expect(fetch(`${svc.url}/api/v1/ping`)).rejects.toThrow();
+  });
+});
+
+// Probes come every second from the load balancer and every few from Kubernetes: at info
+// their request lines drowned the log. Only their warnings and errors are logged now.
+describe('probe requests in the log', () => {
+  it('leave their request lines out of the info log, while other requests stay', async () => {
+    const lines: Array<{ level: number; url?: string; req?: { url: string } }> = [];
+    const logger = pino({ level: 'info' }, { write: (l: string) => lines.push(JSON.parse(l)) });
+    const app = await createServer({ name: 'probes', logger: logger as never });
+    app.get('/api/v1/thing', { config: { auth: 'public' } }, async () => ({ ok: true }));
+    for (const url of ['/healthz', '/readyz', '/metrics', '/api/v1/thing']) await app.inject({ url });
+    await app.close();
+    const urls = lines.map((l) => l.req?.url).filter(Boolean);
+    expect(urls).toContain('/api/v1/thing');
+    for (const probe of ['/healthz', '/readyz', '/metrics']) expect(urls).not.toContain(probe);
   });
 });
