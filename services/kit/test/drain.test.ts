@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createServer, defineService, startService } from '../src';
+import { createServer, defineService, generateAuthKeys, startService, TokenVerifier } from '../src';
 import { type TestInfrastructure, testInfrastructure } from '../src/testing';
 
 // A replica leaving (SIGTERM, a rolling update): /readyz fails first while requests are
@@ -49,7 +49,9 @@ describe('probe requests in the log', () => {
   it('leave their request lines out of the info log, while other requests stay', async () => {
     const lines: Array<{ level: number; url?: string; req?: { url: string } }> = [];
     const logger = pino({ level: 'info' }, { write: (l: string) => lines.push(JSON.parse(l)) });
-    const app = await createServer({ name: 'probes', logger: logger as never });
+    const keys = await generateAuthKeys();
+    const verifier = await TokenVerifier.create(keys.publicKeyPem, 'bet-platform');
+    const app = await createServer({ name: 'probes', logger: logger as never, verifier });
     app.get('/api/v1/thing', { config: { auth: 'public' } }, async () => ({ ok: true }));
     for (const url of ['/healthz', '/readyz', '/metrics', '/api/v1/thing']) await app.inject({ url });
     await app.close();
