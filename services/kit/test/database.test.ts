@@ -90,7 +90,8 @@ describe('migrations', () => {
         await host?.close();
         await test?.drop();
       }
-    });
+      // PGlite runs each Migrator pass in a few seconds on a loaded machine
+    }, 120_000);
   }
 });
 
