@@ -39,6 +39,8 @@ export interface GatewayOptions {
   /** base URL of each service; a missing one answers 503 */
   upstreams: Partial<Record<ServiceName, string | null | undefined>>;
   webRoots?: WebRoots;
+  /** true once a shutdown has begun: /readyz then answers 503 while requests are still served */
+  draining?: () => boolean;
 }
 
 export interface Gateway {
@@ -105,8 +107,13 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
   await registerCors(app, origins);
 
   const readiness: Record<string, () => Promise<boolean>> = { bus: () => opts.bus.ping() };
+  if (opts.draining) readiness.serving = async () => !opts.draining?.();
   if (limiterRedis) readiness.redis = async () => (await limiterRedis.ping()) === 'PONG';
-  const health = { config: { auth: 'public' as const, rateLimit: false as const } };
+  // probes' request lines (info) left out: they come every second from the load balancer
+  const health = {
+    config: { auth: 'public' as const, rateLimit: false as const },
+    logLevel: 'warn' as const,
+  };
   app.get('/healthz', { ...health, schema: { summary: 'The process is alive' } }, async () => ({
     status: 'ok',
     service: 'gateway',

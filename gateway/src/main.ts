@@ -12,8 +12,10 @@ import { createGateway } from './index';
 const config = loadGatewayConfig(process.env);
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const infra = await clusterInfrastructure(process.env, 'gateway');
+let draining = false;
 const gateway = await createGateway({
   config,
+  draining: () => draining,
   logger: infra.logger,
   verifier: infra.verifier,
   bus: infra.bus,
@@ -36,9 +38,13 @@ const gateway = await createGateway({
 });
 await gateway.listen(config.PORT, config.HOST);
 
-closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
+closeWithGrace({ delay: 10_000 + config.DRAIN_SECONDS * 1000 }, async ({ err, signal }) => {
   if (err) infra.logger.error({ err }, 'gateway shutting down after an error');
   else infra.logger.info({ signal }, 'gateway shutting down');
+  // not ready, still serving, for DRAIN_SECONDS: the load balancer takes it out first
+  draining = true;
+  if (!err && config.DRAIN_SECONDS > 0)
+    await new Promise((done) => setTimeout(done, config.DRAIN_SECONDS * 1000));
   await gateway.close();
   await infra.close();
 });

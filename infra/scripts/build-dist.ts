@@ -15,6 +15,20 @@ import { REPO_ROOT } from '../src/defaults';
 import { DEPLOYABLES } from '../src/services';
 
 const DIST = resolve(REPO_ROOT, 'dist');
+/** packages only the embedded mode loads (lazily): never in a cluster image */
+const EMBEDDED_ONLY = new Set(['@electric-sql/pglite']);
+/**
+ * pure-JavaScript packages bundled in rather than copied: OpenTelemetry ships each module
+ * three times (CommonJS, ESM, ESNext) plus types, 33 MB per image for the ~1 MB a service runs
+ */
+const INLINE = ['@opentelemetry/'];
+/** what no running service reads: type declarations, source maps, Markdown */
+const NOT_RUNTIME = /\.(d\.ts|d\.mts|d\.cts|map|md|markdown)$/i;
+/** operators' commands shipped beside a deployable's main.mjs (docs/operating.md) */
+const COMMANDS: Record<string, Array<[file: string, entry: string]>> = {
+  wallet: [['reconcile.mjs', 'services/wallet/src/bin/reconcile.ts']],
+  admin: [['reconcile-platform.mjs', 'infra/src/bin/reconcile-platform.ts']],
+};
 const builtins = new Set(builtinModules);
 
 const packageName = (spec: string) => {
@@ -77,14 +91,17 @@ async function buildOne(name: string, main: string) {
   const out = join(DIST, name);
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
-  const result = await build(bundleOptions(resolve(REPO_ROOT, main), join(out, 'main.mjs')));
   const imports: Array<{ name: string; from: string }> = [];
-  for (const [file, input] of Object.entries(result.metafile.inputs)) {
-    for (const imp of input.imports) {
-      if (!imp.external) continue;
-      const bare = imp.path.replace(/^node:/, '');
-      if (imp.path.startsWith('node:') || builtins.has(bare) || builtins.has(bare.split('/')[0])) continue;
-      imports.push({ name: packageName(imp.path), from: dirname(resolve(REPO_ROOT, file)) });
+  for (const [file, entry] of [['main.mjs', main], ...(COMMANDS[name] ?? [])]) {
+    const result = await build(bundleOptions(resolve(REPO_ROOT, entry), join(out, file), { inline: INLINE }));
+    for (const [source, input] of Object.entries(result.metafile.inputs)) {
+      for (const imp of input.imports) {
+        if (!imp.external) continue;
+        const bare = imp.path.replace(/^node:/, '');
+        if (imp.path.startsWith('node:') || builtins.has(bare) || builtins.has(bare.split('/')[0])) continue;
+        if (imp.kind === 'dynamic-import' && EMBEDDED_ONLY.has(packageName(imp.path))) continue;
+        imports.push({ name: packageName(imp.path), from: dirname(resolve(REPO_ROOT, source)) });
+      }
     }
   }
   const packages = runtimePackages(imports);
@@ -96,7 +113,11 @@ async function buildOne(name: string, main: string) {
     if (already && already !== real)
       throw new Error(`two versions of ${target} wanted: ${already} and ${real}`);
     placed.set(target, real);
-    cpSync(real, join(out, target), { recursive: true, dereference: true });
+    cpSync(real, join(out, target), {
+      recursive: true,
+      dereference: true,
+      filter: (src) => !NOT_RUNTIME.test(src.slice(real.length)),
+    });
   }
   writeFileSync(
     join(out, 'package.json'),

@@ -23,12 +23,11 @@
  *   - HAProxy is Debian's (2.6) rather than the haproxy:2.8-alpine image, and its gateway
  *     servers are listed instead of resolved from Docker's DNS.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { generateAuthKeys } from '@bet/kit';
 import { freePort } from '@bet/kit/testing';
 import pg from 'pg';
 import { io } from 'socket.io-client';
@@ -41,6 +40,8 @@ const BACKING = ['postgres', 'nats', 'redis'];
 
 interface ComposeService {
   image?: string;
+  command?: string[];
+  restart?: string;
   environment?: Record<string, string | number | boolean>;
   depends_on?: Record<string, { condition: string }> | string[];
   stop_grace_period?: string;
@@ -77,23 +78,22 @@ async function main() {
   const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
     services: Record<string, ComposeService>;
   };
-  const apps = Object.entries(compose.services).filter(
+  const all = Object.entries(compose.services).filter(
     ([name, s]) => !BACKING.includes(name) && name !== 'lb' && !s.profiles,
   );
+  // one-shots (the <service>-migrate steps) run to completion before what depends on them
+  const oneShots = all.filter(([, s]) => s.restart === 'no');
+  const apps = all.filter(([, s]) => s.restart !== 'no');
   const run = `compose${Date.now().toString(36)}`;
 
-  // .env as `npm run keys` writes it, plus what a demo sets
-  const keys = await generateAuthKeys();
-  const dotenv: Record<string, string> = {
-    JWT_PUBLIC_KEY: keys.publicKeyPem,
-    JWT_PRIVATE_KEY: keys.privateKeyPem,
-    POSTGRES_PASSWORD: 'unused-here',
-    HAPROXY_COOKIE_KEY: run,
-    ALLOW_SANDBOX_PAYMENTS: 'true',
-    ADMIN_EMAIL: `admin@${run}.example.com`,
-    ADMIN_PASSWORD: 'Compose-Admin-42',
-    LOG_LEVEL: 'warn',
-  };
+  // .env exactly as `npm run keys` writes it: nothing the documented path lacks
+  const dotenv = readDotenv(
+    execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'infra/src/keys.ts')], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }),
+  );
 
   const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
   await admin.connect();
@@ -101,13 +101,14 @@ async function main() {
 
   const lbPort = await freePort();
   const statsPort = await freePort();
-  dotenv.PUBLIC_URL = `http://127.0.0.1:${lbPort}`;
   // one local address per compose service name (Docker's DNS over its replicas)
   const front: Record<string, number> = {};
   for (const [name] of apps) front[name] = await freePort();
 
   const replicas: Replica[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'compose-local-'));
+  /** every start-image.sh's folder and image: swept at the end, whatever happened */
+  const started: Array<{ work: string; image: string }> = [];
 
   const envFor = (s: ComposeService, port: number) => {
     const env: Record<string, string> = {};
@@ -128,14 +129,18 @@ async function main() {
   const startReplica = (name: string, s: ComposeService, index: number, port: number) => {
     const env = envFor(s, port);
     const image = interpolate(s.image ?? '', dotenv);
+    const work = join(dir, `${name}-${index}-${started.length}`);
+    started.push({ work, image });
     const child = spawn(
       'bash',
       [
         join(ROOT, 'infra/scripts/start-image.sh'),
         image,
         ...Object.entries(env).map(([k, v]) => `${k}=${v}`),
+        ...(s.command ? ['--', ...s.command] : []),
       ],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
+      // its own process group: a SIGKILL reaches unshare and the image's process too
+      { stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: { ...process.env, START_IMAGE_WORK: work } },
     );
     const log: string[] = [];
     const keep = (d: Buffer) => {
@@ -167,11 +172,13 @@ async function main() {
   const healthy = async (first: Replica): Promise<void> => {
     let r = first;
     for (let attempt = 1; ; attempt++) {
+      // no fixed deadline (under load a start takes minutes): as long as the replica lives,
+      // up to an outer bound that only a hung start reaches
       const polling = waitFor(
         async () =>
           r.child.exitCode === null &&
           (await fetch(`${r.url}/readyz`, { signal: AbortSignal.timeout(3_000) })).ok,
-        180_000,
+        20 * 60_000,
         () => `${r.service}#${r.index} never ready:\n${r.log.join('').slice(-3000)}`,
       ).then(() => 'ready' as const);
       polling.catch(() => {});
@@ -209,9 +216,51 @@ async function main() {
     return cfg;
   };
 
-  const started = Date.now();
+  const startedAt = Date.now();
   const summary: string[] = [];
+  // stopped from outside (Ctrl-C, CI's timeout): the same clean-up as a normal end
+  let interrupted = false;
+  const onSignal = () => {
+    interrupted = true;
+    void stopAll().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  let stopping: Promise<Array<{ code: number | null; afterMs: number }>> | null = null;
+  const stopAll = () => {
+    // docker compose down: SIGTERM, then SIGKILL (to the whole group) after the grace period
+    stopping ??= (async () => {
+      haproxy?.kill('SIGTERM');
+      for (const r of replicas) {
+        r.stoppedAt = Date.now();
+        r.child.kill('SIGTERM');
+        const grace = seconds(compose.services[r.service]?.stop_grace_period) * 1000;
+        setTimeout(() => {
+          if (r.child.exitCode === null && r.child.signalCode === null) killGroup(r.child);
+        }, grace).unref();
+      }
+      const exits = await Promise.all(replicas.map((r) => r.exit));
+      // what a SIGKILL left mounted, and the image mounts start-image.sh took
+      for (const { work, image } of started) {
+        spawnSync('umount', ['-R', '-l', join(work, 'root')], { stdio: 'ignore' });
+        spawnSync('podman', ['image', 'unmount', image], { stdio: 'ignore' });
+      }
+      rmSync(dir, { recursive: true, force: true });
+      await admin.query(`drop database if exists ${run} with (force)`).catch(() => {});
+      await admin.end().catch(() => {});
+      return exits;
+    })();
+    return stopping;
+  };
   try {
+    // the one-shots first (compose: service_completed_successfully)
+    for (const [name, s] of oneShots) {
+      const r = startReplica(name, s, 1, await freePort());
+      const { code } = await r.exit;
+      replicas.splice(replicas.indexOf(r), 1);
+      if (code !== 0) throw new Error(`${name} exited ${code}:\n${r.log.join('').slice(-3000)}`);
+      summary.push(`${name}: done`);
+    }
     // compose's start order: the app services once the backing ones are healthy, the gateway
     // once every app service is, the load balancer once a gateway is
     const later = apps.filter(([name]) => name === 'gateway');
@@ -237,7 +286,7 @@ async function main() {
       () => 'the load balancer never answered',
     );
     summary.push(
-      `up in ${((Date.now() - started) / 1000).toFixed(0)} s: ${apps
+      `up in ${((Date.now() - startedAt) / 1000).toFixed(0)} s: ${apps
         .map(([name]) => `${name}×${replicas.filter((r) => r.service === name).length}`)
         .join(', ')}, haproxy on ${lb}`,
     );
@@ -378,30 +427,39 @@ async function main() {
       summary.push(`${service} replicas: ${counts.join('; ')}`);
     }
   } finally {
-    // docker compose down: SIGTERM, then SIGKILL after the stop grace period
-    haproxy?.kill('SIGTERM');
-    for (const r of replicas) {
-      r.stoppedAt = Date.now();
-      r.child.kill('SIGTERM');
-      const grace = seconds(compose.services[r.service]?.stop_grace_period) * 1000;
-      setTimeout(() => r.child.kill('SIGKILL'), grace).unref();
-    }
-    const exits = await Promise.all(replicas.map((r) => r.exit));
-    const unclean = replicas.filter((_, i) => exits[i].code !== 0);
-    summary.push(
-      `stopped with SIGTERM: ${replicas.length - unclean.length}/${replicas.length} exited 0, the slowest in ${Math.max(
-        ...exits.map((e) => e.afterMs),
-      )} ms`,
-    );
-    for (const r of unclean)
+    const exits = await stopAll();
+    // interrupted: the signal handler ends the process
+    if (!interrupted) {
+      const unclean = replicas.filter((_, i) => exits[i].code !== 0);
       summary.push(
-        `  ${r.service}#${r.index} exit ${exits[replicas.indexOf(r)].code}: ${r.log.join('').slice(-800)}`,
+        `stopped with SIGTERM: ${replicas.length - unclean.length}/${replicas.length} exited 0, the slowest in ${Math.max(
+          ...exits.map((e) => e.afterMs),
+        )} ms`,
       );
-    await admin.query(`drop database if exists ${run} with (force)`).catch(() => {});
-    await admin.end();
-    for (const line of summary) console.log(`::: ${line}`);
-    if (unclean.length > 0) process.exitCode = 1;
+      for (const r of unclean)
+        summary.push(
+          `  ${r.service}#${r.index} exit ${exits[replicas.indexOf(r)].code}: ${r.log.join('').slice(-800)}`,
+        );
+      for (const line of summary) console.log(`::: ${line}`);
+      if (unclean.length > 0) process.exitCode = 1;
+    }
   }
+}
+
+function killGroup(child: ChildProcess) {
+  try {
+    if (child.pid) process.kill(-child.pid, 'SIGKILL');
+  } catch {}
+}
+
+/** .env as Compose reads it: NAME=value, a double-quoted value with \n escapes, # comments */
+function readDotenv(text: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const line of text.split('\n')) {
+    const m = line.match(/^([A-Z0-9_]+)=(.*)$/);
+    if (m) env[m[1]] = m[2].startsWith('"') ? JSON.parse(m[2]) : m[2];
+  }
+  return env;
 }
 
 function check(ok: boolean, what: string) {

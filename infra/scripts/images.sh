@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Builds one image per deployable (infra/src/services.ts DEPLOYABLES) from infra/Dockerfile:
-#   npm run images                 # all of them, tagged bet-platform/<name>:latest
+#   npm run images                 # all of them
 #   npm run images -- wallet       # only some
+# Each is tagged with the release and the commit, bet-platform/<name>:<version>-<commit>
+# (the version from package.json), and also :latest; TAG adds one more. Prints the sizes.
 # ENGINE=docker uses Docker instead of podman. NODE_IMAGE overrides the base image; when it
 # is not set and the public node image cannot be pulled (no registry reachable), a local
 # stand-in is made once: Debian bookworm (mmdebstrap) with this machine's node and npm and a
@@ -10,7 +12,12 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 ENGINE=${ENGINE:-podman}
-TAG=${TAG:-latest}
+VERSION=${VERSION:-$(node -p "require('./package.json').version")}
+COMMIT=${COMMIT:-$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)}
+# a tree with uncommitted changes is not that commit
+if [ "$COMMIT" != unknown ] && [ -n "$(git status --porcelain 2>/dev/null)" ]; then COMMIT="$COMMIT-dirty"; fi
+RELEASE="$VERSION-$COMMIT"
+TAG=${TAG:-}
 PUBLIC_NODE=docker.io/library/node:20-bookworm-slim
 LOCAL_NODE=localhost/node-local:bookworm
 # podman here cannot create the cgroups of its default isolation; chroot builds run RUN steps fine
@@ -58,13 +65,24 @@ fi
 if [ $# -gt 0 ]; then names="$*"; else
   names=$(node --import tsx -e "import('./infra/src/services.ts').then((m) => console.log(m.DEPLOYABLES.map((d) => d.name + ':' + d.port).join(' ')))")
 fi
+built=""
 for entry in $names; do
   name=${entry%%:*}
   port=${entry#*:}
   [ "$port" = "$entry" ] && port=$(node --import tsx -e "import('./infra/src/services.ts').then((m) => console.log(m.DEPLOYABLES.find((d) => d.name === '$name').port))")
-  echo "::: bet-platform/$name:$TAG (port $port, base $NODE_IMAGE)"
+  echo "::: bet-platform/$name:$RELEASE (port $port, base $NODE_IMAGE)"
   # docker format: OCI image configs have no HEALTHCHECK
   "$ENGINE" build $([ "$ENGINE" = podman ] && echo --format docker) -f infra/Dockerfile --build-arg "NODE_IMAGE=$NODE_IMAGE" --build-arg "SERVICE=$name" \
-    --build-arg "PORT=$port" -t "bet-platform/$name:$TAG" .
+    --build-arg "PORT=$port" --build-arg "VERSION=$VERSION" --build-arg "COMMIT=$COMMIT" \
+    -t "bet-platform/$name:$RELEASE" -t "bet-platform/$name:latest" ${TAG:+-t "bet-platform/$name:$TAG"} .
+  built="$built $name"
 done
-"$ENGINE" images --filter reference='bet-platform/*'
+# the sizes, against the ceiling of issue 36 (150 MB a service image)
+status=0
+for name in $built; do
+  bytes=$("$ENGINE" image inspect --format '{{.Size}}' "bet-platform/$name:$RELEASE")
+  mb=$((bytes / 1000000))
+  echo "::: bet-platform/$name:$RELEASE $mb MB"
+  if [ "$mb" -gt "${MAX_IMAGE_MB:-150}" ]; then echo "::: bet-platform/$name is over ${MAX_IMAGE_MB:-150} MB"; status=1; fi
+done
+exit $status

@@ -31,7 +31,8 @@ healthcheck=$("$ENGINE" image inspect --format '{{json .HealthCheck}}' "$image" 
 mapfile -t health < <(node -e "const h=JSON.parse(process.argv[1]||'null'); process.stdout.write(((h&&h.Test)||[]).join('\n'))" "$healthcheck")
 
 lower=$("$ENGINE" image mount "$image")
-work=$(mktemp -d /tmp/start-image.XXXXXX)
+# START_IMAGE_WORK: a folder the caller names, so it can unmount what a SIGKILL left behind
+if [ -n "${START_IMAGE_WORK:-}" ]; then work=$START_IMAGE_WORK; mkdir -p "$work"; else work=$(mktemp -d /tmp/start-image.XXXXXX); fi
 mkdir -p "$work/upper" "$work/work" "$work/root"
 cleanup() {
   umount -R -l "$work/root" 2>/dev/null || true
@@ -44,18 +45,20 @@ mount -t overlay overlay -o "lowerdir=$lower,upperdir=$work/upper,workdir=$work/
 uidgid=$(awk -F: -v u="${user%%:*}" '$1==u || $3==u {print $3":"$4; exit}' "$work/root/etc/passwd")
 [ -n "$uidgid" ] || uidgid=$user
 
-quote() { printf '%q ' "$@"; }
 inside() {
-  # $1: command line (already quoted); runs as the image's user, in its working dir and env
-  exec unshare --mount --pid --fork --kill-child --mount-proc="$work/root/proc" \
-    chroot --userspec="$uidgid" "$work/root" \
-    /usr/bin/env -i "${image_env[@]}" "${extra_env[@]}" HOME=/tmp /bin/sh -c "cd $(quote "$workdir") && exec $1"
+  # runs "$@" as the image's user, in its root, working dir and environment; the images have
+  # no shell, so the host's env and unshare set all that up and exec the command itself
+  exec /usr/bin/env -i "${image_env[@]}" "${extra_env[@]}" HOME=/tmp \
+    /usr/bin/unshare --mount --pid --fork --kill-child --mount-proc=/proc \
+    --root="$work/root" --wd="$workdir" --setgid="${uidgid#*:}" --setuid="${uidgid%%:*}" "$@"
 }
+# an empty base has no /dev or /proc to mount on: made in the throw-away layer
+mkdir -p "$work/root/dev" "$work/root/proc" "$work/root/tmp"
 mount -t tmpfs tmpfs "$work/root/tmp"
 mount --bind /dev "$work/root/dev"
 
 echo "::: starting $image as $user ($uidgid) in $workdir: ${cmd[*]}" >&2
-inside "$(quote "${cmd[@]}")" &
+inside "${cmd[@]}" &
 pid=$!
 # unshare does not pass signals on: they go to the image's process (its child) directly
 forward() { kill "-$1" "$(pgrep -P $pid || echo $pid)" 2>/dev/null || true; }
@@ -65,13 +68,12 @@ trap 'forward INT' INT
 if [ "${health[0]:-}" = "CMD" ] || [ "${health[0]:-}" = "CMD-SHELL" ]; then
   probe=("${health[@]:1}")
   [ "${health[0]}" = "CMD-SHELL" ] && probe=(/bin/sh -c "${health[1]}")
+  # wait as long as the process lives: under load a start can take minutes
   (
-    for _ in $(seq 1 60); do
+    while kill -0 $pid 2>/dev/null; do
       sleep 1
-      kill -0 $pid 2>/dev/null || exit 0
-      if (inside "$(quote "${probe[@]}")") >/dev/null 2>&1; then echo "::: $image HEALTHCHECK passed" >&2; exit 0; fi
+      if (inside "${probe[@]}") >/dev/null 2>&1; then echo "::: $image HEALTHCHECK passed" >&2; exit 0; fi
     done
-    echo "::: $image HEALTHCHECK did not pass in 60 s" >&2
   ) &
 fi
 set +e

@@ -1,11 +1,16 @@
 /**
  * The Kubernetes manifests under infra/k8s, rendered from the list of deployables so a new
- * service gets its Deployment, Service, HorizontalPodAutoscaler and PodDisruptionBudget by
- * being registered in services.ts. `node --import tsx infra/src/k8s.ts` rewrites the files;
- * infra/test/k8s.test.ts checks they are current and valid against the Kubernetes schemas.
+ * service gets its Deployment, Service, HorizontalPodAutoscaler, PodDisruptionBudget and
+ * migration Job by being registered in services.ts. `node --import tsx infra/src/k8s.ts`
+ * rewrites the files; infra/test/k8s.test.ts checks they are current, valid against the
+ * Kubernetes schemas, and that both overlays render.
+ *
+ *   base/                 the platform (no replica counts: the autoscalers own them)
+ *   base/migrate/         a release's migration Jobs, applied and waited for first
+ *   overlays/dev|production[/migrate]   image tags and the settings that differ
  */
-import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { stringify } from 'yaml';
 import { REPO_ROOT } from './defaults';
 import { DEPLOYABLES, upstreamEnv } from './services';
@@ -13,7 +18,56 @@ import { DEPLOYABLES, upstreamEnv } from './services';
 export const NAMESPACE = 'bet-platform';
 export const CONFIG_MAP = 'bet-platform-config';
 export const SECRET = 'bet-platform-secrets';
+export const SERVICE_ACCOUNT = 'bet-platform';
+export const TLS_SECRET = 'bet-platform-tls';
 const PART_OF = 'bet-platform';
+/** the gateway's Prometheus port (METRICS_PORT): never behind the Ingress */
+export const METRICS_PORT = 9464;
+/** where the cluster's Postgres, NATS and Redis run, and its ingress controller and Prometheus */
+const DEPS_NAMESPACE = 'bet-platform-deps';
+const INGRESS_NAMESPACE = 'ingress-nginx';
+const MONITORING_NAMESPACE = 'monitoring';
+
+/**
+ * Secret keys each deployable reads, beyond DATABASE_URL and JWT_PUBLIC_KEY (npm run keys --
+ * --k8s writes them); optional ones may be absent from the Secret.
+ */
+export const SECRET_ENV: Record<string, Array<{ name: string; optional?: boolean }>> = {
+  identity: [
+    { name: 'JWT_PRIVATE_KEY' },
+    { name: 'ADMIN_EMAIL' },
+    { name: 'ADMIN_PASSWORD' },
+    { name: 'SMTP_URL', optional: true },
+    { name: 'GOOGLE_CLIENT_ID', optional: true },
+    { name: 'GOOGLE_CLIENT_SECRET', optional: true },
+    { name: 'FACEBOOK_CLIENT_ID', optional: true },
+    { name: 'FACEBOOK_CLIENT_SECRET', optional: true },
+  ],
+  wallet: [
+    { name: 'PAYMENT_PROVIDER' },
+    { name: 'ALLOW_SANDBOX_PAYMENTS', optional: true },
+    { name: 'SANDBOX_WEBHOOK_SECRET', optional: true },
+    { name: 'PAYSTACK_SECRET_KEY', optional: true },
+    { name: 'FLUTTERWAVE_SECRET_KEY', optional: true },
+    { name: 'FLUTTERWAVE_WEBHOOK_HASH', optional: true },
+  ],
+  games: [
+    { name: 'API_FOOTBALL_KEY', optional: true },
+    { name: 'ALLSPORTS_API_KEY', optional: true },
+  ],
+  ai: [
+    { name: 'AI_BASE_URL', optional: true },
+    { name: 'AI_API_KEY', optional: true },
+    { name: 'AI_MODEL', optional: true },
+  ],
+};
+/** deployables that call outside providers over HTTPS (payments, sign-in, football data, models, mail) */
+const CALLS_OUT = ['identity', 'wallet', 'games', 'ai'];
+
+const secretEnv = (name: string, optional = false) => ({
+  name,
+  valueFrom: { secretKeyRef: { name: SECRET, key: name, ...(optional ? { optional: true } : {}) } },
+});
 
 /** Services being built while this list was written; they are in the manifests already. */
 const ANNOUNCED = [
@@ -47,7 +101,7 @@ function deployment(name: string, port: number) {
     kind: 'Deployment',
     metadata: { name, namespace: NAMESPACE, labels: labels(name) },
     spec: {
-      replicas: 2,
+      // no `replicas`: the HorizontalPodAutoscaler owns the count (an apply would reset it)
       selector: { matchLabels: labels(name) },
       // a new pod takes traffic before an old one goes: no capacity lost during a rollout
       strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 1, maxUnavailable: 0 } },
@@ -56,14 +110,17 @@ function deployment(name: string, port: number) {
           labels: labels(name),
           annotations: {
             'prometheus.io/scrape': 'true',
-            'prometheus.io/port': String(port),
+            'prometheus.io/port': String(isGateway ? METRICS_PORT : port),
             'prometheus.io/path': '/metrics',
           },
         },
         spec: {
-          // the service's own SIGTERM handling finishes in-flight work within ~10 s
+          serviceAccountName: SERVICE_ACCOUNT,
+          // nothing here talks to the Kubernetes API
+          automountServiceAccountToken: false,
+          // preStop 5 s, then the service's own drain (DRAIN_SECONDS) and close (~10 s)
           terminationGracePeriodSeconds: 30,
-          securityContext: { runAsNonRoot: true, runAsUser: 1000, runAsGroup: 1000, fsGroup: 1000 },
+          securityContext: podSecurity,
           topologySpreadConstraints: [
             {
               maxSkew: 1,
@@ -75,27 +132,21 @@ function deployment(name: string, port: number) {
           containers: [
             {
               name,
-              image: `bet-platform/${name}:latest`,
+              image: image(name),
               imagePullPolicy: 'IfNotPresent',
-              ports: [{ name: 'http', containerPort: port }],
+              ports: [
+                { name: 'http', containerPort: port },
+                ...(isGateway ? [{ name: 'metrics', containerPort: METRICS_PORT }] : []),
+              ],
               envFrom: [{ configMapRef: { name: CONFIG_MAP } }],
               env: [
                 { name: 'PORT', value: String(port) },
-                {
-                  name: 'JWT_PUBLIC_KEY',
-                  valueFrom: { secretKeyRef: { name: SECRET, key: 'JWT_PUBLIC_KEY' } },
-                },
-                { name: 'DATABASE_URL', valueFrom: { secretKeyRef: { name: SECRET, key: 'DATABASE_URL' } } },
-                ...(name === 'identity'
-                  ? [
-                      {
-                        name: 'JWT_PRIVATE_KEY',
-                        valueFrom: { secretKeyRef: { name: SECRET, key: 'JWT_PRIVATE_KEY' } },
-                      },
-                    ]
-                  : []),
+                secretEnv('JWT_PUBLIC_KEY'),
+                secretEnv('DATABASE_URL'),
+                ...(SECRET_ENV[name] ?? []).map((e) => secretEnv(e.name, e.optional)),
                 ...(isGateway
                   ? [
+                      { name: 'METRICS_PORT', value: String(METRICS_PORT) },
                       { name: 'TRUST_PROXY', value: '1' },
                       ...k8sDeployables()
                         .filter((d) => d.name !== 'gateway')
@@ -107,17 +158,14 @@ function deployment(name: string, port: number) {
               readinessProbe: probe('/readyz', 5, 3),
               livenessProbe: { ...probe('/healthz', 10, 6), initialDelaySeconds: 10 },
               startupProbe: probe('/healthz', 2, 60),
-              // endpoints drop the pod before it stops listening
+              // endpoints drop the pod before it stops listening; then the service drains
+              // (readiness 503, DRAIN_SECONDS) before it closes
               lifecycle: { preStop: { sleep: { seconds: 5 } } },
               resources: {
                 requests: { cpu: '100m', memory: '192Mi' },
                 limits: { memory: '512Mi' },
               },
-              securityContext: {
-                allowPrivilegeEscalation: false,
-                readOnlyRootFilesystem: true,
-                capabilities: { drop: ['ALL'] },
-              },
+              securityContext: containerSecurity,
               volumeMounts: [
                 { name: 'tmp', mountPath: '/tmp' },
                 { name: 'data', mountPath: '/data' },
@@ -132,6 +180,147 @@ function deployment(name: string, port: number) {
       },
     },
   };
+}
+
+/** the image of a deployable; the overlays set its tag (kustomize `images:`) */
+const image = (name: string) => `bet-platform/${name}:latest`;
+
+const podSecurity = { runAsNonRoot: true, runAsUser: 1000, runAsGroup: 1000, fsGroup: 1000 };
+const containerSecurity = {
+  allowPrivilegeEscalation: false,
+  readOnlyRootFilesystem: true,
+  capabilities: { drop: ['ALL'] },
+};
+
+/** a release's migration step for one service: its own image, `node main.mjs migrate` */
+function migrationJob(name: string) {
+  const l = { ...labels(`${name}-migrate`), 'app.kubernetes.io/component': 'migrate' };
+  return {
+    apiVersion: 'batch/v1',
+    kind: 'Job',
+    metadata: { name: `${name}-migrate`, namespace: NAMESPACE, labels: l },
+    spec: {
+      backoffLimit: 3,
+      // gone an hour after it finished, so the next release's apply creates it afresh
+      ttlSecondsAfterFinished: 3600,
+      template: {
+        metadata: { labels: l },
+        spec: {
+          serviceAccountName: SERVICE_ACCOUNT,
+          automountServiceAccountToken: false,
+          restartPolicy: 'Never',
+          securityContext: podSecurity,
+          containers: [
+            {
+              name: 'migrate',
+              image: image(name),
+              imagePullPolicy: 'IfNotPresent',
+              args: ['node', 'main.mjs', 'migrate'],
+              env: [secretEnv('DATABASE_URL'), { name: 'LOG_LEVEL', value: 'info' }],
+              resources: { requests: { cpu: '50m', memory: '128Mi' }, limits: { memory: '256Mi' } },
+              securityContext: containerSecurity,
+              volumeMounts: [{ name: 'tmp', mountPath: '/tmp' }],
+            },
+          ],
+          volumes: [{ name: 'tmp', emptyDir: {} }],
+        },
+      },
+    },
+  };
+}
+
+function networkPolicies(deployables: Array<{ name: string; port: number }>) {
+  const policy = (name: string, spec: object) => ({
+    apiVersion: 'networking.k8s.io/v1',
+    kind: 'NetworkPolicy',
+    metadata: { name, namespace: NAMESPACE },
+    spec,
+  });
+  const inNamespace = (ns: string) => ({
+    namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': ns } },
+  });
+  const pods = (names: string[]) => ({
+    matchExpressions: [{ key: 'app.kubernetes.io/name', operator: 'In', values: names }],
+  });
+  const services = deployables.filter((d) => d.name !== 'gateway');
+  return [
+    // nothing in or out unless a policy below allows it
+    policy('default-deny', { podSelector: {}, policyTypes: ['Ingress', 'Egress'] }),
+    policy('dns', {
+      podSelector: {},
+      policyTypes: ['Egress'],
+      egress: [
+        {
+          to: [inNamespace('kube-system')],
+          ports: [
+            { protocol: 'UDP', port: 53 },
+            { protocol: 'TCP', port: 53 },
+          ],
+        },
+      ],
+    }),
+    // the Ingress controller reaches the gateway's http port, and nothing else
+    policy('gateway-from-ingress', {
+      podSelector: { matchLabels: { 'app.kubernetes.io/name': 'gateway' } },
+      policyTypes: ['Ingress'],
+      ingress: [{ from: [inNamespace(INGRESS_NAMESPACE)], ports: [{ protocol: 'TCP', port: 'http' }] }],
+    }),
+    policy('services-from-gateway', {
+      podSelector: pods(services.map((d) => d.name)),
+      policyTypes: ['Ingress'],
+      ingress: [
+        {
+          from: [{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'gateway' } } }],
+          ports: [{ protocol: 'TCP', port: 'http' }],
+        },
+      ],
+    }),
+    policy('gateway-to-services', {
+      podSelector: { matchLabels: { 'app.kubernetes.io/name': 'gateway' } },
+      policyTypes: ['Egress'],
+      egress: [
+        {
+          to: [{ podSelector: pods(services.map((d) => d.name)) }],
+          ports: services.map((d) => ({ protocol: 'TCP', port: d.port })),
+        },
+      ],
+    }),
+    policy('metrics-from-monitoring', {
+      podSelector: {},
+      policyTypes: ['Ingress'],
+      ingress: [
+        {
+          from: [inNamespace(MONITORING_NAMESPACE)],
+          ports: [
+            { protocol: 'TCP', port: 'http' },
+            { protocol: 'TCP', port: 'metrics' },
+          ],
+        },
+      ],
+    }),
+    // every pod (the migration Jobs too) reaches Postgres, NATS and Redis
+    policy('to-backing-services', {
+      podSelector: {},
+      policyTypes: ['Egress'],
+      egress: [
+        {
+          to: [inNamespace(DEPS_NAMESPACE)],
+          ports: [5432, 4222, 6379].map((port) => ({ protocol: 'TCP', port })),
+        },
+      ],
+    }),
+    // payment, sign-in, football-data and model providers, and mail
+    policy('to-providers', {
+      podSelector: pods(CALLS_OUT),
+      policyTypes: ['Egress'],
+      egress: [
+        {
+          to: [{ ipBlock: { cidr: '0.0.0.0/0', except: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16'] } }],
+          ports: [443, 465, 587].map((port) => ({ protocol: 'TCP', port })),
+        },
+      ],
+    }),
+  ];
 }
 
 function service(name: string, port: number) {
@@ -197,20 +386,10 @@ export function renderManifests(): Record<string, object[]> {
           PUBLIC_URL: 'https://bets.example.com',
           // traces go nowhere unless an OTLP endpoint is named
           OTEL_EXPORTER_OTLP_ENDPOINT: '',
-        },
-      },
-    ],
-    'secret.example.yaml': [
-      {
-        apiVersion: 'v1',
-        kind: 'Secret',
-        metadata: { name: SECRET, namespace: NAMESPACE },
-        type: 'Opaque',
-        stringData: {
-          DATABASE_URL: 'postgres://betting:CHANGE-ME@postgres-postgresql.bet-platform-deps:5432/betting',
-          JWT_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\\nCHANGE-ME (npm run keys)\\n-----END PUBLIC KEY-----',
-          JWT_PRIVATE_KEY:
-            '-----BEGIN PRIVATE KEY-----\\nCHANGE-ME (npm run keys)\\n-----END PRIVATE KEY-----',
+          // the migration Jobs run a release's migrations; replicas only check them
+          MIGRATIONS: 'check',
+          // after preStop, /readyz 503 while still serving, then close
+          DRAIN_SECONDS: '5',
         },
       },
     ],
@@ -228,6 +407,8 @@ export function renderManifests(): Record<string, object[]> {
           },
         },
         spec: {
+          // the certificate (cert-manager or your own) in Secret bet-platform-tls
+          tls: [{ hosts: ['bets.example.com'], secretName: TLS_SECRET }],
           rules: [
             {
               host: 'bets.example.com',
@@ -236,7 +417,8 @@ export function renderManifests(): Record<string, object[]> {
                   {
                     path: '/',
                     pathType: 'Prefix',
-                    backend: { service: { name: 'gateway', port: { number: 8080 } } },
+                    // the gateway's http port only; its metrics port is not a backend here
+                    backend: { service: { name: 'gateway', port: { name: 'http' } } },
                   },
                 ],
               },
@@ -246,6 +428,15 @@ export function renderManifests(): Record<string, object[]> {
       },
     ],
   };
+  files['serviceaccount.yaml'] = [
+    {
+      apiVersion: 'v1',
+      kind: 'ServiceAccount',
+      metadata: { name: SERVICE_ACCOUNT, namespace: NAMESPACE },
+      automountServiceAccountToken: false,
+    },
+  ];
+  files['networkpolicies.yaml'] = networkPolicies(k8sDeployables());
   for (const { name, port } of k8sDeployables()) {
     files[`${name}.yaml`] = [
       deployment(name, port),
@@ -257,6 +448,94 @@ export function renderManifests(): Record<string, object[]> {
   return files;
 }
 
+/** the Secret's shape with placeholders (`npm run keys -- --k8s` writes a real one) */
+export function secretExample() {
+  const stringData: Record<string, string> = {
+    DATABASE_URL: 'postgres://betting:CHANGE-ME@postgres-postgresql.bet-platform-deps:5432/betting',
+    JWT_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\\nCHANGE-ME (npm run keys)\\n-----END PUBLIC KEY-----',
+  };
+  for (const entries of Object.values(SECRET_ENV))
+    for (const e of entries) stringData[e.name] = e.optional ? '' : 'CHANGE-ME (npm run keys -- --k8s)';
+  stringData.JWT_PRIVATE_KEY =
+    '-----BEGIN PRIVATE KEY-----\\nCHANGE-ME (npm run keys)\\n-----END PRIVATE KEY-----';
+  stringData.ADMIN_EMAIL = 'admin@example.com';
+  return [
+    {
+      apiVersion: 'v1',
+      kind: 'Secret',
+      metadata: { name: SECRET, namespace: NAMESPACE },
+      type: 'Opaque',
+      stringData,
+    },
+  ];
+}
+
+const kustomize = (comment: string, body: object) =>
+  `# ${comment}\n${stringify({ apiVersion: 'kustomize.config.k8s.io/v1beta1', kind: 'Kustomization', ...body }, { lineWidth: 0 })}`;
+
+/** every file under infra/k8s, by path, as text */
+export function renderTree(): Record<string, string> {
+  const base = renderManifests();
+  const tree: Record<string, string> = {};
+  for (const [file, docs] of Object.entries(base)) tree[`base/${file}`] = renderFile(docs);
+  tree['base/kustomization.yaml'] = kustomization(Object.keys(base));
+  const names = k8sDeployables().map((d) => d.name);
+  tree['base/migrate/jobs.yaml'] = renderFile(names.filter((n) => n !== 'gateway').map(migrationJob));
+  tree['base/migrate/kustomization.yaml'] = kustomize(
+    "a release's migrations: apply, wait for the Jobs, then apply the release (docs/operating.md)",
+    { resources: ['jobs.yaml'] },
+  );
+  tree['secret.example.yaml'] = renderFile(secretExample());
+  const images = (tag: string) => names.map((n) => ({ name: `bet-platform/${n}`, newTag: tag }));
+  const overlays: Record<string, { tag: string; patches: object[]; comment: string }> = {
+    dev: {
+      tag: 'latest',
+      comment: 'a development cluster: one replica may do, debug logs, plain http',
+      patches: [
+        {
+          target: { kind: 'HorizontalPodAutoscaler' },
+          patch: '- op: replace\n  path: /spec/minReplicas\n  value: 1\n',
+        },
+        {
+          target: { kind: 'PodDisruptionBudget' },
+          patch: '- op: replace\n  path: /spec/minAvailable\n  value: 0\n',
+        },
+        {
+          target: { kind: 'ConfigMap', name: CONFIG_MAP },
+          patch:
+            '- op: replace\n  path: /data/LOG_LEVEL\n  value: debug\n- op: replace\n  path: /data/PUBLIC_URL\n  value: http://bets.localhost\n',
+        },
+        {
+          target: { kind: 'Ingress', name: 'gateway' },
+          patch:
+            '- op: remove\n  path: /spec/tls\n- op: replace\n  path: /spec/rules/0/host\n  value: bets.localhost\n',
+        },
+      ],
+    },
+    production: {
+      // `npm run images` tags <version>-<commit>; set yours: kustomize edit set image
+      tag: '0.1.0-CHANGE-ME',
+      comment: 'production: pin the release (kustomize edit set image), your host and certificate',
+      patches: [],
+    },
+  };
+  for (const [name, o] of Object.entries(overlays)) {
+    tree[`overlays/${name}/kustomization.yaml`] = kustomize(
+      `kubectl apply -k infra/k8s/overlays/${name}: ${o.comment}`,
+      {
+        resources: ['../../base'],
+        images: images(o.tag),
+        ...(o.patches.length ? { patches: o.patches } : {}),
+      },
+    );
+    tree[`overlays/${name}/migrate/kustomization.yaml`] = kustomize(
+      `kubectl apply -k infra/k8s/overlays/${name}/migrate (before the release: docs/operating.md)`,
+      { resources: ['../../../base/migrate'], images: images(o.tag) },
+    );
+  }
+  return tree;
+}
+
 export function renderFile(docs: object[]) {
   const header =
     '# Rendered by infra/src/k8s.ts from the deployables in infra/src/services.ts: edit there.\n';
@@ -264,17 +543,19 @@ export function renderFile(docs: object[]) {
 }
 
 export function kustomization(files: string[]) {
-  return `# kubectl apply -k infra/k8s (create the Secret first: README, operators' section)\napiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n${files
-    .filter((f) => f !== 'secret.example.yaml')
+  return `# the platform; an overlay (infra/k8s/overlays) applies it (create the Secret first: docs/operating.md)\napiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n${files
     .sort()
     .map((f) => `  - ${f}`)
     .join('\n')}\n`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const files = renderManifests();
-  for (const [file, docs] of Object.entries(files))
-    writeFileSync(resolve(REPO_ROOT, 'infra/k8s', file), renderFile(docs));
-  writeFileSync(resolve(REPO_ROOT, 'infra/k8s/kustomization.yaml'), kustomization(Object.keys(files)));
-  console.log(`infra/k8s: ${Object.keys(files).length} files`);
+  const root = resolve(REPO_ROOT, 'infra/k8s');
+  rmSync(root, { recursive: true, force: true });
+  const tree = renderTree();
+  for (const [file, text] of Object.entries(tree)) {
+    mkdirSync(dirname(resolve(root, file)), { recursive: true });
+    writeFileSync(resolve(root, file), text);
+  }
+  console.log(`infra/k8s: ${Object.keys(tree).length} files`);
 }

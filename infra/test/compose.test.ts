@@ -107,7 +107,15 @@ describe('docker-compose.yml', () => {
     expect(Object.keys(compose.volumes)).toEqual(expect.arrayContaining(['pgdata', 'natsdata', 'redisdata']));
     const required = [...text.matchAll(/\$\{([A-Z_]+):\?/g)].map((m) => m[1]);
     expect(new Set(required)).toEqual(
-      new Set(['POSTGRES_PASSWORD', 'JWT_PUBLIC_KEY', 'JWT_PRIVATE_KEY', 'HAPROXY_COOKIE_KEY']),
+      new Set([
+        'POSTGRES_PASSWORD',
+        'JWT_PUBLIC_KEY',
+        'JWT_PRIVATE_KEY',
+        'HAPROXY_COOKIE_KEY',
+        'ADMIN_EMAIL',
+        'ADMIN_PASSWORD',
+        'PAYMENT_PROVIDER',
+      ]),
     );
     const keys = execFileSync(process.execPath, ['--import', 'tsx', 'infra/src/keys.ts'], {
       cwd: REPO_ROOT,
@@ -136,6 +144,9 @@ describe("compose's interpolation (infra/scripts/compose-local.ts reads the file
       JWT_PRIVATE_KEY: 'priv',
       POSTGRES_PASSWORD: 'pw',
       HAPROXY_COOKIE_KEY: 'k',
+      ADMIN_EMAIL: 'admin@example.com',
+      ADMIN_PASSWORD: 'pw',
+      PAYMENT_PROVIDER: 'sandbox',
     };
     for (const [name, service] of Object.entries(compose.services)) {
       for (const [key, value] of Object.entries(service.environment ?? {}))

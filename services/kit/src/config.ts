@@ -62,6 +62,18 @@ export const baseConfig = {
    * minutes after a crash.
    */
   OUTBOX_KEEP_HOURS: Type.Number({ default: 0, minimum: 0 }),
+  /**
+   * apply: a service runs its missing migrations as it starts (development, the embedded and
+   * local cluster modes). check: it only checks they ran and refuses to start otherwise; the
+   * images set this, and a release's migrations run first as their own step (`migrate`).
+   */
+  MIGRATIONS: Type.Union([Type.Literal('apply'), Type.Literal('check')], { default: 'apply' }),
+  /**
+   * On SIGTERM, seconds /readyz answers 503 while requests are still served, before the
+   * listener closes: a load balancer's health check (or Kubernetes' endpoints) sees the
+   * replica leave before a request can find it gone.
+   */
+  DRAIN_SECONDS: Type.Number({ default: 0, minimum: 0, maximum: 120 }),
   /** where the web client lives, when another origin than the API: links we generate point here */
   WEB_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
 } satisfies TProperties;

@@ -108,6 +108,11 @@ export interface StartOptions<X = object> {
   clock?: Clock;
 }
 
+/** the migrations of a service's schema: the kit's own tables and the service's history */
+export function allMigrations(def: { migrations: Record<string, Migration> }): Record<string, Migration> {
+  return { '0000_kit_outbox_inbox': outboxMigration, '0000_kit_leases': leaseMigration, ...def.migrations };
+}
+
 export async function startService<DB, P extends TProperties, X extends object>(
   def: ServiceDefinition<DB, P, X>,
   infra: Infrastructure,
@@ -118,10 +123,7 @@ export async function startService<DB, P extends TProperties, X extends object>(
   const config = loadConfig(Type.Object({ ...baseConfig, ...(def.config ?? {}) }), env) as BaseConfig & Cfg;
   const logger = infra.logger.child({ service: def.name });
   const database = await openDatabase<DB & OutboxTables>(infra.database(def.name));
-  await database.migrate(
-    { '0000_kit_outbox_inbox': outboxMigration, '0000_kit_leases': leaseMigration, ...def.migrations },
-    logger,
-  );
+  await database.migrate(allMigrations(def), logger, config.MIGRATIONS);
   const keepHours =
     infra.mode === 'embedded' ? Math.max(24, config.OUTBOX_KEEP_HOURS) : config.OUTBOX_KEEP_HOURS;
   const relay = new OutboxRelay(database.db, infra.bus, logger, {
@@ -165,11 +167,17 @@ export async function startService<DB, P extends TProperties, X extends object>(
       return sub;
     },
   };
+  let draining = false;
   const app = await createServer({
     name: def.name,
     logger,
     verifier: infra.verifier,
-    readiness: { database: () => database.ping(), bus: () => infra.bus.ping() },
+    readiness: {
+      database: () => database.ping(),
+      bus: () => infra.bus.ping(),
+      // false from the first moment of a shutdown: see stop()
+      serving: async () => !draining,
+    },
     // on under the test runner (vitest.config.ts): a response schema that would drop a field fails the test
     checkResponses: process.env.CHECK_RESPONSES === 'true',
   });
@@ -204,6 +212,12 @@ export async function startService<DB, P extends TProperties, X extends object>(
     async stop() {
       if (stopped) return;
       stopped = true;
+      // not ready any more, still serving: whoever routes here sees it leave first
+      draining = true;
+      if (config.DRAIN_SECONDS > 0) {
+        logger.info({ seconds: config.DRAIN_SECONDS }, 'draining: /readyz answers 503');
+        await new Promise((done) => setTimeout(done, config.DRAIN_SECONDS * 1000));
+      }
       // stop taking work, finish what is in flight, then let go of the database
       await app.close();
       for (const fn of stops.reverse()) await fn();
@@ -385,14 +399,41 @@ export async function runStandalone<DB, P extends TProperties, X extends object>
   defaultPort: number,
 ) {
   const { default: closeWithGrace } = await import('close-with-grace');
+  if (process.argv[2] === 'migrate') return migrateStandalone(def);
   const infra = await clusterInfrastructure(process.env, def.name);
   const port = Number(process.env.PORT ?? defaultPort);
   const running = await startService(def, infra, { port, host: process.env.HOST ?? '0.0.0.0' });
-  closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
+  const drainMs = Number(running.ctx.config.DRAIN_SECONDS ?? 0) * 1000;
+  closeWithGrace({ delay: 10_000 + drainMs }, async ({ err, signal }) => {
     if (err) infra.logger.error({ err }, 'shutting down after an error');
     else infra.logger.info({ signal }, 'shutting down');
     await running.stop();
     await infra.close();
   });
   return running;
+}
+
+/**
+ * `node main.mjs migrate` (the images) or `npm run migrate`: runs this service's missing
+ * migrations against DATABASE_URL and exits, before a release's replicas start.
+ */
+async function migrateStandalone<DB, P extends TProperties, X extends object>(
+  def: ServiceDefinition<DB, P, X>,
+): Promise<never> {
+  const config = loadConfig(
+    Type.Object({ DATABASE_URL: baseConfig.DATABASE_URL, LOG_LEVEL: baseConfig.LOG_LEVEL }),
+    process.env,
+  );
+  const logger = createLogger(def.name, config.LOG_LEVEL);
+  const database = await openDatabase({ kind: 'postgres', url: config.DATABASE_URL, schema: def.name });
+  try {
+    await database.migrate(allMigrations(def), logger, 'apply');
+    logger.info('migrations up to date');
+  } catch (err) {
+    logger.error({ err }, 'migration failed');
+    process.exitCode = 1;
+  } finally {
+    await database.close();
+  }
+  process.exit();
 }

@@ -1,7 +1,7 @@
 import { importPKCS8, SignJWT } from 'jose';
 import { describe, expect, it, vi } from 'vitest';
 import { Revocations } from '../src/auth/revocations';
-import { generateAuthKeys, InvalidTokenError, TokenSigner, TokenVerifier } from '../src/auth/tokens';
+import { generateAuthKeys, InvalidTokenError, keyId, TokenSigner, TokenVerifier } from '../src/auth/tokens';
 import { type Cache, MemoryCache } from '../src/cache';
 import { isId, newId } from '../src/ids';
 import { eventually } from '../src/testing';
@@ -130,5 +130,24 @@ describe('ids (issue 13, item 18)', () => {
     const tails = ids.map((id) => BigInt(`0x${id.slice(8)}`));
     const steps = tails.slice(1).filter((t, i) => t - tails[i] === 1n).length;
     expect(steps).toBe(0);
+  });
+});
+
+// Rotating the signing key without signing everyone out: verifiers hold the new and the old
+// public key for a while (JWT_PUBLIC_KEY with both PEMs), each token names its key.
+describe('key rotation with overlap', () => {
+  it('verifies tokens of the old and the new key while both are configured, then only the new', async () => {
+    const [old, next] = [await generateAuthKeys(), await generateAuthKeys()];
+    const user = { id: newId(), role: 'user' as const, username: 'ada' };
+    const oldToken = await (await TokenSigner.create(old.privateKeyPem, 'bet-platform')).signAccess(user);
+    const newToken = await (await TokenSigner.create(next.privateKeyPem, 'bet-platform')).signAccess(user);
+    const header = JSON.parse(Buffer.from(newToken.split('.')[0], 'base64url').toString());
+    expect(header.kid).toBe(keyId(next.publicKeyPem));
+    const both = await TokenVerifier.create(`${next.publicKeyPem}\n${old.publicKeyPem}`, 'bet-platform');
+    expect((await both.verify(oldToken)).id).toBe(user.id);
+    expect((await both.verify(newToken)).id).toBe(user.id);
+    const onlyNew = await TokenVerifier.create(next.publicKeyPem, 'bet-platform');
+    expect((await onlyNew.verify(newToken)).id).toBe(user.id);
+    await expect(onlyNew.verify(oldToken)).rejects.toThrow();
   });
 });

@@ -24,6 +24,8 @@ export const walletConfig = {
   PAYSTACK_API_URL: Type.String({ default: 'https://api.paystack.co' }),
   /** HMAC key of the sandbox provider's webhooks; generated once under DATA_DIR when unset */
   SANDBOX_WEBHOOK_SECRET: Type.Optional(Type.String({ minLength: 16 })),
+  /** minutes between two scheduled ledger reconciliations (one replica runs them; 0: off) */
+  RECONCILE_EVERY_MINUTES: Type.Number({ default: 15, minimum: 0, maximum: 24 * 60 }),
   /** Who pays approved withdrawals out. Only the sandbox exists so far. */
   PAYOUT_PROVIDER: Type.Union([Type.Literal('sandbox')], { default: 'sandbox' }),
   /**

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { type AuthUser, TokenSigner } from '@bet/kit';
-import { decodeJwt, importPKCS8, importSPKI, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { type AuthUser, importPublicKeys, keyId, keyResolver, TokenSigner } from '@bet/kit';
+import { decodeJwt, importPKCS8, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 
 const ALG = 'EdDSA';
 
@@ -37,7 +37,9 @@ export class SessionTokens {
   private constructor(
     private readonly access: TokenSigner,
     private readonly privateKey: CryptoKey,
-    private readonly publicKey: CryptoKey,
+    private readonly publicKeys: ReturnType<typeof keyResolver>,
+    /** the signing key's id, named in every token (a rotation's verifiers pick the key by it) */
+    private readonly kid: string,
     private readonly issuer: string,
     readonly accessTtlMs: number,
     readonly refreshTtlMs: number,
@@ -54,7 +56,9 @@ export class SessionTokens {
     return new SessionTokens(
       await TokenSigner.create(opts.privateKeyPem, opts.issuer, Math.round(opts.accessTtlMs / 1000)),
       await importPKCS8(pem(opts.privateKeyPem), ALG),
-      await importSPKI(pem(opts.publicKeyPem), ALG),
+      // all the public keys of a rotation: refresh tokens of the old key keep working
+      keyResolver(await importPublicKeys(opts.publicKeyPem)),
+      keyId(pem(opts.privateKeyPem)),
       opts.issuer,
       opts.accessTtlMs,
       opts.refreshTtlMs,
@@ -73,7 +77,7 @@ export class SessionTokens {
 
   async signRefresh(input: { userId: string; jti: string; expiresAt: Date }): Promise<string> {
     return new SignJWT({})
-      .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+      .setProtectedHeader({ alg: ALG, typ: 'JWT', kid: this.kid })
       .setSubject(input.userId)
       .setIssuer(this.issuer)
       .setAudience('refresh')
@@ -89,7 +93,7 @@ export class SessionTokens {
     opts: { allowExpired?: boolean } = {},
   ): Promise<{ userId: string; jti: string }> {
     try {
-      const { payload } = await jwtVerify(token, this.publicKey, {
+      const { payload } = await jwtVerify(token, this.publicKeys, {
         issuer: this.issuer,
         audience: 'refresh',
         algorithms: [ALG],

@@ -1,3 +1,4 @@
+import { createHash, createPublicKey } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -91,28 +92,39 @@ export const DEFAULT_MAX_TOKEN_AGE_SECONDS = 48 * 3600;
  */
 export class TokenVerifier {
   private constructor(
-    private readonly key: CryptoKey,
+    /** key id → key; the first is the one for tokens that name none (minted before key ids) */
+    private readonly keys: Map<string, CryptoKey>,
     private readonly issuer: string,
     private readonly maxAgeSeconds: number,
     private readonly revocations: RevocationChecker | null,
   ) {}
 
+  /**
+   * `publicKeyPem` may hold several PEM public keys one after the other: during a key
+   * rotation the new one and the old one, so tokens signed by either verify until the old
+   * ones have expired (docs/operating.md, *Secrets rotation*). A token names its key (`kid`).
+   */
   static async create(
     publicKeyPem: string,
     issuer: string,
     opts: { maxAgeSeconds?: number; revocations?: RevocationChecker | null } = {},
   ) {
+    const keys = await importPublicKeys(publicKeyPem);
     return new TokenVerifier(
-      await importSPKI(publicKeyPem.replace(/\\n/g, '\n'), ALG),
+      keys,
       issuer,
       opts.maxAgeSeconds ?? DEFAULT_MAX_TOKEN_AGE_SECONDS,
       opts.revocations ?? null,
     );
   }
 
-  /** The same key and rules, another revocation list (tests, tools). */
+  /** The same keys and rules, another revocation list (tests, tools). */
   withRevocations(revocations: RevocationChecker | null): TokenVerifier {
-    return new TokenVerifier(this.key, this.issuer, this.maxAgeSeconds, revocations);
+    return new TokenVerifier(this.keys, this.issuer, this.maxAgeSeconds, revocations);
+  }
+
+  private get keyFor() {
+    return keyResolver(this.keys);
   }
 
   /**
@@ -147,7 +159,7 @@ export class TokenVerifier {
 
   private async verifySignature(token: string): Promise<VerifiedUser> {
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      const { payload } = await jwtVerify(token, this.keyFor, {
         issuer: this.issuer,
         audience: 'access',
         algorithms: [ALG],
@@ -189,20 +201,45 @@ export class TokenVerifier {
   }
 }
 
+/** every PEM public key in `pem` (one, or during a rotation several), by key id */
+export async function importPublicKeys(pem: string): Promise<Map<string, CryptoKey>> {
+  const pems = pem.replace(/\\n/g, '\n').match(/-----BEGIN PUBLIC KEY-----[\s\S]+?-----END PUBLIC KEY-----/g);
+  if (!pems) throw new Error('JWT_PUBLIC_KEY holds no PEM public key');
+  const keys = new Map<string, CryptoKey>();
+  for (const one of pems) keys.set(keyId(one), await importSPKI(one, ALG));
+  return keys;
+}
+
+/** jwtVerify's key lookup: the token's `kid`, or the first key for a token that names none */
+export function keyResolver(keys: Map<string, CryptoKey>) {
+  return (header: { kid?: string }): CryptoKey => {
+    const key = header.kid === undefined ? keys.values().next().value : keys.get(header.kid);
+    if (!key) throw new InvalidTokenError('invalid');
+    return key;
+  };
+}
+
+/**
+ * A key's id: the first 16 characters of the base64url SHA-256 of its public key (DER), the
+ * same whether computed from the private key (the signer) or the public one (verifiers).
+ */
+export function keyId(pem: string): string {
+  const der = createPublicKey(pem).export({ type: 'spki', format: 'der' });
+  return createHash('sha256').update(der).digest('base64url').slice(0, 16);
+}
+
 /** Only identity holds the private key and mints tokens. */
 export class TokenSigner {
   private constructor(
     private readonly key: CryptoKey,
+    private readonly kid: string,
     private readonly issuer: string,
     private readonly accessTtlSeconds: number,
   ) {}
 
   static async create(privateKeyPem: string, issuer: string, accessTtlSeconds = 900) {
-    return new TokenSigner(
-      await importPKCS8(privateKeyPem.replace(/\\n/g, '\n'), ALG),
-      issuer,
-      accessTtlSeconds,
-    );
+    const pem = privateKeyPem.replace(/\\n/g, '\n');
+    return new TokenSigner(await importPKCS8(pem, ALG), keyId(pem), issuer, accessTtlSeconds);
   }
 
   /**
@@ -217,7 +254,7 @@ export class TokenSigner {
     const nowMs = Date.now();
     const iatms = Math.floor(nowMs / 1000) === now ? nowMs : now * 1000;
     return new SignJWT({ role: user.role, username: user.username, sid: session.sessionId, iatms })
-      .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+      .setProtectedHeader({ alg: ALG, typ: 'JWT', kid: this.kid })
       .setSubject(user.id)
       .setIssuer(this.issuer)
       .setAudience('access')

@@ -14,7 +14,13 @@ export interface Database<DB> {
   db: Kysely<DB>;
   schema: string;
   kind: 'postgres' | 'pglite';
-  migrate(migrations: Record<string, Migration>, logger?: Logger): Promise<void>;
+  /**
+   * `apply` (default): runs what is missing of these migrations. `check`: runs nothing and
+   * fails, naming them, when any is missing (a release whose migrations are a separate step).
+   * Either way, migrations the schema has and this code does not know (a newer release ran
+   * them) are accepted: expand/contract keeps them compatible (docs/decisions).
+   */
+  migrate(migrations: Record<string, Migration>, logger?: Logger, mode?: 'apply' | 'check'): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -60,11 +66,21 @@ export async function openDatabase<DB>(opts: DatabaseOptions): Promise<Database<
     db,
     schema: opts.schema,
     kind: opts.kind,
-    async migrate(migrations, logger) {
-      if (await alreadyApplied(db, opts.schema, Object.keys(migrations))) return;
+    async migrate(migrations, logger, mode = 'apply') {
+      const applied = await appliedMigrations(db, opts.schema);
+      const missing = Object.keys(migrations).filter((n) => !applied.has(n));
+      if (missing.length === 0) return;
+      if (mode === 'check')
+        throw new MigrationsPendingError(
+          `schema ${opts.schema} lacks migrations ${missing.join(', ')}: run the migration step of this release first (npm run migrate, or the image's \`migrate\` command)`,
+        );
+      // a newer release's migrations already in the schema stand in as done: Kysely would
+      // otherwise refuse the history ("corrupted migrations") and an older replica crash-loop
+      const known: Record<string, Migration> = { ...migrations };
+      for (const name of applied) known[name] ??= { up: async () => {} };
       const migrator = new Migrator({
         db: db as Kysely<unknown>,
-        provider: { getMigrations: async () => migrations },
+        provider: { getMigrations: async () => known },
         migrationTableSchema: opts.schema,
         // the kit's own tables (outbox, leases) arrive beside a service's history, not after it
         allowUnorderedMigrations: true,
@@ -90,23 +106,25 @@ export async function openDatabase<DB>(opts: DatabaseOptions): Promise<Database<
   };
 }
 
+/** Migrations this code needs that its schema has not run: start the migration step first. */
+export class MigrationsPendingError extends Error {
+  override name = 'MigrationsPendingError';
+}
+
 /**
- * True when the schema has run exactly these migrations: a restart with nothing to do makes
- * two short reads instead of taking Kysely's migration lock and listing every table of the database
- * (twice per service, ~75 ms each on the embedded PGlite). Any difference, a missing table
- * included, goes through the Migrator, which applies what is new or refuses a history it
- * does not know.
+ * The migrations the schema has run: a restart with nothing to do makes two short reads
+ * instead of taking Kysely's migration lock and listing every table of the database (twice
+ * per service, ~75 ms each on the embedded PGlite).
  */
-async function alreadyApplied(db: Kysely<any>, schema: string, names: string[]): Promise<boolean> {
+async function appliedMigrations(db: Kysely<any>, schema: string): Promise<Set<string>> {
   const table = `"${schema}".kysely_migration`;
   // asked first, so a first start leaves no "relation does not exist" in the server's log
   const { rows: found } = await sql<{ t: string | null }>`select to_regclass(${table})::text as t`.execute(
     db,
   );
-  if (!found[0]?.t) return false;
+  if (!found[0]?.t) return new Set();
   const { rows } = await sql<{ name: string }>`select name from ${sql.raw(table)}`.execute(db);
-  const applied = new Set(rows.map((r) => r.name));
-  return applied.size === names.length && names.every((n) => applied.has(n));
+  return new Set(rows.map((r) => r.name));
 }
 
 export { sql };

@@ -2,7 +2,8 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
+// loaded only when the embedded mode opens it: the cluster images leave the package out
+import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   type DatabaseConnection,
@@ -21,7 +22,7 @@ import {
  * platform reads would otherwise stay resident in the process (the files sit in the operating
  * system's cache as well).
  */
-const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+const START_PARAMS = (lite: typeof PGlite) => [...lite.defaultStartParams, '-c', 'shared_buffers=32MB'];
 
 /**
  * One PGlite instance shared by every service of the embedded mode. PGlite has a single
@@ -42,7 +43,8 @@ export class PGliteHost {
       mkdirSync(dir, { recursive: true });
       if (!existsSync(join(dir, 'PG_VERSION'))) await initialiseElsewhere(dir);
     }
-    const lite = new PGlite(dir, { startParams: START_PARAMS });
+    const { PGlite } = await import('@electric-sql/pglite');
+    const lite = new PGlite(dir, { startParams: START_PARAMS(PGlite) });
     await lite.waitReady;
     return new PGliteHost(lite);
   }

@@ -173,8 +173,13 @@ export async function createServer(opts: ServerOptions): Promise<App> {
     },
   });
 
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok', service: opts.name }));
-  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
+  // probes come every few seconds from every checker: their request lines (info) are left
+  // out, their warnings and errors are not
+  app.get('/healthz', { schema: { hide: true }, logLevel: 'warn' }, async () => ({
+    status: 'ok',
+    service: opts.name,
+  }));
+  app.get('/readyz', { schema: { hide: true }, logLevel: 'warn' }, async (_req, reply) => {
     const checks: Record<string, boolean> = {};
     for (const [name, check] of Object.entries(opts.readiness ?? {})) {
       checks[name] = await check().catch(() => false);

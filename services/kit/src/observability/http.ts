@@ -81,7 +81,7 @@ export function installObservability(
     done();
   });
 
-  app.get('/metrics', { schema: { hide: true } }, async (_req, reply) => {
+  app.get('/metrics', { schema: { hide: true }, logLevel: 'warn' }, async (_req, reply) => {
     const { contentType, body } = await metricsText();
     return reply.header('content-type', contentType).send(body);
   });

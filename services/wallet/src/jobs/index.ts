@@ -1,3 +1,4 @@
 import { payoutRetry } from './payout-retry';
+import { reconcileJob } from './reconcile';
 
-export const jobs = [payoutRetry];
+export const jobs = [payoutRetry, reconcileJob];
