@@ -224,6 +224,12 @@ const isNumeric = (s: any): boolean =>
   !!s && (s.type === 'number' || s.type === 'integer' || (s.anyOf ?? []).some(isNumeric));
 const isString = (s: any) => s && s.type === 'string' && !s.enum && !s.format;
 
+/**
+ * Keys every object inherits: a request value that indexes an object must be checked with an
+ * own-key test (`Object.hasOwn`), never `in` (`"toString" in periods` is true: once a 500).
+ */
+const INHERITED_KEYS = ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf'];
+
 /** a body that satisfies the schema's required fields well enough to reach per-field checks */
 function plausible(schema: any): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -312,7 +318,7 @@ function casesFor(route: ExpandedRoute): Case[] {
 
   // (4) malformed path ids: never a success, never a 5xx
   if (/:id\b/.test(route.url)) {
-    for (const id of ['nope', '123', UNKNOWN_ID.replace(/9/g, 'e')]) {
+    for (const id of ['nope', '123', UNKNOWN_ID.replace(/9/g, 'e'), 'constructor', 'toString', '__proto__']) {
       const unknown = /^[0-9a-f]{24}$/.test(id);
       cases.push({
         route,
@@ -352,6 +358,12 @@ function casesFor(route: ExpandedRoute): Case[] {
       b(
         'body constructor.prototype',
         JSON.stringify({ ...base, constructor: { prototype: { role: 'admin' } } }),
+      ),
+    );
+    cases.push(
+      b(
+        'body inherited keys as fields',
+        JSON.stringify({ ...base, toString: 'x', valueOf: 1, hasOwnProperty: 'x' }),
       ),
     );
     cases.push(b('body form-encoded', 'amount=10&stake=5', false, 'application/x-www-form-urlencoded'));
@@ -398,6 +410,11 @@ function casesFor(route: ExpandedRoute): Case[] {
           `${JSON.stringify(base).slice(0, -1)}${Object.keys(base).length ? ',' : ''}"${k}":9007199254740993}`,
         ),
       );
+    }
+    // every string field, enums included: a name the handler looks up in a table
+    for (const [k] of props.filter(([, s]) => s?.type === 'string' || s?.anyOf).slice(0, 3)) {
+      for (const key of INHERITED_KEYS)
+        cases.push(b(`body ${k} inherited key ${key}`, JSON.stringify({ ...base, [k]: key })));
     }
     for (const [k] of props.filter(([, s]) => isString(s)).slice(0, 4)) {
       cases.push(b(`body ${k} number`, JSON.stringify({ ...base, [k]: 12345 })));
@@ -533,6 +550,11 @@ function casesFor(route: ExpandedRoute): Case[] {
     });
     cases.push(q('query generic junk', `page=abc&limit=-5&sort[]=x&status=%00&q=${'x'.repeat(5000)}`));
     cases.push(q('query huge numbers', 'page=1e308&limit=99999999999999999999&from=zzz&to=1e999'));
+    for (const p of queryParams(route).slice(0, 3)) {
+      if (isNumeric(p.schema)) continue;
+      for (const key of INHERITED_KEYS)
+        cases.push(q(`query ${p.name} inherited key ${key}`, `${p.name}=${encodeURIComponent(key)}`));
+    }
     for (const p of queryParams(route).slice(0, 4)) {
       if (isNumeric(p.schema)) {
         cases.push(q(`query ${p.name} not a number`, `${p.name}=abc`, true));

@@ -63,6 +63,12 @@ describe('player protection', () => {
       errors: [{ path: 'period' }],
     });
     expect((await post(p.accessToken, 'break', { kind: 'forever', period: '1y' })).statusCode).toBe(400);
+    // keys every object inherits are not periods (an `in` check let them through: a 500)
+    for (const period of ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf']) {
+      const inherited = await post(p.accessToken, 'break', { kind: 'time_out', period });
+      expect(inherited.statusCode, period).toBe(400);
+      expect(inherited.json().msg).toMatch(/^period must be/);
+    }
     expect((await post(p.accessToken, 'reality-check', { minutes: 7 })).statusCode).toBe(400);
     expect(
       (await post(p.accessToken, 'deposit-limits', { daily: '0x10', weekly: 0, monthly: 0 })).statusCode,

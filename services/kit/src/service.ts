@@ -172,6 +172,7 @@ export async function startService<DB, P extends TProperties, X extends object>(
     readiness: { database: () => database.ping(), bus: () => infra.bus.ping() },
     // on under the test runner (vitest.config.ts): a response schema that would drop a field fails the test
     checkResponses: process.env.CHECK_RESPONSES === 'true',
+    trustedProxies: config.TRUSTED_PROXIES,
   });
   let address: string;
   try {

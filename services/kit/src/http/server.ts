@@ -8,6 +8,8 @@ import { InvalidTokenError, RevocationUnavailableError } from '../auth/tokens';
 import { DomainError, type FieldError, HttpError } from '../errors';
 import type { Logger } from '../logger';
 import { installObservability } from '../observability/http';
+import { trustedProxies, trustsProxy } from './client-ip';
+import { decimalStringConverter } from './decimal-strings';
 import { drainOnClose } from './drain';
 import { pathOf } from './queries';
 import { declaredResponse, responseMismatches } from './response-check';
@@ -40,6 +42,11 @@ export interface ServerOptions {
   version?: string;
   /** check every 2xx answer against its declared schema before it is serialised (tests) */
   checkResponses?: boolean;
+  /**
+   * TRUSTED_PROXIES: peers (the gateway) whose X-Forwarded-For names the caller, so `req.ip`
+   * is the visitor, not the gateway. Default 'loopback,private', as the setting's default.
+   */
+  trustedProxies?: string;
 }
 
 export const SESSION_CHECK_UNAVAILABLE =
@@ -69,6 +76,9 @@ export async function createServer(opts: ServerOptions): Promise<App> {
   const app = Fastify({
     loggerInstance: opts.logger,
     bodyLimit: opts.bodyLimit ?? 1024 * 1024,
+    // behind the gateway every request comes from it: without this, one visitor's limits
+    // (30 AI searches a minute) were everyone's
+    trustProxy: trustsProxy(trustedProxies(opts.trustedProxies ?? 'loopback,private')),
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     return503OnClosing: true,
@@ -76,6 +86,7 @@ export async function createServer(opts: ServerOptions): Promise<App> {
       customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: true },
     },
     schemaController: { compilersFactory: { buildValidator: strictBodyValidators() } },
+    frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   app.decorateRequest('user', null);
@@ -188,6 +199,17 @@ export async function createServer(opts: ServerOptions): Promise<App> {
 }
 
 /**
+ * What Fastify refuses before routing (a path parameter over 100 characters, a URL that is
+ * not valid percent-encoding) in our `{ msg }` shape: its own echoes the whole path back.
+ */
+export function frameworkErrors(err: { code?: string }, _req: FastifyRequest, reply: FastifyReply) {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return reply.status(414).send({ msg: 'A path segment is too long' });
+  if (err.code === 'FST_ERR_BAD_URL') return reply.status(400).send({ msg: 'The path is not a valid URL' });
+  return reply.status(400).send({ msg: 'Bad request' });
+}
+
+/**
  * The one error handler of every service and the gateway: the `{ msg, errors?, code? }`
  * shape of docs/api-conventions.md, never a stack trace.
  */
@@ -227,7 +249,9 @@ export function httpErrorHandler(err: any, req: FastifyRequest, reply: FastifyRe
 /**
  * Query strings and path params are text, so their schemas coerce ("2" → 2). A JSON body
  * already carries its types: coercing it would make `true`, `[5]`, `null`, `" "` or "0x10"
- * an amount. Bodies are therefore validated by a second Ajv with coercion off.
+ * an amount. Bodies are therefore validated by a second Ajv with coercion off, after which
+ * the one kind of text a number field takes is a plain decimal ("88"), converted exactly
+ * (decimal-strings.ts).
  */
 function strictBodyValidators(): any {
   const pool = AjvCompiler();
@@ -237,8 +261,17 @@ function strictBodyValidators(): any {
       ...options,
       customOptions: { ...options?.customOptions, coerceTypes: false },
     });
-    return (route: { httpPart?: string; [k: string]: unknown }) =>
-      route.httpPart === 'body' ? strict(route as any) : coercing(route as any);
+    return (route: { httpPart?: string; schema?: any; [k: string]: unknown }) => {
+      if (route.httpPart !== 'body') return coercing(route as any);
+      const validate = strict(route as any);
+      // number fields also take a plain decimal string ("88"), turned into the number first
+      const convert = decimalStringConverter(route.schema);
+      if (!convert) return validate;
+      const converting = (body: unknown) => validate(convert(body));
+      // Fastify reads the errors off the function it was given
+      Object.defineProperty(converting, 'errors', { get: () => validate.errors });
+      return converting;
+    };
   };
 }
 
