@@ -380,7 +380,8 @@ describe('per-visitor rate limit of AI calls behind the gateway', () => {
 
   it("one visitor's searches do not use up another's (the service reads the forwarded address)", async () => {
     const from = (ip: string) => ({ 'x-forwarded-for': ip });
-    const search = (ip: string) => s.call('POST', '/ai/game-search', { query: 'Arsenal' }, undefined, from(ip));
+    const search = (ip: string) =>
+      s.call('POST', '/ai/game-search', { query: 'Arsenal' }, undefined, from(ip));
     for (let i = 0; i < 3; i++) expect((await search('203.0.113.7')).status).toBe(200);
     const over = await search('203.0.113.7');
     expect(over.status).toBe(429);

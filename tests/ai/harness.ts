@@ -34,7 +34,11 @@ export async function publish(infra: TestInfrastructure, subject: string, data: 
  * fixed calendar's "now", the calendar published as the games service would.
  */
 export async function startAi(
-  opts: { overrides?: Partial<AiParts>; env?: Record<string, string>; gatewayEnv?: Record<string, string> } = {},
+  opts: {
+    overrides?: Partial<AiParts>;
+    env?: Record<string, string>;
+    gatewayEnv?: Record<string, string>;
+  } = {},
 ) {
   const infra = await testInfrastructure({ env: { AI_RATE_LIMIT_PER_MINUTE: '1000', ...opts.env } });
   const ai = await startService(aiService, infra, {

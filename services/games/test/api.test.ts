@@ -611,7 +611,12 @@ describe('power rankings', () => {
   });
 
   it('takes the ranking as a number input sends it ("88"), and still refuses "0x10", "1e3", " 5", ""', async () => {
-    const made = await h.api('POST', '/admin/rankings', { teamName: 'Decimal Rovers', ranking: '88' }, h.adminToken);
+    const made = await h.api(
+      'POST',
+      '/admin/rankings',
+      { teamName: 'Decimal Rovers', ranking: '88' },
+      h.adminToken,
+    );
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     expect(made.body.ranking.ranking).toBe(88);
     const id = made.body.ranking._id;

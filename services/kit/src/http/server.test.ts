@@ -68,7 +68,24 @@ describe('number coercion at the edge', () => {
         payload: JSON.stringify(payload),
         headers: { 'content-type': 'application/json' },
       });
-    for (const amount of ['1e400', '1e3', '0x10', '0b11', ' ', ' 5', '5 ', '', '+5', '.5', '5.', 'NaN', true, false, null, [5]]) {
+    for (const amount of [
+      '1e400',
+      '1e3',
+      '0x10',
+      '0b11',
+      ' ',
+      ' 5',
+      '5 ',
+      '',
+      '+5',
+      '.5',
+      '5.',
+      'NaN',
+      true,
+      false,
+      null,
+      [5],
+    ]) {
       const res = await post({ amount });
       expect(res.statusCode, JSON.stringify(amount)).toBe(400);
       expect(res.json().errors[0]).toMatchObject({ path: 'amount', location: 'body' });
@@ -193,7 +210,7 @@ describe('number coercion at the edge', () => {
 });
 
 describe('framework refusals in the { msg } shape', () => {
-  it('answers an over-long path parameter (a 5,000-character id) with { msg }, not Fastify\'s shape', async () => {
+  it("answers an over-long path parameter (a 5,000-character id) with { msg }, not Fastify's shape", async () => {
     const server = await app();
     server.get('/api/v1/things/:id', { config: { auth: 'public' } }, async () => ({ ok: true }));
     const res = await server.inject(`/api/v1/things/${'a'.repeat(5000)}`);
