@@ -12,6 +12,8 @@ import { DEPLOYABLES, upstreamEnv } from './services';
 
 export const NAMESPACE = 'bet-platform';
 export const CONFIG_MAP = 'bet-platform-config';
+/** the gateway's METRICS_PORT default: Prometheus scrapes it there */
+export const GATEWAY_METRICS_PORT = 9464;
 export const SECRET = 'bet-platform-secrets';
 const PART_OF = 'bet-platform';
 
@@ -56,7 +58,8 @@ function deployment(name: string, port: number) {
           labels: labels(name),
           annotations: {
             'prometheus.io/scrape': 'true',
-            'prometheus.io/port': String(port),
+            // the gateway serves /metrics on its internal listener only (never the ingress's port)
+            'prometheus.io/port': String(isGateway ? GATEWAY_METRICS_PORT : port),
             'prometheus.io/path': '/metrics',
           },
         },
@@ -77,7 +80,10 @@ function deployment(name: string, port: number) {
               name,
               image: `bet-platform/${name}:latest`,
               imagePullPolicy: 'IfNotPresent',
-              ports: [{ name: 'http', containerPort: port }],
+              ports: [
+                { name: 'http', containerPort: port },
+                ...(isGateway ? [{ name: 'metrics', containerPort: GATEWAY_METRICS_PORT }] : []),
+              ],
               envFrom: [{ configMapRef: { name: CONFIG_MAP } }],
               env: [
                 { name: 'PORT', value: String(port) },
