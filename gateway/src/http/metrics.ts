@@ -1,4 +1,4 @@
-import { type App, HttpError, httpErrorHandler, type Logger, metricsText } from '@bet/kit';
+import { type App, HttpError, httpErrorHandler, type Logger, metricsText, routeNotFound } from '@bet/kit';
 import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import { TOO_MANY_REQUESTS } from './security';
@@ -15,7 +15,7 @@ export function createMetricsServer(opts: { logger: Logger; max: number }): App 
   });
   app.setErrorHandler(httpErrorHandler);
   app.setNotFoundHandler((req, reply) => {
-    reply.status(404).send({ msg: `Route not found: ${req.method} ${req.url.split('?')[0]}` });
+    reply.status(404).send({ msg: routeNotFound(req.method, req.url) });
   });
   void app.register(rateLimit, {
     global: true,

@@ -174,7 +174,7 @@ export async function createServer(opts: ServerOptions): Promise<App> {
   app.setErrorHandler(httpErrorHandler);
 
   app.setNotFoundHandler((req, reply) => {
-    reply.status(404).send({ msg: `Route not found: ${req.method} ${pathOf(req.url)}` });
+    reply.status(404).send({ msg: routeNotFound(req.method, req.url) });
   });
 
   await app.register(swagger, {
@@ -196,6 +196,12 @@ export async function createServer(opts: ServerOptions): Promise<App> {
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   return app;
+}
+
+/** The 404 message; a long path (a 5,000-character id) is not echoed back whole. */
+export function routeNotFound(method: string, url: string): string {
+  const path = pathOf(url);
+  return `Route not found: ${method} ${path.length > 120 ? `${path.slice(0, 120)}…` : path}`;
 }
 
 /**
