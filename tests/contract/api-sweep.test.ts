@@ -666,16 +666,9 @@ const moneyCases: Record<string, () => [string, unknown][]> = {
     amounts('amount').filter(([k]) => k !== 'more than anyone has'),
   // limit fields: a coercing validator once read null, " " and false as 0 (no limit)
   'POST /api/v1/users/limits': () =>
-    [null, ' ', '', false, true, [5], '0x10', '5'].flatMap((v): [string, unknown][] => [
-      // "5" is a valid money string, but a count is a number
-      ...(v === '5'
-        ? []
-        : [
-            [`stake limit ${JSON.stringify(v)}`, { weeklyBetCountLimit: 5, weeklyStakeAmountLimit: v }] as [
-              string,
-              unknown,
-            ],
-          ]),
+    // ("5" is a number to both fields: a plain decimal string, issue 30 item 13; "5.5" is no count)
+    [null, ' ', '', false, true, [5], '0x10', '1e1', ' 5'].flatMap((v): [string, unknown][] => [
+      [`stake limit ${JSON.stringify(v)}`, { weeklyBetCountLimit: 5, weeklyStakeAmountLimit: v }],
       [`count limit ${JSON.stringify(v)}`, { weeklyBetCountLimit: v, weeklyStakeAmountLimit: 50 }],
     ]),
 };
@@ -747,8 +740,10 @@ describe('the public API under bad input', () => {
     );
     before = await snapshot();
     const cases = routes.flatMap(casesFor);
+    const started = Date.now();
     outcomes = await pool(cases, 6, runCase);
-  }, 180_000);
+    console.log(`api sweep: ${cases.length} cases in ${Math.round((Date.now() - started) / 1000)} s`);
+  }, 360_000);
 
   afterAll(async () => {
     await platform?.stop();
@@ -764,7 +759,8 @@ describe('the public API under bad input', () => {
     expect(perRoute.size).toBe(routes.length);
     for (const n of perRoute.values()) {
       expect(n).toBeGreaterThanOrEqual(2);
-      expect(n).toBeLessThanOrEqual(70);
+      // (the inherited keys of issue 30 added up to 21 a route)
+      expect(n).toBeLessThanOrEqual(95);
     }
     const byStatus: Record<number, number> = {};
     for (const o of outcomes) byStatus[o.status] = (byStatus[o.status] ?? 0) + 1;
@@ -809,7 +805,11 @@ describe('the public API under bad input', () => {
       // the kit coerces scalar types (coerceTypes: 'array'): 12345 becomes the string "12345"
       /\[body \w+ number\]$/.test(a) ||
       // a lone surrogate is stored as U+FFFD by the UTF-8 encoding of the driver
-      /\[body \w+ lone surrogate\]$/.test(a);
+      /\[body \w+ lone surrogate\]$/.test(a) ||
+      // "constructor" is a fine first name, team name or chat message: what the sweep checks
+      // there is that nothing looks it up in a table (a 500), not that it is refused
+      /\[body \w+ inherited key \w+\]$/.test(a) ||
+      /\[body inherited keys as fields\]$/.test(a);
     expect(accepted.filter((a) => !harmless(a))).toEqual([]);
   });
 
