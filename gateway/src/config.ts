@@ -25,6 +25,15 @@ export const gatewayConfig = {
    * 'false' (none), 'true' (any), a hop count, or comma-separated addresses/CIDRs.
    */
   TRUST_PROXY: Type.String({ default: 'false' }),
+  /**
+   * The internal listener of GET /metrics (for Prometheus, never published): the public port
+   * does not serve it. When the gateway itself takes a random port (0, tests), so does this.
+   */
+  METRICS_PORT: int(9464),
+  /** scrapes per address per minute on the metrics listener */
+  METRICS_RATE_LIMIT_MAX: int(60, 1),
+  /** GET /openapi.json per address per minute (besides the general limit) */
+  OPENAPI_RATE_LIMIT_MAX: int(30, 1),
   BODY_LIMIT: int(1024 * 1024, 1),
   /** multipart uploads (profile pictures) */
   UPLOAD_BODY_LIMIT: int(6 * 1024 * 1024, 1),

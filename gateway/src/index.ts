@@ -4,6 +4,7 @@ import swagger from '@fastify/swagger';
 import { Redis } from 'ioredis';
 import type { Server } from 'socket.io';
 import { corsOrigins, type GatewayConfig, loadGatewayConfig, trustProxyOption } from './config';
+import { createMetricsServer } from './http/metrics';
 import { registerProxy } from './http/proxy';
 import {
   registerCors,
@@ -48,6 +49,8 @@ export interface Gateway {
   io: Server;
   /** the address after listen() */
   url: string | null;
+  /** the internal metrics listener's address after listen() (GET /metrics) */
+  metricsUrl: string | null;
   listen(port?: number, host?: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -78,8 +81,10 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
     bodyLimit: config.BODY_LIMIT,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
   });
-  // /metrics, and a trace per request that the proxied call continues (kit observability)
-  installObservability(app, 'gateway', { forwardTrace: true });
+  // a trace per request that the proxied call continues (kit observability); /metrics is
+  // served on the internal listener only (about 480 KB of text, nothing for the public)
+  installObservability(app, 'gateway', { forwardTrace: true, metricsRoute: false });
+  const metrics = createMetricsServer({ logger, max: config.METRICS_RATE_LIMIT_MAX });
 
   await app.register(swagger, {
     openapi: {
@@ -128,7 +133,18 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
       return reply.status(ok ? 200 : 503).send({ status: ok ? 'ready' : 'not ready', checks });
     },
   );
-  app.get('/openapi.json', { ...health, schema: { hide: true } }, async () => app.swagger());
+  // counted like any call, and on a counter of its own: the document is large
+  app.get(
+    '/openapi.json',
+    {
+      config: { auth: 'public', rateLimit: { max: config.OPENAPI_RATE_LIMIT_MAX, timeWindow: 60_000 } },
+      schema: { hide: true },
+    },
+    async () => app.swagger(),
+  );
+  app.get('/metrics', { ...health, schema: { hide: true } }, async (req, reply) =>
+    reply.status(404).send({ msg: `Route not found: ${req.method} /metrics` }),
+  );
 
   await registerProxy(app, {
     upstreams: opts.upstreams,
@@ -173,9 +189,12 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
     app,
     io: realtime.io,
     url: null,
+    metricsUrl: null,
     async listen(port = config.PORT, host = config.HOST) {
       const address = await app.listen({ port, host });
       gateway.url = address.replace('[::1]', '127.0.0.1').replace('0.0.0.0', '127.0.0.1');
+      const metricsAddress = await metrics.listen({ port: port === 0 ? 0 : config.METRICS_PORT, host });
+      gateway.metricsUrl = metricsAddress.replace('[::1]', '127.0.0.1').replace('0.0.0.0', '127.0.0.1');
       logger.info({ address }, 'gateway listening');
       return gateway.url;
     },
@@ -186,6 +205,7 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
       // HTTP server finishes its in-flight requests, then Redis
       await realtime.close();
       await app.close();
+      await metrics.close();
       await Promise.all(redisClients.map((c) => c.quit().catch(() => c.disconnect())));
     },
   };

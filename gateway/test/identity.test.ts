@@ -35,6 +35,32 @@ describe('gateway in front of the real identity service', () => {
       body: JSON.stringify(body),
     });
 
+  it('answers an 8 MB upload with 413 { msg } and a 5,000-character id with { msg }, through the gateway and directly', async () => {
+    const token = await infra.token({ username: 'big' });
+    const eightMb = new Uint8Array(8 * 1024 * 1024).fill(0x41);
+    eightMb.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    for (const base of [gw.url, identity.url]) {
+      const form = new FormData();
+      form.append('profilePicture', new Blob([eightMb], { type: 'image/png' }), 'big.png');
+      const res = await fetch(`${base}/api/v1/users/profile-picture`, {
+        method: 'POST',
+        headers: bearer(token),
+        body: form,
+      });
+      expect(res.status, base).toBe(413);
+      expect(((await res.json()) as { msg: string }).msg, base).toMatch(/too large|at most/);
+
+      const long = await fetch(`${base}/api/v1/admin/users/${'a'.repeat(5000)}`, { headers: bearer(token) });
+      expect(long.status, base).toBeGreaterThanOrEqual(400);
+      expect(long.status, base).toBeLessThan(500);
+      const body = (await long.json()) as Record<string, unknown>;
+      expect(Object.keys(body), base).toEqual(['msg']);
+      expect(String(body.msg).length, `${base} ${String(body.msg).slice(0, 80)} ${long.status}`).toBeLessThan(
+        200,
+      );
+    }
+  });
+
   it('registers, signs in, reads the session and refreshes through the gateway', async () => {
     const reg = await json(
       await post('/api/v1/auth/register', {

@@ -1,7 +1,8 @@
 import { newId, Revocations, TokenSigner } from '@bet/kit';
 import { eventually, type TestInfrastructure, testInfrastructure } from '@bet/kit/testing';
-import type { Socket } from 'socket.io-client';
+import { io as ioClient, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { TOKEN_EXPIRED_EVENT } from '../src/realtime/sockets';
 import { bearer, connect, publish, record, startEchoServices, startGateway } from './helpers';
 
 /**
@@ -108,16 +109,65 @@ for (const kind of ['cluster', 'embedded'] as const) {
       expect((await endedB).reason).toBe('io server disconnect');
     });
 
-    it('disconnects a socket when its access token expires', async () => {
-      // a signer whose tokens live 2 seconds
+    it('keeps a socket whose access token expires, asks it to refresh, and takes the fresh token on it', async () => {
+      // the spec's client: socket.io-client with its default options; it never reconnects
+      // after a server-side disconnect, so a dropped socket would go silent for good
       const shortLived = await TokenSigner.create(infra.keys.privateKeyPem, 'bet-platform', 2);
-      const s = await connect(gw.url, { token: (await session(user(), newId(), shortLived)).token });
+      const u = user();
+      const s = ioClient(gw.url, { auth: { token: (await session(u, newId(), shortLived)).token } });
       open.push(s);
+      await new Promise<void>((resolve, reject) => {
+        s.once('connect', () => resolve());
+        s.once('connect_error', reject);
+      });
+      const seen = record(s);
+      const disconnects: string[] = [];
+      s.on('disconnect', (reason) => disconnects.push(reason));
       const started = Date.now();
-      const ended = await sessionEnded(s);
-      expect(ended.payload).toEqual({ code: 'INVALID_TOKEN', msg: 'Your session token expired.' });
-      expect(ended.reason).toBe('io server disconnect');
+      await eventually(() => seen.of(TOKEN_EXPIRED_EVENT).length === 1, 5_000);
       expect(Date.now() - started).toBeLessThan(4_000);
+      expect(seen.of(TOKEN_EXPIRED_EVENT)[0]).toEqual({
+        code: 'TOKEN_EXPIRED',
+        msg: 'Your session token expired: refresh it and send it with "authenticate".',
+      });
+      expect(s.connected).toBe(true);
+
+      const settled = (betId: string) =>
+        publish(infra, 'bets.settled', {
+          betId,
+          userId: u.id,
+          status: 'lost',
+          stakeCents: 100,
+          payoutCents: 0,
+          settledAt: new Date().toISOString(),
+        });
+      // still live for the public events; the user's own wait for a fresh token
+      const marker = newId();
+      await settled(newId());
+      await publish(infra, 'games.odds_changed', {
+        gameId: marker,
+        odds: { home: 2, draw: 3, away: 4 },
+        live: false,
+      });
+      await eventually(() => seen.of('oddsUpdate').some((e) => e.gameId === marker));
+      expect(seen.of('bet_settled')).toEqual([]);
+
+      // a token that is not good is refused on the socket, which stays as it was
+      expect(await s.emitWithAck('authenticate', { token: 'nope' })).toEqual({
+        ok: false,
+        code: 'INVALID_TOKEN',
+        msg: 'Your session token is not valid.',
+      });
+      // another user's token does not take the socket over
+      const other = await session(user());
+      expect((await s.emitWithAck('authenticate', { token: other.token })).ok).toBe(false);
+
+      const fresh = await session(u);
+      expect(await s.emitWithAck('authenticate', { token: fresh.token })).toEqual({ ok: true });
+      const betId = newId();
+      await settled(betId);
+      await eventually(() => seen.of('bet_settled').some((e) => e.betId === betId));
+      expect(disconnects).toEqual([]);
     });
   });
 }

@@ -290,7 +290,7 @@ for (const kind of ['cluster', 'embedded'] as const) {
 
     it('emits nothing for a user none of whose sockets is here (the packet is not even made)', async () => {
       const emitted = async () => {
-        const metrics = await (await fetch(`${gw.url}/metrics`)).text();
+        const metrics = await (await fetch(`${gw.metricsUrl}/metrics`)).text();
         const line =
           /^socket_events_emitted_total\{service="gateway",event="withdrawal_processed"\} (\d+)/m.exec(
             metrics,
@@ -351,7 +351,7 @@ for (const kind of ['cluster', 'embedded'] as const) {
         expect(r.of('aviator:tick')).toEqual([{ multiplier: 1.37 }]);
       }
       // what operators see of it: events emitted, and the time one Aviator broadcast takes
-      const metrics = await (await fetch(`${gw.url}/metrics`)).text();
+      const metrics = await (await fetch(`${gw.metricsUrl}/metrics`)).text();
       for (const event of ['new_game', 'gameResultUpdated', 'aviator:tick'])
         expect(metrics).toMatch(
           new RegExp(`^socket_events_emitted_total\\{service="gateway",event="${event}"\\} [1-9]`, 'm'),

@@ -17,12 +17,12 @@ import { DEPLOYABLES, upstreamEnv } from './services';
 
 export const NAMESPACE = 'bet-platform';
 export const CONFIG_MAP = 'bet-platform-config';
+/** the gateway's METRICS_PORT default: Prometheus scrapes it there */
+export const GATEWAY_METRICS_PORT = 9464;
 export const SECRET = 'bet-platform-secrets';
 export const SERVICE_ACCOUNT = 'bet-platform';
 export const TLS_SECRET = 'bet-platform-tls';
 const PART_OF = 'bet-platform';
-/** the gateway's Prometheus port (METRICS_PORT): never behind the Ingress */
-export const METRICS_PORT = 9464;
 /** where the cluster's Postgres, NATS and Redis run, and its ingress controller and Prometheus */
 const DEPS_NAMESPACE = 'bet-platform-deps';
 const INGRESS_NAMESPACE = 'ingress-nginx';
@@ -110,7 +110,8 @@ function deployment(name: string, port: number) {
           labels: labels(name),
           annotations: {
             'prometheus.io/scrape': 'true',
-            'prometheus.io/port': String(isGateway ? METRICS_PORT : port),
+            // the gateway serves /metrics on its internal listener only (never the ingress's port)
+            'prometheus.io/port': String(isGateway ? GATEWAY_METRICS_PORT : port),
             'prometheus.io/path': '/metrics',
           },
         },
@@ -136,7 +137,7 @@ function deployment(name: string, port: number) {
               imagePullPolicy: 'IfNotPresent',
               ports: [
                 { name: 'http', containerPort: port },
-                ...(isGateway ? [{ name: 'metrics', containerPort: METRICS_PORT }] : []),
+                ...(isGateway ? [{ name: 'metrics', containerPort: GATEWAY_METRICS_PORT }] : []),
               ],
               envFrom: [{ configMapRef: { name: CONFIG_MAP } }],
               env: [
@@ -146,7 +147,7 @@ function deployment(name: string, port: number) {
                 ...(SECRET_ENV[name] ?? []).map((e) => secretEnv(e.name, e.optional)),
                 ...(isGateway
                   ? [
-                      { name: 'METRICS_PORT', value: String(METRICS_PORT) },
+                      { name: 'METRICS_PORT', value: String(GATEWAY_METRICS_PORT) },
                       { name: 'TRUST_PROXY', value: '1' },
                       ...k8sDeployables()
                         .filter((d) => d.name !== 'gateway')

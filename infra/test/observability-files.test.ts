@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { gatewayConfig } from '@bet/gateway';
 import { registry } from '@bet/kit';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -69,10 +70,11 @@ describe('infra/observability', () => {
     }
   });
 
-  it('scrapes every deployable on its port', () => {
+  it('scrapes every deployable on its port (the gateway on its internal metrics listener)', () => {
     const sd = prometheus.scrape_configs[0].dns_sd_configs as Array<{ names: string[]; port: number }>;
     for (const d of DEPLOYABLES) {
-      expect(sd.find((s) => s.names.includes(d.name))?.port, d.name).toBe(d.port);
+      const port = d.name === 'gateway' ? Number(gatewayConfig.METRICS_PORT.default) : d.port;
+      expect(sd.find((s) => s.names.includes(d.name))?.port, d.name).toBe(port);
     }
     expect(prometheus.rule_files).toContain('/etc/prometheus/alerts.yml');
   });

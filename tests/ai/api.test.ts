@@ -366,3 +366,27 @@ describe('per-user rate limit of AI calls', () => {
     expect((await s.call('GET', '/ai/recommendations', undefined, b)).status).toBe(200);
   });
 });
+
+describe('per-visitor rate limit of AI calls behind the gateway', () => {
+  let s: Awaited<ReturnType<typeof startAi>>;
+  beforeAll(async () => {
+    // the gateway believes the load balancer in front of it (this machine), as in production
+    s = await startAi({
+      env: { AI_RATE_LIMIT_PER_MINUTE: '3' },
+      gatewayEnv: { TRUST_PROXY: '127.0.0.1,::1' },
+    });
+  }, 120_000);
+  afterAll(() => s?.stop());
+
+  it("one visitor's searches do not use up another's (the service reads the forwarded address)", async () => {
+    const from = (ip: string) => ({ 'x-forwarded-for': ip });
+    const search = (ip: string) =>
+      s.call('POST', '/ai/game-search', { query: 'Arsenal' }, undefined, from(ip));
+    for (let i = 0; i < 3; i++) expect((await search('203.0.113.7')).status).toBe(200);
+    const over = await search('203.0.113.7');
+    expect(over.status).toBe(429);
+    expect(over.body.msg).toMatch(/Too many AI requests/);
+    // a second visitor through the same gateway still searches
+    expect((await search('198.51.100.20')).status).toBe(200);
+  });
+});

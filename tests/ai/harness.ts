@@ -33,13 +33,19 @@ export async function publish(infra: TestInfrastructure, subject: string, data: 
  * The AI service on real Postgres/NATS/Redis behind the real gateway, its clock at the
  * fixed calendar's "now", the calendar published as the games service would.
  */
-export async function startAi(opts: { overrides?: Partial<AiParts>; env?: Record<string, string> } = {}) {
+export async function startAi(
+  opts: {
+    overrides?: Partial<AiParts>;
+    env?: Record<string, string>;
+    gatewayEnv?: Record<string, string>;
+  } = {},
+) {
   const infra = await testInfrastructure({ env: { AI_RATE_LIMIT_PER_MINUTE: '1000', ...opts.env } });
   const ai = await startService(aiService, infra, {
     clock: manualClock(NOW.getTime()),
     overrides: opts.overrides,
   });
-  const gw = await startGateway(infra, { upstreams: { ai: ai.url } });
+  const gw = await startGateway(infra, { upstreams: { ai: ai.url }, env: opts.gatewayEnv });
   for (const g of CALENDAR) await publish(infra, 'games.created', { game: published(g) });
   await eventually(async () => {
     const n = await ai.ctx.db
@@ -48,10 +54,17 @@ export async function startAi(opts: { overrides?: Partial<AiParts>; env?: Record
       .executeTakeFirst();
     return Number((n as any)?.n) === CALENDAR.length;
   }, 15_000);
-  const call = async (method: string, path: string, body?: unknown, token?: string) => {
+  const call = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    token?: string,
+    headers: Record<string, string> = {},
+  ) => {
     const res = await fetch(`${gw.url}/api/v1${path}`, {
       method,
       headers: {
+        ...headers,
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },

@@ -4,8 +4,8 @@ import {
   type App,
   bearerToken,
   HttpError,
-  pathOf,
   RevocationUnavailableError,
+  routeNotFound,
   SESSION_CHECK_UNAVAILABLE,
   type TokenVerifier,
   tokenRefusal,
@@ -78,8 +78,7 @@ export async function registerProxy(app: App, opts: ProxyOptions) {
       url: '/api/*',
       config: { auth: 'public' },
       schema: { hide: true },
-      handler: async (req, reply) =>
-        reply.status(404).send({ msg: `Route not found: ${req.method} ${pathOf(req.url)}` }),
+      handler: async (req, reply) => reply.status(404).send({ msg: routeNotFound(req.method, req.url) }),
     });
   });
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type App, drainOnClose, HttpError, httpErrorHandler, type Logger } from '@bet/kit';
+import { type App, drainOnClose, frameworkErrors, HttpError, httpErrorHandler, type Logger } from '@bet/kit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { unsafePathReason } from '../domain/paths';
 import type { ServiceName } from '../routes';
@@ -35,6 +35,7 @@ export function createHttpServer(opts: {
     requestIdHeader: false,
     genReqId: (req) => requestIdFrom(req.headers['x-request-id']),
     return503OnClosing: true,
+    frameworkErrors,
     ajv: {
       customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: true },
     },

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { type App, pathOf } from '@bet/kit';
+import { type App, routeNotFound } from '@bet/kit';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { cacheControlFor, inlineScriptHashes, isSpaPath } from '../domain/web';
@@ -66,7 +66,7 @@ export async function registerWeb(app: App, roots: WebRoots = {}) {
 
   app.setNotFoundHandler((req, reply) => {
     if ((req.method === 'GET' || req.method === 'HEAD') && isSpaPath(req.url)) return sendIndex(req, reply);
-    return reply.status(404).send({ msg: `Route not found: ${req.method} ${pathOf(req.url)}` });
+    return reply.status(404).send({ msg: routeNotFound(req.method, req.url) });
   });
 }
 

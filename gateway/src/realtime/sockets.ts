@@ -36,10 +36,21 @@ export interface SocketData {
 }
 
 /**
- * Sent to a socket just before the server drops it because its token expired or its session
- * was revoked: the client signs in again (or refreshes) and reconnects with a fresh token.
+ * Sent to a socket just before the server drops it because its session was revoked (logout,
+ * closed account): the client signs in again and reconnects with a fresh token.
  */
 export const SESSION_ENDED_EVENT = 'session_ended';
+
+/**
+ * Sent when a socket's access token expires. The socket is kept, as a visitor's (public events
+ * only: it leaves the user's rooms), so a client that does not reconnect by itself (the spec's
+ * socket.io-client, which never reconnects after a server-side disconnect) stays live; the
+ * client refreshes its token and sends it with `authenticate`, and its own events resume.
+ */
+export const TOKEN_EXPIRED_EVENT = 'token_expired';
+export const AUTHENTICATE_EVENT = 'authenticate';
+/** failed `authenticate` calls a socket may make before it is dropped */
+const MAX_FAILED_AUTHENTICATIONS = 5;
 
 export interface RealtimeOptions {
   server: HttpServer;
@@ -76,7 +87,7 @@ export class Realtime {
       path: '/socket.io',
       serveClient: false,
       cors: { origin },
-      // clients only ever send joinUserRoom
+      // clients only ever send joinUserRoom and authenticate (a token)
       maxHttpBufferSize: 16 * 1024,
       ...(opts.redis
         ? {
@@ -115,24 +126,64 @@ export class Realtime {
   }
 
   private onConnection(socket: Socket) {
-    const { user } = socket.data as SocketData;
-    if (user) {
-      // the token's expiry is the socket's: REST refuses it from then on, so does the socket
-      const expiry = setTimeout(
-        () => this.endSession(socket, 'expired'),
+    const first = (socket.data as SocketData).user;
+    let expiry: NodeJS.Timeout | undefined;
+    let failures = 0;
+    const signIn = (user: VerifiedUser) => {
+      (socket.data as SocketData).user = user;
+      clearTimeout(expiry);
+      // the token's expiry is the socket's: REST refuses it from then on, and the socket gets
+      // no more of the user's events until a fresh token is sent
+      expiry = setTimeout(
+        () => this.expire(socket, user),
         Math.max(0, Math.min(user.expiresAtMs - Date.now(), 2 ** 31 - 1)),
       );
       expiry.unref?.();
-      socket.on('disconnect', () => clearTimeout(expiry));
       // The token names the user, so its room is joined at once; joinUserRoom is kept for
       // the spec's clients and only ever accepts the caller's own id.
       void socket.join(userRoom(user.id));
       if (user.role === 'admin') void socket.join(ADMINS_ROOM);
       this.track(this.announceIfFirst(socket, user));
-      socket.on('disconnect', () => this.scheduleOfflineCheck(user.id));
+    };
+    if (first) {
+      signIn(first);
+      socket.on('disconnect', () => {
+        clearTimeout(expiry);
+        this.scheduleOfflineCheck(first.id);
+      });
     }
+    socket.on(AUTHENTICATE_EVENT, (payload: unknown, ack?: unknown) => {
+      const reply = typeof ack === 'function' ? (ack as (r: unknown) => void) : () => {};
+      const raw =
+        typeof payload === 'string'
+          ? payload
+          : typeof (payload as { token?: unknown } | null)?.token === 'string'
+            ? (payload as { token: string }).token
+            : '';
+      const token = (bearerToken(raw) ?? raw.trim()).slice(0, 4096);
+      const refuse = (answer: { ok: false; code: string; msg: string }) => {
+        reply(answer);
+        if (++failures >= MAX_FAILED_AUTHENTICATIONS) socket.disconnect(true);
+      };
+      this.opts.verifier.verify(token).then(
+        (user) => {
+          // a socket stays its first user's (presence and the disconnect report are theirs)
+          if (!first || user.id !== first.id)
+            return refuse({ ok: false, code: INVALID_TOKEN, msg: 'This token is for another user.' });
+          signIn(user);
+          reply({ ok: true });
+        },
+        (cause) =>
+          refuse(
+            cause instanceof RevocationUnavailableError
+              ? { ok: false, code: SESSION_CHECK_FAILED, msg: 'Your session cannot be checked right now.' }
+              : { ok: false, code: INVALID_TOKEN, msg: 'Your session token is not valid.' },
+          ),
+      );
+    });
     socket.on('joinUserRoom', (userId: unknown, ack?: unknown) => {
       const reply = typeof ack === 'function' ? (ack as (r: unknown) => void) : undefined;
+      const user = (socket.data as SocketData).user;
       if (user && userId === user.id) {
         void socket.join(userRoom(user.id));
         reply?.({ ok: true, room: userRoom(user.id) });
@@ -147,15 +198,25 @@ export class Realtime {
     });
   }
 
-  /** Tells the client why, then drops the socket (socket.io does not reconnect by itself). */
-  private endSession(
-    socket: { emit(event: string, payload: unknown): unknown; disconnect(close?: boolean): unknown },
-    why: 'expired' | 'revoked',
-  ) {
-    socket.emit(SESSION_ENDED_EVENT, {
-      code: INVALID_TOKEN,
-      msg: why === 'expired' ? 'Your session token expired.' : 'Your session has ended.',
+  /** The token ran out: a visitor's socket from now on, asked for a fresh token. */
+  private expire(socket: Socket, user: VerifiedUser) {
+    if ((socket.data as SocketData).user !== user || !socket.connected) return;
+    (socket.data as SocketData).user = null;
+    void socket.leave(userRoom(user.id));
+    void socket.leave(ADMINS_ROOM);
+    socket.emit(TOKEN_EXPIRED_EVENT, {
+      code: 'TOKEN_EXPIRED',
+      msg: 'Your session token expired: refresh it and send it with "authenticate".',
     });
+    this.scheduleOfflineCheck(user.id);
+  }
+
+  /** Tells the client why, then drops the socket (socket.io does not reconnect by itself). */
+  private endSession(socket: {
+    emit(event: string, payload: unknown): unknown;
+    disconnect(close?: boolean): unknown;
+  }) {
+    socket.emit(SESSION_ENDED_EVENT, { code: INVALID_TOKEN, msg: 'Your session has ended.' });
     socket.disconnect(true);
   }
 
@@ -166,7 +227,7 @@ export class Realtime {
       const u = (s.data as SocketData | undefined)?.user;
       if (!u) continue;
       const covered = sessionId ? u.sessionId === sessionId : u.issuedAtMs <= revokedAt;
-      if (covered) this.endSession(s, 'revoked');
+      if (covered) this.endSession(s);
     }
   }
 

@@ -639,6 +639,27 @@ describe('power rankings', () => {
     ]);
   });
 
+  it('takes the ranking as a number input sends it ("88"), and still refuses "0x10", "1e3", " 5", ""', async () => {
+    const made = await h.api(
+      'POST',
+      '/admin/rankings',
+      { teamName: 'Decimal Rovers', ranking: '88' },
+      h.adminToken,
+    );
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body.ranking.ranking).toBe(88);
+    const id = made.body.ranking._id;
+    const upd = await h.api('PATCH', `/admin/rankings/${id}`, { ranking: '61' }, h.adminToken);
+    expect(upd.status).toBe(200);
+    expect(upd.body.ranking.ranking).toBe(61);
+    for (const ranking of ['0x10', '1e3', ' 5', '', '88.5']) {
+      const bad = await h.api('PATCH', `/admin/rankings/${id}`, { ranking }, h.adminToken);
+      expect(bad.status, ranking).toBe(400);
+      expect(bad.body.errors[0]).toMatchObject({ path: 'ranking', location: 'body' });
+    }
+    await h.api('DELETE', `/admin/rankings/${id}`, undefined, h.adminToken);
+  });
+
   it('refuses duplicate names (any case), a renamed team, rankings outside 1..100, and unknown ids', async () => {
     const c = await h.api(
       'POST',

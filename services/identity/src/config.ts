@@ -53,11 +53,6 @@ export const identityConfig = {
     default: 'https://graph.facebook.com/v19.0/me?fields=id,email,first_name,last_name,picture',
   }),
 
-  TRUSTED_PROXIES: Type.String({
-    default: 'loopback,private',
-    description:
-      'peers whose X-Forwarded-For is believed (comma list of loopback, private, IPs or CIDRs; none)',
-  }),
   LOGIN_PAIR_FREE_FAILURES: Type.Integer({ default: 5, minimum: 1 }),
   LOGIN_IP_FREE_FAILURES: Type.Integer({ default: 30, minimum: 1 }),
   LOGIN_THROTTLE_WINDOW: duration('15m', 'how long failed sign-ins are remembered'),

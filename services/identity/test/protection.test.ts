@@ -54,6 +54,18 @@ describe('player protection', () => {
     ).toBeNull();
   });
 
+  it('takes the reality-check minutes as a number input sends them ("15"); not "0x10", "1e3", " 5" or ""', async () => {
+    const p = await registerPlayer(h);
+    const set = await post(p.accessToken, 'reality-check', { minutes: '15' });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().protection.realityCheckMinutes).toBe(15);
+    for (const minutes of ['0x10', '1e3', ' 5', '']) {
+      const bad = await post(p.accessToken, 'reality-check', { minutes });
+      expect(bad.statusCode, minutes).toBe(400);
+      expect(bad.json().errors[0]).toMatchObject({ path: 'minutes', location: 'body' });
+    }
+  });
+
   it('refuses unknown kinds and periods with a message, changing nothing', async () => {
     const p = await registerPlayer(h);
     const badPeriod = await post(p.accessToken, 'break', { kind: 'self_exclusion', period: '24h' });
@@ -63,6 +75,12 @@ describe('player protection', () => {
       errors: [{ path: 'period' }],
     });
     expect((await post(p.accessToken, 'break', { kind: 'forever', period: '1y' })).statusCode).toBe(400);
+    // keys every object inherits are not periods (an `in` check let them through: a 500)
+    for (const period of ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf']) {
+      const inherited = await post(p.accessToken, 'break', { kind: 'time_out', period });
+      expect(inherited.statusCode, period).toBe(400);
+      expect(inherited.json().msg).toMatch(/^period must be/);
+    }
     expect((await post(p.accessToken, 'reality-check', { minutes: 7 })).statusCode).toBe(400);
     expect(
       (await post(p.accessToken, 'deposit-limits', { daily: '0x10', weekly: 0, monthly: 0 })).statusCode,

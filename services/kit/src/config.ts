@@ -74,6 +74,15 @@ export const baseConfig = {
    * replica leave before a request can find it gone.
    */
   DRAIN_SECONDS: Type.Number({ default: 0, minimum: 0, maximum: 120 }),
+  /**
+   * Peers whose X-Forwarded-For is believed (the gateway): `req.ip` is then the visitor's
+   * address. A comma list of loopback, private, IPs or CIDRs; none.
+   */
+  TRUSTED_PROXIES: Type.String({
+    default: 'loopback,private',
+    description:
+      'peers whose X-Forwarded-For is believed (comma list of loopback, private, IPs or CIDRs; none)',
+  }),
   /** where the web client lives, when another origin than the API: links we generate point here */
   WEB_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
 } satisfies TProperties;

@@ -12,6 +12,7 @@ export * from './db/errors';
 export * from './db/pglite';
 export * from './errors';
 export * from './group-commit';
+export * from './http/client-ip';
 export * from './http/drain';
 export * from './http/money-schema';
 export * from './http/outbound';

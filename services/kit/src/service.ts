@@ -180,6 +180,7 @@ export async function startService<DB, P extends TProperties, X extends object>(
     },
     // on under the test runner (vitest.config.ts): a response schema that would drop a field fails the test
     checkResponses: process.env.CHECK_RESPONSES === 'true',
+    trustedProxies: config.TRUSTED_PROXIES,
   });
   let address: string;
   try {

@@ -55,7 +55,8 @@ export default function Register() {
       toast.success('Registration successful! Welcome.');
     } catch (err) {
       for (const [name, message] of Object.entries(serverFieldErrors(err)))
-        if (name in EMPTY_REGISTRATION) setError(name as keyof RegisterValues, { type: 'server', message });
+        if (Object.hasOwn(EMPTY_REGISTRATION, name))
+          setError(name as keyof RegisterValues, { type: 'server', message });
       toast.error(validationMsgOr(err, 'Registration failed.'));
     }
   };

@@ -113,7 +113,8 @@ export function serverFieldErrors(err: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   if (!body || !Array.isArray(body.errors)) return out;
   for (const e of body.errors as Array<{ path?: unknown; msg?: unknown }>) {
-    if (typeof e?.path === 'string' && typeof e.msg === 'string' && !(e.path in out)) out[e.path] = e.msg;
+    if (typeof e?.path === 'string' && typeof e.msg === 'string' && !Object.hasOwn(out, e.path))
+      out[e.path] = e.msg;
   }
   return out;
 }

@@ -113,6 +113,29 @@ describe('real-time connection', () => {
     });
   });
 
+  it('on token_expired refreshes and sends the fresh token on the same socket; reconnects if that fails', async () => {
+    const { api } = await import('./session');
+    const { useSocketStatus } = await import('./socket');
+    await connected();
+    const refresh = vi.spyOn(api, 'refreshAccessToken').mockResolvedValue('fresh-token');
+    fake.state.handlers.get('token_expired')!({ code: 'TOKEN_EXPIRED' });
+    await vi.waitFor(() => expect(fake.state.emitted.some((e) => e[0] === 'authenticate')).toBe(true));
+    const sent = fake.state.emitted.find((e) => e[0] === 'authenticate')!;
+    expect(sent[1]).toEqual({ token: 'fresh-token' });
+    expect(useSocketStatus.getState().status).toBe('disconnected');
+    (sent[2] as (a: unknown) => void)({ ok: true });
+    expect(useSocketStatus.getState().status).toBe('connected');
+    expect(fake.socket.connect).not.toHaveBeenCalled();
+
+    // a refused token: a new connection, whose handshake refreshes or signs out
+    fake.state.emitted.length = 0;
+    fake.state.handlers.get('token_expired')!({ code: 'TOKEN_EXPIRED' });
+    await vi.waitFor(() => expect(fake.state.emitted.some((e) => e[0] === 'authenticate')).toBe(true));
+    (fake.state.emitted.find((e) => e[0] === 'authenticate')![2] as (a: unknown) => void)({ ok: false });
+    expect(fake.socket.connect).toHaveBeenCalledTimes(1);
+    refresh.mockRestore();
+  });
+
   it('INVALID_TOKEN logs the user out with the spec message', async () => {
     const { useSession } = await import('./session');
     const { useSocketStatus } = await import('./socket');

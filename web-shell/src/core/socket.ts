@@ -156,6 +156,28 @@ async function connect(userId: string): Promise<void> {
       }, 5000);
     }
   });
+  // The access token ran out: the server keeps the socket but sends it no more of the user's
+  // events until a fresh token comes with `authenticate`; if that fails, reconnecting goes
+  // through the handshake's refresh-or-sign-out path.
+  s.on('token_expired', () => {
+    if (gen !== generation) return;
+    useSocketStatus.setState({ status: 'disconnected' });
+    const reconnect = () => {
+      if (gen !== generation) return;
+      s.disconnect();
+      s.connect();
+    };
+    void api.refreshAccessToken().then((fresh) => {
+      if (gen !== generation) return;
+      if (!fresh) return reconnect();
+      s.emit('authenticate', { token: fresh }, (answer?: { ok?: boolean }) => {
+        if (gen !== generation) return;
+        // back in the user's rooms: screens kept fresh by pushes read their data again
+        if (answer?.ok) useSocketStatus.setState({ status: 'connected' });
+        else reconnect();
+      });
+    }, reconnect);
+  });
   s.onAny((event: string, ...args: unknown[]) => dispatch(event, args));
 }
 

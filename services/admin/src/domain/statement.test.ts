@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { betStatusFilter, specTxType, TX_FILTERS, txFilter } from './statement';
+import { betStatusFilter, isTxFilter, specTxType, TX_FILTERS, txFilter } from './statement';
 
 describe('statement filters', () => {
+  it('does not take a key every object inherits for a filter word', () => {
+    for (const k of ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf', 'Constructor']) {
+      expect(txFilter(k), k).toBeUndefined();
+      expect(isTxFilter(k), k).toBe(false);
+    }
+  });
+
   it('reads the spec labels in any spelling', () => {
     expect(txFilter('All')).toBeUndefined();
     expect(txFilter('Top-up')).toBe('topup');

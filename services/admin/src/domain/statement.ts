@@ -25,13 +25,13 @@ export type SpecTxType = keyof typeof TX_FILTERS;
 export function txFilter(value: string | undefined): SpecTxType | undefined {
   const v = (value ?? '').toLowerCase().replace(/[^a-z]/g, '');
   if (v === '' || v === 'all') return undefined;
-  if (v in TX_FILTERS) return v as SpecTxType;
+  if (Object.hasOwn(TX_FILTERS, v)) return v as SpecTxType;
   return undefined;
 }
 
 export function isTxFilter(value: string | undefined): boolean {
   const v = (value ?? '').toLowerCase().replace(/[^a-z]/g, '');
-  return v === '' || v === 'all' || v in TX_FILTERS;
+  return v === '' || v === 'all' || Object.hasOwn(TX_FILTERS, v);
 }
 
 /** The spec type a line answers with: the group its filter finds it in. */

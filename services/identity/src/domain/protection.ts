@@ -45,7 +45,7 @@ export const NO_PROTECTION: Protection = {
 };
 
 export function isExclusionPeriod(kind: ExclusionKind, period: string): period is ExclusionPeriod {
-  return period in EXCLUSION_PERIODS[kind];
+  return Object.hasOwn(EXCLUSION_PERIODS[kind], period);
 }
 
 /** `now` plus the period: hours exactly, months by the calendar (UTC), clamped to the month's end. */

@@ -68,12 +68,29 @@ describe('number coercion at the edge', () => {
         payload: JSON.stringify(payload),
         headers: { 'content-type': 'application/json' },
       });
-    for (const amount of ['1e400', '12.5', '0x10', '0b11', ' ', '', true, false, null, [5]]) {
+    for (const amount of [
+      '1e400',
+      '1e3',
+      '0x10',
+      '0b11',
+      ' ',
+      ' 5',
+      '5 ',
+      '',
+      '+5',
+      '.5',
+      '5.',
+      'NaN',
+      true,
+      false,
+      null,
+      [5],
+    ]) {
       const res = await post({ amount });
       expect(res.statusCode, JSON.stringify(amount)).toBe(400);
       expect(res.json().errors[0]).toMatchObject({ path: 'amount', location: 'body' });
     }
-    const nested = await post({ amount: 5, tags: ['1'] });
+    const nested = await post({ amount: 5, tags: ['x'] });
     expect(nested.statusCode).toBe(400);
     expect(nested.json().errors[0].path).toBe('tags[0]');
     expect((await post({ amount: 12.5 })).json()).toEqual({ amount: 12.5 });
@@ -85,6 +102,82 @@ describe('number coercion at the edge', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(inf.statusCode).toBe(400);
+  });
+
+  it('takes a plain decimal string for a number field (a number input sends "88"), converted exactly', async () => {
+    const server = await createServer({
+      name: 'probe',
+      logger: createLogger('probe', 'silent'),
+      verifier: {} as TokenVerifier,
+    });
+    server.post(
+      '/api/v1/rank',
+      {
+        config: { auth: 'public' },
+        schema: {
+          body: Type.Object(
+            {
+              ranking: Type.Integer({ minimum: 1, maximum: 100 }),
+              odds: Type.Optional(Type.Number({ minimum: 1.01 })),
+              scores: Type.Optional(Type.Object({ home: Type.Integer({ minimum: 0 }) })),
+              list: Type.Optional(Type.Array(Type.Number())),
+              either: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+              label: Type.Optional(Type.Union([Type.Number(), Type.String()])),
+            },
+            { additionalProperties: false },
+          ),
+        },
+      },
+      async (req) => {
+        const b = req.body as Record<string, unknown>;
+        return { got: b, types: Object.fromEntries(Object.entries(b).map(([k, v]) => [k, typeof v])) };
+      },
+    );
+    const post = (payload: unknown) =>
+      server.inject({
+        method: 'POST',
+        url: '/api/v1/rank',
+        payload: JSON.stringify(payload),
+        headers: { 'content-type': 'application/json' },
+      });
+    const ok = await post({
+      ranking: '88',
+      odds: '2.10',
+      scores: { home: '3' },
+      list: ['1.5', 2],
+      either: '-4',
+      label: '7',
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().got).toEqual({
+      ranking: 88,
+      odds: 2.1,
+      scores: { home: 3 },
+      list: [1.5, 2],
+      either: -4,
+      // a field that takes text as well keeps the text
+      label: '7',
+    });
+    expect(ok.json().types).toMatchObject({ ranking: 'number', odds: 'number', either: 'number' });
+    // the converted number meets the same checks a number would
+    for (const [body, path] of [
+      [{ ranking: '0' }, 'ranking'],
+      [{ ranking: '101' }, 'ranking'],
+      [{ ranking: '88.5' }, 'ranking'],
+      [{ ranking: 5, odds: '1.00' }, 'odds'],
+      [{ ranking: 5, scores: { home: '-1' } }, 'scores.home'],
+      // not a plain decimal, or not exactly a double
+      [{ ranking: '0x10' }, 'ranking'],
+      [{ ranking: '1e3' }, 'ranking'],
+      [{ ranking: ' 5' }, 'ranking'],
+      [{ ranking: '' }, 'ranking'],
+      [{ ranking: '9007199254740993' }, 'ranking'],
+      [{ ranking: 5, odds: '1.100000000000000000001' }, 'odds'],
+    ] as const) {
+      const res = await post(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().errors[0].path, JSON.stringify(body)).toBe(path);
+    }
   });
 
   it('still coerces query strings, which are text by nature', async () => {
@@ -113,5 +206,18 @@ describe('number coercion at the edge', () => {
       msg: 'q must not contain a NUL character',
     });
     expect((await server.inject('/api/v1/list?q=fine')).statusCode).toBe(200);
+  });
+});
+
+describe('framework refusals in the { msg } shape', () => {
+  it("answers an over-long path parameter (a 5,000-character id) with { msg }, not Fastify's shape", async () => {
+    const server = await app();
+    server.get('/api/v1/things/:id', { config: { auth: 'public' } }, async () => ({ ok: true }));
+    const res = await server.inject(`/api/v1/things/${'a'.repeat(5000)}`);
+    expect(res.statusCode).toBe(414);
+    expect(res.json()).toEqual({ msg: 'A path segment is too long' });
+    const bad = await server.inject('/api/v1/things/%E0%A4%A');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ msg: 'The path is not a valid URL' });
   });
 });

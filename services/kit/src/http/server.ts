@@ -8,6 +8,8 @@ import { InvalidTokenError, RevocationUnavailableError } from '../auth/tokens';
 import { DomainError, type FieldError, HttpError } from '../errors';
 import type { Logger } from '../logger';
 import { installObservability } from '../observability/http';
+import { trustedProxies, trustsProxy } from './client-ip';
+import { decimalStringConverter } from './decimal-strings';
 import { drainOnClose } from './drain';
 import { pathOf } from './queries';
 import { declaredResponse, responseMismatches } from './response-check';
@@ -40,6 +42,11 @@ export interface ServerOptions {
   version?: string;
   /** check every 2xx answer against its declared schema before it is serialised (tests) */
   checkResponses?: boolean;
+  /**
+   * TRUSTED_PROXIES: peers (the gateway) whose X-Forwarded-For names the caller, so `req.ip`
+   * is the visitor, not the gateway. Default 'loopback,private', as the setting's default.
+   */
+  trustedProxies?: string;
 }
 
 export const SESSION_CHECK_UNAVAILABLE =
@@ -69,6 +76,9 @@ export async function createServer(opts: ServerOptions): Promise<App> {
   const app = Fastify({
     loggerInstance: opts.logger,
     bodyLimit: opts.bodyLimit ?? 1024 * 1024,
+    // behind the gateway every request comes from it: without this, one visitor's limits
+    // (30 AI searches a minute) were everyone's
+    trustProxy: trustsProxy(trustedProxies(opts.trustedProxies ?? 'loopback,private')),
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     return503OnClosing: true,
@@ -76,6 +86,7 @@ export async function createServer(opts: ServerOptions): Promise<App> {
       customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: true },
     },
     schemaController: { compilersFactory: { buildValidator: strictBodyValidators() } },
+    frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   app.decorateRequest('user', null);
@@ -163,7 +174,7 @@ export async function createServer(opts: ServerOptions): Promise<App> {
   app.setErrorHandler(httpErrorHandler);
 
   app.setNotFoundHandler((req, reply) => {
-    reply.status(404).send({ msg: `Route not found: ${req.method} ${pathOf(req.url)}` });
+    reply.status(404).send({ msg: routeNotFound(req.method, req.url) });
   });
 
   await app.register(swagger, {
@@ -190,6 +201,23 @@ export async function createServer(opts: ServerOptions): Promise<App> {
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   return app;
+}
+
+/** The 404 message; a long path (a 5,000-character id) is not echoed back whole. */
+export function routeNotFound(method: string, url: string): string {
+  const path = pathOf(url);
+  return `Route not found: ${method} ${path.length > 120 ? `${path.slice(0, 120)}…` : path}`;
+}
+
+/**
+ * What Fastify refuses before routing (a path parameter over 100 characters, a URL that is
+ * not valid percent-encoding) in our `{ msg }` shape: its own echoes the whole path back.
+ */
+export function frameworkErrors(err: { code?: string }, _req: FastifyRequest, reply: FastifyReply) {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return reply.status(414).send({ msg: 'A path segment is too long' });
+  if (err.code === 'FST_ERR_BAD_URL') return reply.status(400).send({ msg: 'The path is not a valid URL' });
+  return reply.status(400).send({ msg: 'Bad request' });
 }
 
 /**
@@ -232,7 +260,9 @@ export function httpErrorHandler(err: any, req: FastifyRequest, reply: FastifyRe
 /**
  * Query strings and path params are text, so their schemas coerce ("2" → 2). A JSON body
  * already carries its types: coercing it would make `true`, `[5]`, `null`, `" "` or "0x10"
- * an amount. Bodies are therefore validated by a second Ajv with coercion off.
+ * an amount. Bodies are therefore validated by a second Ajv with coercion off, after which
+ * the one kind of text a number field takes is a plain decimal ("88"), converted exactly
+ * (decimal-strings.ts).
  */
 function strictBodyValidators(): any {
   const pool = AjvCompiler();
@@ -242,10 +272,19 @@ function strictBodyValidators(): any {
       ...options,
       customOptions: { ...options?.customOptions, coerceTypes: false },
     });
-    return (route: { httpPart?: string; schema?: unknown; [k: string]: unknown }) => {
+    return (route: { httpPart?: string; schema?: any; [k: string]: unknown }) => {
       if (route.httpPart !== 'body') return coercing(route as any);
       const validate = strict(route as any);
-      return requiresNothing(route.schema) ? absentAsEmpty(validate) : validate;
+      // number fields also take a plain decimal string ("88"), turned into the number first
+      const convert = decimalStringConverter(route.schema);
+      let checked = validate;
+      if (convert) {
+        const converting = (body: unknown) => validate(convert(body));
+        // Fastify reads the errors off the function it was given
+        Object.defineProperty(converting, 'errors', { get: () => validate.errors });
+        checked = converting as typeof validate;
+      }
+      return requiresNothing(route.schema) ? absentAsEmpty(checked) : checked;
     };
   };
 }

@@ -28,7 +28,11 @@ const QUIET = new Set(['/healthz', '/readyz', '/metrics']);
 export function installObservability(
   app: FastifyInstance<any, any, any, any, any>,
   service: string,
-  opts: { forwardTrace?: boolean } = {},
+  opts: {
+    forwardTrace?: boolean;
+    /** false: no GET /metrics on this server (the gateway serves it on an internal listener) */
+    metricsRoute?: boolean;
+  } = {},
 ) {
   ensureTracing(service);
 
@@ -81,6 +85,7 @@ export function installObservability(
     done();
   });
 
+  if (opts.metricsRoute === false) return;
   app.get('/metrics', { schema: { hide: true }, logLevel: 'warn' }, async (_req, reply) => {
     const { contentType, body } = await metricsText();
     return reply.header('content-type', contentType).send(body);

@@ -15,6 +15,11 @@ describe('transaction types', () => {
     expect(typesForFilter(undefined)).toBeUndefined();
   });
 
+  it('does not take a key every object inherits for a filter word', () => {
+    for (const k of ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf'])
+      expect(typesForFilter(k), k).toBeUndefined();
+  });
+
   it('summarises top-ups, winnings and stakes as magnitudes with counts', () => {
     const s = summarize([
       { type: 'topup', count: 2, amount: 5000n },

@@ -42,7 +42,7 @@ export const TYPE_FILTERS = ['all', ...USER_TX_TYPES] as const;
 /** What a `type` filter selects: a spec group, or one ledger type by name; undefined = everything. */
 export function typesForFilter(filter: string | undefined): readonly TypeClause[] | undefined {
   if (!filter || filter === 'all') return undefined;
-  if (filter in FILTER_GROUPS) return FILTER_GROUPS[filter as FilterGroup];
+  if (Object.hasOwn(FILTER_GROUPS, filter)) return FILTER_GROUPS[filter as FilterGroup];
   if ((USER_TX_TYPES as readonly string[]).includes(filter)) return [{ type: filter as UserTxType }];
   return undefined;
 }
