@@ -400,7 +400,13 @@ describe('admin game operations', () => {
     expect(rescore.status).toBe(200);
     await h.drained();
     expect(eventsFor(g._id, 'games.settled')).toHaveLength(1);
-    expect(eventsFor(g._id, 'games.result_corrected')).toHaveLength(1);
+    // the 1X2 result stands, but totals and correct scores move: betting re-settles every market
+    await eventually(() => eventsFor(g._id, 'games.result_corrected').length === 2);
+    expect(eventsFor(g._id, 'games.result_corrected')[1].data).toMatchObject({
+      previousResult: 'Draw',
+      result: 'Draw',
+      scores: { home: 2, away: 2 },
+    });
     expect((await auditOf(g._id)).map((a: any) => a.action)).toEqual([
       'game.create',
       'game.result',

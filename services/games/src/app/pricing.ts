@@ -1,5 +1,6 @@
 import { GamesOddsChanged } from '@bet/proto-events';
 import { toDecimalOdds } from '../domain/game';
+import { gameMarkets, type MarketMargins } from '../domain/markets';
 import {
   DEFAULT_RANKING,
   expectedGoals,
@@ -14,6 +15,21 @@ import type { DB } from '../store/db';
 import { lockUpcomingModelGames, saveGame, selectRecentForm } from '../store/games';
 import { selectRankingsByKey } from '../store/rankings';
 import { type Announcement, announce } from './announcements';
+
+/** The margins of the markets other than 1X2, from the service's settings. */
+export function marketMarginsOf(config: {
+  MARKET_MARGIN_TWO_WAY: number;
+  MARKET_MARGIN_THREE_WAY: number;
+  MARKET_MARGIN_CORRECT_SCORE: number;
+  MARKET_MARGIN_HTFT: number;
+}): MarketMargins {
+  return {
+    twoWay: config.MARKET_MARGIN_TWO_WAY,
+    threeWay: config.MARKET_MARGIN_THREE_WAY,
+    correctScore: config.MARKET_MARGIN_CORRECT_SCORE,
+    htft: config.MARKET_MARGIN_HTFT,
+  };
+}
 
 export const teamKey = (name: string) => name.trim().toLowerCase();
 
@@ -60,6 +76,7 @@ export async function repriceTeams(
   trx: DB,
   teams: readonly string[],
   margin: number,
+  margins?: MarketMargins,
 ): Promise<Announcement[]> {
   const keys = [...new Set(teams.map(teamKey))];
   if (keys.length === 0) return [];
@@ -76,7 +93,12 @@ export async function repriceTeams(
     if (!(await saveGame(trx, before, after))) continue;
     if (!samePrices(before.odds, after.odds)) {
       events.push(
-        announce(GamesOddsChanged, { gameId: before.id, odds: toDecimalOdds(after.odds), live: false }),
+        announce(GamesOddsChanged, {
+          gameId: before.id,
+          odds: toDecimalOdds(after.odds),
+          live: false,
+          markets: gameMarkets(after, margins),
+        }),
       );
     }
   }

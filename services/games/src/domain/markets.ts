@@ -1,4 +1,12 @@
-import { MARKETS, type MarketDef, type Score, settleSelection } from '@bet/proto-events';
+import {
+  MARKETS,
+  type MarketDef,
+  marketLabel,
+  type Score,
+  type SelectionResult,
+  selectionLabel,
+  settleSelection,
+} from '@bet/proto-events';
 import {
   EXPECTED_STOPPAGE,
   goalMatrix,
@@ -6,7 +14,6 @@ import {
   MAX_PRICE,
   MIN_PRICE,
   MODEL,
-  outcomeProbabilities,
   type Phase,
   PLAYED_MINUTES,
   type Prices,
@@ -112,20 +119,52 @@ export function finalScores(s: MarketState, rho = MODEL.rho): Array<{ ft: Score;
   return out;
 }
 
+/**
+ * The catalogue's settlement of every outcome of `def` at the final score (h, a), remembered:
+ * scores repeat from one matrix to the next, and pricing then costs additions, not rule calls.
+ * 1 won, 2 push, 0 lost.
+ */
+const settled = new Map<string, Uint8Array[][]>();
+function settledAt(def: MarketDef, h: number, a: number): Uint8Array {
+  let byHome = settled.get(def.key);
+  if (!byHome) {
+    byHome = [];
+    settled.set(def.key, byHome);
+  }
+  let row = byHome[h];
+  if (!row) {
+    row = [];
+    byHome[h] = row;
+  }
+  let cell = row[a];
+  if (!cell) {
+    const ft = { home: h, away: a };
+    cell = Uint8Array.from(def.outcomes, (o) => {
+      const r = settleSelection(def.key, o, ft);
+      return r === 'won' ? 1 : r === 'push' ? 2 : 0;
+    });
+    row[a] = cell;
+  }
+  return cell;
+}
+
 function fullTimeChances(defs: readonly MarketDef[], scores: Array<{ ft: Score; p: number }>): MarketChances {
   const out: MarketChances = {};
   for (const def of defs) {
-    const book: Record<string, number> = {};
-    for (const o of def.outcomes) {
-      let win = 0;
-      let push = 0;
-      for (const { ft, p } of scores) {
-        const r = settleSelection(def.key, o, ft);
-        if (r === 'won') win += p;
-        else if (r === 'push') push += p;
+    const n = def.outcomes.length;
+    const win = new Float64Array(n);
+    const push = new Float64Array(n);
+    for (const { ft, p } of scores) {
+      const cell = settledAt(def, ft.home, ft.away);
+      for (let i = 0; i < n; i++) {
+        if (cell[i] === 1) win[i] += p;
+        else if (cell[i] === 2) push[i] += p;
       }
-      book[o] = push >= 1 ? 0 : win / (1 - push);
     }
+    const book: Record<string, number> = {};
+    def.outcomes.forEach((o, i) => {
+      book[o] = push[i] >= 1 ? 0 : win[i] / (1 - push[i]);
+    });
     out[def.key] = book;
   }
   return out;
@@ -143,6 +182,12 @@ function halfTimeChances(s: MarketState, ft1x2: readonly number[], rho: number):
   const lead0 = score.home - score.away;
   const { cells, total } = goalMatrix(halves.first, rho);
   const joint = RESULT.map(() => [0, 0, 0]);
+  // the second half's goal difference, once: the full-time result from any half-time lead
+  const second = goalMatrix(halves.second, rho);
+  const diff = new Map<number, number>();
+  for (let x = 0; x < second.cells.length; x++)
+    for (let y = 0; y < second.cells[x].length; y++)
+      diff.set(x - y, (diff.get(x - y) ?? 0) + second.cells[x][y] / second.total);
   const afterLead = new Map<number, number[]>();
   for (let x = 0; x < cells.length; x++)
     for (let y = 0; y < cells[x].length; y++) {
@@ -151,8 +196,8 @@ function halfTimeChances(s: MarketState, ft1x2: readonly number[], rho: number):
       const lead = lead0 + x - y;
       let ft = afterLead.get(lead);
       if (!ft) {
-        const o = outcomeProbabilities(halves.second, lead, rho);
-        ft = [o.home, o.draw, o.away];
+        ft = [0, 0, 0];
+        for (const [d, q] of diff) ft[sideIndex(lead + d)] += q;
         afterLead.set(lead, ft);
       }
       const h = sideIndex(lead);
@@ -344,4 +389,116 @@ export function fitLambdas(books: Record<string, Record<string, number>>): Lambd
     if (!moved) step /= 2;
   }
   return { home: lh, away: la };
+}
+
+const fitted = new Map<string, Lambdas>();
+/** fitLambdas of a 1X2 book, remembered (an admin's or a feed's book is read far more often than it changes) */
+export function lambdasOfBook(odds: Prices): Lambdas {
+  const key = `${odds.home}:${odds.draw}:${odds.away}`;
+  let l = fitted.get(key);
+  if (!l) {
+    l = fitLambdas({ '1x2': { A: odds.home, Draw: odds.draw, B: odds.away } });
+    if (fitted.size >= 5000) fitted.delete(fitted.keys().next().value as string);
+    fitted.set(key, l);
+  }
+  return l;
+}
+
+/** The game's state that its markets depend on (a GameRecord's fields; kept narrow for tests). */
+export interface PricedGame {
+  status: 'upcoming' | 'live' | 'finished' | 'cancelled';
+  odds: Prices;
+  adjusted: Prices | null;
+  priceSource: 'model' | 'provider' | 'manual';
+  lambdas: Lambdas | null;
+  sim: { markets?: MarketPrices | null } | null;
+}
+
+/**
+ * A game's public market prices (null: only 1X2 is offered).
+ * - Before kick-off: from the model's rates, or, for a game priced by an admin or a feed (or
+ *   an admin's adjustment), from the rates fitted to its public 1X2 price, so that every
+ *   market agrees with the price on show.
+ * - A simulated game in play: the prices last announced, which move with the match.
+ * - Another game in play, or a finished or cancelled one: none (no in-play model runs for it).
+ */
+export function gameMarkets(
+  g: PricedGame,
+  margins: MarketMargins = DEFAULT_MARKET_MARGINS,
+): MarketPrices | null {
+  if (g.status === 'finished' || g.status === 'cancelled') return null;
+  // an admin's in-play price is not the model's: no market would agree with it
+  if (g.status === 'live') return g.adjusted === null ? (g.sim?.markets ?? null) : null;
+  const own = g.priceSource === 'model' && g.adjusted === null && g.lambdas;
+  const lambdas = own ? (g.lambdas as Lambdas) : lambdasOfBook(g.odds);
+  return marketPrices({ lambdas }, g.odds, margins);
+}
+
+/** The half-time score a game recorded (the simulator records it at the break), or null. */
+export function htScoreOf(g: { sim: { match?: { htScore?: Score } } | null }): Score | null {
+  const ht = g.sim?.match?.htScore;
+  return ht ? { home: ht.home, away: ht.away } : null;
+}
+
+export type MarketStatus = 'open' | 'suspended' | 'settled' | 'void';
+
+export interface MarketView {
+  key: string;
+  name: string;
+  status: MarketStatus;
+  outcomes: Array<{
+    code: string;
+    label: string;
+    /** decimal odds with two decimals, null when not offered */
+    odds: number | null;
+    /** once the game is settled */
+    result?: SelectionResult;
+  }>;
+}
+
+/**
+ * A game's markets as GET /games/{id}/markets shows them. A cancelled game's markets are
+ * void; a finished game's are settled, each outcome with its result; otherwise a market is
+ * open when the game takes bets and at least two of its outcomes have a price.
+ */
+export function marketsView(
+  g: {
+    homeTeam: string;
+    awayTeam: string;
+    status: 'upcoming' | 'live' | 'finished' | 'cancelled';
+    score: Score;
+    odds: Prices;
+    sim: { match?: { htScore?: Score } } | null;
+  },
+  prices: MarketPrices | null,
+  bettable: boolean,
+): MarketView[] {
+  const teams = { home: g.homeTeam, away: g.awayTeam };
+  const ht = htScoreOf(g);
+  return MARKETS.map((def) => {
+    const book =
+      def.key === '1x2' ? { A: g.odds.home, Draw: g.odds.draw, B: g.odds.away } : (prices?.[def.key] ?? null);
+    const settled = g.status === 'finished';
+    const offered =
+      !settled &&
+      g.status !== 'cancelled' &&
+      !!book &&
+      Object.values(book).filter((o) => o !== null).length >= 2;
+    const status: MarketStatus =
+      g.status === 'cancelled' ? 'void' : settled ? 'settled' : offered && bettable ? 'open' : 'suspended';
+    return {
+      key: def.key,
+      name: marketLabel(def.key, teams),
+      status,
+      outcomes: def.outcomes.map((code) => {
+        const h = offered ? (book?.[code] ?? null) : null;
+        return {
+          code,
+          label: selectionLabel(def.key, code, teams),
+          odds: h === null ? null : h / 100,
+          ...(settled ? { result: settleSelection(def.key, code, g.score, ht) } : {}),
+        };
+      }),
+    };
+  });
 }
