@@ -500,7 +500,7 @@ describe('admin game operations', () => {
       game: { odds: { home: 1.95, draw: 3.4, away: 4.25 } },
     });
     await eventually(() => eventsFor(g._id, 'games.odds_changed').length === 1);
-    const adjusted = eventsFor(g._id, 'games.odds_changed')[0].data;
+    const adjusted = eventsFor(g._id, 'games.odds_changed')[0].data as any;
     expect(adjusted).toMatchObject({
       gameId: g._id,
       odds: { home: 1.95, draw: 3.4, away: 4.25 },
