@@ -8,7 +8,7 @@ import {
   validate,
 } from '@bet/proto-events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { betsOf, call, envelope, gameData, type Harness, player, startHarness } from './harness';
+import { betsOf, call, drained, envelope, gameData, type Harness, player, startHarness } from './harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -100,7 +100,7 @@ describe('every market, placed and settled', () => {
       bets.push({ id: b._id, price, result, market, outcome });
     }
     // the labels players read
-    const mine = (await call(h, 'GET', '/api/v1/bets/my-bets?limit=50', p.auth)).body;
+    const mine = (await call(h, 'GET', '/api/v1/bets?limit=50', p.auth)).body;
     const labels = JSON.stringify(mine);
     for (const label of ['Over 2.5', 'BTTS Yes', 'Correct Score 2-1', 'HT/FT Draw/Enyimba'])
       expect(labels).toContain(label);
@@ -124,7 +124,8 @@ describe('every market, placed and settled', () => {
       });
     }
 
-    // 3-1: Under 3.5 and Correct Score 2-1 now lose; Over 4.5 still loses; the 1X2 result stands
+    // 3-1: Under 3.5, Correct Score 2-1 and the handicap draw (−1) now lose, home −1.5 now wins;
+    // the 1X2 result stands
     await publish(GamesResultCorrected.subject, GamesResultCorrected.schema, {
       gameId: game._id,
       previousResult: 'A',
@@ -134,18 +135,26 @@ describe('every market, placed and settled', () => {
       correctedAt: at().toISOString(),
       correctedBy: game._id,
     });
-    const under = bets.find((b) => b.market === 'ou_3.5')!;
-    const cs = bets.find((b) => b.market === 'cs')!;
-    await eventually(() => settled(under.id).length === 2 && settled(cs.id).length === 2);
-    expect(settled(under.id)[1].data).toMatchObject({
-      status: 'lost',
-      payoutCents: 0,
-      correction: 1,
-      adjustmentCents: -10 * under.price,
-    });
-    expect(settled(cs.id)[1].data).toMatchObject({ status: 'lost', adjustmentCents: -10 * cs.price });
-    // the rest did not move: the 1X2 win, Over 2.5 (3 goals) still won, nothing new published
-    for (const b of bets.filter((x) => x !== under && x !== cs && x.market !== 'ou_4.5'))
+    const flipped: Record<string, 'won' | 'lost'> = {
+      'ou_3.5': 'lost',
+      cs: 'lost',
+      'eh_-1': 'lost',
+      'ah_-1.5': 'won',
+    };
+    const moved = bets.filter((b) => b.market in flipped);
+    await eventually(() => moved.every((b) => settled(b.id).length === 2));
+    for (const b of moved) {
+      const now = flipped[b.market];
+      expect(settled(b.id)[1].data, b.market).toMatchObject({
+        status: now,
+        payoutCents: now === 'won' ? 10 * b.price : 0,
+        correction: 1,
+        adjustmentCents: now === 'won' ? 10 * b.price : -10 * b.price,
+      });
+    }
+    // every other bet ends as it was: nothing more is published for it
+    await drained(h);
+    for (const b of bets.filter((x) => !(x.market in flipped)))
       expect(settled(b.id), b.market).toHaveLength(1);
   });
 
