@@ -91,7 +91,11 @@ export async function repriceTeams(
     const { lambdas, prices } = modelFor(strengths, before.homeTeam, before.awayTeam, margin);
     const after = { ...before, lambdas, base: prices, odds: before.adjusted ?? prices };
     if (!(await saveGame(trx, before, after))) continue;
-    if (!samePrices(before.odds, after.odds)) {
+    // the other markets follow the model's rates even when the 1X2 price rounds the same
+    const ratesMoved =
+      before.adjusted === null &&
+      (before.lambdas?.home !== after.lambdas.home || before.lambdas?.away !== after.lambdas.away);
+    if (!samePrices(before.odds, after.odds) || ratesMoved) {
       events.push(
         announce(GamesOddsChanged, {
           gameId: before.id,
