@@ -209,7 +209,7 @@ export function settleSelection(
   ht: Score | null = null,
 ): SelectionResult {
   const def = MARKETS_BY_KEY.get(market ?? DEFAULT_MARKET);
-  if (!def || !def.outcomes.includes(outcome))
+  if (!def?.outcomes.includes(outcome))
     throw new Error(`unknown selection ${market ?? DEFAULT_MARKET}/${outcome}`);
   const { home, away } = ft;
   const total = home + away;

@@ -27,7 +27,10 @@ function marketOdds() {
 }
 
 let t = Date.now();
-const at = () => new Date((t = Math.max(t + 1, Date.now())));
+const at = () => {
+  t = Math.max(t + 1, Date.now());
+  return new Date(t);
+};
 
 async function publish(subject: string, schema: unknown, data: any) {
   expect(validate(schema as any, data)).toEqual([]);

@@ -31,7 +31,6 @@ import {
   type BetType,
   checkSlip,
   MSG,
-  type Outcome,
   type PlannedBet,
   parseStake,
   planBets,

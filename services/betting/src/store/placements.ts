@@ -1,7 +1,6 @@
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { PlacementsTable } from '../db/schema';
-import type { Outcome } from '../domain/placement';
 import type { BetRow, Db } from './db';
 
 export type PlacementRow = Selectable<PlacementsTable>;
