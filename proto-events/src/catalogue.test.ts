@@ -27,3 +27,36 @@ describe('event catalogue', () => {
     expect(validate(events.GamesSettled.schema, { gameId: 'nope', result: 'X' }).length).toBeGreaterThan(0);
   });
 });
+
+describe('markets in events', () => {
+  it('old payloads without a market still validate', () => {
+    expect(
+      validate(events.GamesOddsChanged.schema, {
+        gameId: events.GamesSettled.example.gameId,
+        odds: { home: 1.8, draw: 3.4, away: 4.5 },
+        live: false,
+      }),
+    ).toEqual([]);
+    const { htScores: _h, ...oldSettled } = events.GamesSettled.example;
+    expect(validate(events.GamesSettled.schema, oldSettled)).toEqual([]);
+    const { markets: _m, ...oldCreated } = events.GamesCreated.example;
+    expect(validate(events.GamesCreated.schema, oldCreated)).toEqual([]);
+    expect(validate(events.BetsPlaced.schema, events.BetsPlaced.example)).toEqual([]);
+  });
+
+  it('a bet names its market; a market price is an integer of at least 101 or null', () => {
+    const placed = events.BetsPlaced.example;
+    const leg = { ...placed.selections[0], market: 'ou_2.5', outcome: 'over' };
+    expect(validate(events.BetsPlaced.schema, { ...placed, selections: [leg] })).toEqual([]);
+    const odds = events.GamesOddsChanged.example;
+    expect(
+      validate(events.GamesOddsChanged.schema, { ...odds, markets: { btts: { yes: null, no: 120 } } }),
+    ).toEqual([]);
+    expect(
+      validate(events.GamesOddsChanged.schema, { ...odds, markets: { btts: { yes: 1.8 } } }).length,
+    ).toBeGreaterThan(0);
+    expect(
+      validate(events.GamesOddsChanged.schema, { ...odds, markets: { btts: { yes: 100 } } }).length,
+    ).toBeGreaterThan(0);
+  });
+});

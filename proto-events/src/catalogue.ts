@@ -13,6 +13,7 @@ import {
   Timestamp,
 } from './common';
 import { defineCommand, defineEvent, type EventDefinition } from './define';
+import { MarketKey, MarketOdds, OutcomeCode } from './markets';
 
 const U = '5f1d7f0c9b1e8a3d4c2b1a00';
 const G = '5f1d7f0c9b1e8a3d4c2b1a01';
@@ -33,6 +34,11 @@ const exampleGame = {
   elapsedTime: null,
   odds: { home: 2.1, draw: 3.2, away: 3.6 },
   result: null,
+};
+const exampleMarkets = {
+  '1x2': { A: 210, Draw: 320, B: 360 },
+  'ou_2.5': { over: 195, under: 185 },
+  btts: { yes: 180, no: 198 },
 };
 
 // ── identity ──────────────────────────────────────────────────────────────
@@ -260,8 +266,12 @@ export const GamesCreated = defineEvent({
   owner: 'games',
   consumers: ['admin', 'ai', 'betting', 'gateway'],
   description: 'A game entered the catalogue (admin, simulator or provider sync).',
-  schema: Type.Object({ game: Game }),
-  example: { game: exampleGame },
+  schema: Type.Object({
+    game: Game,
+    /** additive: every market's price in hundredths (absent: only 1X2 is offered) */
+    markets: Type.Optional(MarketOdds),
+  }),
+  example: { game: exampleGame, markets: exampleMarkets },
 });
 
 export const GamesUpdated = defineEvent({
@@ -279,9 +289,15 @@ export const GamesOddsChanged = defineEvent({
   version: 1,
   owner: 'games',
   consumers: ['ai', 'betting', 'gateway'],
-  description: 'New 1X2 prices; live is true for in-play prices.',
-  schema: Type.Object({ gameId: Id, odds: Odds, live: Type.Boolean() }),
-  example: { gameId: G, odds: { home: 1.8, draw: 3.4, away: 4.5 }, live: true },
+  description:
+    'New prices: the 1X2 odds and, additively, every other market in hundredths (absent or null: only 1X2 is offered now); live is true for in-play prices.',
+  schema: Type.Object({
+    gameId: Id,
+    odds: Odds,
+    live: Type.Boolean(),
+    markets: Type.Optional(Type.Union([MarketOdds, Type.Null()])),
+  }),
+  example: { gameId: G, odds: { home: 1.8, draw: 3.4, away: 4.5 }, live: true, markets: exampleMarkets },
 });
 
 export const GamesSettled = defineEvent({
@@ -290,8 +306,21 @@ export const GamesSettled = defineEvent({
   owner: 'games',
   consumers: ['admin', 'ai', 'betting', 'gateway'],
   description: 'The final result of a game. Published once per game; corrections use games.result_corrected.',
-  schema: Type.Object({ gameId: Id, result: Outcome, scores: Scores, settledAt: Timestamp }),
-  example: { gameId: G, result: 'A', scores: { home: 2, away: 1 }, settledAt: NOW },
+  schema: Type.Object({
+    gameId: Id,
+    result: Outcome,
+    scores: Scores,
+    /** additive: the score at half time, when one was recorded (half-time markets are void without it) */
+    htScores: Type.Optional(Scores),
+    settledAt: Timestamp,
+  }),
+  example: {
+    gameId: G,
+    result: 'A',
+    scores: { home: 2, away: 1 },
+    htScores: { home: 1, away: 1 },
+    settledAt: NOW,
+  },
 });
 
 export const GamesResultCorrected = defineEvent({
@@ -306,6 +335,8 @@ export const GamesResultCorrected = defineEvent({
     previousResult: Outcome,
     result: Outcome,
     scores: Scores,
+    /** additive: the half-time score in force after the correction, when one is known */
+    htScores: Type.Optional(Scores),
     correctedAt: Timestamp,
     correctedBy: Id,
   }),
@@ -359,7 +390,13 @@ export const GamesAdminAction = defineEvent({
 });
 
 // ── betting ───────────────────────────────────────────────────────────────
-const Selection = Type.Object({ gameId: Id, outcome: Outcome, oddsHundredths: OddsHundredths });
+/** a leg: `market` absent is 1X2 (outcome A / Draw / B, as the spec has it) */
+const Selection = Type.Object({
+  gameId: Id,
+  market: Type.Optional(MarketKey),
+  outcome: OutcomeCode,
+  oddsHundredths: OddsHundredths,
+});
 
 export const BetsPlaced = defineEvent({
   subject: 'bets.placed',

@@ -14,6 +14,11 @@ export const gamesConfig = {
   ),
   /** bookmaker margin: the implied probabilities of a book add up to 1 + margin */
   ODDS_MARGIN: Type.Number({ default: 0.06, minimum: 0, maximum: 0.5 }),
+  /** margins of the other markets (games-006): two-way books, other three-way books, correct score, HT/FT */
+  MARKET_MARGIN_TWO_WAY: Type.Number({ default: 0.055, minimum: 0, maximum: 0.5 }),
+  MARKET_MARGIN_THREE_WAY: Type.Number({ default: 0.065, minimum: 0, maximum: 0.5 }),
+  MARKET_MARGIN_CORRECT_SCORE: Type.Number({ default: 0.2, minimum: 0, maximum: 1 }),
+  MARKET_MARGIN_HTFT: Type.Number({ default: 0.15, minimum: 0, maximum: 1 }),
 
   /** 1 = real time; 10 = ten times faster */
   SIMULATOR_SPEED: Type.Number({ default: 1, exclusiveMinimum: 0, maximum: 100_000 }),

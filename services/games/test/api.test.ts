@@ -309,7 +309,13 @@ describe('admin game operations', () => {
     expect(live.body.game.status).toBe('live');
     // the unchanged price is re-announced as an in-play price
     await eventually(() => eventsFor(g._id, 'games.odds_changed').length === 1);
-    expect(eventsFor(g._id, 'games.odds_changed')[0].data).toEqual({ gameId: g._id, odds: ODDS, live: true });
+    // an admin's game in play has no in-play model: only 1X2 is offered (markets null)
+    expect(eventsFor(g._id, 'games.odds_changed')[0].data).toEqual({
+      gameId: g._id,
+      odds: ODDS,
+      live: true,
+      markets: null,
+    });
     const back = await h.api('PUT', `/games/${g._id}`, { ...body, status: 'upcoming' }, h.adminToken);
     expect(back.status).toBe(409);
     expect(back.body.msg).toMatch(/cannot go back/);
@@ -400,7 +406,13 @@ describe('admin game operations', () => {
     expect(rescore.status).toBe(200);
     await h.drained();
     expect(eventsFor(g._id, 'games.settled')).toHaveLength(1);
-    expect(eventsFor(g._id, 'games.result_corrected')).toHaveLength(1);
+    // the 1X2 result stands, but totals and correct scores move: betting re-settles every market
+    await eventually(() => eventsFor(g._id, 'games.result_corrected').length === 2);
+    expect(eventsFor(g._id, 'games.result_corrected')[1].data).toMatchObject({
+      previousResult: 'Draw',
+      result: 'Draw',
+      scores: { home: 2, away: 2 },
+    });
     expect((await auditOf(g._id)).map((a: any) => a.action)).toEqual([
       'game.create',
       'game.result',
@@ -517,11 +529,15 @@ describe('admin game operations', () => {
       game: { odds: { home: 1.95, draw: 3.4, away: 4.25 } },
     });
     await eventually(() => eventsFor(g._id, 'games.odds_changed').length === 1);
-    expect(eventsFor(g._id, 'games.odds_changed')[0].data).toEqual({
+    const adjusted = eventsFor(g._id, 'games.odds_changed')[0].data as any;
+    expect(adjusted).toMatchObject({
       gameId: g._id,
       odds: { home: 1.95, draw: 3.4, away: 4.25 },
       live: false,
     });
+    // every other market is re-fitted to the admin's price and announced with it
+    expect(adjusted.markets['1x2']).toEqual({ A: 195, Draw: 340, B: 425 });
+    expect(adjusted.markets.dc['1X']).toBeLessThan(195);
     const reset = await h.api('DELETE', `/admin/games/${g._id}/adjust-odds`, undefined, h.adminToken);
     expect(reset.status).toBe(200);
     expect(reset.body.game.odds).toEqual(ODDS);
@@ -544,6 +560,62 @@ describe('admin game operations', () => {
     );
     expect(closed.status).toBe(409);
     expect(closed.body.msg).toMatch(/cancelled game cannot be changed/);
+  });
+});
+
+describe('markets', () => {
+  it("lists every market of a game, fitted to an admin's 1X2 price; settled with results, void when cancelled", async () => {
+    const g = await makeGame({ matchDate: new Date(Date.now() + 3_600_000).toISOString() });
+    const res = await h.api('GET', `/games/${g._id}/markets`);
+    expect(res.status).toBe(200);
+    expect(res.body.gameId).toBe(g._id);
+    const byKey = new Map<string, any>(res.body.markets.map((m: any) => [m.key, m]));
+    expect(byKey.size).toBe(22);
+    expect(byKey.get('1x2')).toMatchObject({
+      name: 'Match Result',
+      status: 'open',
+      outcomes: [
+        { code: 'A', label: g.homeTeam, odds: 2.1 },
+        { code: 'Draw', label: 'Draw', odds: 3.3 },
+        { code: 'B', label: g.awayTeam, odds: 3.6 },
+      ],
+    });
+    const ou = byKey.get('ou_2.5');
+    expect(ou.status).toBe('open');
+    expect(ou.outcomes.map((o: any) => o.label)).toEqual(['Over 2.5', 'Under 2.5']);
+    for (const m of byKey.values())
+      for (const o of m.outcomes) {
+        expect(typeof o.odds).toBe('number');
+        expect(o.odds).toBeGreaterThanOrEqual(1.01);
+      }
+    // the fitted model agrees with the admin's price: 1X at most as long as either of its sides
+    expect(byKey.get('dc').outcomes[0].odds).toBeLessThan(2.1);
+
+    const past = await makeGame();
+    await h.api(
+      'PATCH',
+      `/games/${past._id}/result`,
+      { result: 'A', homeScore: 2, awayScore: 1 },
+      h.adminToken,
+    );
+    const settled = new Map<string, any>(
+      (await h.api('GET', `/games/${past._id}/markets`)).body.markets.map((m: any) => [m.key, m]),
+    );
+    expect(settled.get('ou_2.5')).toMatchObject({
+      status: 'settled',
+      outcomes: [
+        { code: 'over', odds: null, result: 'won' },
+        { code: 'under', odds: null, result: 'lost' },
+      ],
+    });
+    expect(settled.get('btts').outcomes[0].result).toBe('won');
+    // an admin's game records no half-time score: its half-time markets give the stakes back
+    expect(settled.get('ht').outcomes.map((o: any) => o.result)).toEqual(['push', 'push', 'push']);
+
+    await h.api('PATCH', `/games/${g._id}/cancel`, undefined, h.adminToken);
+    const voided = (await h.api('GET', `/games/${g._id}/markets`)).body.markets;
+    expect(voided.every((m: any) => m.status === 'void')).toBe(true);
+    expect((await h.api('GET', '/games/5f1d7f0c9b1e8a3d4c2b1aff/markets')).status).toBe(404);
   });
 });
 

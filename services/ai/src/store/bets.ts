@@ -14,7 +14,7 @@ export async function recordPlacedBet(
     stakeCents: number;
     totalOddsHundredths: number;
     potentialPayoutCents: number;
-    selections: Array<{ gameId: string; outcome: Outcome; oddsHundredths: number }>;
+    selections: Array<{ gameId: string; market?: string; outcome: string; oddsHundredths: number }>;
     placedAt: string;
   },
 ) {
@@ -33,13 +33,17 @@ export async function recordPlacedBet(
     .returning('id')
     .executeTakeFirst();
   if (!inserted) return;
+  // the AI's exposure and feedback read 1X2 legs (A / Draw / B); a leg on another market
+  // (betting's markets, games-005) is not one of them yet
+  const legs = b.selections.filter((s) => (s.market ?? '1x2') === '1x2');
+  if (legs.length === 0) return;
   await db
     .insertInto('bet_selections')
     .values(
-      b.selections.map((s) => ({
+      legs.map((s) => ({
         bet_id: b.betId,
         game_id: s.gameId,
-        outcome: s.outcome,
+        outcome: s.outcome as Outcome,
         odds_hundredths: s.oddsHundredths,
       })),
     )

@@ -26,7 +26,7 @@ function offerFor(
       status: bet.status,
       stakeCents: BigInt(bet.stake_cents),
       potentialPayoutCents: BigInt(bet.potential_payout_cents),
-      legs: legs.map((l) => ({ gameId: l.game_id, outcome: l.outcome, odds: l.odds })),
+      legs: legs.map((l) => ({ gameId: l.game_id, market: l.market, outcome: l.outcome, odds: l.odds })),
     },
     game ? gameState(game) : undefined,
     marginToBasisPoints(ctx.config.CASHOUT_MARGIN),

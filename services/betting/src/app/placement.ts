@@ -12,6 +12,7 @@ import {
   BetsPlaced,
   type CommandReply,
   type CommandRequest,
+  DEFAULT_MARKET,
   type EventData,
   moneyKeys,
   WalletCredit,
@@ -30,7 +31,6 @@ import {
   type BetType,
   checkSlip,
   MSG,
-  type Outcome,
   type PlannedBet,
   parseStake,
   planBets,
@@ -40,7 +40,7 @@ import { legResult } from '../domain/settlement';
 import { weekStart } from '../domain/week';
 import { flagBets, setLegResult } from '../store/bets';
 import type { BetRow, Db, GameRow, UserRow } from '../store/db';
-import { gameState, gameSummary, loadGames } from '../store/games';
+import { gameState, gameSummary, loadGames, resultScores } from '../store/games';
 import { weekUsages } from '../store/outside-stakes';
 import {
   acceptPlacements,
@@ -97,7 +97,7 @@ interface PlacementRecord {
   amountCents: bigint;
   description: string;
   bets: Array<{ id: string; stakeCents: bigint }>;
-  legs: Array<{ betId: string; idx: number; gameId: string; outcome: Outcome; odds: number }>;
+  legs: Array<{ betId: string; idx: number; gameId: string; market: string; outcome: string; odds: number }>;
 }
 
 /**
@@ -275,6 +275,7 @@ export class Placement {
           betId: betIds[i],
           idx,
           gameId: l.gameId,
+          market: l.market,
           outcome: l.outcome,
           odds: l.odds,
         })),
@@ -313,6 +314,7 @@ export class Placement {
         betId: r.bet_id,
         idx: r.idx,
         gameId: r.game_id,
+        market: r.market,
         outcome: r.outcome,
         odds: r.odds,
       })),
@@ -439,7 +441,7 @@ export class Placement {
     const decided = new Set<string>();
     for (const l of placements.flatMap((p) => p.legs)) {
       const g = games.get(l.gameId);
-      const r = g ? legResult(l.outcome, gameState(g)) : null;
+      const r = g ? legResult(l.outcome, { ...gameState(g), ...resultScores(g) }, l.market) : null;
       if (r === null) continue;
       await setLegResult(trx, l.betId, l.idx, r);
       decided.add(l.betId);
@@ -503,7 +505,12 @@ function placedEvents(p: PlacementRecord, bets: BetRow[]): EventData<typeof Bets
     potentialPayoutCents: Number(b.potential_payout_cents),
     selections: p.legs
       .filter((l) => l.betId === b.id)
-      .map((l) => ({ gameId: l.gameId, outcome: l.outcome, oddsHundredths: l.odds })),
+      // a 1X2 leg keeps the spec's payload exactly; another market names itself
+      .map((l) =>
+        l.market === DEFAULT_MARKET
+          ? { gameId: l.gameId, outcome: l.outcome, oddsHundredths: l.odds }
+          : { gameId: l.gameId, market: l.market, outcome: l.outcome, oddsHundredths: l.odds },
+      ),
     placedAt: new Date(b.created_at).toISOString(),
   }));
 }

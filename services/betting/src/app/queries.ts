@@ -122,7 +122,8 @@ export async function gameRisk(db: Db, gameId: string) {
   if (!game || game.home_team === '') throw notFound('Game not found');
   const rows = await exposureByOutcome(db, gameId);
   const outcome = (o: 'A' | 'B' | 'Draw') => {
-    const r = rows.find((x) => x.outcome === o);
+    // the spec's panel reads the 1X2 outcomes; the game's total counts every market
+    const r = rows.find((x) => x.market === '1x2' && x.outcome === o);
     return {
       betCount: r ? Number(r.bets) : 0,
       totalStake: centsToDollars(r?.stake ?? 0),

@@ -23,12 +23,13 @@ export async function applyGameEvent(
   db: Db,
   event: EventOf<typeof GamesCreated> | EventOf<typeof GamesUpdated>,
 ): Promise<void> {
-  await applyGameSnapshot(db, event.data.game, new Date(event.occurredAt));
+  const markets = 'markets' in event.data ? event.data.markets : undefined;
+  await applyGameSnapshot(db, event.data.game, new Date(event.occurredAt), markets);
 }
 
 export async function applyOddsEvent(db: Db, event: EventOf<typeof GamesOddsChanged>): Promise<void> {
   const d = event.data;
-  await applyOdds(db, d.gameId, d.odds, d.live, new Date(event.occurredAt));
+  await applyOdds(db, d.gameId, d.odds, d.live, new Date(event.occurredAt), d.markets);
 }
 
 export async function applyUserEvent(
@@ -58,6 +59,7 @@ export async function applyResultEvent(
       gameId: d.gameId,
       result: d.result,
       scores: d.scores,
+      htScores: d.htScores ?? null,
       at: new Date(d.settledAt),
       kind: 'settled',
     });
@@ -67,6 +69,7 @@ export async function applyResultEvent(
       gameId: d.gameId,
       result: d.result,
       scores: d.scores,
+      htScores: d.htScores ?? null,
       at: new Date(d.correctedAt),
       kind: 'corrected',
     });

@@ -2,7 +2,7 @@ import { recordEvents } from '@bet/kit';
 import { BetsSettled, BetsVoided, type EventData } from '@bet/proto-events';
 import type { KitContext } from '../context';
 import type { Outcome } from '../domain/placement';
-import { decideSettlement, evaluateBet, type Transition } from '../domain/settlement';
+import { decideSettlement, evaluateBet, legResult, type Transition } from '../domain/settlement';
 import {
   applyTransitions,
   clearFlags,
@@ -52,6 +52,7 @@ export class Settler {
       gameId: string;
       result: Outcome;
       scores: { home: number; away: number };
+      htScores?: { home: number; away: number } | null;
       at: Date;
       kind: 'settled' | 'corrected';
     },
@@ -70,8 +71,23 @@ export class Settler {
     if (e.kind === 'settled' && game.settled_result) return;
     if (e.kind === 'corrected' && game.result_at && game.result_at.getTime() > e.at.getTime()) return;
     await markFinished(trx, e.gameId, e);
-    if (game.settled_result === e.result) return;
-    await setLegResultsOfGame(trx, e.gameId, e.result);
+    // the same result on the same scores changes no leg of any market
+    const ht = e.htScores ?? null;
+    if (
+      game.settled_result === e.result &&
+      game.scores_home === e.scores.home &&
+      game.scores_away === e.scores.away &&
+      game.ht_home === (ht?.home ?? null) &&
+      game.ht_away === (ht?.away ?? null)
+    )
+      return;
+    const facts = { settledResult: e.result, cancelled: false, scores: e.scores, htScores: ht };
+    await setLegResultsOfGame(
+      trx,
+      e.gameId,
+      e.result,
+      (market, outcome) => legResult(outcome, facts, market)!,
+    );
     await flagBetsOfGame(trx, e.gameId, e.kind === 'settled' ? ['pending'] : ['pending', 'won', 'lost']);
   }
 

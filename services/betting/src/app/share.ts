@@ -1,6 +1,15 @@
 import { DomainError, notFound, webUrl } from '@bet/kit';
+import { DEFAULT_MARKET } from '@bet/proto-events';
 import type { KitContext } from '../context';
-import { type BetType, bettingState, checkSlip, MSG, type SelectionInput } from '../domain/placement';
+import {
+  type BetType,
+  bettingState,
+  checkSlip,
+  legLabel,
+  MSG,
+  priceOf,
+  type SelectionInput,
+} from '../domain/placement';
 import { newShareCode } from '../domain/share-code';
 import { gameState, loadGames } from '../store/games';
 import { insertShare, shareById } from '../store/shares';
@@ -30,7 +39,12 @@ export async function createShare(
   await insertShare(ctx.db, {
     id: shareId,
     betType,
-    selections: selections.map((s) => ({ gameId: s.gameId, outcome: s.outcome })),
+    // a 1X2 pick is stored as the spec's; another market names itself
+    selections: selections.map((s) =>
+      s.market && s.market !== DEFAULT_MARKET
+        ? { gameId: s.gameId, market: s.market, outcome: s.outcome }
+        : { gameId: s.gameId, outcome: s.outcome },
+    ),
     createdBy: userId,
   });
   return { shareId, shareUrl: `${webUrl(ctx.config)}/slip/${shareId}` };
@@ -60,6 +74,7 @@ export async function readShare(ctx: KitContext, shareId: string) {
         if (!g || g.home_team === '') {
           return {
             gameId: null,
+            ...marketOf(s),
             outcome: s.outcome,
             odds: null,
             available: false,
@@ -68,6 +83,7 @@ export async function readShare(ctx: KitContext, shareId: string) {
         }
         const state = bettingState(gameState(g));
         const odds = { home: g.odds_home / 100, draw: g.odds_draw / 100, away: g.odds_away / 100 };
+        const price = priceOf(gameState(g), s.outcome, s.market ?? DEFAULT_MARKET);
         return {
           gameId: {
             _id: g.id,
@@ -78,12 +94,20 @@ export async function readShare(ctx: KitContext, shareId: string) {
             matchDate: g.match_date ? new Date(g.match_date).toISOString() : null,
             odds,
           },
+          ...marketOf(s, { home: g.home_team, away: g.away_team }),
           outcome: s.outcome,
-          odds: { A: odds.home, Draw: odds.draw, B: odds.away }[s.outcome],
+          odds: price === null ? null : price / 100,
           available: state.open,
           ...(state.open ? {} : { reason: state.reason }),
         };
       }),
     },
   };
+}
+
+/** `market` and `label` on a pick of another market than 1X2 (a 1X2 pick stays as the spec has it) */
+function marketOf(s: { market?: string; outcome: string }, teams?: { home: string; away: string }) {
+  return s.market && s.market !== DEFAULT_MARKET
+    ? { market: s.market, label: legLabel(s.market, s.outcome, teams) }
+    : {};
 }

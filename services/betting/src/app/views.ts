@@ -33,7 +33,13 @@ export async function renderBets(db: Db, bets: BetRow[]): Promise<BetJson[]> {
       },
       legs
         .filter((l) => l.bet_id === b.id)
-        .map((l) => ({ gameId: l.game_id, outcome: l.outcome, odds: l.odds, result: l.result })),
+        .map((l) => ({
+          gameId: l.game_id,
+          market: l.market,
+          outcome: l.outcome,
+          odds: l.odds,
+          result: l.result,
+        })),
       summaries,
     ),
   );

@@ -4,6 +4,7 @@ import { bookingCodes } from './migrations/0002_booking_codes';
 import { outsideStakes } from './migrations/0003_outside_stakes';
 import { exclusions } from './migrations/0004_exclusions';
 import { settlementFlags } from './migrations/0005_settlement_flags';
+import { markets } from './migrations/0006_markets';
 
 /** Every migration of the service, applied in name order (deployed databases record these names). */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003_outside_stakes': outsideStakes,
   '0004_exclusions': exclusions,
   '0005_settlement_flags': settlementFlags,
+  '0006_markets': markets,
 };

@@ -62,9 +62,12 @@ export interface SelectionsTable {
   bet_id: string;
   idx: number;
   game_id: string;
-  outcome: 'A' | 'Draw' | 'B';
+  /** market key of the catalogue (games-005); '1x2' for the spec's picks */
+  market: Generated<string>;
+  /** A / Draw / B on 1X2, else the market's outcome code */
+  outcome: string;
   odds: number;
-  result: 'won' | 'lost' | 'void' | null;
+  result: 'won' | 'lost' | 'void' | 'push' | null;
 }
 
 /** Read model of games, fed by games.* events. */
@@ -88,6 +91,15 @@ export interface GamesTable {
   odds_at: Timestamp;
   /** occurredAt of the newest snapshot applied (created/updated) */
   snapshot_at: Timestamp;
+  /** every other market's price in hundredths as games last announced it (null: only 1X2 offered) */
+  market_odds: ColumnType<
+    Record<string, Record<string, number | null>> | null,
+    string | null | undefined,
+    string | null
+  >;
+  /** the half-time score, when the result carried one */
+  ht_home: ColumnType<number | null, number | null | undefined, number | null>;
+  ht_away: ColumnType<number | null, number | null | undefined, number | null>;
   /** the authoritative result, from games.settled / games.result_corrected only */
   settled_result: 'A' | 'Draw' | 'B' | null;
   result_at: Timestamp | null;
@@ -113,7 +125,7 @@ export interface UsersTable {
 export interface SharesTable {
   id: string;
   bet_type: 'single' | 'multi';
-  selections: ColumnType<Array<{ gameId: string; outcome: 'A' | 'Draw' | 'B' }>, string, string>;
+  selections: ColumnType<Array<{ gameId: string; market?: string; outcome: string }>, string, string>;
   created_by: string | null;
   created_at: Timestamp;
 }

@@ -1,4 +1,5 @@
-import type { BetType, Outcome } from './placement';
+import { DEFAULT_MARKET } from '@bet/proto-events';
+import { type BetType, legLabel } from './placement';
 import type { LegResult } from './settlement';
 
 export interface BetRecord {
@@ -15,7 +16,9 @@ export interface BetRecord {
 
 export interface LegRecord {
   gameId: string;
-  outcome: Outcome;
+  /** market key; '1x2' (or absent) for the spec's picks */
+  market?: string;
+  outcome: string;
   odds: number;
   result: LegResult;
 }
@@ -44,14 +47,30 @@ export function betJson(bet: BetRecord, legs: LegRecord[], games: ReadonlyMap<st
   return {
     _id: bet.id,
     betType: bet.betType,
-    selections: legs.map((l) => ({
-      gameId: l.gameId,
-      // null when the game is unknown to this service: the web shows 'Game data is unavailable'
-      game: games.get(l.gameId) ?? null,
-      outcome: l.outcome,
-      odds: l.odds / 100,
-      result: l.result,
-    })),
+    selections: legs.map((l) => {
+      const game = games.get(l.gameId);
+      const market = l.market ?? DEFAULT_MARKET;
+      return {
+        gameId: l.gameId,
+        // null when the game is unknown to this service: the web shows 'Game data is unavailable'
+        game: game ?? null,
+        // additive: a leg on another market than 1X2 names it and says what it reads as
+        // ("Over 2.5"); a 1X2 leg stays exactly as the spec has it
+        ...(market === DEFAULT_MARKET
+          ? {}
+          : {
+              market,
+              label: legLabel(
+                market,
+                l.outcome,
+                game ? { home: game.homeTeam, away: game.awayTeam } : undefined,
+              ),
+            }),
+        outcome: l.outcome,
+        odds: l.odds / 100,
+        result: l.result,
+      };
+    }),
     stake: dollars(bet.stakeCents),
     totalOdds: bet.totalOdds / 100,
     ...publicStatus(bet.status),

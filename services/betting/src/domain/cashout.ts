@@ -1,11 +1,11 @@
-import type { GameState, Outcome } from './placement';
+import { type GameState, priceOf } from './placement';
 
 export interface CashOutBet {
   userId: string;
   status: string;
   stakeCents: bigint;
   potentialPayoutCents: bigint;
-  legs: ReadonlyArray<{ gameId: string; outcome: Outcome; odds: number }>;
+  legs: ReadonlyArray<{ gameId: string; market?: string; outcome: string; odds: number }>;
 }
 
 export type CashOutOffer =
@@ -56,13 +56,15 @@ export function cashOutOffer(bet: CashOutBet, game: GameState | undefined, margi
       reason: 'Cash-out is suspended until in-play odds are available.',
     };
   const leg = bet.legs[0];
-  const amount = cashOutValue(
-    bet.stakeCents,
-    leg.odds,
-    game.odds[leg.outcome],
-    marginBp,
-    bet.potentialPayoutCents,
-  );
+  // the same pick's price now, in its own market (a market not offered now has no cash-out)
+  const current = priceOf(game, leg.outcome, leg.market);
+  if (current === null)
+    return {
+      available: false,
+      code: 'no_live_odds',
+      reason: 'Cash-out is suspended until in-play odds are available.',
+    };
+  const amount = cashOutValue(bet.stakeCents, leg.odds, current, marginBp, bet.potentialPayoutCents);
   if (amount <= 0n)
     return { available: false, code: 'zero', reason: 'This bet has no cash-out value right now.' };
   return { available: true, amountCents: amount };

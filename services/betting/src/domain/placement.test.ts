@@ -7,6 +7,7 @@ import {
   MSG,
   parseStake,
   planBets,
+  priceOf,
   type SelectionInput,
 } from './placement';
 
@@ -111,14 +112,14 @@ describe('planning bets', () => {
       {
         betType: 'single',
         stakeCents: 1000n,
-        legs: [{ gameId: id(1), outcome: 'Draw', odds: 320 }],
+        legs: [{ gameId: id(1), market: '1x2', outcome: 'Draw', odds: 320 }],
         totalOdds: 320,
         potentialPayoutCents: 3200n,
       },
       {
         betType: 'single',
         stakeCents: 1000n,
-        legs: [{ gameId: id(2), outcome: 'B', odds: 360 }],
+        legs: [{ gameId: id(2), market: '1x2', outcome: 'B', odds: 360 }],
         totalOdds: 360,
         potentialPayoutCents: 3600n,
       },
@@ -154,5 +155,63 @@ describe('planning bets', () => {
     const err = thrown(() => planBets('multi', 1_000_000n, picks(3), long, settings));
     expect(err.code).toBe('max_payout');
     expect(err.status).toBe(422);
+  });
+});
+
+describe('markets beyond 1X2', () => {
+  const game = (markets: Record<string, Record<string, number | null>> | null) => ({
+    id: id(7),
+    homeTeam: 'Arsenal',
+    awayTeam: 'Chelsea',
+    status: 'upcoming' as const,
+    odds: { A: 210, Draw: 320, B: 360 },
+    oddsLive: false,
+    settledResult: null,
+    cancelled: false,
+    markets,
+  });
+
+  it("prices a pick from its market, 1X2 from the game's own odds, and refuses what is not offered", () => {
+    const g = game({ 'ou_2.5': { over: 195, under: 185 }, btts: { yes: null, no: 120 } });
+    const games = new Map([[g.id, g]]);
+    const [bet] = planBets(
+      'single',
+      1000n,
+      [{ gameId: g.id, market: 'ou_2.5', outcome: 'over' }],
+      games,
+      settings,
+    );
+    expect(bet.legs).toEqual([{ gameId: g.id, market: 'ou_2.5', outcome: 'over', odds: 195 }]);
+    expect(bet.potentialPayoutCents).toBe(1950n);
+    expect(priceOf(g, 'A')).toBe(210);
+    expect(priceOf(g, 'yes', 'btts')).toBeNull();
+    expect(() =>
+      planBets('single', 1000n, [{ gameId: g.id, market: 'btts', outcome: 'yes' }], games, settings),
+    ).toThrow(/no price/);
+    const none = game(null);
+    expect(() =>
+      planBets(
+        'single',
+        1000n,
+        [{ gameId: none.id, market: 'ou_2.5', outcome: 'over' }],
+        new Map([[none.id, none]]),
+        settings,
+      ),
+    ).toThrow(/no price/);
+  });
+
+  it('refuses a market or outcome outside the catalogue, and two picks on one game in any markets', () => {
+    expect(() => checkSlip('single', [{ gameId: id(1), market: 'ou_2.5', outcome: 'A' }])).toThrow(
+      MSG.unknownSelection,
+    );
+    expect(() => checkSlip('single', [{ gameId: id(1), market: 'nope', outcome: 'A' }])).toThrow(
+      MSG.unknownSelection,
+    );
+    expect(() =>
+      checkSlip('multi', [
+        { gameId: id(1), outcome: 'A' },
+        { gameId: id(1), market: 'btts', outcome: 'yes' },
+      ]),
+    ).toThrow(MSG.oneSelectionPerGame);
   });
 });

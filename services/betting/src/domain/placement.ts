@@ -1,4 +1,5 @@
 import { DomainError, isId, parseMoney, payoutCents, totalOddsHundredths } from '@bet/kit/core';
+import { DEFAULT_MARKET, isSelection, marketDef, selectionLabel } from '@bet/proto-events';
 
 export type Outcome = 'A' | 'Draw' | 'B';
 export type BetType = 'single' | 'multi';
@@ -13,7 +14,11 @@ export const MSG = {
   oneSelectionPerGame: 'You can only pick one outcome per game.',
   stakeDecimals: 'The stake can have at most two decimals.',
   unknownGame: 'One of the selected games does not exist.',
+  unknownSelection: 'One of the selections names a market or an outcome that does not exist.',
 } as const;
+
+/** prices of every market in hundredths, by market key then outcome code (null: not offered) */
+export type MarketOdds = Record<string, Record<string, number | null>>;
 
 /** What betting knows about a game (its read model), odds in hundredths. */
 export interface GameState {
@@ -28,16 +33,22 @@ export interface GameState {
   cancelled: boolean;
   /** kick-off: pre-match prices stop here, whatever the status still says */
   kickOff?: Date | null;
+  /** the other markets' prices as games last announced them (null: only 1X2 is offered) */
+  markets?: MarketOdds | null;
 }
 
+/** A pick: a game, a market (absent: 1X2, as the spec has it) and one of its outcomes. */
 export interface SelectionInput {
   gameId: string;
-  outcome: Outcome;
+  market?: string;
+  outcome: string;
 }
 
 export interface PlannedLeg {
   gameId: string;
-  outcome: Outcome;
+  /** a market key of the catalogue ('1x2' for the spec's picks) */
+  market: string;
+  outcome: string;
   odds: number;
 }
 
@@ -75,6 +86,9 @@ export function checkSlip(betType: BetType, selections: SelectionInput[] | undef
   const seen = new Set<string>();
   for (const s of selections) {
     if (!isId(s.gameId)) throw bad('invalid_game_id', MSG.invalidId);
+    if (!isSelection(s.market, s.outcome)) throw bad('invalid_selection', MSG.unknownSelection);
+    // one pick per game in any slip, whatever its market: the markets of one game are
+    // correlated, and their prices must never be multiplied together (games-005)
     if (seen.has(s.gameId)) throw bad('duplicate_game', MSG.oneSelectionPerGame);
     seen.add(s.gameId);
   }
@@ -112,8 +126,15 @@ export function suspendedMarket(game: { homeTeam: string; awayTeam: string }): D
   );
 }
 
-export function priceOf(game: GameState, outcome: Outcome): number {
-  return game.odds[outcome];
+/** The server's current price of a pick (hundredths), or null when the market does not offer it now. */
+export function priceOf(game: GameState, outcome: string, market: string = DEFAULT_MARKET): number | null {
+  if (market === DEFAULT_MARKET) return game.odds[outcome as Outcome] ?? null;
+  return game.markets?.[market]?.[outcome] ?? null;
+}
+
+/** What a player reads for a pick ("Over 2.5", "BTTS Yes", "Arsenal or Draw"). */
+export function legLabel(market: string, outcome: string, teams?: { home: string; away: string }): string {
+  return marketDef(market) ? selectionLabel(market, outcome, teams) : outcome;
 }
 
 /**
@@ -132,14 +153,15 @@ export function planBets(
     if (!game) throw new DomainError('unknown_game', MSG.unknownGame, 422);
     const state = bettingState(game);
     if (!state.open) throw new DomainError('game_closed', state.reason, 422);
-    const odds = priceOf(game, s.outcome);
-    if (!Number.isInteger(odds) || odds <= 100)
+    const market = s.market ?? DEFAULT_MARKET;
+    const odds = priceOf(game, s.outcome, market);
+    if (odds === null || !Number.isInteger(odds) || odds <= 100)
       throw new DomainError(
         'no_price',
         `There is no price for this pick on ${game.homeTeam} vs ${game.awayTeam}.`,
         422,
       );
-    return { gameId: s.gameId, outcome: s.outcome, odds };
+    return { gameId: s.gameId, market, outcome: s.outcome, odds };
   });
   if (stakeCents > settings.maxStakeCents)
     throw new DomainError('max_stake', `The maximum stake per bet is ${fmt(settings.maxStakeCents)}.`, 422);

@@ -224,3 +224,48 @@ describe('deciding what an evaluation does to a bet', () => {
     expect(bet).toMatchObject({ status: 'won', payoutCents: 2100n, settlements: 4 });
   });
 });
+
+describe('legs of other markets', () => {
+  const finished = {
+    settledResult: 'A' as const,
+    cancelled: false,
+    scores: { home: 2, away: 1 },
+    htScores: { home: 0, away: 1 },
+  };
+
+  it('settle on the scores by the catalogue rule; cancellation voids every market', () => {
+    expect(legResult('over', finished, 'ou_2.5')).toBe('won');
+    expect(legResult('yes', finished, 'btts')).toBe('won');
+    expect(legResult('B/A', finished, 'htft')).toBe('won');
+    expect(legResult('A', { ...finished, settledResult: 'Draw', scores: { home: 1, away: 1 } }, 'dnb')).toBe(
+      'push',
+    );
+    expect(legResult('A', { ...finished, htScores: null }, 'ht')).toBe('push');
+    expect(legResult('over', { ...finished, cancelled: true }, 'ou_2.5')).toBe('void');
+    expect(legResult('over', { ...finished, settledResult: null }, 'ou_2.5')).toBeNull();
+    // 1X2 keeps the result's word
+    expect(legResult('A', finished)).toBe('won');
+  });
+
+  it('a pushed leg counts as 1.00: alone it pays the stake back as a win, in a multi it drops out', () => {
+    expect(evaluateBet(1000n, [{ odds: 190, result: 'push' }])).toEqual({ state: 'won', payoutCents: 1000n });
+    expect(
+      evaluateBet(1000n, [
+        { odds: 190, result: 'push' },
+        { odds: 250, result: 'won' },
+      ]),
+    ).toEqual({ state: 'won', payoutCents: 2500n });
+    expect(
+      evaluateBet(1000n, [
+        { odds: 190, result: 'push' },
+        { odds: 250, result: 'lost' },
+      ]),
+    ).toEqual({ state: 'lost' });
+    expect(
+      evaluateBet(1000n, [
+        { odds: 190, result: 'push' },
+        { odds: 250, result: 'void' },
+      ]),
+    ).toEqual({ state: 'won', payoutCents: 1000n });
+  });
+});

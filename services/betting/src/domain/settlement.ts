@@ -1,16 +1,30 @@
 import { payoutCents } from '@bet/kit/core';
+import { DEFAULT_MARKET, type Score, settleSelection } from '@bet/proto-events';
 import type { Outcome } from './placement';
 
-export type LegResult = 'won' | 'lost' | 'void' | null;
+/**
+ * void: the game was cancelled; push: the market's own rule gives the stake back (Draw No
+ * Bet on a draw, a half-time market without a half-time score). Both count as odds 1.00.
+ */
+export type LegResult = 'won' | 'lost' | 'void' | 'push' | null;
 
 /** A leg's result from its game's authoritative state (null while the game is undecided). */
 export function legResult(
-  outcome: Outcome,
-  game: { settledResult: Outcome | null; cancelled: boolean },
+  outcome: string,
+  game: {
+    settledResult: Outcome | null;
+    cancelled: boolean;
+    scores?: Score | null;
+    htScores?: Score | null;
+  },
+  market: string = DEFAULT_MARKET,
 ): LegResult {
   if (game.cancelled) return 'void';
   if (game.settledResult === null) return null;
-  return game.settledResult === outcome ? 'won' : 'lost';
+  if (market === DEFAULT_MARKET) return game.settledResult === outcome ? 'won' : 'lost';
+  // every other market settles on the scores (the 1X2 result is the admin's word, the rest the score's)
+  if (!game.scores) return null;
+  return settleSelection(market, outcome, game.scores, game.htScores ?? null);
 }
 
 export type Evaluation =
@@ -21,8 +35,11 @@ export type Evaluation =
 
 /**
  * What a bet's legs say: one lost leg loses the bet at once (even with legs still open);
- * otherwise any open leg keeps it open; every leg void refunds it; otherwise it wins
- * stake × the product of the winning legs' odds (void legs count as 1.00), rounded down.
+ * otherwise any open leg keeps it open; every leg void (cancelled games) refunds it;
+ * otherwise it wins stake × the product of the winning legs' odds (void and push legs count
+ * as 1.00), rounded down. A bet whose legs all pushed (or pushed and were void) is a win
+ * paying its stake back: a settlement, so that a later correction of the score moves the
+ * money by the difference like any other.
  */
 export function evaluateBet(
   stakeCents: bigint,

@@ -1,5 +1,5 @@
 import { type TSchema, Type } from '@bet/kit';
-import { BetTypeSchema, OutcomeSchema, Period } from './schemas';
+import { BetTypeSchema, Period } from './schemas';
 
 /**
  * What the routes answer, field by field (betJson in domain/bet-view.ts, the use cases in
@@ -43,10 +43,22 @@ export const BetAnswer = Type.Object({
         }),
         'null when this service never heard of the game ("Game data is unavailable")',
       ),
-      outcome: OutcomeSchema,
+      market: Type.Optional(
+        Type.String({ description: "additive: the leg's market key (games-005); absent on a 1X2 leg" }),
+      ),
+      outcome: Type.String({ description: 'A / Draw / B on 1X2, else the market outcome code' }),
+      label: Type.Optional(
+        Type.String({
+          description: 'additive: what the pick reads as ("Over 2.5", "BTTS Yes"); on every leg',
+        }),
+      ),
       odds: Type.Number({ description: 'the price taken at placement' }),
       result: Nullable(
-        Type.Unsafe<'won' | 'lost' | 'void'>({ type: 'string', enum: ['won', 'lost', 'void'] }),
+        Type.Unsafe<'won' | 'lost' | 'void' | 'push'>({
+          type: 'string',
+          enum: ['won', 'lost', 'void', 'push'],
+          description: 'push: the stake comes back by the market rule (Draw No Bet on a draw)',
+        }),
         'null until the game has a result',
       ),
     }),
@@ -134,8 +146,13 @@ export const SharedSlipAnswer = Type.Object({
           }),
           'the game, populated (null when this service does not know it)',
         ),
-        outcome: OutcomeSchema,
-        odds: Nullable(Type.Number(), "the pick's current price, decimal (null: game unknown)"),
+        market: Type.Optional(Type.String({ description: "additive: the pick's market key; absent on 1X2" })),
+        outcome: Type.String({ description: 'A / Draw / B on 1X2, else the market outcome code' }),
+        label: Type.Optional(Type.String({ description: 'additive: what the pick reads as ("Over 2.5")' })),
+        odds: Nullable(
+          Type.Number(),
+          "the pick's current price, decimal (null: game unknown, or the market does not offer it now)",
+        ),
         available: Type.Boolean({ description: 'the game takes bets now' }),
         reason: Type.Optional(Type.String({ description: 'why not, when not available' })),
       }),

@@ -2,7 +2,7 @@ import { MoneySchema, Type } from '@bet/kit';
 import { route } from '../context';
 import type { SelectionInput } from '../domain/placement';
 import { PlacedAnswer } from './answers';
-import { balanceField, PLACED, SelectionsSchema } from './schemas';
+import { balanceField, checkOutcomes, PLACED, SelectionsSchema } from './schemas';
 
 export const placeMultiRoute = route('POST /api/v1/bets/multi', (app, ctx) => {
   app.post(
@@ -21,6 +21,7 @@ export const placeMultiRoute = route('POST /api/v1/bets/multi', (app, ctx) => {
     async (req, reply) => {
       const user = req.user!;
       const body = req.body as { stake?: number | string; selections?: SelectionInput[] };
+      checkOutcomes(body.selections);
       const { bets, balanceCents } = await ctx.placement.place({
         userId: user.id,
         username: user.username,

@@ -1,18 +1,38 @@
-import { ID_PATTERN, Type } from '@bet/kit';
+import { badRequest, ID_PATTERN, Type } from '@bet/kit';
+import { DEFAULT_MARKET, MARKETS, marketDef } from '@bet/proto-events';
 
 export const OutcomeSchema = Type.Unsafe<'A' | 'Draw' | 'B'>({ type: 'string', enum: ['A', 'Draw', 'B'] });
+/** a market key of the catalogue (games-005); absent: 1X2 */
+export const MarketSchema = Type.Unsafe<string>({ type: 'string', enum: MARKETS.map((m) => m.key) });
+/** A / Draw / B on 1X2, else the market's outcome code (checked against the market by checkOutcomes) */
+export const OutcomeCodeSchema = Type.String({ minLength: 1, maxLength: 12 });
 export const BetTypeSchema = Type.Unsafe<'single' | 'multi'>({ type: 'string', enum: ['single', 'multi'] });
 
 /**
- * A pick is exactly a game and an outcome: prices never come from the client. The id's
- * shape is checked by the domain so the spec's message reaches the player, and the count
- * too (the array bound here only stops absurd bodies).
+ * A pick is exactly a game, optionally a market (absent: 1X2, so the spec's payloads work
+ * unchanged) and an outcome: prices never come from the client. The id's shape is checked
+ * by the domain so the spec's message reaches the player, and the count too (the array bound
+ * here only stops absurd bodies); the outcome against its market by checkOutcomes.
  */
 export const SelectionSchema = Type.Object(
-  { gameId: Type.String({ maxLength: 64 }), outcome: OutcomeSchema },
+  { gameId: Type.String({ maxLength: 64 }), market: Type.Optional(MarketSchema), outcome: OutcomeCodeSchema },
   { additionalProperties: false },
 );
 export const SelectionsSchema = Type.Array(SelectionSchema, { maxItems: 50 });
+
+/**
+ * Each pick's outcome is one of its market's: a 400 worded as the schema words an enum
+ * ("selections[0].outcome must be one of: A, Draw, B" for a 1X2 pick, as before markets).
+ */
+export function checkOutcomes(selections: ReadonlyArray<{ market?: string; outcome: string }> | undefined) {
+  selections?.forEach((s, i) => {
+    const outcomes = marketDef(s.market ?? DEFAULT_MARKET)?.outcomes ?? [];
+    if (outcomes.includes(s.outcome)) return;
+    const path = `selections[${i}].outcome`;
+    const msg = `${path} must be one of: ${outcomes.join(', ')}`;
+    throw badRequest(msg, [{ path, location: 'body', msg }]);
+  });
+}
 
 export const IdParams = Type.Object({ id: Type.String({ pattern: ID_PATTERN }) });
 

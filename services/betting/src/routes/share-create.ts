@@ -4,7 +4,7 @@ import { createShare } from '../app/share';
 import { route } from '../context';
 import type { BetType, SelectionInput } from '../domain/placement';
 import { ShareCreatedAnswer } from './answers';
-import { BetTypeSchema, SelectionsSchema } from './schemas';
+import { BetTypeSchema, checkOutcomes, SelectionsSchema } from './schemas';
 
 export const shareCreateRoute = route('POST /api/v1/bets/share', (app, ctx) => {
   app.post(
@@ -23,6 +23,7 @@ export const shareCreateRoute = route('POST /api/v1/bets/share', (app, ctx) => {
     },
     async (req, reply) => {
       const body = req.body as { betType?: BetType; selections?: SelectionInput[] };
+      checkOutcomes(body.selections);
       const betType = body.betType ?? ((body.selections?.length ?? 0) > 1 ? 'multi' : 'single');
       const share = await createShare(ctx, betType, body.selections, req.user?.id ?? null);
       const bookingCode = await assignBookingCode(ctx, share.shareId);

@@ -1,3 +1,4 @@
+import { DEFAULT_MARKET } from '@bet/proto-events';
 import { sql } from 'kysely';
 import type { BetStatus } from '../db/schema';
 import type { Outcome } from '../domain/placement';
@@ -18,7 +19,7 @@ export function betsByIds(db: Db, ids: string[]): Promise<BetRow[]> {
 export function legsOfBet(db: Db, betId: string) {
   return db
     .selectFrom('selections')
-    .select(['game_id', 'outcome', 'odds'])
+    .select(['game_id', 'market', 'outcome', 'odds'])
     .where('bet_id', '=', betId)
     .orderBy('idx')
     .execute();
@@ -111,13 +112,39 @@ export async function flagBets(trx: Db, betIds: string[]): Promise<void> {
     on conflict do nothing`.execute(trx);
 }
 
-/** Every leg on the game won or lost by the result. */
-export async function setLegResultsOfGame(trx: Db, gameId: string, result: Outcome): Promise<void> {
+/**
+ * Every leg on the game settled: 1X2 legs by the result (set-based, as before markets), the
+ * legs of every other market by the catalogue's rule over the scores, one update per
+ * (market, outcome) picked on the game.
+ */
+export async function setLegResultsOfGame(
+  trx: Db,
+  gameId: string,
+  result: Outcome,
+  settle: (market: string, outcome: string) => Exclude<LegResult, null>,
+): Promise<void> {
   await trx
     .updateTable('selections')
     .set({ result: sql<LegResult>`case when outcome = ${result} then 'won' else 'lost' end` })
     .where('game_id', '=', gameId)
+    .where('market', '=', DEFAULT_MARKET)
     .execute();
+  const picks = await trx
+    .selectFrom('selections')
+    .select(['market', 'outcome'])
+    .distinct()
+    .where('game_id', '=', gameId)
+    .where('market', '<>', DEFAULT_MARKET)
+    .execute();
+  for (const p of picks) {
+    await trx
+      .updateTable('selections')
+      .set({ result: settle(p.market, p.outcome) })
+      .where('game_id', '=', gameId)
+      .where('market', '=', p.market)
+      .where('outcome', '=', p.outcome)
+      .execute();
+  }
 }
 
 /** Every leg on the game void (odds 1.00). */

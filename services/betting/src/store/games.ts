@@ -1,6 +1,6 @@
 import type { EventData, GamesCreated } from '@bet/proto-events';
 import { sql } from 'kysely';
-import type { GameState, Outcome } from '../domain/placement';
+import type { GameState, MarketOdds, Outcome } from '../domain/placement';
 import type { Db, GameRow } from './db';
 
 type Game = EventData<typeof GamesCreated>['game'];
@@ -19,6 +19,15 @@ export function gameState(row: GameRow): GameState {
     settledResult: row.settled_result,
     cancelled: row.cancelled_at !== null,
     kickOff: row.match_date ? new Date(row.match_date) : null,
+    markets: row.market_odds ?? null,
+  };
+}
+
+/** The scores a settled game's legs settle on (the half-time one when the result carried it). */
+export function resultScores(row: GameRow) {
+  return {
+    scores: { home: row.scores_home, away: row.scores_away },
+    htScores: row.ht_home !== null && row.ht_away !== null ? { home: row.ht_home, away: row.ht_away } : null,
   };
 }
 
@@ -83,14 +92,19 @@ export async function gameNames(db: Db, ids: string[]): Promise<Map<string, stri
  * snapshot changes nothing, odds only move forward in time, and a game settled or
  * cancelled by its own event never goes back to another status.
  */
-export async function applyGameSnapshot(db: Db, game: Game, occurredAt: Date): Promise<void> {
+export async function applyGameSnapshot(
+  db: Db,
+  game: Game,
+  occurredAt: Date,
+  markets?: MarketOdds | null,
+): Promise<void> {
   await sql`
     insert into games (id, home_team, away_team, home_logo, away_logo, league, match_date, status,
-      scores_home, scores_away, elapsed, odds_home, odds_draw, odds_away, odds_live, odds_at, snapshot_at)
+      scores_home, scores_away, elapsed, odds_home, odds_draw, odds_away, odds_live, odds_at, snapshot_at, market_odds)
     values (${game._id}, ${game.homeTeam}, ${game.awayTeam}, ${game.homeTeamLogo}, ${game.awayTeamLogo},
       ${game.league}, ${new Date(game.matchDate)}, ${game.status}, ${game.scores.home}, ${game.scores.away},
       ${game.elapsedTime}, ${hundredths(game.odds.home)}, ${hundredths(game.odds.draw)}, ${hundredths(game.odds.away)},
-      false, ${occurredAt}, ${occurredAt})
+      false, ${occurredAt}, ${occurredAt}, ${markets ? JSON.stringify(markets) : null}::jsonb)
     on conflict (id) do update set
       home_team = excluded.home_team,
       away_team = excluded.away_team,
@@ -108,6 +122,14 @@ export async function applyGameSnapshot(db: Db, game: Game, occurredAt: Date): P
       odds_home = case when excluded.odds_at >= games.odds_at then excluded.odds_home else games.odds_home end,
       odds_draw = case when excluded.odds_at >= games.odds_at then excluded.odds_draw else games.odds_draw end,
       odds_away = case when excluded.odds_at >= games.odds_at then excluded.odds_away else games.odds_away end,
+      -- the other markets go with the 1X2 price they were made with: a snapshot without them
+      -- keeps them only if it leaves the 1X2 price as it was
+      market_odds = case
+        when excluded.odds_at < games.odds_at then games.market_odds
+        when excluded.market_odds is not null then excluded.market_odds
+        when excluded.odds_home = games.odds_home and excluded.odds_draw = games.odds_draw
+          and excluded.odds_away = games.odds_away then games.market_odds
+        else null end,
       -- a snapshot's prices are in-play prices only if in-play prices already arrived for it
       odds_live = case when excluded.status = 'live' then games.odds_live else false end,
       odds_at = greatest(games.odds_at, excluded.odds_at),
@@ -121,6 +143,7 @@ export async function applyOdds(
   odds: { home: number; draw: number; away: number },
   live: boolean,
   occurredAt: Date,
+  markets?: MarketOdds | null,
 ): Promise<void> {
   await db
     .updateTable('games')
@@ -130,6 +153,8 @@ export async function applyOdds(
       odds_away: hundredths(odds.away),
       odds_live: live,
       odds_at: occurredAt,
+      // an announcement without markets (an older games service, an admin's price) offers none
+      market_odds: markets ? JSON.stringify(markets) : null,
     })
     .where('id', '=', gameId)
     .where('odds_at', '<=', occurredAt)
@@ -145,7 +170,12 @@ export function lockGame(trx: Db, gameId: string): Promise<GameRow | undefined> 
 export async function insertFinishedStub(
   trx: Db,
   gameId: string,
-  r: { result: Outcome; at: Date; scores: { home: number; away: number } },
+  r: {
+    result: Outcome;
+    at: Date;
+    scores: { home: number; away: number };
+    htScores?: { home: number; away: number } | null;
+  },
 ): Promise<void> {
   await trx
     .insertInto('games')
@@ -155,6 +185,8 @@ export async function insertFinishedStub(
       result_at: r.at,
       scores_home: r.scores.home,
       scores_away: r.scores.away,
+      ht_home: r.htScores?.home ?? null,
+      ht_away: r.htScores?.away ?? null,
     })
     .execute();
 }
@@ -169,7 +201,12 @@ export async function insertCancelledStub(trx: Db, gameId: string, at: Date): Pr
 export async function markFinished(
   trx: Db,
   gameId: string,
-  r: { result: Outcome; at: Date; scores: { home: number; away: number } },
+  r: {
+    result: Outcome;
+    at: Date;
+    scores: { home: number; away: number };
+    htScores?: { home: number; away: number } | null;
+  },
 ): Promise<void> {
   await trx
     .updateTable('games')
@@ -179,6 +216,8 @@ export async function markFinished(
       result_at: r.at,
       scores_home: r.scores.home,
       scores_away: r.scores.away,
+      ht_home: r.htScores?.home ?? null,
+      ht_away: r.htScores?.away ?? null,
     })
     .where('id', '=', gameId)
     .execute();

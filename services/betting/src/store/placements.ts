@@ -1,7 +1,6 @@
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { PlacementsTable } from '../db/schema';
-import type { Outcome } from '../domain/placement';
 import type { BetRow, Db } from './db';
 
 export type PlacementRow = Selectable<PlacementsTable>;
@@ -21,7 +20,7 @@ export interface NewPlacement {
     totalOdds: number;
     potentialPayoutCents: bigint;
   }>;
-  legs: Array<{ betId: string; idx: number; gameId: string; outcome: Outcome; odds: number }>;
+  legs: Array<{ betId: string; idx: number; gameId: string; market: string; outcome: string; odds: number }>;
 }
 
 /**
@@ -73,6 +72,7 @@ export async function insertPlacements(trx: Db, ps: NewPlacement[]): Promise<voi
           bet_id: l.betId,
           idx: l.idx,
           game_id: l.gameId,
+          market: l.market,
           outcome: l.outcome,
           odds: l.odds,
           result: null,
@@ -96,6 +96,7 @@ export function placementLegs(db: Db, placementId: string) {
       'bets.stake_cents',
       'selections.idx',
       'selections.game_id',
+      'selections.market',
       'selections.outcome',
       'selections.odds',
     ])

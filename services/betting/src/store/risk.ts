@@ -1,12 +1,16 @@
 import { sql } from 'kysely';
 import type { Db } from './db';
 
-/** Per outcome of one game: pending bets touching it, their stakes and potential payouts (cents). */
+/**
+ * Per market and outcome of one game: pending bets touching it, their stakes and potential
+ * payouts (cents). An `A` of Draw No Bet or a handicap is another pick than 1X2's `A`.
+ */
 export function exposureByOutcome(db: Db, gameId: string) {
   return db
     .selectFrom('selections')
     .innerJoin('bets', 'bets.id', 'selections.bet_id')
     .select([
+      'selections.market',
       'selections.outcome',
       sql<string>`count(*)`.as('bets'),
       sql<string>`sum(bets.stake_cents)`.as('stake'),
@@ -14,7 +18,7 @@ export function exposureByOutcome(db: Db, gameId: string) {
     ])
     .where('selections.game_id', '=', gameId)
     .where('bets.status', '=', 'pending')
-    .groupBy('selections.outcome')
+    .groupBy(['selections.market', 'selections.outcome'])
     .execute();
 }
 

@@ -5,7 +5,7 @@ export async function insertShare(
   s: {
     id: string;
     betType: 'single' | 'multi';
-    selections: Array<{ gameId: string; outcome: 'A' | 'Draw' | 'B' }>;
+    selections: Array<{ gameId: string; market?: string; outcome: string }>;
     createdBy: string | null;
   },
 ): Promise<void> {

@@ -16,11 +16,19 @@ import {
   decideResult,
   type GameRecord,
   type GameStatus,
+  liveSuspended,
   type ResultInput,
   sameTeam,
   toApiGame,
   toDecimalOdds,
 } from '../domain/game';
+import {
+  DEFAULT_MARKET_MARGINS,
+  gameMarkets,
+  htScoreOf,
+  type MarketMargins,
+  marketsView,
+} from '../domain/markets';
 import { type Prices, samePrices } from '../domain/odds';
 import type { DB } from '../store/db';
 import {
@@ -36,7 +44,7 @@ import {
 } from '../store/games';
 import { type Announcement, announce, recordAnnouncements } from './announcements';
 import { audit } from './audit';
-import { repriceTeams } from './pricing';
+import { marketMarginsOf, repriceTeams } from './pricing';
 
 export type { ListQuery } from '../store/games';
 
@@ -73,6 +81,24 @@ export async function findGame(db: DB, id: string): Promise<GameRecord> {
   return game;
 }
 
+/**
+ * Every market of a game with its outcomes, prices and status (GET /games/{id}/markets).
+ * The prices are the ones betting holds (announced with games.odds_changed), so what is shown
+ * is what a bet is accepted at.
+ */
+export async function gameMarketsOf(ctx: KitContext, id: string) {
+  const game = await findGame(ctx.db, id);
+  const { now, maxAgeMs } = liveWindow(ctx);
+  const bettable =
+    (game.status === 'upcoming' && game.matchDate.getTime() > now) ||
+    (game.status === 'live' && !liveSuspended(game, now, maxAgeMs));
+  return {
+    gameId: game.id,
+    status: game.status,
+    markets: marketsView(game, gameMarkets(game, marketMarginsOf(ctx.config)), bettable),
+  };
+}
+
 export async function gameDetails(db: DB, id: string) {
   const game = await findGame(db, id);
   const events = await selectMatchEvents(db, id);
@@ -101,15 +127,26 @@ export async function lockGame(trx: DB, id: string): Promise<GameRecord> {
  * sees changed apart from the price, games.odds_changed when the price changed, and
  * games.cancelled on a cancellation. Settlement events are added by the callers that settle.
  */
-export function changeEvents(before: GameRecord | null, after: GameRecord): Announcement[] {
+export function changeEvents(
+  before: GameRecord | null,
+  after: GameRecord,
+  margins: MarketMargins = DEFAULT_MARKET_MARGINS,
+): Announcement[] {
   const out: Announcement[] = [];
   const api = toApiGame(after);
+  const markets = () => gameMarkets(after, margins);
   if (!before) {
-    const created = [announce(GamesCreated, { game: api })];
+    const m = markets();
+    const created = [announce(GamesCreated, m ? { game: api, markets: m } : { game: api })];
     // a game first seen in play (provider sync) announces its price as in-play too
     if (after.status === 'live') {
       created.push(
-        announce(GamesOddsChanged, { gameId: after.id, odds: toDecimalOdds(after.odds), live: true }),
+        announce(GamesOddsChanged, {
+          gameId: after.id,
+          odds: toDecimalOdds(after.odds),
+          live: true,
+          markets: m,
+        }),
       );
     }
     return created;
@@ -128,6 +165,7 @@ export function changeEvents(before: GameRecord | null, after: GameRecord): Anno
         gameId: after.id,
         odds: toDecimalOdds(after.odds),
         live: after.status === 'live',
+        markets: markets(),
       }),
     );
   }
@@ -189,7 +227,7 @@ export async function createGame(ctx: KitContext, actor: Actor, input: CreateInp
   await ctx.tx(async (trx) => {
     await insertGame(trx, game);
     await audit(trx, actor, 'game.create', 'game', game.id, null, toApiGame(game));
-    await recordAnnouncements(trx, changeEvents(null, game));
+    await recordAnnouncements(trx, changeEvents(null, game, marketMarginsOf(ctx.config)));
   });
   return toApiGame(game);
 }
@@ -230,7 +268,7 @@ export async function updateGame(
       cancelledAt: status === 'cancelled' && before.status !== 'cancelled' ? now : before.cancelledAt,
     };
     await saveGame(trx, before, after);
-    const events = changeEvents(before, after);
+    const events = changeEvents(before, after, marketMarginsOf(ctx.config));
     if (events.length > 0) {
       await audit(trx, actor, 'game.update', 'game', id, toApiGame(before), toApiGame(after));
       await recordAnnouncements(trx, events);
@@ -260,22 +298,27 @@ export function applyResult(
     settledAt: before.settledAt ?? now,
   };
   const events = changeEvents(before, after);
+  const ht = htScoreOf(after);
   if (decision.kind === 'settle') {
     events.push(
       announce(GamesSettled, {
         gameId: before.id,
         result: input.result,
         scores,
+        ...(ht ? { htScores: ht } : {}),
         settledAt: now.toISOString(),
       }),
     );
-  } else if (decision.kind === 'correct') {
+  } else {
+    // a new score with the same 1X2 result still re-settles the other markets (totals,
+    // correct score…), so a rescore is announced as a correction too
     events.push(
       announce(GamesResultCorrected, {
         gameId: before.id,
-        previousResult: decision.previous,
+        previousResult: decision.kind === 'correct' ? decision.previous : input.result,
         result: input.result,
         scores,
+        ...(ht ? { htScores: ht } : {}),
         correctedAt: now.toISOString(),
         correctedBy: actor.id,
       }),
@@ -315,7 +358,10 @@ export async function setResult(ctx: KitContext, actor: Actor, id: string, input
 export async function repriceAfterResult(ctx: KitContext, teams: string[]) {
   try {
     await ctx.tx(async (trx) =>
-      recordAnnouncements(trx, await repriceTeams(trx, teams, ctx.config.ODDS_MARGIN)),
+      recordAnnouncements(
+        trx,
+        await repriceTeams(trx, teams, ctx.config.ODDS_MARGIN, marketMarginsOf(ctx.config)),
+      ),
     );
   } catch (err) {
     ctx.logger.warn({ err, teams }, 'could not re-price after a result');
@@ -329,7 +375,7 @@ export async function cancelGame(ctx: KitContext, actor: Actor, id: string): Pro
     const after: GameRecord = { ...before, status: 'cancelled', cancelledAt: new Date() };
     await saveGame(trx, before, after);
     await audit(trx, actor, 'game.cancel', 'game', id, toApiGame(before), toApiGame(after));
-    await recordAnnouncements(trx, changeEvents(before, after));
+    await recordAnnouncements(trx, changeEvents(before, after, marketMarginsOf(ctx.config)));
     return toApiGame(after);
   });
 }
@@ -359,7 +405,7 @@ export async function adjustOdds(
       { odds: toDecimalOdds(before.odds), adjusted: before.adjusted ? toDecimalOdds(before.adjusted) : null },
       { odds: toDecimalOdds(after.odds), adjusted: toDecimalOdds(prices) },
     );
-    await recordAnnouncements(trx, changeEvents(before, after));
+    await recordAnnouncements(trx, changeEvents(before, after, marketMarginsOf(ctx.config)));
     return toApiGame(after);
   });
 }
@@ -380,7 +426,7 @@ export async function resetOdds(ctx: KitContext, actor: Actor, id: string): Prom
       { odds: toDecimalOdds(before.odds), adjusted: toDecimalOdds(before.adjusted) },
       { odds: toDecimalOdds(after.odds), adjusted: null },
     );
-    await recordAnnouncements(trx, changeEvents(before, after));
+    await recordAnnouncements(trx, changeEvents(before, after, marketMarginsOf(ctx.config)));
     return toApiGame(after);
   });
 }

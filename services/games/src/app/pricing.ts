@@ -1,5 +1,6 @@
 import { GamesOddsChanged } from '@bet/proto-events';
 import { toDecimalOdds } from '../domain/game';
+import { gameMarkets, type MarketMargins } from '../domain/markets';
 import {
   DEFAULT_RANKING,
   expectedGoals,
@@ -14,6 +15,21 @@ import type { DB } from '../store/db';
 import { lockUpcomingModelGames, saveGame, selectRecentForm } from '../store/games';
 import { selectRankingsByKey } from '../store/rankings';
 import { type Announcement, announce } from './announcements';
+
+/** The margins of the markets other than 1X2, from the service's settings. */
+export function marketMarginsOf(config: {
+  MARKET_MARGIN_TWO_WAY: number;
+  MARKET_MARGIN_THREE_WAY: number;
+  MARKET_MARGIN_CORRECT_SCORE: number;
+  MARKET_MARGIN_HTFT: number;
+}): MarketMargins {
+  return {
+    twoWay: config.MARKET_MARGIN_TWO_WAY,
+    threeWay: config.MARKET_MARGIN_THREE_WAY,
+    correctScore: config.MARKET_MARGIN_CORRECT_SCORE,
+    htft: config.MARKET_MARGIN_HTFT,
+  };
+}
 
 export const teamKey = (name: string) => name.trim().toLowerCase();
 
@@ -60,6 +76,7 @@ export async function repriceTeams(
   trx: DB,
   teams: readonly string[],
   margin: number,
+  margins?: MarketMargins,
 ): Promise<Announcement[]> {
   const keys = [...new Set(teams.map(teamKey))];
   if (keys.length === 0) return [];
@@ -74,9 +91,18 @@ export async function repriceTeams(
     const { lambdas, prices } = modelFor(strengths, before.homeTeam, before.awayTeam, margin);
     const after = { ...before, lambdas, base: prices, odds: before.adjusted ?? prices };
     if (!(await saveGame(trx, before, after))) continue;
-    if (!samePrices(before.odds, after.odds)) {
+    // the other markets follow the model's rates even when the 1X2 price rounds the same
+    const ratesMoved =
+      before.adjusted === null &&
+      (before.lambdas?.home !== after.lambdas.home || before.lambdas?.away !== after.lambdas.away);
+    if (!samePrices(before.odds, after.odds) || ratesMoved) {
       events.push(
-        announce(GamesOddsChanged, { gameId: before.id, odds: toDecimalOdds(after.odds), live: false }),
+        announce(GamesOddsChanged, {
+          gameId: before.id,
+          odds: toDecimalOdds(after.odds),
+          live: false,
+          markets: gameMarkets(after, margins),
+        }),
       );
     }
   }

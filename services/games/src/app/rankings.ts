@@ -13,7 +13,7 @@ import {
 } from '../store/rankings';
 import { recordAnnouncements } from './announcements';
 import { audit } from './audit';
-import { repriceTeams, teamKey } from './pricing';
+import { marketMarginsOf, repriceTeams, teamKey } from './pricing';
 
 export interface ApiRanking {
   _id: string;
@@ -50,7 +50,10 @@ export async function createRanking(
         ranking: input.ranking ?? DEFAULT_RANKING,
       });
       await audit(trx, actor, 'ranking.create', 'ranking', row.id, null, toApi(row));
-      await recordAnnouncements(trx, await repriceTeams(trx, [teamName], ctx.config.ODDS_MARGIN));
+      await recordAnnouncements(
+        trx,
+        await repriceTeams(trx, [teamName], ctx.config.ODDS_MARGIN, marketMarginsOf(ctx.config)),
+      );
       return toApi(row);
     });
   } catch (err) {
@@ -76,7 +79,10 @@ export async function updateRanking(
     const after = await updateRankingValue(trx, id, input.ranking);
     if (after.ranking !== before.ranking) {
       await audit(trx, actor, 'ranking.update', 'ranking', id, toApi(before), toApi(after));
-      await recordAnnouncements(trx, await repriceTeams(trx, [before.team_name], ctx.config.ODDS_MARGIN));
+      await recordAnnouncements(
+        trx,
+        await repriceTeams(trx, [before.team_name], ctx.config.ODDS_MARGIN, marketMarginsOf(ctx.config)),
+      );
     }
     return toApi(after);
   });
@@ -88,7 +94,10 @@ export async function deleteRanking(ctx: KitContext, actor: Actor, id: string) {
     if (!before) throw notFound('Ranking not found');
     await deleteRankingRow(trx, id);
     await audit(trx, actor, 'ranking.delete', 'ranking', id, toApi(before), null);
-    await recordAnnouncements(trx, await repriceTeams(trx, [before.team_name], ctx.config.ODDS_MARGIN));
+    await recordAnnouncements(
+      trx,
+      await repriceTeams(trx, [before.team_name], ctx.config.ODDS_MARGIN, marketMarginsOf(ctx.config)),
+    );
   });
 }
 

@@ -7,6 +7,7 @@ import { type GameRecord, toApiGame, toDecimalOdds } from '../domain/game';
 import { LEAGUES } from '../domain/leagues';
 import type { LivePolicy } from '../domain/live';
 import { logoUrl } from '../domain/logos';
+import { gameMarkets, htScoreOf } from '../domain/markets';
 import { simulateGame } from '../domain/simulation';
 import {
   confirmPrices,
@@ -21,7 +22,7 @@ import {
 import { insertMetaIfAbsent, readMeta, writeMeta } from '../store/meta';
 import { type Announcement, announce, recordAnnouncements } from './announcements';
 import { repriceAfterResult } from './games';
-import { loadStrengths, modelFor } from './pricing';
+import { loadStrengths, marketMarginsOf, modelFor } from './pricing';
 import { seedRankings } from './rankings';
 
 export interface TickStats {
@@ -203,7 +204,10 @@ export class SimulatorRunner {
         const fresh = await insertFixtureGames(trx, games);
         const events = games
           .filter((g) => fresh.has(g.id))
-          .map((g) => announce(GamesCreated, { game: toApiGame(g) }));
+          .map((g) => {
+            const markets = gameMarkets(g, marketMarginsOf(this.cfg));
+            return announce(GamesCreated, markets ? { game: toApiGame(g), markets } : { game: toApiGame(g) });
+          });
         await writeMeta(trx, key, to);
         await recordAnnouncements(trx, events);
         stats.created += events.length;
@@ -230,6 +234,7 @@ export class SimulatorRunner {
           now,
           speed,
           margin,
+          marketMargins: marketMarginsOf(this.cfg),
           policy: this.policy,
           interested,
           secret,
@@ -267,15 +272,22 @@ export class SimulatorRunner {
         if (step.update) events.push(announce(GamesUpdated, { game: toApiGame(after) }));
         if (step.announcePrice) {
           events.push(
-            announce(GamesOddsChanged, { gameId: before.id, odds: toDecimalOdds(after.odds), live: true }),
+            announce(GamesOddsChanged, {
+              gameId: before.id,
+              odds: toDecimalOdds(after.odds),
+              live: true,
+              markets: after.sim?.markets ?? null,
+            }),
           );
         }
         if (step.finished) {
+          const ht = htScoreOf(after);
           events.push(
             announce(GamesSettled, {
               gameId: before.id,
               result: after.result!,
               scores: { ...after.score },
+              ...(ht ? { htScores: ht } : {}),
               settledAt: new Date(now).toISOString(),
             }),
           );

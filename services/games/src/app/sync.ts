@@ -24,7 +24,7 @@ import {
 import { announce, recordAnnouncements } from './announcements';
 import { audit } from './audit';
 import { changeEvents, repriceAfterResult } from './games';
-import { loadStrengths, modelFor } from './pricing';
+import { loadStrengths, marketMarginsOf, modelFor } from './pricing';
 
 export interface SyncSummary {
   source: SourceName;
@@ -238,7 +238,7 @@ export class SyncService {
       let stored = false;
       if (!existing) await insertGame(trx, after);
       else stored = await saveGame(trx, existing, after, {}, now);
-      const events = changeEvents(existing, after);
+      const events = changeEvents(existing, after, marketMarginsOf(this.ctx.config));
       if (m.settled) {
         events.push(
           announce(GamesSettled, {

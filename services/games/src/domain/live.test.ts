@@ -56,7 +56,8 @@ describe('live announcements', () => {
       }),
       { numRuns: 50 },
     );
-  });
+    // every minute also prices every market (games-006): 50 whole matches take a while on a busy machine
+  }, 120_000);
 
   it('elsewhere a public price is never the threshold better for a bettor than the model, and goals are announced at once', () => {
     fc.assert(
@@ -77,7 +78,31 @@ describe('live announcements', () => {
       }),
       { numRuns: 50 },
     );
-  });
+  }, 120_000);
+
+  it('announces the markets with the match: at once on a goal, never after full time, none under an admin price', () => {
+    fc.assert(
+      fc.property(seed, (sd) => {
+        const log = run(sd, {});
+        for (const step of log) {
+          if (step.finished) {
+            expect(step.announceMarkets).toBeNull();
+            expect(step.rec.markets).toBeNull();
+          }
+          if (step.events.some((e) => e.type === 'Goal') && !step.finished) {
+            expect(step.announceMarkets).not.toBeNull();
+            const goals = step.rec.match.score.home + step.rec.match.score.away;
+            // the goal has decided Over 0.5: it is no longer offered
+            if (goals >= 1) expect(step.announceMarkets!['ou_0.5']).toEqual({ over: null, under: null });
+          }
+        }
+        expect(run(sd, { adjusted: true }).every((s) => s.announceMarkets === null && !s.rec.markets)).toBe(
+          true,
+        );
+      }),
+      { numRuns: 10 },
+    );
+  }, 120_000);
 
   it('an admin adjustment is never overwritten by the model', () => {
     fc.assert(

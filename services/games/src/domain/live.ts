@@ -1,3 +1,4 @@
+import { DEFAULT_MARKET_MARGINS, type MarketMargins, type MarketPrices, marketPrices } from './markets';
 import { type MatchEvent, type MatchState, playUntil } from './match';
 import { inPlayPrices, type Prices, samePrices } from './odds';
 
@@ -32,6 +33,11 @@ export interface SimRecord {
   oddsClock: number;
   /** match clock of the last games.updated */
   updateClock: number;
+  /**
+   * every market's price as last announced (games-006); absent before the first in-play
+   * announcement and while an admin's 1X2 price stands (no market is then offered)
+   */
+  markets?: MarketPrices | null;
 }
 
 export interface LiveInput {
@@ -45,6 +51,8 @@ export interface LiveInput {
   interested: boolean;
   margin: number;
   policy: LivePolicy;
+  /** margins of the markets other than 1X2 */
+  marketMargins?: MarketMargins;
 }
 
 export interface LiveOutcome {
@@ -54,6 +62,8 @@ export interface LiveOutcome {
   model: Prices | null;
   /** the new public price to announce, if any */
   announce: Prices | null;
+  /** the markets' new prices to announce (with the public 1X2 price), if any */
+  announceMarkets: MarketPrices | null;
   /** publish games.updated (status, score or minute changed enough) */
   update: boolean;
   finished: boolean;
@@ -90,16 +100,42 @@ export function advanceLive(input: LiveInput): LiveOutcome {
     if (due) announce = model;
   }
 
+  // the other markets move with the model every minute; they are announced with the 1X2
+  // price, and on their own whenever the 1X2 price would be due had it moved (a goal, a card,
+  // a new phase, someone's bets, a price that has drifted in the bettor's favour, or age)
+  let announceMarkets: MarketPrices | null = null;
+  if (!finished && changed && !input.adjusted) {
+    const current = announce ?? input.announced;
+    const next = marketPrices(state, current, input.marketMargins ?? DEFAULT_MARKET_MARGINS);
+    const before = rec.markets ?? null;
+    if (!sameMarkets(before, next)) {
+      const due =
+        !!announce ||
+        !before ||
+        input.interested ||
+        goal ||
+        red ||
+        phaseChanged ||
+        marketsEdge(before, next) >= policy.minMove ||
+        state.clock - rec.oddsClock >= policy.maxAgeMinutes;
+      if (due) announceMarkets = next;
+    }
+  }
+  const priced = !!announce || !!announceMarkets;
+
   return {
     rec: {
       kickoffAt: rec.kickoffAt,
       match: state,
-      oddsClock: announce ? state.clock : rec.oddsClock,
+      oddsClock: priced ? state.clock : rec.oddsClock,
       updateClock: update ? state.clock : rec.updateClock,
+      // an admin's 1X2 price stands: the model's markets would not agree with it, none is offered
+      markets: input.adjusted || finished ? null : (announceMarkets ?? rec.markets ?? null),
     },
     events,
     model,
     announce,
+    announceMarkets,
     update,
     finished,
     changed,
@@ -109,4 +145,27 @@ export function advanceLive(input: LiveInput): LiveOutcome {
 /** How much better for a bettor the public price is than the model's, at its best outcome. */
 export function bettorEdge(announced: Prices, model: Prices): number {
   return Math.max(announced.home / model.home, announced.draw / model.draw, announced.away / model.away) - 1;
+}
+
+export function sameMarkets(a: MarketPrices | null | undefined, b: MarketPrices | null | undefined): boolean {
+  if (!a || !b) return !a && !b;
+  for (const [k, book] of Object.entries(b)) {
+    const other = a[k];
+    if (!other) return false;
+    for (const [o, v] of Object.entries(book)) if (other[o] !== v) return false;
+  }
+  return true;
+}
+
+/** How much better for a bettor the announced market prices are than the model's, at the best selection. */
+export function marketsEdge(announced: MarketPrices, model: MarketPrices): number {
+  let edge = 0;
+  for (const [k, book] of Object.entries(model))
+    for (const [o, v] of Object.entries(book)) {
+      const was = announced[k]?.[o];
+      // a selection the model no longer offers is a bettor's edge in full
+      if (was && !v) return Number.POSITIVE_INFINITY;
+      if (was && v) edge = Math.max(edge, was / v - 1);
+    }
+  return edge;
 }

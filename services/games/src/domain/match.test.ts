@@ -132,3 +132,24 @@ describe('match engine', () => {
     expect(away / n).toBeLessThan(1.0 * 1.1);
   });
 });
+
+describe('half-time score', () => {
+  it('is recorded when the first half ends: the goals of the first half, kept to full time', () => {
+    for (let seed = 0; seed < 40; seed++) {
+      const { states, events, final } = playAll(newMatch(seed, 2.2, 1.8));
+      const before = states.filter((s) => s.phase === '1H');
+      for (const s of before) expect(s.htScore).toBeUndefined();
+      const atBreak = states.find((s) => s.phase === 'HT')!;
+      // every event of the first half, its stoppage time included, came before the break
+      const firstHalfGoals = events.filter((e) => e.type === 'Goal' && e.seq <= atBreak.seq);
+      expect(firstHalfGoals.every((e) => e.elapsed <= 45)).toBe(true);
+      const ht = {
+        home: firstHalfGoals.filter((e) => e.side === 'home').length,
+        away: firstHalfGoals.filter((e) => e.side === 'away').length,
+      };
+      expect(atBreak.htScore).toEqual(atBreak.score);
+      expect(final.htScore).toEqual(atBreak.score);
+      expect(final.htScore).toEqual(ht);
+    }
+  });
+});

@@ -21,6 +21,8 @@ export interface MatchState {
   stoppage: [number, number];
   htLeft: number;
   score: { home: number; away: number };
+  /** the score when the first half ended (absent before half time): half-time markets settle on it */
+  htScore?: { home: number; away: number };
   /** full-match expected goals fixed at kick-off */
   lambdas: Lambdas;
   red: { home: number; away: number };
@@ -87,6 +89,7 @@ function clone(s: MatchState): MatchState {
     ...s,
     stoppage: [s.stoppage[0], s.stoppage[1]],
     score: { ...s.score },
+    ...(s.htScore ? { htScore: { ...s.htScore } } : {}),
     lambdas: { ...s.lambdas },
     red: { ...s.red },
     booked: { home: [...s.booked.home], away: [...s.booked.away] },
@@ -186,6 +189,7 @@ export function step(prev: MatchState): { state: MatchState; events: MatchEvent[
   if (s.minute === end && s.extra >= s.stoppage[s.phase === '1H' ? 0 : 1]) {
     if (s.phase === '1H') {
       s.phase = 'HT';
+      s.htScore = { ...s.score };
       s.htLeft = HALF_TIME_MINUTES;
       s.extra = 0;
     } else {

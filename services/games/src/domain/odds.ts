@@ -82,10 +82,11 @@ function poissonPmf(lambda: number): number[] {
 }
 
 /**
- * Probabilities of a home win, draw and away win when each side still scores
- * Poisson(λ) more goals and the home side currently leads by `lead` (negative: trails).
+ * The Dixon–Coles score matrix of the goals still to come: cell [x][y] is the (unnormalised)
+ * chance that the home side scores x more and the away side y more; `total` is their sum.
+ * Every market's probabilities are sums over this one matrix (domain/markets.ts).
  */
-export function outcomeProbabilities(lambdas: Lambdas, lead = 0, rho = MODEL.rho): Probabilities {
+export function goalMatrix(lambdas: Lambdas, rho = MODEL.rho): { cells: number[][]; total: number } {
   const lh = Math.max(0, lambdas.home);
   const la = Math.max(0, lambdas.away);
   const ph = poissonPmf(lh);
@@ -99,12 +100,33 @@ export function outcomeProbabilities(lambdas: Lambdas, lead = 0, rho = MODEL.rho
     if (x === 1 && y === 1) return 1 - r;
     return 1;
   };
+  const cells: number[][] = [];
+  let total = 0;
+  for (let x = 0; x < ph.length; x++) {
+    const row: number[] = [];
+    for (let y = 0; y < pa.length; y++) {
+      const m = ph[x] * pa[y] * tau(x, y);
+      row.push(m);
+      total += m;
+    }
+    cells.push(row);
+  }
+  return { cells, total };
+}
+
+/**
+ * Probabilities of a home win, draw and away win when each side still scores
+ * Poisson(λ) more goals and the home side currently leads by `lead` (negative: trails).
+ */
+export function outcomeProbabilities(lambdas: Lambdas, lead = 0, rho = MODEL.rho): Probabilities {
+  const { cells } = goalMatrix(lambdas, rho);
   let home = 0;
   let draw = 0;
   let away = 0;
-  for (let x = 0; x < ph.length; x++) {
-    for (let y = 0; y < pa.length; y++) {
-      const m = ph[x] * pa[y] * tau(x, y);
+  for (let x = 0; x < cells.length; x++) {
+    const row = cells[x];
+    for (let y = 0; y < row.length; y++) {
+      const m = row[y];
       const d = lead + x - y;
       if (d > 0) home += m;
       else if (d === 0) draw += m;

@@ -2,6 +2,7 @@ import { squadOf } from './calendar';
 import type { GameRecord } from './game';
 import { ALL_TEAMS } from './leagues';
 import { advanceLive, type LivePolicy, type SimRecord } from './live';
+import { DEFAULT_MARKET_MARGINS, type MarketMargins, marketPrices } from './markets';
 import { invariantViolations, type MatchEvent, resultOf, startMatch } from './match';
 import { DEFAULT_RANKING, expectedGoals, teamStrength } from './odds';
 import { matchKey } from './rng';
@@ -12,6 +13,7 @@ export interface SimStepInput {
   now: number;
   speed: number;
   margin: number;
+  marketMargins?: MarketMargins;
   policy: LivePolicy;
   /** somebody bet on this game: every price change is announced */
   interested: boolean;
@@ -76,15 +78,24 @@ export function simulateGame(s: SimStepInput): SimStep {
     adjusted: working.adjusted !== null,
     interested: s.interested,
     margin: s.margin,
+    marketMargins: s.marketMargins,
     policy: s.policy,
   });
   if (!out.changed && !kicked) return { kind: 'unchanged' };
   const match = out.rec.match;
   const broken = invariantViolations(match, out.events);
   if (broken.length > 0) return { kind: 'impossible', broken, kicked };
+  let sim = out.rec;
+  // at kick-off every market is announced in play with the 1X2 price, moved or not
+  const kickMarkets = kicked && !out.finished && working.adjusted === null && !sim.markets;
+  if (kickMarkets)
+    sim = {
+      ...sim,
+      markets: marketPrices(sim.match, working.odds, s.marketMargins ?? DEFAULT_MARKET_MARGINS),
+    };
   const after: GameRecord = {
     ...working,
-    sim: out.rec,
+    sim,
     score: { ...match.score },
     elapsed: match.minute,
     base: out.model ?? working.base,
@@ -104,6 +115,6 @@ export function simulateGame(s: SimStepInput): SimStep {
     events: out.events,
     update: kicked || out.update,
     // at kick-off the price is re-announced as in-play even if it did not move (see changeEvents)
-    announcePrice: !!out.announce || (kicked && !out.finished),
+    announcePrice: !!out.announce || !!out.announceMarkets || (kicked && !out.finished),
   };
 }

@@ -37,6 +37,42 @@ export const LiveGamesAnswer = Type.Object(
 
 export const MsgAnswer = Type.Object({ msg: Type.String() });
 
+export const MarketsAnswer = Type.Object(
+  {
+    gameId: Type.String(),
+    status: Type.String(),
+    markets: Type.Array(
+      Type.Object({
+        key: Type.String({
+          description:
+            'market key of the catalogue: 1x2, dc, dnb, ou_2.5, btts, cs, ht, htft, eh_-1, ah_-1.5…',
+        }),
+        name: Type.String(),
+        status: Type.Union([
+          Type.Literal('open'),
+          Type.Literal('suspended'),
+          Type.Literal('settled'),
+          Type.Literal('void'),
+        ]),
+        outcomes: Type.Array(
+          Type.Object({
+            code: Type.String({ description: 'what a selection names as its outcome' }),
+            label: Type.String(),
+            odds: Type.Union([Type.Number(), Type.Null()]),
+            result: Type.Optional(
+              Type.Union([Type.Literal('won'), Type.Literal('lost'), Type.Literal('push')]),
+            ),
+          }),
+        ),
+      }),
+    ),
+  },
+  {
+    description:
+      "A game's markets: each with its outcomes (code, label, decimal odds or null when not offered) and status (open, suspended, settled with each outcome's result, or void)",
+  },
+);
+
 export const MsgGameAnswer = Type.Object(
   { msg: Type.String(), game: GameAnswer },
   { description: 'What was done, and the game as it is now' },

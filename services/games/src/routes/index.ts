@@ -5,6 +5,7 @@ import { createRankingRoute } from './create-ranking';
 import { deleteRankingRoute } from './delete-ranking';
 import { gameAuditRoute } from './game-audit';
 import { gameDetailsRoute } from './game-details';
+import { gameMarketsRoute } from './game-markets';
 import { getGameRoute } from './get-game';
 import { listGamesRoute } from './list-games';
 import { listRankingsRoute } from './list-rankings';
@@ -22,6 +23,7 @@ export const routes = [
   liveGamesRoute,
   getGameRoute,
   gameDetailsRoute,
+  gameMarketsRoute,
   teamLogoRoute,
   // admin
   createGameRoute,
