@@ -1,5 +1,5 @@
 import { DomainError, notFound, webUrl } from '@bet/kit';
-import type { KitContext } from '../context';
+import type { KitContext } from '../config';
 import { type BetType, bettingState, checkSlip, MSG, type SelectionInput } from '../domain/placement';
 import { newShareCode } from '../domain/share-code';
 import { gameState, loadGames } from '../store/games';

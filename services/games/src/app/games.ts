@@ -7,7 +7,8 @@ import {
   GamesSettled,
   GamesUpdated,
 } from '@bet/proto-events';
-import type { Actor, KitContext } from '../context';
+import type { KitContext } from '../config';
+import type { Actor } from '../domain/actor';
 import {
   type ApiGame,
   assertCancellable,

@@ -1,5 +1,5 @@
 import { badRequest, type FieldError, HttpError, ID_PATTERN, Type } from '@bet/kit';
-import type { Actor } from '../context';
+import type { Actor } from '../domain/actor';
 
 // What the routes take, shared, and the checks the schemas cannot express (answers.ts: what they answer).
 
