@@ -2,3 +2,4 @@ export * from './catalogue';
 export * from './common';
 export * from './define';
 export * from './keys';
+export * from './ledger';

@@ -1,7 +1,7 @@
 import { centsToDollars, hundredthsToOdds, notFound } from '@bet/kit';
-import { WalletBalance } from '@bet/proto-events';
+import { specTxType, TX_GROUPS, WalletBalance } from '@bet/proto-events';
 import type { AppContext } from '../context';
-import { type BetStatus, type SpecTxType, specTxType, TX_FILTERS } from '../domain/statement';
+import type { BetStatus, SpecTxType } from '../domain/statement';
 import { type BetSelection, userBets } from '../store/bets';
 import { gamesByIds } from '../store/games';
 import { statement } from '../store/ledger';
@@ -26,7 +26,7 @@ export async function userDetails(ctx: AppContext, userId: string, q: DetailsQue
     findUser(db, userId),
     statement(db, {
       userId,
-      clauses: q.txType ? TX_FILTERS[q.txType] : undefined,
+      clauses: q.txType ? TX_GROUPS[q.txType] : undefined,
       from: q.from,
       to: q.to,
       order: q.order,
