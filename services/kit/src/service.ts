@@ -18,7 +18,7 @@ import { type EveryOptions, every, keepLease, type Lease, type LeaseOptions, lea
 import { createLogger, type Logger } from './logger';
 import { broadcastEvent, MessageSchemaError, sendCommand, typedEvent } from './messages';
 import { handleOnce, OutboxRelay, type OutboxTables, outboxMigration } from './outbox';
-import type { JobModule, MessageModule, RouteModule } from './shape';
+import type { JobModule, MessageModule, RouteModule, TrxOf } from './shape';
 
 /** What a service gets to do its work; built once at start, overridable in tests. */
 export interface ServiceContext<DB, C = Record<string, never>> {
@@ -242,8 +242,9 @@ async function startMessageModule<Ctx extends ServiceContext<any, any>>(
     };
     const handleOne = async (event: any, info: DeliveryInfo) => {
       if (m.once === false) return m.handle(ctx, event, { ...info, trx: null });
+      // the transaction on the service's own database: its type is the context's (erased here)
       const done = await handleOnce(ctx.db, m.durable, event.id, (trx) =>
-        m.handle(ctx, event, { ...info, trx }),
+        m.handle(ctx, event, { ...info, trx: trx as TrxOf<Ctx> }),
       );
       if (done) ctx.relay.nudge();
     };

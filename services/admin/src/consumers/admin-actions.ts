@@ -6,7 +6,7 @@ import {
   WalletWithdrawalProcessed,
 } from '@bet/proto-events';
 import { recordAdminAction } from '../app/audit';
-import { consumer, type DB } from '../context';
+import { consumer } from '../context';
 
 /** every event that carries an admin as its actor becomes a line of the audit log */
 export const adminActionsConsumer = consumer({
@@ -19,6 +19,6 @@ export const adminActionsConsumer = consumer({
     GamesAdminAction,
   ],
   async handle(_ctx, event, { trx }) {
-    await recordAdminAction(trx as DB, event);
+    await recordAdminAction(trx, event);
   },
 });

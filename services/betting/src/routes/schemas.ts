@@ -1,7 +1,7 @@
-import { ID_PATTERN, Type } from '@bet/kit';
+import { ID_PATTERN, StringEnum, Type } from '@bet/kit';
 
-export const OutcomeSchema = Type.Unsafe<'A' | 'Draw' | 'B'>({ type: 'string', enum: ['A', 'Draw', 'B'] });
-export const BetTypeSchema = Type.Unsafe<'single' | 'multi'>({ type: 'string', enum: ['single', 'multi'] });
+export const OutcomeSchema = StringEnum(['A', 'Draw', 'B']);
+export const BetTypeSchema = StringEnum(['single', 'multi']);
 
 /**
  * A pick is exactly a game and an outcome: prices never come from the client. The id's
@@ -16,32 +16,18 @@ export const SelectionsSchema = Type.Array(SelectionSchema, { maxItems: 50 });
 
 export const IdParams = Type.Object({ id: Type.String({ pattern: ID_PATTERN }) });
 
-export const Period = Type.Unsafe<'all-time' | 'monthly' | 'weekly'>({
-  type: 'string',
-  enum: ['all-time', 'monthly', 'weekly'],
-  default: 'all-time',
-});
+export const Period = StringEnum(['all-time', 'monthly', 'weekly'], { default: 'all-time' });
 
 export const HistoryQuerySchema = {
   page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 12 })),
-  sortBy: Type.Optional(
-    Type.Unsafe<'createdAt' | 'stake' | 'payout' | 'totalOdds'>({
-      type: 'string',
-      enum: ['createdAt', 'stake', 'payout', 'totalOdds'],
-    }),
-  ),
-  order: Type.Optional(Type.Unsafe<'asc' | 'desc'>({ type: 'string', enum: ['asc', 'desc'] })),
+  sortBy: Type.Optional(StringEnum(['createdAt', 'stake', 'payout', 'totalOdds'])),
+  order: Type.Optional(StringEnum(['asc', 'desc'])),
   startDate: Type.Optional(Type.String({ maxLength: 40 })),
   endDate: Type.Optional(Type.String({ maxLength: 40 })),
 };
 
-export const BetStatusFilter = Type.Unsafe<
-  'pending' | 'won' | 'lost' | 'cancelled' | 'cashed_out' | 'settled'
->({
-  type: 'string',
-  enum: ['pending', 'won', 'lost', 'cancelled', 'cashed_out', 'settled'],
-});
+export const BetStatusFilter = StringEnum(['pending', 'won', 'lost', 'cancelled', 'cashed_out', 'settled']);
 
 export const PLACED = 'Bets placed successfully!';
 
