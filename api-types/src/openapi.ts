@@ -3336,7 +3336,9 @@ export type paths = {
         };
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    state?: unknown;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -3369,7 +3371,9 @@ export type paths = {
         };
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    state?: unknown;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -3402,7 +3406,9 @@ export type paths = {
         };
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    state?: unknown;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -3435,7 +3441,9 @@ export type paths = {
         };
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    state?: unknown;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
