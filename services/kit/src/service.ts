@@ -12,6 +12,7 @@ import { type Clock, systemClock } from './clock';
 import { type BaseConfig, baseConfig, loadConfig } from './config';
 import { type Database, type DatabaseOptions, openDatabase } from './db/database';
 import type { PGliteHost } from './db/pglite';
+import type { ErrorTable } from './errors';
 import { groupCommit } from './group-commit';
 import { type App, createServer } from './http/server';
 import { type EveryOptions, every, keepLease, type Lease, type LeaseOptions, leaseMigration } from './jobs';
@@ -57,6 +58,8 @@ export type AppContextOf<DB, C, X> = ServiceContext<DB, C> & X;
 export interface ServiceDefinition<DB, P extends TProperties = TProperties, X extends object = object> {
   /** also the Postgres schema and the bus consumer-name prefix */
   name: string;
+  /** the answer to each of the service's domain error codes (routes/errors.ts): status, and whether `code` is sent */
+  errors?: ErrorTable;
   config?: P;
   /** explicit index of migrations (one file each), applied in name order */
   migrations: Record<string, Migration>;
@@ -172,6 +175,7 @@ export async function startService<DB, P extends TProperties, X extends object>(
     readiness: { database: () => database.ping(), bus: () => infra.bus.ping() },
     // on under the test runner (vitest.config.ts): a response schema that would drop a field fails the test
     checkResponses: process.env.CHECK_RESPONSES === 'true',
+    errors: def.errors,
   });
   let address: string;
   try {

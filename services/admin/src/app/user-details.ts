@@ -1,6 +1,7 @@
-import { centsToDollars, hundredthsToOdds, notFound } from '@bet/kit';
+import { centsToDollars, hundredthsToOdds } from '@bet/kit';
 import { specTxType, TX_GROUPS, WalletBalance } from '@bet/proto-events';
 import type { AppContext } from '../context';
+import { UserNotFoundError } from '../domain/errors';
 import type { BetStatus, SpecTxType } from '../domain/statement';
 import { type BetSelection, userBets } from '../store/bets';
 import { gamesByIds } from '../store/games';
@@ -37,7 +38,7 @@ export async function userDetails(ctx: AppContext, userId: string, q: DetailsQue
       .request(WalletBalance, { userId }, { timeoutMs: ctx.config.BALANCE_TIMEOUT_MS })
       .catch(() => undefined),
   ]);
-  if (!user || user.deleted) throw notFound('User not found');
+  if (!user || user.deleted) throw new UserNotFoundError();
 
   const gameIds = [
     ...new Set(bets.flatMap((b) => (parseJson(b.selections) as BetSelection[]).map((s) => s.gameId))),

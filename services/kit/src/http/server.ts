@@ -5,7 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { TokenVerifier, VerifiedUser } from '../auth/tokens';
 import { InvalidTokenError, RevocationUnavailableError } from '../auth/tokens';
-import { DomainError, type FieldError, HttpError } from '../errors';
+import { DomainError, type ErrorTable, type FieldError, HttpError } from '../errors';
 import type { Logger } from '../logger';
 import { installObservability } from '../observability/http';
 import { drainOnClose } from './drain';
@@ -48,6 +48,8 @@ export interface ServerOptions {
   version?: string;
   /** check every 2xx answer against its declared schema before it is serialised (tests) */
   checkResponses?: boolean;
+  /** the service's domain error codes → status (see `DomainError`) */
+  errors?: ErrorTable;
 }
 
 export const SESSION_CHECK_UNAVAILABLE =
@@ -168,7 +170,7 @@ export async function createServer(opts: ServerOptions): Promise<App> {
     });
   }
 
-  app.setErrorHandler(httpErrorHandler);
+  app.setErrorHandler((err, req, reply) => httpErrorHandler(err, req, reply, opts.errors));
 
   app.setNotFoundHandler((req, reply) => {
     reply.status(404).send({ msg: `Route not found: ${req.method} ${pathOf(req.url)}` });
@@ -199,7 +201,7 @@ export async function createServer(opts: ServerOptions): Promise<App> {
  * The one error handler of every service and the gateway: the `{ msg, errors?, code? }`
  * shape of docs/api-conventions.md, never a stack trace.
  */
-export function httpErrorHandler(err: any, req: FastifyRequest, reply: FastifyReply) {
+export function httpErrorHandler(err: any, req: FastifyRequest, reply: FastifyReply, table: ErrorTable = {}) {
   if (err.validation) {
     const errors = formatValidationErrors(err.validation, err.validationContext ?? 'body');
     return reply.status(400).send({ msg: errors[0].msg, errors });
@@ -212,7 +214,14 @@ export function httpErrorHandler(err: any, req: FastifyRequest, reply: FastifyRe
     });
   }
   if (err instanceof DomainError) {
-    return reply.status(err.status).send({ msg: err.message, code: err.code });
+    const mapped = Object.hasOwn(table, err.code) ? table[err.code] : undefined;
+    if (mapped)
+      return reply.status(mapped.status).send({
+        msg: err.message,
+        ...(err.errors ? { errors: err.errors } : {}),
+        ...(mapped.sendCode ? { code: mapped.sendCode === true ? err.code : mapped.sendCode } : {}),
+      });
+    return reply.status(err.status ?? 422).send({ msg: err.message, code: err.code });
   }
   const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
   if (status >= 400 && status < 500) {
