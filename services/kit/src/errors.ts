@@ -34,12 +34,13 @@ export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503;
  * service's error table (`routes/errors.ts`, given to `defineService({ errors })`) maps the
  * code to a status, so jobs and consumers call the same use case without HTTP in sight.
  *
- * `status` is the older way (the status named where the error is thrown); a code in the
- * table wins over it. Codes in neither answer 422.
+ * `status` is the older way (the status named where the error is thrown, 422 unless given);
+ * a code in the table wins over it.
  */
 export class DomainError extends Error {
   override name = 'DomainError';
-  readonly status?: RefusalStatus;
+  /** the older way's status (422 unless given); a code in the service's table wins over it */
+  readonly status: RefusalStatus = 422;
   readonly errors?: FieldError[];
   constructor(code: string, msg: string, opts?: RefusalStatus | { errors?: FieldError[] });
   constructor(

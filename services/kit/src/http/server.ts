@@ -221,7 +221,7 @@ export function httpErrorHandler(err: any, req: FastifyRequest, reply: FastifyRe
         ...(err.errors ? { errors: err.errors } : {}),
         ...(mapped.sendCode ? { code: mapped.sendCode === true ? err.code : mapped.sendCode } : {}),
       });
-    return reply.status(err.status ?? 422).send({ msg: err.message, code: err.code });
+    return reply.status(err.status).send({ msg: err.message, code: err.code });
   }
   const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
   if (status >= 400 && status < 500) {

@@ -114,7 +114,7 @@ async function checkDepositProtection(trx: Trx, userId: string, amountCents: big
       now,
     );
   } catch (err) {
-    if (err instanceof DomainError) throw new HttpError(err.status ?? 422, err.message);
+    if (err instanceof DomainError) throw new HttpError(err.status, err.message);
     throw err;
   }
 }
