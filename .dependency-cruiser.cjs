@@ -53,6 +53,14 @@ module.exports = {
       from: { path: '^proto-events/' },
       to: { path: ['^services/', '^gateway/'] },
     },
+    {
+      name: 'no-circular',
+      comment:
+        'No import cycles: a context builds its objects from the kit and app/ receives what it needs, never imports it back.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -25,6 +25,16 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // the shape, layer and catalogue rules read from the code: no infrastructure (`npm run test:unit`)
+          name: 'architecture',
+          include: ['tests/architecture/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           // the real things: services, gateway and runners against the machine's Postgres, NATS, Redis
           name: 'integration',
           include: [
@@ -33,7 +43,12 @@ export default defineConfig({
             'infra/test/**/*.test.ts',
             'tests/**/*.test.ts',
           ],
-          exclude: ['tests/e2e/**', 'infra/test/chaos.test.ts', '**/node_modules/**'],
+          exclude: [
+            'tests/e2e/**',
+            'tests/architecture/**',
+            'infra/test/chaos.test.ts',
+            '**/node_modules/**',
+          ],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

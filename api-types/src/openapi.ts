@@ -3393,7 +3393,9 @@ export type paths = {
         };
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    state?: unknown;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -3426,7 +3428,9 @@ export type paths = {
         };
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    state?: unknown;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -3459,7 +3463,9 @@ export type paths = {
         };
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    state?: unknown;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -3492,7 +3498,9 @@ export type paths = {
         };
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    state?: unknown;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;

@@ -218,6 +218,7 @@ describe('gateway proxy (real HTTP to kit services)', () => {
       } else if (req.url === '/api/v1/games/broken') {
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': 1000 });
         res.write('{"cut":');
+        // the stand-in's fault: the headers and a part leave first, then the body is cut short
         setTimeout(() => res.destroy(), 20);
       } else
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': 11 }).end('{"small":1}');

@@ -66,6 +66,7 @@ describe('rate counts shared in Redis, taken together', () => {
     const store = new Store({});
     expect((await incr(store, 'c', 150)).current).toBe(1);
     expect((await incr(store, 'c', 150)).current).toBe(2);
+    // time is what is tested: the 150 ms window runs out
     await new Promise((r) => setTimeout(r, 250));
     expect(await incr(store, 'c', 150)).toMatchObject({ current: 1, ttl: 150 });
   });

@@ -44,6 +44,7 @@ function server(cmd: string, args: string[]) {
       await new Promise<void>((done) => {
         c.once('exit', () => done());
         c.kill('SIGTERM');
+        // a watchdog, not a wait: a process deaf to SIGTERM is killed
         setTimeout(() => c.kill('SIGKILL'), 10_000).unref();
       });
     },
@@ -176,7 +177,8 @@ describe('chaos: services killed and backing servers restarted under steady bett
       }));
       if ((r.status > 0 && r.status < 500) || Date.now() > until)
         return { ...r, body: r.status === 0 ? { msg: r.body, at: new Date().toISOString() } : r.body };
-      await new Promise((res) => setTimeout(res, 250)); // the interval between tries
+      // a poll: the interval between tries of a call that must come back (the condition is the answer)
+      await new Promise((res) => setTimeout(res, 250));
     }
   };
   const made = new Map<string, Record<string, unknown>>();

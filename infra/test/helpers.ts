@@ -22,6 +22,7 @@ export function startProcess(entry: string, env: Record<string, string>) {
       return new Promise<number | null>((done) => {
         child.once('exit', (code) => done(code));
         child.kill('SIGTERM');
+        // a watchdog, not a wait: a process deaf to SIGTERM is killed
         setTimeout(() => child.kill('SIGKILL'), 20_000).unref();
       });
     },

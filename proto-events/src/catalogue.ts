@@ -13,6 +13,7 @@ import {
   Timestamp,
 } from './common';
 import { defineCommand, defineEvent, type EventDefinition } from './define';
+import { WALLET_TX_TYPES } from './ledger';
 import { MarketKey, MarketOdds, OutcomeCode } from './markets';
 
 const U = '5f1d7f0c9b1e8a3d4c2b1a00';
@@ -158,19 +159,6 @@ export const UserPresence = defineEvent({
 });
 
 // ── wallet ────────────────────────────────────────────────────────────────
-/** Every type a line of a user's wallet statement can have. */
-export const WALLET_TX_TYPES = [
-  'topup',
-  'bet',
-  'win',
-  'refund',
-  'cashout',
-  'withdrawal',
-  'withdrawal_reversal',
-  'adjustment',
-  'aviator_bet',
-  'aviator_win',
-] as const;
 const TxType = Type.Union(WALLET_TX_TYPES.map((t) => Type.Literal(t)));
 
 export const WalletTransactionPosted = defineEvent({

@@ -65,3 +65,28 @@ describe('every service has the shape of docs/service-shape.md', () => {
     expect(misplaced).toEqual([]);
   });
 });
+
+describe('the seams are typed', () => {
+  // the kit types a consumer's transaction with the service's database and a route's
+  // body/query/params from its schema; an unchecked event names its catalogue definition
+  const UNTYPED: Array<[RegExp, string]> = [
+    [/\btrx as\b/, "a cast of the consumer's transaction"],
+    [/\breq\.(body|query|params) as\b/, 'a cast of what the route schema already types'],
+    [/\brecordEvent\(\s*\w+,\s*\w+\.subject\b/, 'an event written unchecked (recordEvents checks it)'],
+  ];
+  it.each(services)('%s', (name) => {
+    const src = join(servicesDir, name, 'src');
+    const found = files(src)
+      .filter((f) => !f.endsWith('.test.ts'))
+      .flatMap((f) =>
+        readFileSync(f, 'utf8')
+          .split('\n')
+          .flatMap((line, i) =>
+            UNTYPED.filter(([re]) => re.test(line)).map(
+              ([, what]) => `${relative(src, f)}:${i + 1}: ${what}: ${line.trim()}`,
+            ),
+          ),
+      );
+    expect(found).toEqual([]);
+  });
+});

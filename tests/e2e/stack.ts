@@ -104,6 +104,7 @@ async function startStackOnce(env: Record<string, string>): Promise<Stack> {
   const stop = async () => {
     if (child.exitCode === null) {
       child.kill('SIGTERM');
+      // a watchdog, not a wait: a process deaf to SIGTERM is killed
       const killer = setTimeout(() => child.kill('SIGKILL'), 20_000);
       await exited;
       clearTimeout(killer);
@@ -222,6 +223,7 @@ export async function footerCoveredBy(page: Page): Promise<string[]> {
       const seen = look();
       if (seen.layout === last) return seen.floating;
       last = seen.layout;
+      // a poll: the condition is a layout unchanged between two looks
       await new Promise((r) => setTimeout(r, 50));
     }
     throw new Error('the page did not settle');

@@ -1,6 +1,5 @@
-import { formatMoney } from '@bet/web-shell/core';
-
-export const money = formatMoney;
+/** money has one format in the web: the shell's */
+export { formatMoney as money } from '@bet/web-shell/core';
 
 export function dateTime(iso: string | null | undefined): string {
   if (!iso) return 'N/A';

@@ -2,7 +2,7 @@
  * Aviator against the wallet: pure checks over facts read from both (./read.ts). Rows younger
  * than the grace period are skipped, as in ./checks.ts (their money may be in flight).
  */
-import type { HoldFact, PlatformCheck, WalletKeyFact } from './checks';
+import type { HoldFact, PlatformCheck, WalletKeyFact } from './facts';
 
 export interface AviatorBetFact {
   id: string;

@@ -1,4 +1,7 @@
 import { type AviatorFacts, aviatorChecks } from './aviator';
+import type { HoldFact, PlatformCheck, WalletKeyFact } from './facts';
+
+export type { HoldFact, PlatformCheck, WalletKeyFact } from './facts';
 
 /**
  * The cross-service reconciliation: what betting (and Aviator) decided against what the wallet moved.
@@ -29,20 +32,6 @@ export interface PlacementFact {
   updatedAt: Date;
 }
 
-export interface WalletKeyFact {
-  key: string;
-  /** what the movement did to the user's wallet (negative for a stake) */
-  userAmount: bigint;
-  at: Date;
-}
-
-export interface HoldFact {
-  reference: string;
-  userId: string;
-  amountCents: bigint;
-  at: Date;
-}
-
 export interface PlatformFacts {
   bets: BetFact[];
   placements: PlacementFact[];
@@ -54,14 +43,6 @@ export interface PlatformFacts {
   settlementLevels: Map<string, number>;
   /** Aviator's bets and rounds, when its schema was read (./aviator.ts) */
   aviator?: AviatorFacts;
-}
-
-export interface PlatformCheck {
-  name: string;
-  description: string;
-  checked: number;
-  violations: string[];
-  ok: boolean;
 }
 
 export interface PlatformReport {

@@ -6,6 +6,7 @@ import { migrations } from './db/migrations';
 import type { AdminDB } from './db/schema';
 import { jobs } from './jobs';
 import { routes } from './routes';
+import { errorAnswers } from './routes/errors';
 
 /**
  * Admin: the back office's own data (promotions, the platform-wide audit log) and read
@@ -18,6 +19,7 @@ export const adminService = defineService<AdminDB, typeof adminConfig, AdminPart
   migrations,
   context: buildContext,
   routes,
+  errors: errorAnswers,
   consumers,
   jobs,
 });

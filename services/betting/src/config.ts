@@ -1,4 +1,5 @@
-import { type Static, Type } from '@bet/kit';
+import { type ServiceContext, type Static, Type } from '@bet/kit';
+import type { BettingDB } from './db/schema';
 
 /** The betting service's own settings (on top of the kit's base settings). */
 export const bettingConfig = {
@@ -28,3 +29,9 @@ export const bettingConfig = {
 
 const BettingConfigSchema = Type.Object(bettingConfig);
 export type BettingConfig = Static<typeof BettingConfigSchema>;
+
+/**
+ * The kit's part of the context: what the objects `context.ts` builds receive. It lives here,
+ * not in context.ts, so that those objects never import the module that builds them.
+ */
+export type KitContext = ServiceContext<BettingDB, BettingConfig>;

@@ -1,13 +1,11 @@
-import { parts, type ServiceContext } from '@bet/kit';
+import { parts } from '@bet/kit';
 import { LiveMarkets } from './app/live-markets';
 import { Placement } from './app/placement';
 import { Reconciler } from './app/reconciler';
 import { Settler } from './app/settlement';
-import type { BettingConfig } from './config';
-import type { BettingDB } from './db/schema';
+import type { KitContext } from './config';
 
-/** The kit's objects for this service (what the long-lived parts below are built from). */
-export type KitContext = ServiceContext<BettingDB, BettingConfig>;
+export type { KitContext };
 
 /** What this service builds once at start (tests may replace any of it). */
 export interface BettingParts {

@@ -52,6 +52,7 @@ export class StandInWallet {
     const subs = [
       await infra.bus.reply(WalletDebit.subject, async (req: CommandRequest<typeof WalletDebit>) => {
         expect(validate(WalletDebit.request, req)).toEqual([]);
+        // the stand-in wallet answers late when a test asks (timeouts and overlapping requests are its subject)
         if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs));
         this.debits.push(req);
         const seen = this.replies.get(req.idempotencyKey);

@@ -34,8 +34,10 @@ let onUser: Handler;
 /** A consumer module's handler as the bus would call it (these keep their own idempotency: `once: false`). */
 const direct =
   (m: ConsumerModule<AppContext, any>): Handler =>
-  (event, info) =>
-    m.handle(h.svc.ctx as AppContext, event, { ...info, trx: null });
+  (event, info) => {
+    if (m.once !== false) throw new Error(`${m.durable} runs in the kit's inbox transaction`);
+    return m.handle(h.svc.ctx as AppContext, event, { ...info, trx: null });
+  };
 
 beforeAll(async () => {
   h = await startHarness();

@@ -1,4 +1,6 @@
-import { Type } from '@bet/kit';
+import { type ServiceContext, type Static, Type } from '@bet/kit';
+import type { TObject } from '@sinclair/typebox';
+import type { GamesDB } from './db/schema';
 
 /** The games service's own settings (documented in the README). */
 export const gamesConfig = {
@@ -66,3 +68,11 @@ export const gamesConfig = {
   SYNC_MAX_PAGES: Type.Integer({ default: 3, minimum: 1, maximum: 50 }),
   PROVIDER_TIMEOUT_MS: Type.Integer({ default: 10_000, minimum: 100, maximum: 120_000 }),
 };
+
+export type GamesConfig = Static<TObject<typeof gamesConfig>>;
+
+/**
+ * The kit's part of the context: what the objects `context.ts` builds receive. It lives here,
+ * not in context.ts, so that those objects never import the module that builds them.
+ */
+export type KitContext = ServiceContext<GamesDB, GamesConfig>;

@@ -1,14 +1,11 @@
-import { parts, type ServiceContext, type Static } from '@bet/kit';
-import type { TObject } from '@sinclair/typebox';
+import { parts } from '@bet/kit';
 import { rebaseLogoUrls } from './app/logo-urls';
 import { SimulatorRunner } from './app/simulator';
 import { SyncService } from './app/sync';
-import type { gamesConfig } from './config';
-import type { GamesDB } from './db/schema';
+import type { GamesConfig, KitContext } from './config';
+import type { Actor } from './domain/actor';
 
-export type GamesConfig = Static<TObject<typeof gamesConfig>>;
-/** The kit's part of the context: what the use cases need (tests drive them on a running service's context). */
-export type KitContext = ServiceContext<GamesDB, GamesConfig>;
+export type { Actor, GamesConfig, KitContext };
 
 /** What this service builds once at start (tests may replace any of it). */
 export interface GamesParts {
@@ -20,12 +17,6 @@ export interface GamesParts {
   interestRecorded: Set<string>;
 }
 export type AppContext = KitContext & GamesParts;
-
-/** who did it: an admin from the access token, or the service itself */
-export interface Actor {
-  id: string;
-  username?: string | null;
-}
 
 export async function buildContext(kit: KitContext, overrides: Partial<GamesParts>): Promise<GamesParts> {
   const c = kit.config;

@@ -1,4 +1,5 @@
-import { type Static, Type } from '@bet/kit';
+import { type ServiceContext, type Static, Type } from '@bet/kit';
+import type { IdentityDB } from './db/schema';
 import { DURATION_PATTERN } from './domain/clock';
 
 const duration = (def: string, description: string) =>
@@ -68,3 +69,10 @@ export const identityConfig = {
 
 const IdentityConfigSchema = Type.Object(identityConfig);
 export type IdentityOwnConfig = Static<typeof IdentityConfigSchema>;
+export type IdentityConfig = IdentityOwnConfig;
+
+/**
+ * The kit's part of the context: what the objects `context.ts` builds receive. It lives here,
+ * not in context.ts, so that those objects never import the module that builds them.
+ */
+export type KitContext = ServiceContext<IdentityDB, IdentityConfig>;

@@ -1,20 +1,17 @@
 import type { BlockList } from 'node:net';
-import { parts, Revocations, type ServiceContext } from '@bet/kit';
+import { parts, Revocations, trustedProxies } from '@bet/kit';
 import { Background } from './app/background';
 import { ensureConfiguredAccounts } from './app/bootstrap';
 import { PasswordHasher } from './app/passwords';
 import { Throttle } from './app/throttle';
 import { SessionTokens } from './app/tokens';
-import type { IdentityOwnConfig } from './config';
-import type { IdentityDB } from './db/schema';
-import { trustedProxies } from './domain/client-ip';
+import type { IdentityConfig, KitContext } from './config';
 import { parseDuration } from './domain/clock';
 import { IP_POLICY, PAIR_POLICY, type ThrottlePolicy } from './domain/throttle';
 import { type Mailer, OutboxMailer, SmtpMailer } from './providers/mailer';
 import { rebaseAvatarUrls } from './store/avatars';
 
-export type IdentityConfig = IdentityOwnConfig;
-export type KitContext = ServiceContext<IdentityDB, IdentityConfig>;
+export type { IdentityConfig, KitContext };
 
 /** What this service builds once at start (tests may replace any of it). */
 export interface IdentityParts {

@@ -6,6 +6,7 @@ import { migrations } from './db/migrations';
 import type { IdentityDB } from './db/schema';
 import { jobs } from './jobs';
 import { routes } from './routes';
+import { errorAnswers } from './routes/errors';
 
 export const identityService = defineService<IdentityDB, typeof identityConfig, IdentityParts>({
   name: 'identity',
@@ -13,6 +14,7 @@ export const identityService = defineService<IdentityDB, typeof identityConfig, 
   migrations,
   context: buildContext,
   routes,
+  errors: errorAnswers,
   consumers,
   jobs,
 });

@@ -25,17 +25,42 @@ export const conflict = (msg: string, code?: string) => new HttpError(409, msg, 
 export const unprocessable = (msg: string, code?: string) => new HttpError(422, msg, undefined, code);
 export const tooManyRequests = (msg = 'Too many requests, please try again later') => new HttpError(429, msg);
 
+/** The statuses a refusal of a use case can answer with. */
+export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503;
+
 /**
- * A rule of the domain said no. Domain code throws these without knowing HTTP;
- * the server maps `status` (default 422) onto the response.
+ * A use case or a domain rule said no. `code` names what went wrong, the message is what the
+ * API answers as `msg` (word for word), `errors` the fields at fault. No HTTP here: the
+ * service's error table (`routes/errors.ts`, given to `defineService({ errors })`) maps the
+ * code to a status, so jobs and consumers call the same use case without HTTP in sight.
+ *
+ * `status` is the older way (the status named where the error is thrown, 422 unless given);
+ * a code in the table wins over it.
  */
 export class DomainError extends Error {
   override name = 'DomainError';
+  /** the older way's status (422 unless given); a code in the service's table wins over it */
+  readonly status: RefusalStatus = 422;
+  readonly errors?: FieldError[];
+  constructor(code: string, msg: string, opts?: RefusalStatus | { errors?: FieldError[] });
   constructor(
     readonly code: string,
     msg: string,
-    readonly status: 400 | 403 | 404 | 409 | 422 = 422,
+    opts?: RefusalStatus | { errors?: FieldError[] },
   ) {
     super(msg);
+    if (typeof opts === 'number') this.status = opts;
+    else if (opts?.errors) this.errors = opts.errors;
   }
 }
+
+/**
+ * A service's map from its domain errors' codes to the answer: the status, and whether the
+ * body carries a `code` beside `msg` (the spec's answers mostly do not).
+ */
+export type ErrorTable = Readonly<
+  Record<
+    string,
+    { status: RefusalStatus /** true: the error's code; a string: that code */; sendCode?: boolean | string }
+  >
+>;

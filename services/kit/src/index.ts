@@ -19,6 +19,7 @@ export * from './http/outbound';
 export * from './http/queries';
 export * from './http/redact';
 export * from './http/server';
+export * from './http/string-enum';
 export * from './http/validation-errors';
 export * from './ids';
 export * from './jobs';

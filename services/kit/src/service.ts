@@ -12,13 +12,14 @@ import { type Clock, systemClock } from './clock';
 import { type BaseConfig, baseConfig, loadConfig } from './config';
 import { type Database, type DatabaseOptions, openDatabase } from './db/database';
 import type { PGliteHost } from './db/pglite';
+import type { ErrorTable } from './errors';
 import { groupCommit } from './group-commit';
 import { type App, createServer } from './http/server';
 import { type EveryOptions, every, keepLease, type Lease, type LeaseOptions, leaseMigration } from './jobs';
 import { createLogger, type Logger } from './logger';
 import { broadcastEvent, MessageSchemaError, sendCommand, typedEvent } from './messages';
 import { handleOnce, OutboxRelay, type OutboxTables, outboxMigration } from './outbox';
-import type { JobModule, MessageModule, RouteModule } from './shape';
+import type { JobModule, MessageModule, RouteModule, TrxOf } from './shape';
 
 /** What a service gets to do its work; built once at start, overridable in tests. */
 export interface ServiceContext<DB, C = Record<string, never>> {
@@ -57,6 +58,8 @@ export type AppContextOf<DB, C, X> = ServiceContext<DB, C> & X;
 export interface ServiceDefinition<DB, P extends TProperties = TProperties, X extends object = object> {
   /** also the Postgres schema and the bus consumer-name prefix */
   name: string;
+  /** the answer to each of the service's domain error codes (routes/errors.ts): status, and whether `code` is sent */
+  errors?: ErrorTable;
   config?: P;
   /** explicit index of migrations (one file each), applied in name order */
   migrations: Record<string, Migration>;
@@ -181,6 +184,7 @@ export async function startService<DB, P extends TProperties, X extends object>(
     // on under the test runner (vitest.config.ts): a response schema that would drop a field fails the test
     checkResponses: process.env.CHECK_RESPONSES === 'true',
     trustedProxies: config.TRUSTED_PROXIES,
+    errors: def.errors,
   });
   let address: string;
   try {
@@ -257,8 +261,9 @@ async function startMessageModule<Ctx extends ServiceContext<any, any>>(
     };
     const handleOne = async (event: any, info: DeliveryInfo) => {
       if (m.once === false) return m.handle(ctx, event, { ...info, trx: null });
+      // the transaction on the service's own database: its type is the context's (erased here)
       const done = await handleOnce(ctx.db, m.durable, event.id, (trx) =>
-        m.handle(ctx, event, { ...info, trx }),
+        m.handle(ctx, event, { ...info, trx: trx as TrxOf<Ctx> }),
       );
       if (done) ctx.relay.nudge();
     };

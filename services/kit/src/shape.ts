@@ -23,22 +23,18 @@ export interface RouteModule<Ctx> {
 type AnyEvent = EventDefinition<any, any>;
 type EventUnion<Es extends readonly AnyEvent[]> = EventOf<Es[number]>;
 
-export interface ConsumerModule<Ctx, Es extends readonly AnyEvent[] = readonly AnyEvent[]> {
+/** The transaction a service's context opens: its own database type, outbox tables included. */
+export type TrxOf<Ctx> = Ctx extends { db: infer D } ? D : Kysely<any>;
+
+interface ConsumerBase<Ctx, Es extends readonly AnyEvent[]> {
   kind: 'consumer';
   /** durable consumer name: replicas sharing it share the work */
   durable: string;
   events: Es;
-  /**
-   * Exactly once in effect (default): the handler runs in a transaction together with the
-   * inbox row of (durable, event id), and a redelivered event is skipped. `false` for
-   * handlers that keep their own idempotency (e.g. money keyed by bet).
-   */
-  once?: boolean;
   concurrency?: number;
   ackWaitMs?: number;
   /** deliveries before giving up; unset: 10 (money and settlement pass NEVER_GIVE_UP) */
   maxDeliver?: number;
-  handle(ctx: Ctx, event: EventUnion<Es>, info: DeliveryInfo & { trx: Kysely<any> | null }): Promise<void>;
   /**
    * Group commit: events delivered while a batch is being handled are handed over together
    * (up to `max`), one call for many, which keeps its own idempotency (e.g. `claimInbox` in
@@ -57,6 +53,28 @@ export interface ConsumerModule<Ctx, Es extends readonly AnyEvent[] = readonly A
     handle(ctx: Ctx, events: EventUnion<Es>[]): Promise<void>;
   };
 }
+
+/**
+ * Exactly once in effect (the default): the handler runs in a transaction together with the
+ * inbox row of (durable, event id), typed with the service's database, and a redelivered
+ * event is skipped.
+ */
+export interface OnceConsumer<Ctx, Es extends readonly AnyEvent[]> extends ConsumerBase<Ctx, Es> {
+  once?: true;
+  handle(ctx: Ctx, event: EventUnion<Es>, info: DeliveryInfo & { trx: TrxOf<Ctx> }): Promise<void>;
+}
+
+/** `once: false`: a handler that keeps its own idempotency (e.g. money keyed by bet); no transaction. */
+export interface OwnIdempotencyConsumer<Ctx, Es extends readonly AnyEvent[]> extends ConsumerBase<Ctx, Es> {
+  once: false;
+  handle(ctx: Ctx, event: EventUnion<Es>, info: DeliveryInfo & { trx: null }): Promise<void>;
+}
+
+export type ConsumerModule<Ctx, Es extends readonly AnyEvent[] = readonly AnyEvent[]> =
+  | OnceConsumer<Ctx, Es>
+  | OwnIdempotencyConsumer<Ctx, Es>;
+
+type Unkinded<T> = T extends unknown ? Omit<T, 'kind'> : never;
 
 export interface ResponderModule<Ctx, C extends CommandDefinition = CommandDefinition> {
   kind: 'responder';
@@ -111,9 +129,9 @@ export function parts<Ctx>() {
       return { kind: 'route', name, register };
     },
     consumer<const Es extends readonly AnyEvent[]>(
-      def: Omit<ConsumerModule<Ctx, Es>, 'kind'>,
+      def: Unkinded<ConsumerModule<Ctx, Es>>,
     ): ConsumerModule<Ctx, Es> {
-      return { kind: 'consumer', ...def };
+      return { kind: 'consumer', ...def } as ConsumerModule<Ctx, Es>;
     },
     responder<C extends CommandDefinition>(
       command: C,

@@ -1,4 +1,5 @@
-import { type Static, Type } from '@bet/kit';
+import { type ServiceContext, type Static, Type } from '@bet/kit';
+import type { WalletDB } from './db/schema';
 
 /** The wallet's own settings, on top of the kit's base config. Documented in the README. */
 export const walletConfig = {
@@ -50,3 +51,9 @@ export const walletConfig = {
 
 const WalletConfigSchema = Type.Object(walletConfig);
 export type WalletConfig = Static<typeof WalletConfigSchema>;
+
+/**
+ * The kit's part of the context: what the objects `context.ts` builds receive. It lives here,
+ * not in context.ts, so that those objects never import the module that builds them.
+ */
+export type KitContext = ServiceContext<WalletDB, WalletConfig>;

@@ -1,7 +1,6 @@
-import { parts, type ServiceContext } from '@bet/kit';
-import { perKeyQueue } from './app/bet-events';
-import type { WalletConfig } from './config';
-import type { WalletDB } from './db/schema';
+import { parts } from '@bet/kit';
+import { perKeyQueue } from './app/per-key-queue';
+import type { KitContext } from './config';
 import { createProviders, type Providers } from './providers';
 
 /** What the wallet builds once at start (tests may replace any of it). */
@@ -11,7 +10,7 @@ export interface WalletParts {
   /** runs the money events of one bet one after another, in delivery order (this process only) */
   betOrder: (betId: string, task: () => Promise<void>) => Promise<void>;
 }
-export type KitContext = ServiceContext<WalletDB, WalletConfig>;
+export type { KitContext };
 export type AppContext = KitContext & WalletParts;
 
 export function buildContext(kit: KitContext, overrides: Partial<WalletParts>): WalletParts {

@@ -31,6 +31,7 @@ export function run(entry: string, env: Record<string, string>): Child {
         if (child.exitCode !== null)
           throw new Error(`process exited (${child.exitCode}) before ${pattern}:\n${out}`);
         if (Date.now() > until) throw new Error(`timed out waiting for ${pattern}:\n${out}`);
+        // a poll: the condition is the pattern in the process's output
         await new Promise((r) => setTimeout(r, 50));
       }
     },

@@ -1,4 +1,4 @@
-import { api, msgOr } from '@bet/web-shell/core';
+import { api, formatMoney, msgOr } from '@bet/web-shell/core';
 import { useState } from 'react';
 import { ErrorText, Spinner } from '../ui/common';
 import { AiText } from './AiText';
@@ -34,7 +34,7 @@ export function LimitSuggestion({ onApply }: { onApply: (betCount: number, stake
             <div className="ai-limit__apply">
               <span>
                 Suggested: <strong>{limits.betCount} bets</strong> and{' '}
-                <strong>${limits.stakeAmount?.toFixed(2)}</strong> a week
+                <strong>{formatMoney(limits.stakeAmount)}</strong> a week
               </span>
               <button
                 type="button"

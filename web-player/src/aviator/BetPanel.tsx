@@ -1,5 +1,5 @@
 import type { Answer } from '@bet/api-types';
-import { api, msgOr, toast } from '@bet/web-shell/core';
+import { api, formatMoney, msgOr, toast } from '@bet/web-shell/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { type AviatorView, liveMultiplier, type RoundBet } from './feed';
@@ -60,7 +60,7 @@ export function BetPanel({
         { panel },
         { silent: true },
       );
-      toast.success(`Cashed out at ${res.multiplier.toFixed(2)}x for $${res.payout.toFixed(2)}.`);
+      toast.success(`Cashed out at ${res.multiplier.toFixed(2)}x for ${formatMoney(res.payout)}.`);
       onChange();
     } catch (err) {
       toast.error(msgOr(err, 'Failed to cash out.'));
@@ -73,7 +73,7 @@ export function BetPanel({
   if (canCashOut) {
     const m = liveMultiplier(view, serverNow());
     button = {
-      label: `Cash Out $${((myBet.stake * Math.floor(m * 100)) / 100).toFixed(2)}`,
+      label: `Cash Out ${formatMoney((myBet.stake * Math.floor(m * 100)) / 100)}`,
       onClick: cashOut,
       disabled: busy,
       kind: 'cashout',
@@ -86,9 +86,9 @@ export function BetPanel({
 
   const outcome =
     placed && myBet.status === 'cashed_out'
-      ? `Cashed out at ${myBet.cashedOutAt?.toFixed(2)}x: +$${myBet.payout?.toFixed(2)}`
+      ? `Cashed out at ${myBet.cashedOutAt?.toFixed(2)}x: +${formatMoney(myBet.payout)}`
       : placed && myBet.status === 'lost'
-        ? `Lost $${myBet.stake.toFixed(2)}`
+        ? `Lost ${formatMoney(myBet.stake)}`
         : null;
   const id = `aviator-panel-${panel}`;
 

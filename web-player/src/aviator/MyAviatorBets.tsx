@@ -1,5 +1,5 @@
 import type { Answer } from '@bet/api-types';
-import { api } from '@bet/web-shell/core';
+import { api, formatMoney } from '@bet/web-shell/core';
 import { useEffect, useState } from 'react';
 
 type MyBets = Answer<'/aviator/my-bets'>;
@@ -37,14 +37,14 @@ export function MyAviatorBets({ version }: { version: string }) {
                 className={b.status === 'cashed_out' ? 'is-won' : b.status === 'lost' ? 'is-lost' : ''}
               >
                 <td>#{b.roundNumber}</td>
-                <td>${b.stake.toFixed(2)}</td>
+                <td>{formatMoney(b.stake)}</td>
                 <td>{b.cashedOutAt !== null ? `${b.cashedOutAt.toFixed(2)}x` : '–'}</td>
                 <td>{b.crashPoint !== null ? `${b.crashPoint.toFixed(2)}x` : '–'}</td>
                 <td>
                   {b.status === 'cashed_out'
-                    ? `+$${(b.payout ?? 0).toFixed(2)}`
+                    ? `+${formatMoney(b.payout ?? 0)}`
                     : b.status === 'lost'
-                      ? `−$${b.stake.toFixed(2)}`
+                      ? `−${formatMoney(b.stake)}`
                       : 'In play'}
                 </td>
               </tr>

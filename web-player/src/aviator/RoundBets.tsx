@@ -1,3 +1,4 @@
+import { formatMoney } from '@bet/web-shell/core';
 import type { AviatorView } from './feed';
 
 export function RoundBets({ view }: { view: AviatorView }) {
@@ -7,7 +8,7 @@ export function RoundBets({ view }: { view: AviatorView }) {
       <h2 id="round-bets-title">
         All bets <span className="round-bets__count">{view.bets.length}</span>
       </h2>
-      <p className="round-bets__total">Total staked ${total.toFixed(2)}</p>
+      <p className="round-bets__total">Total staked {formatMoney(total)}</p>
       {view.bets.length === 0 ? (
         <p className="muted">No bets in this round yet.</p>
       ) : (
@@ -27,9 +28,9 @@ export function RoundBets({ view }: { view: AviatorView }) {
                 className={b.status === 'cashed_out' ? 'is-won' : b.status === 'lost' ? 'is-lost' : ''}
               >
                 <td>{b.username}</td>
-                <td>${b.stake.toFixed(2)}</td>
+                <td>{formatMoney(b.stake)}</td>
                 <td>{b.cashedOutAt !== null ? `${b.cashedOutAt.toFixed(2)}x` : '–'}</td>
-                <td>{b.payout !== null ? `$${b.payout.toFixed(2)}` : '–'}</td>
+                <td>{b.payout !== null ? formatMoney(b.payout) : '–'}</td>
               </tr>
             ))}
           </tbody>

@@ -1,4 +1,3 @@
-import { formatMoney } from '@bet/web-shell/core';
 import { formatDistanceToNowStrict, isSameDay, subDays } from 'date-fns';
 
 function num(n: unknown): number {
@@ -6,29 +5,12 @@ function num(n: unknown): number {
   return Number.isFinite(v) ? v : 0;
 }
 
-/** $1,212.50 / -$3.00 */
-export function money(n: unknown): string {
-  return formatMoney(num(n));
-}
-
-/** +$1,212.50 / -$3.00 (net figures) */
-export function signedMoney(n: unknown): string {
-  const v = num(n);
-  return `${v > 0 ? '+' : ''}${formatMoney(v)}`;
-}
-
-/** $1.2k / -$15 — short labels for chart axes */
-export function compactMoney(n: unknown): string {
-  const v = num(n);
-  const abs = Math.abs(v);
-  const body =
-    abs >= 1000
-      ? `${(abs / 1000).toFixed(abs >= 10_000 ? 0 : 1)}k`
-      : abs % 1 === 0
-        ? String(abs)
-        : abs.toFixed(2);
-  return `${v < 0 ? '-' : ''}$${body}`;
-}
+/** money has one format in the web: the shell's (`formatMoney` and its signed and compact forms) */
+export {
+  formatCompactMoney as compactMoney,
+  formatMoney as money,
+  formatSignedMoney as signedMoney,
+} from '@bet/web-shell/core';
 
 export function odds(n: unknown): string {
   return num(n).toFixed(2);

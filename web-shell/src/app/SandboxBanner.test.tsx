@@ -1,4 +1,4 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SandboxBanner } from './Layout';
 
@@ -16,10 +16,13 @@ describe('the sandbox payments banner', () => {
   });
 
   it('stays away with a real provider', async () => {
-    const fetch = answer({ provider: 'paystack', sandbox: false });
+    const res = new Response(JSON.stringify({ provider: 'paystack', sandbox: false }), { status: 200 });
+    const read = vi.spyOn(res, 'json');
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(res);
     render(<SandboxBanner />);
-    await waitFor(() => expect(fetch).toHaveBeenCalled());
-    await new Promise((r) => setTimeout(r, 20));
+    await waitFor(() => expect(read).toHaveBeenCalled());
+    // the sentinel: the banner has read the answer (its state is set right after), not a pause
+    await act(() => read.mock.results[0]!.value);
     expect(screen.queryByRole('status')).toBeNull();
   });
 });

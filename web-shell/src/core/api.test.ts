@@ -34,6 +34,7 @@ function fakeServer(opts: { refresh: () => Response | Promise<Response>; delayMs
       body: init?.body ? JSON.parse(String(init.body)) : undefined,
     };
     calls.push(call);
+    // the stand-in answers late, so the parallel requests all meet one refresh in flight
     if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
     if (url.endsWith('/auth/refresh-token')) return opts.refresh();
     const token = call.auth?.replace('Bearer ', '');

@@ -13,7 +13,7 @@ export {
   UNEXPECTED_ERROR,
   validationMsgOr,
 } from './api';
-export { formatMoney } from './format';
+export { formatCompactMoney, formatMoney, formatSignedMoney } from './format';
 export type { AuthResponse, SessionState, SessionStatus } from './session';
 export {
   api,

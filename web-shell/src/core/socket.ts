@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { Socket } from 'socket.io-client';
 import { create } from 'zustand';
+import { formatMoney } from './format';
 import { api, logout, useSession } from './session';
 import { toast } from './toast';
 import { getAccessToken, getRefreshToken, isTokenExpired } from './tokens';
@@ -73,11 +74,6 @@ function dispatch(event: string, args: unknown[]): void {
       console.error(`[socket] ${event} handler failed`, err);
     }
   }
-}
-
-function money(n: unknown): string {
-  const v = Number(n);
-  return `$${(Number.isFinite(v) ? v : 0).toFixed(2)}`;
 }
 
 function handleConnectError(err: Error & { data?: { code?: string }; type?: string }): void {
@@ -209,7 +205,7 @@ export function startRealtime(): void {
 
   onSocketEvent('bet_settled', (p: { status?: string; message?: string; payout?: number } = {}) => {
     const message = p.message ?? 'Your bet has been settled.';
-    if (p.status === 'won') toast.success(`${message} You won ${money(p.payout)}!`);
+    if (p.status === 'won') toast.success(`${message} You won ${formatMoney(p.payout)}!`);
     else toast.info(message);
   });
   onSocketEvent('withdrawal_processed', (p: { status?: string; message?: string } = {}) => {

@@ -1,8 +1,11 @@
+import type { WalletTxType } from '@bet/proto-events/ledger';
+
 /**
  * How the ledger's own types (`kind`, the catalogue's wallet transaction types) read on a
  * statement line. A type the catalogue adds later reads as its own words.
  */
-const LABELS: Record<string, string> = {
+// keyed by the ledger's vocabulary: a type added there fails the type check until it has a label
+const LABELS: Record<WalletTxType, string> = {
   topup: 'Top-up',
   bet: 'Bet',
   win: 'Win',
@@ -16,7 +19,7 @@ const LABELS: Record<string, string> = {
 };
 
 export function txKindLabel(kind: string): string {
-  const label = LABELS[kind];
+  const label = (LABELS as Record<string, string>)[kind];
   if (label) return label;
   const words = kind.replaceAll('_', ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);

@@ -1,6 +1,7 @@
-import { newId, notFound, recordEvents } from '@bet/kit';
+import { newId, recordEvents } from '@bet/kit';
 import { PromotionCreated, PromotionDeleted, PromotionUpdated } from '@bet/proto-events';
 import type { AppContext } from '../context';
+import { PromotionNotFoundError } from '../domain/errors';
 import { editPromotion, newPromotion, type Promotion, type PromotionInput } from '../domain/promotions';
 import { writeAudit } from '../store/audit';
 import {
@@ -54,7 +55,7 @@ export async function changePromotion(ctx: AppContext, actor: Actor, id: string,
   const at = new Date(ctx.clock.now());
   return ctx.tx(async (trx) => {
     const current = await findPromotion(trx, id, true);
-    if (!current) throw notFound('Promotion not found');
+    if (!current) throw new PromotionNotFoundError();
     const next = editPromotion(current, input);
     const json = promotionJson(next);
     await updatePromotion(trx, next, at);
@@ -68,7 +69,7 @@ export async function removePromotion(ctx: AppContext, actor: Actor, id: string)
   const at = new Date(ctx.clock.now());
   await ctx.tx(async (trx) => {
     const current = await findPromotion(trx, id, true);
-    if (!current) throw notFound('Promotion not found');
+    if (!current) throw new PromotionNotFoundError();
     await deletePromotion(trx, id);
     await writeAudit(trx, audit(actor, 'promotion.delete', id, promotionJson(current), null, at));
     await recordEvents(trx, PromotionDeleted, [{ data: { promotionId: id } }]);

@@ -1,7 +1,8 @@
-import { centsToDollars, hundredthsToOdds, notFound } from '@bet/kit';
-import { WalletBalance } from '@bet/proto-events';
+import { centsToDollars, hundredthsToOdds } from '@bet/kit';
+import { specTxType, TX_GROUPS, WalletBalance } from '@bet/proto-events';
 import type { AppContext } from '../context';
-import { type BetStatus, type SpecTxType, specTxType, TX_FILTERS } from '../domain/statement';
+import { UserNotFoundError } from '../domain/errors';
+import type { BetStatus, SpecTxType } from '../domain/statement';
 import { type BetSelection, userBets } from '../store/bets';
 import { gamesByIds } from '../store/games';
 import { statement } from '../store/ledger';
@@ -26,7 +27,7 @@ export async function userDetails(ctx: AppContext, userId: string, q: DetailsQue
     findUser(db, userId),
     statement(db, {
       userId,
-      clauses: q.txType ? TX_FILTERS[q.txType] : undefined,
+      clauses: q.txType ? TX_GROUPS[q.txType] : undefined,
       from: q.from,
       to: q.to,
       order: q.order,
@@ -37,7 +38,7 @@ export async function userDetails(ctx: AppContext, userId: string, q: DetailsQue
       .request(WalletBalance, { userId }, { timeoutMs: ctx.config.BALANCE_TIMEOUT_MS })
       .catch(() => undefined),
   ]);
-  if (!user || user.deleted) throw notFound('User not found');
+  if (!user || user.deleted) throw new UserNotFoundError();
 
   const gameIds = [
     ...new Set(bets.flatMap((b) => (parseJson(b.selections) as BetSelection[]).map((s) => s.gameId))),

@@ -7,7 +7,7 @@ import {
   WalletWithdrawalProcessed,
 } from '@bet/proto-events';
 import { recordAdminAction } from '../app/audit';
-import { consumer, type DB } from '../context';
+import { consumer } from '../context';
 
 /** every event that carries an admin as its actor becomes a line of the audit log */
 export const adminActionsConsumer = consumer({
@@ -22,6 +22,6 @@ export const adminActionsConsumer = consumer({
   // the audit log may not lose an admin action to a database outage
   maxDeliver: NEVER_GIVE_UP,
   async handle(_ctx, event, { trx }) {
-    await recordAdminAction(trx as DB, event);
+    await recordAdminAction(trx, event);
   },
 });

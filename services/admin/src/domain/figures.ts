@@ -1,3 +1,5 @@
+import { STAKE_TX_TYPES, WINNING_TX_TYPES } from '@bet/proto-events';
+
 /**
  * What the dashboard's money figures count, from the wallet's own transaction types
  * (wallet.transaction_posted): sports bets and Aviator alike, because both are stakes the
@@ -11,10 +13,10 @@
  * Deposits, withdrawals and admin adjustments are movements of the players' own money and
  * count in none of them.
  */
-export const STAKE_TYPES = ['bet', 'aviator_bet', 'refund'] as const;
-export const PAYOUT_TYPES = ['win', 'cashout', 'aviator_win'] as const;
+export const STAKE_TYPES = [...STAKE_TX_TYPES, 'refund'] as const;
+export const PAYOUT_TYPES = WINNING_TX_TYPES;
 /** a user who posted one of these on a day was active (placed a sports or Aviator bet) */
-export const ACTIVITY_TYPES = ['bet', 'aviator_bet'] as const;
+export const ACTIVITY_TYPES = STAKE_TX_TYPES;
 
 export interface MoneyFigures {
   stakesCents: bigint;

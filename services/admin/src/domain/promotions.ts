@@ -89,6 +89,6 @@ export class PromotionInvalid extends DomainError {
     msg: string,
     readonly problems: FieldProblem[],
   ) {
-    super('invalid_promotion', msg, 400);
+    super('invalid_promotion', msg);
   }
 }

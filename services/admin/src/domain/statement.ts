@@ -1,48 +1,25 @@
-/**
- * The spec's filters of the user-details view over the ledger's and betting's own values
- * (docs/api-conventions.md, "Values beyond the spec's enumerations"): every transaction type
- * sits in exactly one group, the same groups the wallet's statement uses, so each line is
- * reachable through the spec's four filters.
- */
-export interface TypeClause {
-  type: string;
-  sign?: 'credit' | 'debit';
-}
+import { SPEC_TX_TYPES, type SpecTxType } from '@bet/proto-events';
 
-export const TX_FILTERS = {
-  bet: [{ type: 'bet' }, { type: 'aviator_bet' }, { type: 'refund' }],
-  win: [{ type: 'win' }, { type: 'cashout' }, { type: 'aviator_win' }],
-  topup: [{ type: 'topup' }, { type: 'adjustment', sign: 'credit' }],
-  withdrawal: [
-    { type: 'withdrawal' },
-    { type: 'withdrawal_reversal' },
-    { type: 'adjustment', sign: 'debit' },
-  ],
-} as const satisfies Record<string, readonly TypeClause[]>;
-export type SpecTxType = keyof typeof TX_FILTERS;
+/**
+ * The spec's filters of the user-details view are the ledger's groups (proto-events'
+ * `TX_GROUPS`, the same the wallet's statement uses), so each line is reachable through the
+ * spec's four filters (docs/api-conventions.md, "Values beyond the spec's enumerations").
+ */
+export type { SpecTxType };
+
+const GROUPS: readonly string[] = SPEC_TX_TYPES;
 
 /** What the screen sends (All, Bet, Win, Top-up, Withdrawal, any case) → a group; undefined = all. */
 export function txFilter(value: string | undefined): SpecTxType | undefined {
   const v = (value ?? '').toLowerCase().replace(/[^a-z]/g, '');
   if (v === '' || v === 'all') return undefined;
-  if (Object.hasOwn(TX_FILTERS, v)) return v as SpecTxType;
+  if (GROUPS.includes(v)) return v as SpecTxType;
   return undefined;
 }
 
 export function isTxFilter(value: string | undefined): boolean {
   const v = (value ?? '').toLowerCase().replace(/[^a-z]/g, '');
-  return v === '' || v === 'all' || Object.hasOwn(TX_FILTERS, v);
-}
-
-/** The spec type a line answers with: the group its filter finds it in. */
-export function specTxType(type: string, amountCents: bigint): SpecTxType {
-  for (const [group, clauses] of Object.entries(TX_FILTERS) as [SpecTxType, readonly TypeClause[]][]) {
-    for (const c of clauses) {
-      if (c.type !== type) continue;
-      if (!c.sign || (c.sign === 'credit') === amountCents >= 0n) return group;
-    }
-  }
-  return amountCents >= 0n ? 'topup' : 'withdrawal';
+  return v === '' || v === 'all' || GROUPS.includes(v);
 }
 
 export const BET_STATUSES = ['pending', 'won', 'lost', 'cancelled'] as const;

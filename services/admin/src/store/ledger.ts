@@ -1,6 +1,6 @@
+import type { TypeClause } from '@bet/proto-events';
 import { sql } from 'kysely';
 import type { DB } from '../context';
-import type { TypeClause } from '../domain/statement';
 
 export interface TxLine {
   id: string;

@@ -1,8 +1,5 @@
-import type { OutboxTables } from '@bet/kit';
 import { BetsCashedOut, BetsPlaced, BetsSettled, BetsVoided } from '@bet/proto-events';
-import type { Kysely } from 'kysely';
 import { consumer } from '../context';
-import type { AiDB } from '../db/schema';
 import { closeBet, recordPlacedBet } from '../store/bets';
 
 /**
@@ -12,8 +9,7 @@ import { closeBet, recordPlacedBet } from '../store/bets';
 export const betsRecord = consumer({
   durable: 'ai-bets-record',
   events: [BetsPlaced, BetsSettled, BetsVoided, BetsCashedOut],
-  async handle(_ctx, event, { trx }) {
-    const db = trx as Kysely<AiDB & OutboxTables>;
+  async handle(_ctx, event, { trx: db }) {
     switch (event.subject) {
       case 'bets.placed':
         return recordPlacedBet(db, event.data);

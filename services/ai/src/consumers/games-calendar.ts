@@ -1,4 +1,3 @@
-import type { OutboxTables } from '@bet/kit';
 import {
   GamesCancelled,
   GamesCreated,
@@ -7,9 +6,7 @@ import {
   GamesSettled,
   GamesUpdated,
 } from '@bet/proto-events';
-import type { Kysely } from 'kysely';
 import { consumer } from '../context';
-import type { AiDB } from '../db/schema';
 import { cancelGame, setOdds, settleGame, upsertGame } from '../store/games';
 
 /**
@@ -20,8 +17,7 @@ import { cancelGame, setOdds, settleGame, upsertGame } from '../store/games';
 export const gamesCalendar = consumer({
   durable: 'ai-games-calendar',
   events: [GamesCreated, GamesUpdated, GamesOddsChanged, GamesSettled, GamesResultCorrected, GamesCancelled],
-  async handle(_ctx, event, { trx }) {
-    const db = trx as Kysely<AiDB & OutboxTables>;
+  async handle(_ctx, event, { trx: db }) {
     const at = new Date(event.occurredAt);
     switch (event.subject) {
       case 'games.created':

@@ -18,7 +18,7 @@ export const historyRoute = route('GET /api/v1/aviator/history', (app, ctx) => {
       },
     },
     async (req) => {
-      const q = req.query as { limit?: number; before?: number };
+      const q = req.query;
       return history(ctx, q.limit ?? 20, q.before);
     },
   );

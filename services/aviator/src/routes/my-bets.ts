@@ -16,6 +16,6 @@ export const myBetsRoute = route('GET /api/v1/aviator/my-bets', (app, ctx) => {
         response: { 200: MyBetsAnswer },
       },
     },
-    async (req) => myBets(ctx, req.user!.id, (req.query as { limit?: number }).limit ?? 30),
+    async (req) => myBets(ctx, req.user!.id, req.query.limit ?? 30),
   );
 });

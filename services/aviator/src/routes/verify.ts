@@ -15,6 +15,6 @@ export const verifyRoute = route('GET /api/v1/aviator/rounds/:id/verify', (app, 
         response: { 200: VerifyAnswer },
       },
     },
-    async (req) => verifyRound(ctx, (req.params as { id: string }).id),
+    async (req) => verifyRound(ctx, req.params.id),
   );
 });

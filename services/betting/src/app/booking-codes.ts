@@ -1,5 +1,5 @@
 import { notFound } from '@bet/kit';
-import type { KitContext } from '../context';
+import type { KitContext } from '../config';
 import { newBookingCode, normalizeBookingCode } from '../domain/share-code';
 import { bookingCodeOfShare, claimBookingCode, shareOfBookingCode } from '../store/shares';
 

@@ -1,6 +1,6 @@
 import { groupCommit, HttpError } from '@bet/kit';
 import { type CommandReply, GamesGet } from '@bet/proto-events';
-import type { KitContext } from '../context';
+import type { KitContext } from '../config';
 import { suspendedMarket } from '../domain/placement';
 import { liveGameIds } from '../store/games';
 

@@ -18,7 +18,7 @@ import {
   WalletCredit,
   WalletDebit,
 } from '@bet/proto-events';
-import type { KitContext } from '../context';
+import type { KitContext } from '../config';
 import { type BetJson, betJson, type GameSummary } from '../domain/bet-view';
 import {
   anyWeeklyLimit,

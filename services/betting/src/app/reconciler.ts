@@ -1,4 +1,4 @@
-import type { KitContext } from '../context';
+import type { KitContext } from '../config';
 import { claimDueWork } from '../store/placements';
 import type { Placement } from './placement';
 

@@ -1,6 +1,6 @@
 import { recordEvents } from '@bet/kit';
 import { BetsSettled, BetsVoided, type EventData } from '@bet/proto-events';
-import type { KitContext } from '../context';
+import type { KitContext } from '../config';
 import type { Outcome } from '../domain/placement';
 import { decideSettlement, evaluateBet, legResult, type Transition } from '../domain/settlement';
 import {

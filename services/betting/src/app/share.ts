@@ -1,6 +1,6 @@
 import { DomainError, notFound, webUrl } from '@bet/kit';
 import { DEFAULT_MARKET } from '@bet/proto-events';
-import type { KitContext } from '../context';
+import type { KitContext } from '../config';
 import {
   type BetType,
   bettingState,

@@ -5,7 +5,7 @@ import type {
   CommandReply,
   CommandRequest,
 } from '@bet/proto-events';
-import type { KitContext } from '../context';
+import type { KitContext } from '../config';
 import {
   anyWeeklyLimit,
   checkNotExcluded,

@@ -1,5 +1,5 @@
 import { Type } from '@bet/kit';
-import { betHistory, type HistoryQuery } from '../app/queries';
+import { betHistory } from '../app/queries';
 import { route } from '../context';
 import { BetPageAnswer } from './answers';
 import { BetStatusFilter, HistoryQuerySchema, IdParams } from './schemas';
@@ -21,7 +21,7 @@ export const adminUserBetsRoute = route('GET /api/v1/admin/users/:id/bets', (app
       },
     },
     async (req) => {
-      const q = req.query as HistoryQuery & { betStatus?: HistoryQuery['status'] };
+      const q = req.query;
       return betHistory(ctx.db, req.params.id, { ...q, status: q.betStatus ?? q.status });
     },
   );

@@ -1,5 +1,5 @@
 import { Type } from '@bet/kit';
-import { betHistory, type HistoryQuery } from '../app/queries';
+import { betHistory } from '../app/queries';
 import { route } from '../context';
 import { BetPageAnswer } from './answers';
 import { BetStatusFilter, HistoryQuerySchema } from './schemas';
@@ -15,6 +15,6 @@ export const myBetsRoute = route('GET /api/v1/bets', (app, ctx) => {
         response: { 200: BetPageAnswer },
       },
     },
-    async (req) => betHistory(ctx.db, req.user!.id, req.query as HistoryQuery),
+    async (req) => betHistory(ctx.db, req.user!.id, req.query),
   );
 });

@@ -1,6 +1,5 @@
 import { MoneySchema, Type } from '@bet/kit';
 import { route } from '../context';
-import type { SelectionInput } from '../domain/placement';
 import { PlacedAnswer } from './answers';
 import { balanceField, checkOutcomes, PLACED, SelectionsSchema } from './schemas';
 
@@ -20,7 +19,7 @@ export const placeSinglesRoute = route('POST /api/v1/bets/singles', (app, ctx) =
     },
     async (req, reply) => {
       const user = req.user!;
-      const body = req.body as { stakePerBet?: number | string; selections?: SelectionInput[] };
+      const body = req.body;
       checkOutcomes(body.selections);
       const { bets, balanceCents } = await ctx.placement.place({
         userId: user.id,

@@ -1,12 +1,12 @@
-import { badRequest, ID_PATTERN, Type } from '@bet/kit';
+import { badRequest, ID_PATTERN, StringEnum, Type } from '@bet/kit';
 import { DEFAULT_MARKET, MARKETS, marketDef } from '@bet/proto-events';
 
-export const OutcomeSchema = Type.Unsafe<'A' | 'Draw' | 'B'>({ type: 'string', enum: ['A', 'Draw', 'B'] });
+export const OutcomeSchema = StringEnum(['A', 'Draw', 'B']);
 /** a market key of the catalogue (games-005); absent: 1X2 */
-export const MarketSchema = Type.Unsafe<string>({ type: 'string', enum: MARKETS.map((m) => m.key) });
+export const MarketSchema = StringEnum(MARKETS.map((m) => m.key));
 /** A / Draw / B on 1X2, else the market's outcome code (checked against the market by checkOutcomes) */
 export const OutcomeCodeSchema = Type.String({ minLength: 1, maxLength: 12 });
-export const BetTypeSchema = Type.Unsafe<'single' | 'multi'>({ type: 'string', enum: ['single', 'multi'] });
+export const BetTypeSchema = StringEnum(['single', 'multi']);
 
 /**
  * A pick is exactly a game, optionally a market (absent: 1X2, so the spec's payloads work
@@ -36,32 +36,18 @@ export function checkOutcomes(selections: ReadonlyArray<{ market?: string; outco
 
 export const IdParams = Type.Object({ id: Type.String({ pattern: ID_PATTERN }) });
 
-export const Period = Type.Unsafe<'all-time' | 'monthly' | 'weekly'>({
-  type: 'string',
-  enum: ['all-time', 'monthly', 'weekly'],
-  default: 'all-time',
-});
+export const Period = StringEnum(['all-time', 'monthly', 'weekly'], { default: 'all-time' });
 
 export const HistoryQuerySchema = {
   page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 12 })),
-  sortBy: Type.Optional(
-    Type.Unsafe<'createdAt' | 'stake' | 'payout' | 'totalOdds'>({
-      type: 'string',
-      enum: ['createdAt', 'stake', 'payout', 'totalOdds'],
-    }),
-  ),
-  order: Type.Optional(Type.Unsafe<'asc' | 'desc'>({ type: 'string', enum: ['asc', 'desc'] })),
+  sortBy: Type.Optional(StringEnum(['createdAt', 'stake', 'payout', 'totalOdds'])),
+  order: Type.Optional(StringEnum(['asc', 'desc'])),
   startDate: Type.Optional(Type.String({ maxLength: 40 })),
   endDate: Type.Optional(Type.String({ maxLength: 40 })),
 };
 
-export const BetStatusFilter = Type.Unsafe<
-  'pending' | 'won' | 'lost' | 'cancelled' | 'cashed_out' | 'settled'
->({
-  type: 'string',
-  enum: ['pending', 'won', 'lost', 'cancelled', 'cashed_out', 'settled'],
-});
+export const BetStatusFilter = StringEnum(['pending', 'won', 'lost', 'cancelled', 'cashed_out', 'settled']);
 
 export const PLACED = 'Bets placed successfully!';
 

@@ -2,7 +2,6 @@ import { Type } from '@bet/kit';
 import { assignBookingCode } from '../app/booking-codes';
 import { createShare } from '../app/share';
 import { route } from '../context';
-import type { BetType, SelectionInput } from '../domain/placement';
 import { ShareCreatedAnswer } from './answers';
 import { BetTypeSchema, checkOutcomes, SelectionsSchema } from './schemas';
 
@@ -22,7 +21,7 @@ export const shareCreateRoute = route('POST /api/v1/bets/share', (app, ctx) => {
       },
     },
     async (req, reply) => {
-      const body = req.body as { betType?: BetType; selections?: SelectionInput[] };
+      const body = req.body;
       checkOutcomes(body.selections);
       const betType = body.betType ?? ((body.selections?.length ?? 0) > 1 ? 'multi' : 'single');
       const share = await createShare(ctx, betType, body.selections, req.user?.id ?? null);

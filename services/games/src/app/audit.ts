@@ -1,6 +1,6 @@
 import { newId, recordEvents } from '@bet/kit';
 import { GamesAdminAction } from '@bet/proto-events';
-import type { Actor } from '../context';
+import type { Actor } from '../domain/actor';
 import { insertAuditEntry, selectAuditTrail } from '../store/audit';
 import type { DB } from '../store/db';
 

@@ -7,7 +7,8 @@ import {
   GamesSettled,
   GamesUpdated,
 } from '@bet/proto-events';
-import type { Actor, KitContext } from '../context';
+import type { KitContext } from '../config';
+import type { Actor } from '../domain/actor';
 import {
   type ApiGame,
   assertCancellable,
@@ -448,46 +449,4 @@ export function parseOdds(odds: { home: number; draw: number; away: number }, pa
   }
   if (errors.length > 0) throw badRequest(errors[0].msg, errors);
   return out as Prices;
-}
-
-const DATE_TIME =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
-
-/**
- * A date from the edge: ISO 8601 (a date-time without a zone is taken as UTC). Date-only
- * values are accepted where `dateOnly` says so: the start or the end of that UTC day.
- */
-export function parseDate(
-  value: string,
-  field: string,
-  location: FieldError['location'],
-  dateOnly?: 'start' | 'end',
-): Date {
-  const msg = `${field} must be a date-time (ISO 8601), e.g. 2026-05-01T15:00:00Z`;
-  const fail = () => badRequest(msg, [{ path: field, location, msg }]);
-  const m = DATE_TIME.exec(value.trim());
-  if (!m) throw fail();
-  const [, y, mo, d, h, mi, sec, frac, zone] = m;
-  // Date would roll 2026-02-31 over into March: check the calendar ourselves
-  const day = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
-  if (
-    day.getUTCFullYear() !== Number(y) ||
-    day.getUTCMonth() !== Number(mo) - 1 ||
-    day.getUTCDate() !== Number(d)
-  )
-    throw fail();
-  if (h === undefined) {
-    if (!dateOnly) throw fail();
-    return new Date(day.getTime() + (dateOnly === 'end' ? 86_400_000 - 1 : 0));
-  }
-  if (Number(h) > 23 || Number(mi) > 59 || Number(sec ?? 0) > 59) throw fail();
-  const offset =
-    !zone || zone.toUpperCase() === 'Z'
-      ? 'Z'
-      : zone.length === 5
-        ? `${zone.slice(0, 3)}:${zone.slice(3)}`
-        : zone;
-  const out = new Date(`${y}-${mo}-${d}T${h}:${mi}:${sec ?? '00'}${frac ?? ''}${offset}`);
-  if (Number.isNaN(out.getTime())) throw fail();
-  return out;
 }

@@ -1,5 +1,5 @@
 import { apiUrl } from '@bet/kit';
-import type { KitContext } from '../context';
+import type { KitContext } from '../config';
 import { LOGO_PATH } from '../domain/logos';
 import { rebaseCrests } from '../store/games';
 

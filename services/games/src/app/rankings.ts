@@ -1,5 +1,6 @@
 import { badRequest, conflict, isUniqueViolation, newId, notFound } from '@bet/kit';
-import type { Actor, KitContext } from '../context';
+import type { KitContext } from '../config';
+import type { Actor } from '../domain/actor';
 import { DEFAULT_RANKING } from '../domain/odds';
 import type { DB } from '../store/db';
 import {

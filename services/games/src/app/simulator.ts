@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { absoluteAssetUrl, acquireLease, newId, releaseLease } from '@bet/kit';
 import { GamesCreated, GamesOddsChanged, GamesSettled, GamesUpdated } from '@bet/proto-events';
-import type { KitContext } from '../context';
+import type { KitContext } from '../config';
 import { type Fixture, fixturesForSlot, slotAt, slotKickoff } from '../domain/calendar';
 import { type GameRecord, toApiGame, toDecimalOdds } from '../domain/game';
 import { LEAGUES } from '../domain/leagues';

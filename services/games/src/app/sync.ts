@@ -1,6 +1,7 @@
 import { acquireLease, HttpError, isUniqueViolation, newId } from '@bet/kit';
 import { GamesSettled } from '@bet/proto-events';
-import type { Actor, KitContext } from '../context';
+import type { KitContext } from '../config';
+import type { Actor } from '../domain/actor';
 import { mergeFixture } from '../domain/merge';
 import { AllSportsApi } from '../providers/allsportsapi';
 import { ApiFootball } from '../providers/apifootball';

@@ -1,5 +1,5 @@
-import { Type } from '@bet/kit';
-import { createGame, parseDate, parseOdds } from '../app/games';
+import { parseDateTime, Type } from '@bet/kit';
+import { createGame, parseOdds } from '../app/games';
 import { route } from '../context';
 import { errorReplies, MsgGameAnswer } from './answers';
 import { actorOf, Logo, OddsBody, parseAll, requireText, TeamName } from './schemas';
@@ -32,7 +32,7 @@ export const createGameRoute = route('POST /api/v1/games', (app, ctx) => {
       const b = req.body;
       const [, matchDate, odds] = parseAll(
         () => requireText(b, ['homeTeam', 'awayTeam', 'league']),
-        () => parseDate(b.matchDate, 'matchDate', 'body'),
+        () => parseDateTime(b.matchDate, 'matchDate', 'body'),
         () => parseOdds(b.odds),
       );
       const game = await createGame(ctx, actorOf(req), { ...b, matchDate, odds });

@@ -1,5 +1,5 @@
-import { Type } from '@bet/kit';
-import { countGames, listGames, liveWindow, parseDate } from '../app/games';
+import { pageOf, parseDateTime, Type } from '@bet/kit';
+import { countGames, listGames, liveWindow } from '../app/games';
 import { route } from '../context';
 import type { GameStatus } from '../domain/game';
 import { errorReplies, GamesAnswer } from './answers';
@@ -32,8 +32,8 @@ export const listGamesRoute = route('GET /api/v1/games', (app, ctx) => {
     async (req) => {
       const q = req.query;
       const [from, to] = parseAll(
-        () => (q.from ? parseDate(q.from, 'from', 'query', 'start') : undefined),
-        () => (q.to ? parseDate(q.to, 'to', 'query', 'end') : undefined),
+        () => (q.from ? parseDateTime(q.from, 'from', 'query', 'start') : undefined),
+        () => (q.to ? parseDateTime(q.to, 'to', 'query', 'end') : undefined),
       );
       const query = {
         ...q,
@@ -45,13 +45,7 @@ export const listGamesRoute = route('GET /api/v1/games', (app, ctx) => {
       const games = await listGames(ctx.db, query, liveWindow(ctx));
       // asked for a page: say how many there are (the spec's client never asks)
       if (q.page === undefined) return { games };
-      const totalCount = await countGames(ctx.db, query);
-      return {
-        games,
-        currentPage: q.page,
-        totalPages: Math.max(1, Math.ceil(totalCount / q.limit)),
-        totalCount,
-      };
+      return pageOf('games', games, { page: q.page, limit: q.limit, total: await countGames(ctx.db, query) });
     },
   );
 });

@@ -1,13 +1,10 @@
 import { badRequest, type FieldError, HttpError, ID_PATTERN, Type } from '@bet/kit';
-import type { Actor } from '../context';
+import type { Actor } from '../domain/actor';
 
 // What the routes take, shared, and the checks the schemas cannot express (answers.ts: what they answer).
 
 /** A string enum that validates with Ajv's `enum` (clear "must be one of" messages). */
-export const StringEnum = <const T extends readonly string[]>(
-  values: T,
-  opts: Record<string, unknown> = {},
-) => Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...opts });
+export { StringEnum } from '@bet/kit';
 
 export const IdParams = Type.Object({ id: Type.String({ pattern: ID_PATTERN }) });
 export const STATUSES = ['upcoming', 'live', 'finished', 'cancelled'] as const;

@@ -1,5 +1,5 @@
-import { Type } from '@bet/kit';
-import { parseDate, updateGame } from '../app/games';
+import { parseDateTime, Type } from '@bet/kit';
+import { updateGame } from '../app/games';
 import { route } from '../context';
 import type { GameStatus } from '../domain/game';
 import { errorReplies, MsgGameAnswer } from './answers';
@@ -32,7 +32,7 @@ export const updateGameRoute = route('PUT /api/v1/games/:id', (app, ctx) => {
       const b = req.body;
       const [, matchDate] = parseAll(
         () => requireText(b, ['homeTeam', 'awayTeam', 'league']),
-        () => parseDate(b.matchDate, 'matchDate', 'body'),
+        () => parseDateTime(b.matchDate, 'matchDate', 'body'),
       );
       const game = await updateGame(ctx, actorOf(req), req.params.id, {
         ...b,

@@ -1,12 +1,4 @@
-import {
-  BusRequestError,
-  forbidden,
-  HttpError,
-  MessageSchemaError,
-  notFound,
-  pageOf,
-  recordEvents,
-} from '@bet/kit';
+import { BusRequestError, MessageSchemaError, pageOf, recordEvents } from '@bet/kit';
 import {
   AviatorOpenBets,
   BettingOpenBets,
@@ -18,6 +10,7 @@ import {
   WalletBalance,
 } from '@bet/proto-events';
 import type { AppContext } from '../context';
+import { AdminRequiredError, PeerUnavailableError, UserNotFoundError } from '../domain/errors';
 import { checkClosable, checkDeletion, checkRoleChange } from '../domain/roles';
 import { anonymisedFields, type Role, type User } from '../domain/users';
 import { deleteAvatars } from '../store/avatars';
@@ -33,7 +26,7 @@ import { revokeAccessTokens, revokeUserSessions } from './sessions';
  */
 export async function requireCurrentAdmin(ctx: AppContext, callerId: string): Promise<User> {
   const caller = await findUserById(ctx.db, callerId);
-  if (caller?.role !== 'admin') throw forbidden('Admin access required');
+  if (caller?.role !== 'admin') throw new AdminRequiredError();
   return caller;
 }
 
@@ -48,7 +41,7 @@ export async function listAccounts(ctx: AppContext, q: { page: number; limit: nu
 
 export async function getAccount(ctx: AppContext, id: string): Promise<User> {
   const user = await findUserById(ctx.db, id, { includeClosed: true });
-  if (!user) throw notFound('User not found.');
+  if (!user) throw new UserNotFoundError();
   return user;
 }
 
@@ -61,9 +54,9 @@ export async function changeRole(
   return ctx.tx(async (trx) => {
     // every role decision takes the admin rows' locks first, in id order: no two run at once
     const admins = await lockAdmins(trx);
-    if (!admins.includes(actorId)) throw forbidden('Admin access required');
+    if (!admins.includes(actorId)) throw new AdminRequiredError();
     const target = await findUserById(trx, targetId, { forUpdate: true });
-    if (!target) throw notFound('User not found.');
+    if (!target) throw new UserNotFoundError();
     checkRoleChange({ actorId, targetId, targetRole: target.role, newRole: role, adminCount: admins.length });
     if (target.role === role) return target;
     const updated = await updateUser(trx, targetId, { role }, nowDate(ctx));
@@ -89,8 +82,7 @@ async function ask<C extends CommandDefinition>(
 ): Promise<CommandReply<C>> {
   const peer = PEER_NAMES[command.subject];
   const unavailable = () =>
-    new HttpError(
-      503,
+    new PeerUnavailableError(
       `The account cannot be closed right now: the ${peer} service did not answer. Please try again later.`,
     );
   try {
@@ -118,7 +110,7 @@ async function ask<C extends CommandDefinition>(
  */
 export async function closeAccount(ctx: AppContext, actorId: string, targetId: string): Promise<void> {
   const target = await findUserById(ctx.db, targetId);
-  if (!target) throw notFound('User not found.');
+  if (!target) throw new UserNotFoundError();
   const admins = await openAdminIds(ctx.db);
   checkDeletion({ actorId, targetId, targetRole: target.role, adminCount: admins.length });
 
@@ -136,9 +128,9 @@ export async function closeAccount(ctx: AppContext, actorId: string, targetId: s
 
   await ctx.tx(async (trx) => {
     const locked = await lockAdmins(trx);
-    if (!locked.includes(actorId)) throw forbidden('Admin access required');
+    if (!locked.includes(actorId)) throw new AdminRequiredError();
     const current = await findUserById(trx, targetId, { forUpdate: true });
-    if (!current) throw notFound('User not found.');
+    if (!current) throw new UserNotFoundError();
     checkDeletion({ actorId, targetId, targetRole: current.role, adminCount: locked.length });
     const now = nowDate(ctx);
     const a = anonymisedFields(targetId);

@@ -1,15 +1,12 @@
-import {
-  badRequest,
-  conflict,
-  HttpError,
-  isUniqueViolation,
-  newId,
-  recordEvents,
-  tooManyRequests,
-  webUrl,
-} from '@bet/kit';
+import { isUniqueViolation, newId, recordEvents, webUrl } from '@bet/kit';
 import { UserRegistered } from '@bet/proto-events';
 import type { AppContext } from '../context';
+import {
+  AlreadyTakenError,
+  BadCredentialsError,
+  InvalidInputError,
+  TooManyAttemptsError,
+} from '../domain/errors';
 import { registrationAttemptMail } from '../domain/mail';
 import { retryMessage } from '../domain/throttle';
 import {
@@ -33,18 +30,20 @@ export async function register(
   input: RegistrationInput,
 ): Promise<TokenPair & { user: User }> {
   const problems = registrationProblems(input);
-  if (problems.length > 0) throw badRequest(problems[0].msg, problems);
+  if (problems.length > 0) throw new InvalidInputError(problems[0].msg, problems);
   const username = input.username.trim();
   const email = normalizeEmail(input.email);
   // cheap checks first: no argon2 work for a registration that cannot succeed
   if (await usernameTaken(ctx.db, username))
-    throw new HttpError(409, USERNAME_TAKEN, [{ path: 'username', location: 'body', msg: USERNAME_TAKEN }]);
+    throw new AlreadyTakenError(USERNAME_TAKEN, [
+      { path: 'username', location: 'body', msg: USERNAME_TAKEN },
+    ]);
   if (await emailTaken(ctx.db, email)) {
     // the spec's answer is kept (docs/decisions/identity-005); the owner is told, in the background
     ctx.background.run('registration attempt notice', () =>
       ctx.mailer.send(registrationAttemptMail(email, `${webUrl(ctx.config)}/forgot-password`)),
     );
-    throw new HttpError(409, EMAIL_TAKEN, [{ path: 'email', location: 'body', msg: EMAIL_TAKEN }]);
+    throw new AlreadyTakenError(EMAIL_TAKEN, [{ path: 'email', location: 'body', msg: EMAIL_TAKEN }]);
   }
   const passwordHash = await ctx.hasher.hash(input.password);
   try {
@@ -65,8 +64,8 @@ export async function register(
     });
   } catch (err) {
     // two registrations racing for the same name: the unique index decides
-    if (isUniqueViolation(err, 'users_username_key')) throw conflict(USERNAME_TAKEN);
-    if (isUniqueViolation(err, 'users_email_key')) throw conflict(EMAIL_TAKEN);
+    if (isUniqueViolation(err, 'users_username_key')) throw new AlreadyTakenError(USERNAME_TAKEN);
+    if (isUniqueViolation(err, 'users_email_key')) throw new AlreadyTakenError(EMAIL_TAKEN);
     throw err;
   }
 }
@@ -85,13 +84,13 @@ export async function login(
   const email = normalizeEmail(input.email);
   const buckets = [pairBucket(email, input.ip, ctx.policies.pair), ipBucket(input.ip, ctx.policies.ip)];
   const wait = await ctx.throttle.wait(buckets);
-  if (wait > 0) throw tooManyRequests(retryMessage(wait));
+  if (wait > 0) throw new TooManyAttemptsError(retryMessage(wait));
 
   const found = await findUserByEmail(ctx.db, email);
   const ok = await ctx.hasher.verify(found?.passwordHash, input.password);
   if (!ok || !found) {
     await ctx.throttle.fail(buckets);
-    throw new HttpError(401, BAD_CREDENTIALS);
+    throw new BadCredentialsError(BAD_CREDENTIALS);
   }
   await ctx.throttle.clear(buckets.slice(0, 1));
   if (ctx.hasher.needsRehash(found.passwordHash!)) {

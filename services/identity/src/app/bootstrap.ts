@@ -1,6 +1,6 @@
 import { isUniqueViolation, newId, recordEvents } from '@bet/kit';
 import { UserRegistered, UserRoleChanged } from '@bet/proto-events';
-import type { AppContext } from '../context';
+import type { KitContext } from '../config';
 import { passwordProblem } from '../domain/passwords';
 import {
   normalizeEmail,
@@ -11,6 +11,10 @@ import {
 } from '../domain/users';
 import { findUserByEmail, insertUser, updateUser, usernameTaken } from '../store/users';
 import { nowDate } from './clock';
+import type { PasswordHasher } from './passwords';
+
+/** what the start-up needs: the kit's objects and the hasher (context.ts calls it while building) */
+type StartContext = KitContext & { hasher: PasswordHasher };
 
 /**
  * The accounts configuration asks for (the first admin, the demo player). An existing
@@ -18,7 +22,7 @@ import { nowDate } from './clock';
  * the admin, promoted. Safe to run on every start and on several replicas at once.
  */
 export async function ensureAccount(
-  ctx: AppContext,
+  ctx: StartContext,
   spec: {
     email: string;
     password?: string;
@@ -80,7 +84,7 @@ export async function ensureAccount(
 }
 
 /** The first administrator and the demo player the configuration asks for. */
-export async function ensureConfiguredAccounts(ctx: AppContext): Promise<void> {
+export async function ensureConfiguredAccounts(ctx: StartContext): Promise<void> {
   const c = ctx.config;
   if (c.ADMIN_EMAIL) {
     await ensureAccount(ctx, {

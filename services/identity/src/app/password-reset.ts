@@ -1,5 +1,6 @@
-import { badRequest, newId, webUrl } from '@bet/kit';
+import { newId, webUrl } from '@bet/kit';
 import type { AppContext } from '../context';
+import { InvalidInputError } from '../domain/errors';
 import { passwordResetMail } from '../domain/mail';
 import { passwordProblem } from '../domain/passwords';
 import { normalizeEmail } from '../domain/users';
@@ -52,14 +53,14 @@ export async function resetPassword(
   input: { token: string; password: string; confirmPassword: string },
 ): Promise<void> {
   if (input.password !== input.confirmPassword)
-    throw badRequest('Passwords do not match.', [
+    throw new InvalidInputError('Passwords do not match.', [
       { path: 'confirmPassword', location: 'body', msg: 'Passwords do not match.' },
     ]);
   const tokenHash = sha256(input.token);
   const ownerId = await resetTokenOwner(ctx.db, tokenHash);
   const user = ownerId ? await findUserById(ctx.db, ownerId, { includeClosed: true }) : undefined;
   const problem = passwordProblem(input.password, { username: user?.username, email: user?.email });
-  if (problem) throw badRequest(problem, [{ path: 'password', location: 'body', msg: problem }]);
+  if (problem) throw new InvalidInputError(problem, [{ path: 'password', location: 'body', msg: problem }]);
   const hash = await ctx.hasher.hash(input.password);
   const done = await ctx.tx(async (trx) => {
     const now = nowDate(ctx);
@@ -70,5 +71,5 @@ export async function resetPassword(
     await revokeUserSessions(ctx, trx, userId, 'password_reset');
     return true;
   });
-  if (!done) throw badRequest(RESET_INVALID);
+  if (!done) throw new InvalidInputError(RESET_INVALID);
 }

@@ -1,16 +1,14 @@
-import {
-  apiUrl,
-  badRequest,
-  conflict,
-  HttpError,
-  isUniqueViolation,
-  newId,
-  recordEvents,
-  tooManyRequests,
-} from '@bet/kit';
+import { apiUrl, isUniqueViolation, newId, recordEvents } from '@bet/kit';
 import { UserUpdated } from '@bet/proto-events';
 import type { AppContext } from '../context';
 import { AVATAR_PATH } from '../domain/avatars';
+import {
+  AccountGoneError,
+  AlreadyTakenError,
+  InvalidInputError,
+  PasswordAlreadySetError,
+  TooManyAttemptsError,
+} from '../domain/errors';
 import { emailChangedMail } from '../domain/mail';
 import { passwordProblem } from '../domain/passwords';
 import { retryMessage } from '../domain/throttle';
@@ -36,13 +34,13 @@ export const ACCOUNT_GONE = 'Not authorized: this account no longer exists';
 /** The caller's own open account, limits up to date; a closed one is a 401. */
 export async function requireActiveUser(ctx: AppContext, userId: string): Promise<User> {
   const user = await loadActiveUser(ctx, userId);
-  if (!user) throw new HttpError(401, ACCOUNT_GONE);
+  if (!user) throw new AccountGoneError(ACCOUNT_GONE);
   return user;
 }
 
 async function lockedUser(trx: Db, userId: string): Promise<User> {
   const user = await findUserById(trx, userId, { forUpdate: true });
-  if (!user) throw new HttpError(401, ACCOUNT_GONE);
+  if (!user) throw new AccountGoneError(ACCOUNT_GONE);
   return user;
 }
 
@@ -55,7 +53,7 @@ async function saveAndAnnounce(ctx: AppContext, trx: Db, user: User, set: UserUp
 
 export async function updateProfile(ctx: AppContext, userId: string, patch: ProfilePatch): Promise<User> {
   const problems = profileProblems(patch);
-  if (problems.length > 0) throw badRequest(problems[0].msg, problems);
+  if (problems.length > 0) throw new InvalidInputError(problems[0].msg, problems);
   const p = normalizeProfilePatch(patch);
   return ctx.tx(async (trx) => {
     const user = await lockedUser(trx, userId);
@@ -76,13 +74,13 @@ const WRONG_PASSWORD = 'Current password is incorrect.';
  * failures are slowed down per account; only someone holding the account's token can do that.
  */
 async function checkCurrentPassword(ctx: AppContext, user: User, password: string, field: string) {
-  if (!user.passwordHash) throw badRequest('Your account has no password yet. Set one first.');
+  if (!user.passwordHash) throw new InvalidInputError('Your account has no password yet. Set one first.');
   const bucket = [passwordCheckBucket(user.id, ctx.policies.pair)];
   const wait = await ctx.throttle.wait(bucket);
-  if (wait > 0) throw tooManyRequests(retryMessage(wait));
+  if (wait > 0) throw new TooManyAttemptsError(retryMessage(wait));
   if (!(await ctx.hasher.verify(user.passwordHash, password))) {
     await ctx.throttle.fail(bucket);
-    throw badRequest(WRONG_PASSWORD, [{ path: field, location: 'body', msg: WRONG_PASSWORD }]);
+    throw new InvalidInputError(WRONG_PASSWORD, [{ path: field, location: 'body', msg: WRONG_PASSWORD }]);
   }
   await ctx.throttle.clear(bucket);
 }
@@ -93,21 +91,21 @@ export async function changeEmail(
   input: { newEmail: string; currentPassword: string },
 ): Promise<User> {
   const user = await findUserById(ctx.db, userId);
-  if (!user) throw new HttpError(401, ACCOUNT_GONE);
+  if (!user) throw new AccountGoneError(ACCOUNT_GONE);
   const email = normalizeEmail(input.newEmail);
   if (email === user.email)
-    throw badRequest('The new email is the same as the current one.', [
+    throw new InvalidInputError('The new email is the same as the current one.', [
       { path: 'newEmail', location: 'body', msg: 'The new email is the same as the current one.' },
     ]);
   await checkCurrentPassword(ctx, user, input.currentPassword, 'currentPassword');
-  if (await emailTaken(ctx.db, email)) throw conflict(EMAIL_TAKEN);
+  if (await emailTaken(ctx.db, email)) throw new AlreadyTakenError(EMAIL_TAKEN);
   let updated: User;
   try {
     updated = await ctx.tx(async (trx) =>
       saveAndAnnounce(ctx, trx, await lockedUser(trx, userId), { email }),
     );
   } catch (err) {
-    if (isUniqueViolation(err, 'users_email_key')) throw conflict(EMAIL_TAKEN);
+    if (isUniqueViolation(err, 'users_email_key')) throw new AlreadyTakenError(EMAIL_TAKEN);
     throw err;
   }
   // the old address hears about it: the owner learns if someone else did this
@@ -123,14 +121,15 @@ export async function changePassword(
   input: { currentPassword: string; newPassword: string; confirmNewPassword: string },
 ): Promise<void> {
   if (input.newPassword !== input.confirmNewPassword)
-    throw badRequest('New passwords do not match.', [
+    throw new InvalidInputError('New passwords do not match.', [
       { path: 'confirmNewPassword', location: 'body', msg: 'New passwords do not match.' },
     ]);
   const user = await findUserById(ctx.db, userId);
-  if (!user) throw new HttpError(401, ACCOUNT_GONE);
+  if (!user) throw new AccountGoneError(ACCOUNT_GONE);
   await checkCurrentPassword(ctx, user, input.currentPassword, 'currentPassword');
   const problem = passwordProblem(input.newPassword, { username: user.username, email: user.email });
-  if (problem) throw badRequest(problem, [{ path: 'newPassword', location: 'body', msg: problem }]);
+  if (problem)
+    throw new InvalidInputError(problem, [{ path: 'newPassword', location: 'body', msg: problem }]);
   const hash = await ctx.hasher.hash(input.newPassword);
   await ctx.tx(async (trx) => {
     await lockedUser(trx, userId);
@@ -146,19 +145,21 @@ export async function setPassword(
   input: { newPassword: string; confirmPassword: string },
 ): Promise<User> {
   if (input.newPassword !== input.confirmPassword)
-    throw badRequest('Passwords do not match.', [
+    throw new InvalidInputError('Passwords do not match.', [
       { path: 'confirmPassword', location: 'body', msg: 'Passwords do not match.' },
     ]);
   const user = await findUserById(ctx.db, userId);
-  if (!user) throw new HttpError(401, ACCOUNT_GONE);
-  if (user.passwordHash) throw conflict('Your account already has a password. Use Change Password instead.');
+  if (!user) throw new AccountGoneError(ACCOUNT_GONE);
+  if (user.passwordHash)
+    throw new PasswordAlreadySetError('Your account already has a password. Use Change Password instead.');
   const problem = passwordProblem(input.newPassword, { username: user.username, email: user.email });
-  if (problem) throw badRequest(problem, [{ path: 'newPassword', location: 'body', msg: problem }]);
+  if (problem)
+    throw new InvalidInputError(problem, [{ path: 'newPassword', location: 'body', msg: problem }]);
   const hash = await ctx.hasher.hash(input.newPassword);
   return ctx.tx(async (trx) => {
     const locked = await lockedUser(trx, userId);
     if (locked.passwordHash)
-      throw conflict('Your account already has a password. Use Change Password instead.');
+      throw new PasswordAlreadySetError('Your account already has a password. Use Change Password instead.');
     return updateUser(trx, userId, { password_hash: hash }, nowDate(ctx));
   });
 }

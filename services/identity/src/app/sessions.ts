@@ -1,6 +1,7 @@
-import { HttpError, newId, recordEvents } from '@bet/kit';
+import { newId, recordEvents } from '@bet/kit';
 import { type EventData, UserSessionsRevoked } from '@bet/proto-events';
 import type { AppContext } from '../context';
+import { GrantRefusedError, GrantRevokedError } from '../domain/errors';
 import { judgeRefresh, REFRESH_MESSAGES, type RefreshVerdict } from '../domain/sessions';
 import type { User } from '../domain/users';
 import type { Db } from '../store/db';
@@ -57,7 +58,7 @@ export async function issueSession(
 
 async function currentUser(trx: Db, userId: string): Promise<User> {
   const user = await findUserById(trx, userId, { forShare: true });
-  if (!user) throw new HttpError(403, REFRESH_MESSAGES.revoked, undefined, 'invalid_grant');
+  if (!user) throw new GrantRevokedError(REFRESH_MESSAGES.revoked);
   return user;
 }
 
@@ -130,7 +131,7 @@ export async function revokeUserSessions(
 
 /** A refused refresh: never a 401, which a client that refreshes on every 401 would loop on. */
 function refused(verdict: Exclude<RefreshVerdict, 'ok'>) {
-  return new HttpError(400, REFRESH_MESSAGES[verdict], undefined, 'invalid_grant');
+  return new GrantRefusedError(REFRESH_MESSAGES[verdict]);
 }
 
 /**
@@ -208,7 +209,7 @@ export async function logout(ctx: AppContext, token: string): Promise<void> {
   try {
     claims = await ctx.tokens.verifyRefresh(token, { allowExpired: true });
   } catch {
-    throw new HttpError(400, REFRESH_MESSAGES.unknown, undefined, 'invalid_grant');
+    throw new GrantRefusedError(REFRESH_MESSAGES.unknown);
   }
   await ctx.tx(async (trx) => {
     const row = await findRefreshToken(trx, claims.jti);

@@ -1,5 +1,6 @@
-import { HttpError, newId } from '@bet/kit';
+import { newId } from '@bet/kit';
 import type { AppContext } from '../context';
+import { GrantRefusedError } from '../domain/errors';
 import { insertSocialCode, spendSocialCode } from '../store/social';
 import { findUserById } from '../store/users';
 import { nowDate } from './clock';
@@ -36,7 +37,7 @@ export async function exchangeSocialCode(
   ctx: AppContext,
   input: { code: string; state: string },
 ): Promise<TokenPair> {
-  const refused = () => new HttpError(400, SOCIAL_CODE_REFUSED, undefined, 'invalid_grant');
+  const refused = () => new GrantRefusedError(SOCIAL_CODE_REFUSED);
   const now = nowDate(ctx);
   // used up by the first attempt, right or wrong (its own statement, committed even when the
   // attempt is refused): a stolen code cannot be tried against guessed states

@@ -1,5 +1,5 @@
 import { fetchJson } from '@bet/kit';
-import type { IdentityConfig } from '../context';
+import type { IdentityConfig } from '../config';
 import { fromFacebook, fromGoogle, type Provider, type SocialProfile } from '../domain/social';
 
 /** The social sign-in providers: their settings, and the profile their userinfo endpoint gives. */

@@ -16,19 +16,20 @@ export const depositLimitsRoute = route('POST /api/v1/users/protection/deposit-l
       schema: {
         tags: ['users'],
         body: Type.Object(
-          Object.fromEntries(
-            DEPOSIT_FIELDS.map((f) => [f, MoneySchema({ description: 'dollars, 0 for no limit' })]),
-          ),
+          {
+            daily: MoneySchema({ description: 'dollars, 0 for no limit' }),
+            weekly: MoneySchema({ description: 'dollars, 0 for no limit' }),
+            monthly: MoneySchema({ description: 'dollars, 0 for no limit' }),
+          },
           { additionalProperties: false },
         ),
         response: { 200: ProtectionChangedAnswer },
       },
     },
     async (req) => {
-      const body = req.body as Record<(typeof DEPOSIT_FIELDS)[number], unknown>;
       const cents: Record<string, number> = {};
       for (const f of DEPOSIT_FIELDS) {
-        const m = parseMoney(body[f] as never);
+        const m = parseMoney(req.body[f]);
         const msg = !m.ok
           ? m.reason === 'too_many_decimals'
             ? `${f} must have at most two decimals`

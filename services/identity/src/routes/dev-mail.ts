@@ -1,7 +1,6 @@
-import { Type } from '@bet/kit';
+import { clientIp, isLoopback, Type } from '@bet/kit';
 import { outboxMail } from '../app/dev-mail';
 import { route } from '../context';
-import { clientIp, isLoopback } from '../domain/client-ip';
 import { escapeHtml } from '../domain/mail';
 
 /**

@@ -1,7 +1,6 @@
-import { Type } from '@bet/kit';
+import { clientIp, Type } from '@bet/kit';
 import { login } from '../app/auth';
 import { route } from '../context';
-import { clientIp } from '../domain/client-ip';
 import { publicUser } from '../domain/users';
 import { SignedInAnswer } from './answers';
 import { AnyPassword } from './schemas';

@@ -17,7 +17,11 @@ export const STATE_MAX = 200;
 export const startPath = (p: ProviderSettings) => `/api/v1/auth/${p.provider}`;
 export const callbackPath = (p: ProviderSettings) => `${startPath(p)}/callback`;
 /** the provider's query string is the provider's business */
-export const socialSchema = { tags: ['auth'], querystring: Type.Object({}, { additionalProperties: true }) };
+/** `state`: made by the page, checked by the start route (a clear 400 of its own, not the schema's) */
+export const socialSchema = {
+  tags: ['auth'],
+  querystring: Type.Object({ state: Type.Optional(Type.Unknown()) }, { additionalProperties: true }),
+};
 
 /** Both are pages of the web client, which may live on another origin than the API. */
 export function webPages(ctx: AppContext) {

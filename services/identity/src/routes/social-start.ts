@@ -48,7 +48,7 @@ export const socialStartRoute = route(
         maxAge: 15 * 60,
       };
       app.get(start, { config: { auth: 'public' }, schema: socialSchema }, async (req, reply) => {
-        const state = (req.query as { state?: unknown }).state;
+        const { state } = req.query;
         if (typeof state !== 'string' || state.length < STATE_MIN || state.length > STATE_MAX)
           throw new HttpError(400, STATE_REQUIRED);
         // remembered through the provider's round trip, then bound to the one-time code

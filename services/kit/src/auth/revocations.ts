@@ -1,10 +1,12 @@
 import type { Cache } from '../cache';
-import { DEFAULT_MAX_TOKEN_AGE_SECONDS, RevocationUnavailableError, type VerifiedUser } from './tokens';
+import {
+  DEFAULT_MAX_TOKEN_AGE_SECONDS,
+  type RevocationChecker,
+  RevocationUnavailableError,
+  type VerifiedUser,
+} from './tokens';
 
-/** Asked by the token verifier after the signature checks out. */
-export interface RevocationChecker {
-  isRevoked(user: VerifiedUser): Promise<boolean>;
-}
+export type { RevocationChecker };
 
 /**
  * The revocation list every service and gateway reads: Redis in a cluster (one shared

@@ -12,7 +12,11 @@ import {
   SignJWT,
 } from 'jose';
 import { newId } from '../ids';
-import type { RevocationChecker } from './revocations';
+
+/** Asked by the token verifier after the signature checks out (`Revocations` is the shared one). */
+export interface RevocationChecker {
+  isRevoked(user: VerifiedUser): Promise<boolean>;
+}
 
 export type Role = 'user' | 'admin';
 

@@ -55,3 +55,47 @@ export function pageOf<K extends string, T>(
     totalCount: q.total,
   } as { [P in K]: T[] } & { currentPage: number; totalPages: number; totalCount: number };
 }
+
+const DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+/**
+ * One date-time field from the edge (a body's `matchDate`, a list's `from`/`to`): ISO 8601,
+ * a date-time without a zone taken as UTC, the calendar checked (no 31 February). A day alone
+ * is accepted where `dateOnly` says so: the first or the last millisecond of that UTC day.
+ * (`dateRange` reads the `startDate`/`endDate` pair of the statement lists.)
+ */
+export function parseDateTime(
+  value: string,
+  field: string,
+  location: FieldError['location'],
+  dateOnly?: 'start' | 'end',
+): Date {
+  const msg = `${field} must be a date-time (ISO 8601), e.g. 2026-05-01T15:00:00Z`;
+  const fail = () => badRequest(msg, [{ path: field, location, msg }]);
+  const m = DATE_TIME.exec(value.trim());
+  if (!m) throw fail();
+  const [, y, mo, d, h, mi, sec, frac, zone] = m;
+  // Date would roll 2026-02-31 over into March: check the calendar ourselves
+  const day = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
+  if (
+    day.getUTCFullYear() !== Number(y) ||
+    day.getUTCMonth() !== Number(mo) - 1 ||
+    day.getUTCDate() !== Number(d)
+  )
+    throw fail();
+  if (h === undefined) {
+    if (!dateOnly) throw fail();
+    return new Date(day.getTime() + (dateOnly === 'end' ? 86_400_000 - 1 : 0));
+  }
+  if (Number(h) > 23 || Number(mi) > 59 || Number(sec ?? 0) > 59) throw fail();
+  const offset =
+    !zone || zone.toUpperCase() === 'Z'
+      ? 'Z'
+      : zone.length === 5
+        ? `${zone.slice(0, 3)}:${zone.slice(3)}`
+        : zone;
+  const out = new Date(`${y}-${mo}-${d}T${h}:${mi}:${sec ?? '00'}${frac ?? ''}${offset}`);
+  if (Number.isNaN(out.getTime())) throw fail();
+  return out;
+}

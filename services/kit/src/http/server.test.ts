@@ -221,3 +221,38 @@ describe('framework refusals in the { msg } shape', () => {
     expect(bad.json()).toEqual({ msg: 'The path is not a valid URL' });
   });
 });
+
+describe('domain errors answer through the service table', () => {
+  it('maps a code to its status and says the message word for word; the code is sent only when the table says so', async () => {
+    const { DomainError } = await import('../errors');
+    const server = await createServer({
+      name: 'probe',
+      logger: createLogger('probe', 'silent'),
+      verifier: {} as TokenVerifier,
+      errors: { user_not_found: { status: 404 }, taken: { status: 409, sendCode: true } },
+    });
+    const refusals: Record<string, Error> = {
+      gone: new DomainError('user_not_found', 'User not found'),
+      taken: new DomainError('taken', 'That name is taken', {
+        errors: [{ path: 'name', location: 'body', msg: 'That name is taken' }],
+      }),
+      legacy: new DomainError('old_style', 'Said where thrown', 403),
+      unlisted: new DomainError('nobody_mapped_it', 'No table entry'),
+    };
+    for (const [path, err] of Object.entries(refusals))
+      server.get(`/api/v1/${path}`, { config: { auth: 'public' } }, async () => {
+        throw err;
+      });
+    const answer = async (path: string) => {
+      const res = await server.inject(`/api/v1/${path}`);
+      return [res.statusCode, res.body];
+    };
+    expect(await answer('gone')).toEqual([404, '{"msg":"User not found"}']);
+    expect(await answer('taken')).toEqual([
+      409,
+      '{"msg":"That name is taken","errors":[{"path":"name","location":"body","msg":"That name is taken"}],"code":"taken"}',
+    ]);
+    expect(await answer('legacy')).toEqual([403, '{"msg":"Said where thrown","code":"old_style"}']);
+    expect(await answer('unlisted')).toEqual([422, '{"msg":"No table entry","code":"nobody_mapped_it"}']);
+  });
+});

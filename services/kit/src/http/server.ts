@@ -5,7 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { TokenVerifier, VerifiedUser } from '../auth/tokens';
 import { InvalidTokenError, RevocationUnavailableError } from '../auth/tokens';
-import { DomainError, type FieldError, HttpError } from '../errors';
+import { DomainError, type ErrorTable, type FieldError, HttpError } from '../errors';
 import type { Logger } from '../logger';
 import { installObservability } from '../observability/http';
 import { trustedProxies, trustsProxy } from './client-ip';
@@ -30,6 +30,14 @@ declare module 'fastify' {
 
 export type App = FastifyInstance<any, any, any, Logger, TypeBoxTypeProvider>;
 
+/**
+ * A plugin's scope (`app.register(async (scope) => …)`) reads its routes' body, query and
+ * params from their schemas like the app itself (Fastify hands a plugin the default provider).
+ */
+export function typedScope(scope: FastifyInstance<any, any, any, any, any>) {
+  return scope.withTypeProvider<TypeBoxTypeProvider>();
+}
+
 export interface ServerOptions {
   name: string;
   logger: Logger;
@@ -47,6 +55,8 @@ export interface ServerOptions {
    * is the visitor, not the gateway. Default 'loopback,private', as the setting's default.
    */
   trustedProxies?: string;
+  /** the service's domain error codes → status (see `DomainError`) */
+  errors?: ErrorTable;
 }
 
 export const SESSION_CHECK_UNAVAILABLE =
@@ -171,7 +181,7 @@ export async function createServer(opts: ServerOptions): Promise<App> {
     });
   }
 
-  app.setErrorHandler(httpErrorHandler);
+  app.setErrorHandler((err, req, reply) => httpErrorHandler(err, req, reply, opts.errors));
 
   app.setNotFoundHandler((req, reply) => {
     reply.status(404).send({ msg: routeNotFound(req.method, req.url) });
@@ -224,7 +234,7 @@ export function frameworkErrors(err: { code?: string }, _req: FastifyRequest, re
  * The one error handler of every service and the gateway: the `{ msg, errors?, code? }`
  * shape of docs/api-conventions.md, never a stack trace.
  */
-export function httpErrorHandler(err: any, req: FastifyRequest, reply: FastifyReply) {
+export function httpErrorHandler(err: any, req: FastifyRequest, reply: FastifyReply, table: ErrorTable = {}) {
   if (err.validation) {
     const errors = formatValidationErrors(err.validation, err.validationContext ?? 'body');
     return reply.status(400).send({ msg: errors[0].msg, errors });
@@ -237,6 +247,13 @@ export function httpErrorHandler(err: any, req: FastifyRequest, reply: FastifyRe
     });
   }
   if (err instanceof DomainError) {
+    const mapped = Object.hasOwn(table, err.code) ? table[err.code] : undefined;
+    if (mapped)
+      return reply.status(mapped.status).send({
+        msg: err.message,
+        ...(err.errors ? { errors: err.errors } : {}),
+        ...(mapped.sendCode ? { code: mapped.sendCode === true ? err.code : mapped.sendCode } : {}),
+      });
     return reply.status(err.status).send({ msg: err.message, code: err.code });
   }
   const status = typeof err.statusCode === 'number' ? err.statusCode : 500;

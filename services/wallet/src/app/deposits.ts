@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DomainError, HttpError, newId, recordEvent, retryOnConflict, webUrl } from '@bet/kit';
+import { DomainError, HttpError, newId, recordEvents, retryOnConflict, webUrl } from '@bet/kit';
 import { moneyKeys, WalletDepositCompleted } from '@bet/proto-events';
 import type { AppContext } from '../context';
 import { koboToCents, parseRate } from '../domain/amounts';
@@ -219,14 +219,18 @@ export async function handleDepositWebhook(
         () => depositPostings(deposit.user_id, amountCents),
       );
       await linkDepositTransaction(trx, deposit.id, posted.transactionId);
-      await recordEvent(trx, WalletDepositCompleted.subject, {
-        depositId: deposit.id,
-        userId: deposit.user_id,
-        provider: provider.name,
-        amountKobo: Number(deposit.amount_kobo),
-        amountCents: Number(amountCents),
-        reference: deposit.reference,
-      });
+      await recordEvents(trx, WalletDepositCompleted, [
+        {
+          data: {
+            depositId: deposit.id,
+            userId: deposit.user_id,
+            provider: provider.name,
+            amountKobo: Number(deposit.amount_kobo),
+            amountCents: Number(amountCents),
+            reference: deposit.reference,
+          },
+        },
+      ]);
       return true;
     }),
   );

@@ -1,3 +1,4 @@
+import { WINNING_TX_TYPES } from '@bet/proto-events';
 import type { Hold } from '../domain/holds';
 import {
   clawbackPostings,
@@ -39,7 +40,7 @@ export function stake(
 }
 
 /** Winnings repay an open debt first (a correction's clawback the wallet could not cover). */
-const COLLECTS_DEBT: ReadonlySet<string> = new Set(['win', 'cashout', 'aviator_win']);
+const COLLECTS_DEBT: ReadonlySet<string> = new Set(WINNING_TX_TYPES);
 
 /**
  * A payout for a bet: the held stake comes out of bets in play, the house covers the rest.

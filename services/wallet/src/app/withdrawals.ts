@@ -1,4 +1,4 @@
-import { conflict, forbidden, newId, notFound, recordEvent, retryOnConflict, unprocessable } from '@bet/kit';
+import { conflict, forbidden, newId, notFound, recordEvents, retryOnConflict, unprocessable } from '@bet/kit';
 import { moneyKeys, WalletWithdrawalProcessed, WalletWithdrawalRequested } from '@bet/proto-events';
 import type { AppContext } from '../context';
 import {
@@ -81,11 +81,15 @@ export async function requestWithdrawal(
         amountCents: input.amountCents,
         requestTxId: posted.transactionId,
       });
-      await recordEvent(trx, WalletWithdrawalRequested.subject, {
-        withdrawalId: id,
-        userId: input.userId,
-        amountCents: Number(input.amountCents),
-      });
+      await recordEvents(trx, WalletWithdrawalRequested, [
+        {
+          data: {
+            withdrawalId: id,
+            userId: input.userId,
+            amountCents: Number(input.amountCents),
+          },
+        },
+      ]);
       return { withdrawal: withdrawal, duplicate: false };
     }),
   );
@@ -162,14 +166,18 @@ export async function processWithdrawal(
         adminId: input.adminId,
         transactionId: posted.transactionId,
       });
-      await recordEvent(trx, WalletWithdrawalProcessed.subject, {
-        withdrawalId: w.id,
-        userId: w.user_id,
-        amountCents: Number(amount),
-        status: input.decision,
-        adminNotes: input.notes,
-        processedBy: input.adminId,
-      });
+      await recordEvents(trx, WalletWithdrawalProcessed, [
+        {
+          data: {
+            withdrawalId: w.id,
+            userId: w.user_id,
+            amountCents: Number(amount),
+            status: input.decision,
+            adminNotes: input.notes,
+            processedBy: input.adminId,
+          },
+        },
+      ]);
       return row;
     }),
   );

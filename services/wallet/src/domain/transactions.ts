@@ -1,4 +1,11 @@
-import { WALLET_TX_TYPES } from '@bet/proto-events';
+import {
+  type SpecTxType,
+  STAKE_TX_TYPES,
+  TX_GROUPS,
+  type TypeClause,
+  WALLET_TX_TYPES,
+  WINNING_TX_TYPES,
+} from '@bet/proto-events';
 /** Types a user sees on their statement (the catalogue's wallet transaction types). */
 export const USER_TX_TYPES = WALLET_TX_TYPES;
 export type UserTxType = (typeof USER_TX_TYPES)[number];
@@ -8,55 +15,14 @@ export const INTERNAL_TX_TYPES = ['stake_lost', 'withdrawal_payout'] as const;
 export type InternalTxType = (typeof INTERNAL_TX_TYPES)[number];
 export type TxType = UserTxType | InternalTxType;
 
-/** The spec's transaction types (spec 001 §3): the only values of a transaction's `type`. */
-export const SPEC_TX_TYPES = ['bet', 'win', 'topup', 'withdrawal'] as const;
-export type SpecTxType = (typeof SPEC_TX_TYPES)[number];
-
-/** One ledger type, or one sign of it (an adjustment is a top-up or a withdrawal by its sign). */
-export interface TypeClause {
-  type: UserTxType;
-  sign?: 'credit' | 'debit';
-}
-
-/**
- * The spec's filters (All, Bet, Win, Top-up, Withdrawal) over our ledger: every type sits in
- * exactly one group, so each transaction is reachable through them. A refund and a withdrawal
- * reversal undo a bet and a withdrawal, so they sit with what they undo; a cash-out and an
- * Aviator win are winnings; an admin's adjustment is a top-up when it credits and a
- * withdrawal when it debits (docs/api-conventions.md, "Values beyond the spec's enumerations").
- */
-export const FILTER_GROUPS = {
-  bet: [{ type: 'bet' }, { type: 'aviator_bet' }, { type: 'refund' }],
-  win: [{ type: 'win' }, { type: 'cashout' }, { type: 'aviator_win' }],
-  topup: [{ type: 'topup' }, { type: 'adjustment', sign: 'credit' }],
-  withdrawal: [
-    { type: 'withdrawal' },
-    { type: 'withdrawal_reversal' },
-    { type: 'adjustment', sign: 'debit' },
-  ],
-} as const satisfies Record<SpecTxType, readonly TypeClause[]>;
-export type FilterGroup = keyof typeof FILTER_GROUPS;
-
 export const TYPE_FILTERS = ['all', ...USER_TX_TYPES] as const;
 
-/** What a `type` filter selects: a spec group, or one ledger type by name; undefined = everything. */
+/** What a `type` filter selects: a spec group (proto-events' `TX_GROUPS`, one vocabulary with admin and the web), or one ledger type by name; undefined = everything. */
 export function typesForFilter(filter: string | undefined): readonly TypeClause[] | undefined {
   if (!filter || filter === 'all') return undefined;
-  if (Object.hasOwn(FILTER_GROUPS, filter)) return FILTER_GROUPS[filter as FilterGroup];
+  if (Object.hasOwn(TX_GROUPS, filter)) return TX_GROUPS[filter as SpecTxType];
   if ((USER_TX_TYPES as readonly string[]).includes(filter)) return [{ type: filter as UserTxType }];
   return undefined;
-}
-
-/** The spec type a transaction answers with: the group its filter finds it in. */
-export function specTxType(type: string, amount: bigint): SpecTxType {
-  for (const [group, clauses] of Object.entries(FILTER_GROUPS) as [SpecTxType, readonly TypeClause[]][]) {
-    for (const c of clauses) {
-      if (c.type !== type) continue;
-      if (!c.sign || (c.sign === 'credit') === amount >= 0n) return group;
-    }
-  }
-  // a type the catalogue adds later without a group: by the direction of the money
-  return amount >= 0n ? 'topup' : 'withdrawal';
 }
 
 export interface TypeTotal {
@@ -74,8 +40,8 @@ export interface WalletSummary {
 
 const SUMMARY: Record<keyof WalletSummary, readonly string[]> = {
   totalTopUps: ['topup'],
-  totalWinnings: ['win', 'cashout', 'aviator_win'],
-  totalBetsPlaced: ['bet', 'aviator_bet'],
+  totalWinnings: WINNING_TX_TYPES,
+  totalBetsPlaced: STAKE_TX_TYPES,
 };
 
 /** Summary cards: amounts are magnitudes (stakes shown as a positive total). */

@@ -1,5 +1,5 @@
 import { ConfigError } from '@bet/kit';
-import type { KitContext } from '../context';
+import type { KitContext } from '../config';
 import { flutterwaveProvider } from './flutterwave';
 import { paystackProvider } from './paystack';
 import { type SandboxProvider, sandboxPayout, sandboxProvider, sandboxSecret } from './sandbox';

@@ -7,11 +7,11 @@ import {
   Type,
   unprocessable,
 } from '@bet/kit';
+import { specTxType } from '@bet/proto-events';
 import { adjustOrRequest, OWN_WALLET } from '../app/adjustments';
 import { route } from '../context';
 import { nonZeroDollars } from '../domain/amounts';
 import { AccountClosedError, InsufficientFundsError } from '../domain/errors';
-import { specTxType } from '../domain/transactions';
 import { AdjustedAnswer, AdjustmentWaitingAnswer } from './answers';
 import { adjustmentRequestJson, clientKey, IdParams } from './edge';
 

@@ -1,7 +1,8 @@
 import { centsToDollars, dateRange, pageCount, Type } from '@bet/kit';
+import { TX_GROUPS } from '@bet/proto-events';
 import { balanceOf, statementOf } from '../app/statements';
 import { route } from '../context';
-import { FILTER_GROUPS, typesForFilter } from '../domain/transactions';
+import { typesForFilter } from '../domain/transactions';
 import { UserTransactionsAnswer } from './answers';
 import { IdParams, transactionJson } from './edge';
 
@@ -21,7 +22,7 @@ export const adminUserTransactionsRoute = route('GET /api/v1/admin/users/:id/tra
               [
                 '',
                 'all',
-                ...Object.keys(FILTER_GROUPS),
+                ...Object.keys(TX_GROUPS),
                 'refund',
                 'cashout',
                 'withdrawal_reversal',

@@ -1,4 +1,4 @@
-import { Type } from '@bet/kit';
+import { Type, typedScope } from '@bet/kit';
 import type { FastifyReply } from 'fastify';
 import { handleDepositWebhook } from '../app/deposits';
 import { route } from '../context';
@@ -12,7 +12,7 @@ export const depositWebhookRoute = route('POST /api/v1/wallet/webhooks/:provider
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_req, body, done) =>
       done(null, body),
     );
-    scope.post(
+    typedScope(scope).post(
       '/api/v1/wallet/webhooks/:provider',
       {
         config: { auth: 'public' },
@@ -27,7 +27,7 @@ export const depositWebhookRoute = route('POST /api/v1/wallet/webhooks/:provider
         // only 200 has a schema; the other statuses (404 here; 400, 401, 502 from the use case)
         // answer a plain { msg }, so the reply is not narrowed to the declared codes
         const reply = typedReply as FastifyReply;
-        const { provider } = req.params as { provider: string };
+        const { provider } = req.params;
         const payment = ctx.providers.payment;
         if (provider !== payment.name) return reply.status(404).send({ msg: 'Unknown payment provider' });
         const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);

@@ -1,9 +1,9 @@
 import { badRequest, centsToDollars, ID_PATTERN, Type } from '@bet/kit';
+import { specTxType } from '@bet/proto-events';
 import type { FastifyRequest } from 'fastify';
 import type { AdjustmentRequest } from '../app/adjustments';
 import type { StatementLine } from '../app/statements';
 import type { WithdrawalView } from '../app/withdrawals';
-import { specTxType } from '../domain/transactions';
 
 /**
  * A statement line as the spec's Transaction: `type` is one of its four words (the group its

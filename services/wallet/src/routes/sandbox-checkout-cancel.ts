@@ -1,3 +1,4 @@
+import { typedScope } from '@bet/kit';
 import { checkoutOf, settleCheckout } from '../app/sandbox-checkout';
 import { route } from '../context';
 import { acceptEmptyForm, backLink, notFoundPage, notify, page, ReferenceParams } from './sandbox-page';
@@ -9,11 +10,11 @@ export const sandboxCheckoutCancelRoute = route(
     if (!sandbox) return;
     app.register(async (scope) => {
       acceptEmptyForm(scope);
-      scope.post(
+      typedScope(scope).post(
         '/api/v1/wallet/sandbox/checkout/:reference/cancel',
         { config: { auth: 'public' }, schema: { hide: true, params: ReferenceParams } },
         async (req, reply) => {
-          const { reference } = req.params as { reference: string };
+          const { reference } = req.params;
           await settleCheckout(ctx, reference, 'cancelled');
           const p = await checkoutOf(ctx, reference);
           if (!p) return notFoundPage(ctx, reply);

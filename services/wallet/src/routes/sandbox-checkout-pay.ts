@@ -1,3 +1,4 @@
+import { typedScope } from '@bet/kit';
 import { checkoutOf, settleCheckout } from '../app/sandbox-checkout';
 import { route } from '../context';
 import {
@@ -18,11 +19,11 @@ export const sandboxCheckoutPayRoute = route(
     if (!sandbox) return;
     app.register(async (scope) => {
       acceptEmptyForm(scope);
-      scope.post(
+      typedScope(scope).post(
         '/api/v1/wallet/sandbox/checkout/:reference/pay',
         { config: { auth: 'public' }, schema: { hide: true, params: ReferenceParams } },
         async (req, reply) => {
-          const { reference } = req.params as { reference: string };
+          const { reference } = req.params;
           const updated = await settleCheckout(ctx, reference, 'paid');
           const p = await checkoutOf(ctx, reference);
           if (!p) return notFoundPage(ctx, reply);

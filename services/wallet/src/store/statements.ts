@@ -1,5 +1,6 @@
+import type { TypeClause } from '@bet/proto-events';
 import { sql } from 'kysely';
-import { summarize, type TypeClause, type TypeTotal, type WalletSummary } from '../domain/transactions';
+import { summarize, type TypeTotal, type WalletSummary } from '../domain/transactions';
 import type { Trx } from './db';
 
 export interface StatementQuery {

@@ -1,0 +1,23 @@
+/** The facts both the betting/wallet checks and the Aviator checks read (kept apart so neither imports the other). */
+
+export interface WalletKeyFact {
+  key: string;
+  /** what the movement did to the user's wallet (negative for a stake) */
+  userAmount: bigint;
+  at: Date;
+}
+
+export interface HoldFact {
+  reference: string;
+  userId: string;
+  amountCents: bigint;
+  at: Date;
+}
+
+export interface PlatformCheck {
+  name: string;
+  description: string;
+  checked: number;
+  violations: string[];
+  ok: boolean;
+}
