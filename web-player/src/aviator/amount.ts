@@ -17,7 +17,12 @@ export function payoutCents(stake: number, hundredths: number): number {
  * What a cash-out sent now would pay, in dollars: the multiplier at the server's time `serverNow`
  * of a flight that lifted off at `startedAt` (never below the last tick, `shownHundredths`).
  */
-export function cashOutAmount(stake: number, startedAt: number, serverNow: number, shownHundredths = 100): number {
+export function cashOutAmount(
+  stake: number,
+  startedAt: number,
+  serverNow: number,
+  shownHundredths = 100,
+): number {
   const h = Math.max(shownHundredths, hundredthsAfter(serverNow - startedAt));
   return payoutCents(stake, h) / 100;
 }
