@@ -1,5 +1,6 @@
 import { Modal } from '../ui/Modal';
 import type { AviatorSettings } from './settings';
+import { isPhone } from './settings';
 
 export interface Limits {
   minStake: number;
@@ -17,7 +18,7 @@ export function SettingsDialog({
   onClose: () => void;
 }) {
   return (
-    <Modal title="Game settings" onClose={onClose} sheet>
+    <Modal title="Game settings" onClose={onClose} sheet={isPhone()}>
       <div className="aviator-settings">
         <label>
           <input
@@ -43,7 +44,7 @@ export function SettingsDialog({
 
 export function HowToPlay({ limits, onClose }: { limits: Limits | undefined; onClose: () => void }) {
   return (
-    <Modal title="How to play" onClose={onClose} sheet>
+    <Modal title="How to play" onClose={onClose} sheet={isPhone()}>
       <ol className="aviator-howto">
         <li>
           <strong>Bet.</strong> Enter a stake in one or both panels and press Place Bet while the round is

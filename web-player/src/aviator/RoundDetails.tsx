@@ -2,6 +2,7 @@ import type { Answer } from '@bet/api-types';
 import { useApi } from '@bet/web-shell/ui';
 import { Link } from 'react-router-dom';
 import { Modal } from '../ui/Modal';
+import { isPhone } from './settings';
 
 type Round = Answer<'/aviator/rounds/{id}'>;
 
@@ -9,7 +10,7 @@ type Round = Answer<'/aviator/rounds/{id}'>;
 export function RoundDetails({ roundId, onClose }: { roundId: string; onClose: () => void }) {
   const { data: round, error } = useApi<Round>(`/aviator/rounds/${roundId}`);
   return (
-    <Modal title={round ? `Round #${round.roundNumber}` : 'Round'} onClose={onClose} sheet>
+    <Modal title={round ? `Round #${round.roundNumber}` : 'Round'} onClose={onClose} sheet={isPhone()}>
       {error && <p className="error-text">{error}</p>}
       {round && (
         <dl className="round-details" data-testid="aviator-round-details">

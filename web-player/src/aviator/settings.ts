@@ -60,3 +60,8 @@ export function beep(kind: 'lift-off' | 'cash-out' | 'crash') {
     // sound is a nicety
   }
 }
+
+/** A phone-sized screen: dialogs open as bottom sheets there, centred elsewhere. */
+export function isPhone(): boolean {
+  return typeof window !== 'undefined' && !!window.matchMedia?.('(max-width: 560px)').matches;
+}
