@@ -87,7 +87,11 @@ export async function advanceClock(ctx: AppContext): Promise<void> {
       if (ctx.broadcaster.changed(latest!.id, 'running')) announceRunning(ctx, latest!, now);
       // a tick corrects the screens' own drawing from startedAt: it need not go every step
       if (ctx.broadcaster.tick(now, ctx.config.AVIATOR_TICK_PUSH_MS, ctx.config.AVIATOR_TICK_MS))
-        ctx.broadcast(AviatorTick, { multiplier: step.multiplier / 100, roundId: latest!.id, serverTime: now });
+        ctx.broadcast(AviatorTick, {
+          multiplier: step.multiplier / 100,
+          roundId: latest!.id,
+          serverTime: now,
+        });
       return;
     }
     case 'crash':
