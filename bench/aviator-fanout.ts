@@ -1,8 +1,8 @@
 /**
- * Aviator's fan-out: ticks at 10 Hz over core NATS to one gateway, which emits them to N
+ * Aviator's fan-out: ticks (5 Hz, the round clock's AVIATOR_TICK_PUSH_MS default; `--hz`) over core NATS to one gateway, which emits them to N
  * socket.io clients (visitors: no token, the public Aviator room).
  *
- *   node --import tsx bench/aviator-fanout.ts [--clients 1000,5000,10000] [--seconds 10] [--workers 2]
+ *   node --import tsx bench/aviator-fanout.ts [--clients 1000,5000,10000] [--seconds 10] [--workers 2] [--hz 5]
  *
  * The gateway runs in its own process on the real NATS (its own subject prefix); this process
  * publishes `aviator.tick` with the server time in it, as the round clock does. The clients are
@@ -218,9 +218,11 @@ async function main() {
       clients: { type: 'string', default: '1000,5000,10000' },
       seconds: { type: 'string', default: '10' },
       workers: { type: 'string', default: '2' },
+      hz: { type: 'string', default: '5' },
     },
   });
   const seconds = Number(values.seconds);
+  const hz = Number(values.hz);
   const prefix = `bench${process.pid}`;
   const keys = await generateAuthKeys();
   const entry = await childModule(import.meta.url);
@@ -251,7 +253,7 @@ async function main() {
   await Promise.all(workers.map((w) => new Promise((r) => w.once('message', r))));
   let connected = 0;
   console.log(
-    `gateway on :${port}; ${seconds} s of ticks at 10 Hz per client count; ${workers.length} client processes`,
+    `gateway on :${port}; ${seconds} s of ticks at ${hz} Hz per client count; ${workers.length} client processes`,
   );
   console.log('clients  p50 ms  p99 ms  max ms  msgs/s   gateway CPU %  gateway RSS MB  tick loop ms');
   try {
@@ -272,7 +274,7 @@ async function main() {
       const timer = setInterval(() => {
         m += 1;
         bus.broadcast(AviatorTick.subject, { multiplier: m / 100, serverTime: Date.now() });
-      }, 100);
+      }, 1000 / hz);
       await new Promise((r) => setTimeout(r, seconds * 1000));
       clearInterval(timer);
       await new Promise((r) => setTimeout(r, 500));

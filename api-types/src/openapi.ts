@@ -4156,6 +4156,58 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/aviator/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel the caller's bet on { panel } for the round that has not started (held for the next round, or open for betting): the stake comes back */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        panel: 1 | 2;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the wallet's balance after the stake came back; null when the wallet has not answered yet (the stake comes back shortly) */
+                            balance: number | (never | null);
+                            betId: string;
+                            msg: string;
+                            /** @description 1 or 2 */
+                            panel: number;
+                            roundId: string;
+                            /** @description dollars */
+                            stake: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/aviator/cash-out": {
         parameters: {
             query?: never;
@@ -4309,6 +4361,49 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/aviator/limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The minimum and maximum stake and the maximum win of one bet */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description dollars */
+                            maxStake: number;
+                            /** @description dollars, the most one bet can win */
+                            maxWin: number;
+                            /** @description dollars */
+                            minStake: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/aviator/my-bets": {
         parameters: {
             query?: never;
@@ -4350,7 +4445,8 @@ export type paths = {
                                 /** @description null while the bet is in the air; 0 when lost */
                                 payout: number | (never | null);
                                 roundId: string;
-                                roundNumber: number;
+                                /** @description null while the bet is held for a round not open yet */
+                                roundNumber: number | null;
                                 /** @description dollars */
                                 stake: number;
                                 status: "active" | "cashed_out" | "lost";
@@ -4411,6 +4507,8 @@ export type paths = {
                             balance: number;
                             betId: string;
                             msg: string;
+                            /** @description true when placed during a flight: held for the next round (roundId), cancellable until it starts */
+                            nextRound: boolean;
                             /** @description 1 or 2 */
                             panel: number;
                             roundId: string;
@@ -4421,6 +4519,75 @@ export type paths = {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/aviator/rounds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One round: its commitment, and once crashed its hash, crash point and verify link */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            bets: number;
+                            /** Format: date-time */
+                            crashedAt: string | null;
+                            /** @description null until the round crashed */
+                            crashPoint: number | (never | null);
+                            /** @description the round's hash (its seed), revealed at the crash; null before */
+                            hash: string | null;
+                            /** @description the round's commitment, SHA-256 of its hash, published before its bets */
+                            publicHash: string;
+                            roundId: string;
+                            roundNumber: number;
+                            salt: string | null;
+                            /** Format: date-time */
+                            startedAt: string | null;
+                            state: "betting" | "running" | "crashed";
+                            topCashOuts: {
+                                /** @description a multiplier, e.g. 1.5 for 1.50x */
+                                cashedOutAt: number;
+                                /** @description dollars */
+                                payout: number;
+                                /** @description dollars */
+                                stake: number;
+                                username: string;
+                            }[];
+                            /** @description dollars */
+                            totalPaid: number;
+                            /** @description dollars */
+                            totalStaked: number;
+                            /** @description the call that recomputes the round from the chain; null until the round crashed */
+                            verifyUrl: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4541,6 +4708,65 @@ export type paths = {
                             /** Format: date-time */
                             startedAt: string | null;
                             state: "waiting" | "betting" | "running" | "crashed";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/aviator/top": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Top wins (largest payouts) or top multipliers of the day, month or year (UTC) */
+        get: {
+            parameters: {
+                query?: {
+                    kind?: "wins" | "multipliers";
+                    limit?: number;
+                    period?: "day" | "month" | "year";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            bets: {
+                                /** Format: date-time */
+                                at: string | null;
+                                betId: string;
+                                /** @description a multiplier, e.g. 1.5 for 1.50x */
+                                cashedOutAt: number;
+                                /** @description a multiplier, e.g. 1.5 for 1.50x */
+                                crashPoint: number;
+                                /** @description dollars */
+                                payout: number;
+                                roundId: string;
+                                roundNumber: number;
+                                /** @description dollars */
+                                stake: number;
+                                username: string;
+                            }[];
+                            kind: "wins" | "multipliers";
+                            period: "day" | "month" | "year";
                         };
                     };
                 };

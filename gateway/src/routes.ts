@@ -157,6 +157,7 @@ export const routeTable: RouteEntry[] = [
   r('GET /aviator/state', 'aviator', 'public'),
   r('POST /aviator/place-bet', 'aviator', 'user'),
   r('POST /aviator/cash-out', 'aviator', 'user'),
+  r('POST /aviator/cancel', 'aviator', 'user'),
   r('* /aviator/*', 'aviator', 'public'),
   r('* /admin/aviator/*', 'aviator', 'admin'),
 

@@ -196,13 +196,13 @@ describe('aviator', () => {
     expect((await place({}, { stake: 1 })).status).toBe(401);
   });
 
-  it('refuses bets outside the betting phase', async () => {
+  it('takes a bet placed during a flight for the next round (issue 35; tests/aviator/next-round.test.ts)', async () => {
     const p = await player(s, 10);
     const round = await roundWhere(s, (c) => c > 150);
-    await liftOff(s, round);
+    const running = await liftOff(s, round);
     const res = await place(p.auth, { stake: 1 });
-    expect(res.status).toBe(409);
-    expect(res.body.msg).toMatch(/open for betting/);
+    expect(res).toMatchObject({ status: 201, body: { roundId: running.next_id, nextRound: true } });
+    expect((await api(s.aviator, 'POST', '/api/v1/aviator/cancel', p.auth, { panel: 1 })).status).toBe(200);
   });
 
   it('decides a cash-out racing the crash by server time: paid just before, refused at it', async () => {

@@ -26,10 +26,8 @@ describe.each(['embedded', 'cluster'] as const)('bets at the end of the betting 
   it('either fly with an exit and in the totals, or are refused and cost nothing', async () => {
     const players = await Promise.all(Array.from({ length: PLAYERS }, () => player(s, FUNDS)));
     const answers = new Map<string, number>();
-    const roundIds: string[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       const round = await roundWhere(s, (c) => c > 110);
-      roundIds.push(round.id);
       // two bets per player spread over ~170 ms; the window closes somewhere among them
       let firstAnswer!: () => void;
       const answered = new Promise<void>((go) => {
@@ -45,7 +43,8 @@ describe.each(['embedded', 'cluster'] as const)('bets at the end of the betting 
                     stake: 1,
                     panel,
                   });
-                  answers.set(`${round.id}:${p.id}:${panel}`, res.status);
+                  // placed after the lift-off, a bet is held for the next round (issue 35)
+                  answers.set(`${res.body.roundId ?? round.id}:${p.id}:${panel}`, res.status);
                   firstAnswer();
                   done();
                 },
@@ -95,11 +94,16 @@ describe.each(['embedded', 'cluster'] as const)('bets at the end of the betting 
     expect(accepted).toBeGreaterThan(0);
     expect(refused).toBeGreaterThan(0);
 
-    // money: each player paid exactly the stakes that flew and got exactly their payouts
+    // money: each player paid exactly the stakes that flew (or are held for the next round)
+    // and got exactly their payouts
     const all = await s.aviator.ctx.db
       .selectFrom('bets')
       .selectAll()
-      .where('round_id', 'in', roundIds)
+      .where(
+        'user_id',
+        'in',
+        players.map((p) => p.id),
+      )
       .execute();
     await eventually(
       async () =>
@@ -124,10 +128,11 @@ describe.each(['embedded', 'cluster'] as const)('bets at the end of the betting 
       });
     await eventually(async () => (await platform()).ok, 15_000);
     const checks = (await platform()).checks.filter((c) => c.name.startsWith('aviator-'));
-    expect(checks.map((c) => [c.name, c.ok, c.checked > 0])).toEqual([
-      ['aviator-bets-moved-money', true, true],
-      ['aviator-holds-belong-to-active-bets', true, false],
-      ['aviator-round-totals', true, true],
+    // holds: the bets held for the round after the last one, if any
+    expect(checks.map((c) => [c.name, c.ok])).toEqual([
+      ['aviator-bets-moved-money', true],
+      ['aviator-holds-belong-to-active-bets', true],
+      ['aviator-round-totals', true],
     ]);
     const wallet = await reconcile(s.wallet.ctx.db);
     expect(wallet.checks.find((c) => c.name === 'aviator-stakes')).toMatchObject({ ok: true });

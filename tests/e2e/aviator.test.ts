@@ -137,6 +137,94 @@ describe('aviator', () => {
     await context.close();
   }, 600_000);
 
+  it('bets for the next round during a flight and cancels it; round details, tabs, dialogs (desktop)', async () => {
+    const { page, context, errors } = await newPage(browser, { viewport: { width: 1366, height: 900 } });
+    const session = await signIn(page, DEMO);
+    const before = (await stack.api('GET', '/wallet', undefined, session.accessToken)).body
+      .walletBalance as number;
+    await page.goto(`${stack.url}/aviator`);
+    const caption = page.getByTestId('aviator-state');
+    const panel2 = page.getByTestId('aviator-panel-2');
+    // during a flight the panel bets for the next round
+    await expect.poll(() => caption.textContent(), { timeout: 120_000 }).toBe('In flight');
+    const next = panel2.getByRole('button', { name: 'Bet for Next Round' });
+    await expect.poll(() => next.isEnabled(), { timeout: 30_000 }).toBe(true);
+    await panel2.getByLabel('Stake ($)').fill('3');
+    await next.click();
+    await expect.poll(() => page.getByText('Bet placed!').count()).toBeGreaterThan(0);
+    await expect(panel2.getByRole('button', { name: 'Waiting for Next Round' }).isDisabled()).resolves.toBe(
+      true,
+    );
+    const cancel = panel2.getByRole('button', { name: 'Cancel' });
+    await expect.poll(() => cancel.count()).toBe(1);
+    await page.screenshot({ path: screenshotPath('aviator-next-round-desktop.png') });
+    await cancel.click();
+    await expect.poll(() => page.getByText('Bet cancelled.').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(
+        async () => (await stack.api('GET', '/wallet', undefined, session.accessToken)).body.walletBalance,
+      )
+      .toBe(before);
+
+    // a past round's details from the history strip
+    const first = page.getByRole('button', { name: /^Round details: crashed at/ }).first();
+    await expect.poll(() => first.count(), { timeout: 60_000 }).toBe(1);
+    await first.click();
+    const details = page.getByTestId('aviator-round-details');
+    await expect.poll(() => details.textContent()).toMatch(/Round hash \(the revealed seed\)[0-9a-f]{64}/);
+    await expect(page.getByRole('link', { name: 'Verify this round' }).count()).resolves.toBe(1);
+    await page.screenshot({ path: screenshotPath('aviator-round-details-desktop.png') });
+    await page.keyboard.press('Escape');
+
+    // the tabs and the dialogs
+    await page.getByRole('tab', { name: 'Top' }).click();
+    await expect(page.getByRole('button', { name: 'Top multipliers' }).count()).resolves.toBe(1);
+    await page.getByRole('tab', { name: 'My bets' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'My Aviator bets' }).count()).toBe(1);
+    await expect(page.getByTestId('aviator-limits').textContent()).resolves.toMatch(/Min stake \$\d+\.\d\d/);
+    await page.getByRole('button', { name: 'How to play' }).click();
+    await expect.poll(() => page.getByRole('dialog', { name: 'How to play' }).count()).toBe(1);
+    await page.screenshot({ path: screenshotPath('aviator-how-to-play-desktop.png') });
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('checkbox', { name: 'Sound effects' }).check();
+    await page.keyboard.press('Escape');
+    expect(await page.evaluate(() => localStorage.getItem('aviator.settings'))).toContain('"sound":true');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 300_000);
+
+  it('shows both bet panels under the game on a phone without scrolling; the history strip scrolls', async () => {
+    const { page, context, errors } = await newPage(browser, {
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    await signIn(page, DEMO);
+    await page.goto(`${stack.url}/aviator`);
+    const panel2 = page.getByTestId('aviator-panel-2');
+    await expect.poll(() => panel2.count(), { timeout: 60_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole('button', { name: /^Round details/ }).count(), { timeout: 60_000 })
+      .toBeGreaterThan(0);
+    for (const id of ['aviator-panel-1', 'aviator-panel-2']) {
+      const button = page.getByTestId(id).locator('.bet-panel__button');
+      const box = await button.boundingBox();
+      expect(box, id).not.toBeNull();
+      // the panel's button is on the first screen, below the flight
+      expect(box!.y + box!.height, id).toBeLessThanOrEqual(844);
+    }
+    const flight = await page.locator('.flight').boundingBox();
+    const panel = await page.getByTestId('aviator-panel-1').boundingBox();
+    expect(panel!.y).toBeGreaterThanOrEqual(flight!.y + flight!.height);
+    const strip = page.getByRole('list', { name: 'Recent crash points' });
+    expect(await strip.evaluate((el) => getComputedStyle(el).overflowX)).toBe('auto');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: screenshotPath('aviator-phone.png') });
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 240_000);
+
   it("shows the admin monitor's state texts and colours", async () => {
     const { page, context, errors } = await newPage(browser);
     await signIn(page, ADMIN);

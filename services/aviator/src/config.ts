@@ -20,6 +20,12 @@ export const aviatorConfig = {
   AVIATOR_WAITING_MS: Type.Integer({ default: 1_000, minimum: 0 }),
   /** the round clock's step (about 10 ticks a second) */
   AVIATOR_TICK_MS: Type.Integer({ default: 100, minimum: 10 }),
+  /**
+   * how often `aviator.tick` goes out while a round flies (issue 35): screens draw the curve
+   * from `startedAt` and the server clock, so a tick only corrects them; 5 a second keeps a
+   * client that shows the ticked multiplier (the spec's) moving smoothly, at half the fan-out
+   */
+  AVIATOR_TICK_PUSH_MS: Type.Integer({ default: 200, minimum: 10 }),
   /** how long a dead clock's lease lives before another replica takes over */
   AVIATOR_LEASE_TTL_MS: Type.Integer({ default: 3_000, minimum: 300 }),
   AVIATOR_MIN_STAKE: Type.Number({ default: 0.1, exclusiveMinimum: 0 }),

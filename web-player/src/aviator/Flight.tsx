@@ -3,11 +3,22 @@
 import { useEffect, useRef } from 'react';
 import { type AviatorView, floor2, liveMultiplier, multiplierAfter } from './feed';
 
-export function Flight({ view, serverNow }: { view: AviatorView; serverNow: () => number }) {
+export function Flight({
+  view,
+  serverNow,
+  animate = true,
+}: {
+  view: AviatorView;
+  serverNow: () => number;
+  /** false (the player's setting, or reduced motion): the multiplier only, no curve or plane */
+  animate?: boolean;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const label = useRef<HTMLOutputElement>(null);
   const viewRef = useRef(view);
   viewRef.current = view;
+  const animateRef = useRef(animate);
+  animateRef.current = animate;
 
   useEffect(() => {
     let frame = 0;
@@ -36,7 +47,7 @@ export function Flight({ view, serverNow }: { view: AviatorView; serverNow: () =
             : `${m.toFixed(2)}x`;
       }
       const flying = v.state === 'running' || v.state === 'crashed';
-      if (!flying || !v.startedAt) return;
+      if (!flying || !v.startedAt || !animateRef.current) return;
       const started = Date.parse(v.startedAt);
       // the flight time to show: until now, or until the crash point
       const tEnd =

@@ -1,11 +1,19 @@
 import { type AviatorView, crashClass } from './feed';
 
-export function HistoryStrip({ view }: { view: AviatorView }) {
+/** The last crash points; each opens its round's details. Scrolls sideways on a phone. */
+export function HistoryStrip({ view, onOpen }: { view: AviatorView; onOpen: (roundId: string) => void }) {
   return (
     <ol className="crash-strip" aria-label="Recent crash points">
       {view.history.map((h) => (
-        <li key={h.roundId} className={`crash-strip__item crash-strip__item--${crashClass(h.crashPoint)}`}>
-          {h.crashPoint.toFixed(2)}x
+        <li key={h.roundId}>
+          <button
+            type="button"
+            className={`crash-strip__item crash-strip__item--${crashClass(h.crashPoint)}`}
+            aria-label={`Round details: crashed at ${h.crashPoint.toFixed(2)}x`}
+            onClick={() => onOpen(h.roundId)}
+          >
+            {h.crashPoint.toFixed(2)}x
+          </button>
         </li>
       ))}
     </ol>

@@ -9,7 +9,7 @@ export function MyAviatorBets({ version }: { version: string }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` (round and state) reloads the list
   useEffect(() => {
     api
-      .get<MyBets>('/aviator/my-bets', { silent: true, query: { limit: 10 } })
+      .get<MyBets>('/aviator/my-bets', { silent: true, query: { limit: 20 } })
       .then((d) => setBets(d.bets))
       .catch(() => setBets([]));
   }, [version]);
@@ -36,7 +36,7 @@ export function MyAviatorBets({ version }: { version: string }) {
                 key={b.betId}
                 className={b.status === 'cashed_out' ? 'is-won' : b.status === 'lost' ? 'is-lost' : ''}
               >
-                <td>#{b.roundNumber}</td>
+                <td>{b.roundNumber === null ? 'Next' : `#${b.roundNumber}`}</td>
                 <td>{formatMoney(b.stake)}</td>
                 <td>{b.cashedOutAt !== null ? `${b.cashedOutAt.toFixed(2)}x` : '–'}</td>
                 <td>{b.crashPoint !== null ? `${b.crashPoint.toFixed(2)}x` : '–'}</td>
@@ -45,7 +45,9 @@ export function MyAviatorBets({ version }: { version: string }) {
                     ? `+${formatMoney(b.payout ?? 0)}`
                     : b.status === 'lost'
                       ? `−${formatMoney(b.stake)}`
-                      : 'In play'}
+                      : b.roundNumber === null
+                        ? 'Waiting'
+                        : 'In play'}
                 </td>
               </tr>
             ))}

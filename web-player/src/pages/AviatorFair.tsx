@@ -1,7 +1,7 @@
 import type { Answer } from '@bet/api-types';
 import { api } from '@bet/web-shell/core';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { crashClass } from '../aviator/feed';
 import { crashPointOf, isHash, previousHashOf } from '../aviator/verify';
 import '../aviator/aviator.css';
@@ -18,6 +18,9 @@ interface Result {
 }
 
 export default function AviatorFair() {
+  // a round's details link here with its hash (?hash=): it is the one verified
+  const [params] = useSearchParams();
+  const asked = params.get('hash');
   const [fair, setFair] = useState<Fairness | null>(null);
   const [rounds, setRounds] = useState<History['rounds']>([]);
   const [error, setError] = useState<string | null>(null);
@@ -35,10 +38,11 @@ export default function AviatorFair() {
         setFair(f);
         setSalt(f.salt ?? '');
         setRounds(h.rounds);
-        if (h.rounds[0]) setHash(h.rounds[0].hash);
+        if (asked && isHash(asked)) setHash(asked);
+        else if (h.rounds[0]) setHash(h.rounds[0].hash);
       })
       .catch((err) => setError(err instanceof Error ? err.message : 'Could not load the fairness data.'));
-  }, []);
+  }, [asked]);
 
   const verify = async (e?: React.FormEvent) => {
     e?.preventDefault();

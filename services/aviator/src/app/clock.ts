@@ -26,6 +26,7 @@ import {
   clockOf,
   insertRound,
   latestRound,
+  lockOpeningOf,
   moveRound,
   type RoundRow,
   roundTotals,
@@ -57,14 +58,21 @@ export async function advanceClock(ctx: AppContext): Promise<void> {
         return;
       }
       const hash = chain.reader.roundHash(idx);
-      const round = {
-        id: newId(),
+      const base = {
         idx,
         hash,
+        nextId: newId(),
         crashPoint: crashPointOf(hash, chain.salt),
         bettingEndsAt: new Date(now + ctx.config.AVIATOR_BETTING_MS),
       };
-      if (await insertRound(ctx.db, round)) announceBetting(ctx, round, now, round.bettingEndsAt.getTime());
+      // under the id the round before named, locked so that a bet being held or cancelled for
+      // it finishes first (app/boarding.ts); the bets held for it are in from the start
+      const round = await ctx.tx(async (trx) => {
+        const r = { ...base, id: latest?.next_id ?? newId() };
+        await lockOpeningOf(trx, r.id);
+        return (await insertRound(trx, r)) ? r : undefined;
+      });
+      if (round) announceBetting(ctx, round, now, round.bettingEndsAt.getTime());
       return;
     }
     case 'betting':
@@ -77,7 +85,13 @@ export async function advanceClock(ctx: AppContext): Promise<void> {
       await followCap(ctx, latest!);
       await autoCashOuts(ctx, latest!, step.multiplier);
       if (ctx.broadcaster.changed(latest!.id, 'running')) announceRunning(ctx, latest!, now);
-      ctx.broadcast(AviatorTick, { multiplier: step.multiplier / 100, roundId: latest!.id, serverTime: now });
+      // a tick corrects the screens' own drawing from startedAt: it need not go every step
+      if (ctx.broadcaster.tick(now, ctx.config.AVIATOR_TICK_PUSH_MS, ctx.config.AVIATOR_TICK_MS))
+        ctx.broadcast(AviatorTick, {
+          multiplier: step.multiplier / 100,
+          roundId: latest!.id,
+          serverTime: now,
+        });
       return;
     }
     case 'crash':

@@ -3,8 +3,7 @@ import { BettingReleaseStake, BettingReserveStake, type CommandReply, WalletDebi
 import type { AppContext } from '../context';
 import { choosePanel, parseAutoCashOut, parseStake } from '../domain/bets';
 import { betById, insertBet, lockPlayer, moveBet, userBetsInRound } from '../store/bets';
-import { bettingRoundForShare } from '../store/rounds';
-import { board } from './boarding';
+import { board, roundForBet } from './boarding';
 import { debitOf } from './clock';
 import { settleStake } from './unconfirmed';
 
@@ -23,7 +22,9 @@ export const LIMITS_UNAVAILABLE =
 export const WALLET_UNAVAILABLE = 'The wallet did not confirm your stake in time. Please try again.';
 
 /**
- * A bet is accepted only with its stake taken: the bet row is written first as `placing`
+ * A bet goes to the round open for betting or, placed while a round flies (or shows its
+ * crash), to the next round: held (its stake taken) until that round opens, cancellable until
+ * it lifts off (app/boarding.ts). A bet is accepted only with its stake taken: the bet row is written first as `placing`
  * (holding its panel, so a third bet or a double click is refused by the database), the
  * weekly limits shared with the sportsbook are checked and counted by the betting service,
  * the wallet takes the stake under the bet's key, and only then is the bet `active`.
@@ -38,7 +39,7 @@ export async function placeBet(ctx: AppContext, input: PlaceBetInput) {
   const placed = await ctx.tx(async (trx) => {
     // the window is judged when the row is written (after any wait for locks), not on arrival
     const now = ctx.clock.now();
-    const round = await bettingRoundForShare(trx, new Date(now));
+    const round = await roundForBet(trx, new Date(now));
     if (!round) throw new DomainError('not_betting', NOT_BETTING, 409);
     await lockPlayer(trx, input.userId);
     const taken = (await userBetsInRound(trx, round.id, input.userId)).map((b) => b.panel);
@@ -53,7 +54,7 @@ export async function placeBet(ctx: AppContext, input: PlaceBetInput) {
       autoCashOut,
       at: new Date(now),
     });
-    return { roundId: round.id, panel };
+    return { roundId: round.id, panel, next: round.next };
   });
 
   const reject = async (reason: string) => {
@@ -120,6 +121,8 @@ export async function placeBet(ctx: AppContext, input: PlaceBetInput) {
     betId,
     roundId: placed.roundId,
     panel: placed.panel,
+    // true: held for the next round (placed during a flight), cancellable until it starts
+    nextRound: placed.next,
     stake: Number(stakeCents) / 100,
     autoCashOut: autoCashOut === null ? null : autoCashOut / 100,
     balance: debit.balanceCents / 100,

@@ -29,7 +29,8 @@ export async function settleUnconfirmedStakes(ctx: AppContext, batch = 50): Prom
  * Settles one refused bet's stake by its keys (throws when the wallet or betting does not
  * answer; the job tries again). Safe to run twice at once: every step is keyed by the bet.
  */
-export async function settleStake(ctx: AppContext, bet: BetRow) {
+export async function settleStake(ctx: AppContext, bet: BetRow): Promise<number | undefined> {
+  let balanceCents: number | undefined;
   const timeoutMs = ctx.config.AVIATOR_WALLET_TIMEOUT_MS;
   const debit = await ctx.request(WalletDebit, debitOf(bet), { timeoutMs });
   if (debit.ok) {
@@ -46,8 +47,10 @@ export async function settleStake(ctx: AppContext, bet: BetRow) {
       { timeoutMs },
     );
     if (!refund.ok) throw new Error(`refund refused: ${refund.msg}`);
+    balanceCents = refund.balanceCents;
   }
   await ctx.request(BettingReleaseStake, { reference: bet.id }, { timeoutMs });
   await markStakeSettled(ctx.db, bet.id);
   ctx.logger.info({ betId: bet.id, taken: debit.ok }, 'unconfirmed aviator stake settled');
+  return balanceCents;
 }

@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import { commitmentOf, crashPointOf, isPreviousLink, nextLink } from '../domain/fairness';
 import { multiplierAt } from '../domain/multiplier';
 import { publicStateOf } from '../domain/round';
-import { betsOfRound, betsOfUser } from '../store/bets';
+import { betsOfRound, betsOfUser, topCashOuts, topCashOutsOfRound } from '../store/bets';
 import { clockOf, crashedRounds, latestRound, roundById, roundByIdx } from '../store/rounds';
 import { timingsOf } from './timings';
 
@@ -119,7 +119,8 @@ export async function myBets(ctx: AppContext, userId: string, limit: number) {
     bets: rows.map((b) => ({
       betId: b.id,
       roundId: b.round_id,
-      roundNumber: b.idx,
+      // null while held for a round not open yet
+      roundNumber: b.idx ?? null,
       panel: b.panel,
       stake: dollars(b.stake_cents),
       autoCashOut: b.auto_cash_out === null ? null : b.auto_cash_out / 100,
@@ -201,5 +202,80 @@ export async function adminOverview(ctx: AppContext) {
       totalPaid: dollars(r.paid_cents),
       houseResult: dollars(BigInt(r.staked_cents) - BigInt(r.paid_cents)),
     })),
+  };
+}
+
+/**
+ * One round for its details dialog: its commitment (published before its bets), and once it
+ * crashed its hash (the revealed seed of the round), its crash point and where to verify it;
+ * its biggest cash-outs. A round not crashed yet shows no hash and no crash point.
+ */
+export async function roundDetails(ctx: AppContext, id: string) {
+  if (!isId(id)) throw new DomainError('round_id', 'The round id must be 24 hexadecimal characters.', 400);
+  const round = await roundById(ctx.db, id);
+  if (!round) throw new DomainError('round_unknown', 'No such round.', 404);
+  const crashed = round.state === 'crashed';
+  const top = await topCashOutsOfRound(ctx.db, round.id, 10);
+  return {
+    roundId: round.id,
+    roundNumber: round.idx,
+    state: round.state,
+    publicHash: commitmentOf(round.hash),
+    hash: crashed ? round.hash : null,
+    salt: ctx.chain.current?.salt ?? null,
+    crashPoint: crashed ? Number(round.crash_point) / 100 : null,
+    startedAt: iso(round.started_at),
+    crashedAt: iso(round.crashed_at),
+    bets: round.bets,
+    totalStaked: dollars(round.staked_cents),
+    totalPaid: dollars(round.paid_cents),
+    topCashOuts: top.map((b) => ({
+      username: b.username,
+      stake: dollars(b.stake_cents),
+      cashedOutAt: Number(b.cashed_out_at) / 100,
+      payout: dollars(b.payout_cents ?? 0),
+    })),
+    verifyUrl: crashed ? `/api/v1/aviator/rounds/${round.id}/verify` : null,
+  };
+}
+
+export type TopKind = 'wins' | 'multipliers';
+export type TopPeriod = 'day' | 'month' | 'year';
+
+/** The start of the calendar day, month or year (UTC) that `now` is in. */
+export function periodStart(period: TopPeriod, now: number): Date {
+  const d = new Date(now);
+  const y = d.getUTCFullYear();
+  if (period === 'year') return new Date(Date.UTC(y, 0, 1));
+  if (period === 'month') return new Date(Date.UTC(y, d.getUTCMonth(), 1));
+  return new Date(Date.UTC(y, d.getUTCMonth(), d.getUTCDate()));
+}
+
+/** Top wins (largest payouts) or top multipliers (highest cash-outs) of the day, month or year. */
+export async function top(ctx: AppContext, kind: TopKind, period: TopPeriod, limit: number) {
+  const rows = await topCashOuts(ctx.db, kind, periodStart(period, ctx.clock.now()), limit);
+  return {
+    kind,
+    period,
+    bets: rows.map((b) => ({
+      betId: b.id,
+      roundId: b.round_id,
+      roundNumber: b.idx,
+      username: b.username,
+      stake: dollars(b.stake_cents),
+      cashedOutAt: Number(b.cashed_out_at) / 100,
+      payout: dollars(b.payout_cents ?? 0),
+      crashPoint: Number(b.crash_point) / 100,
+      at: b.settled_at ? b.settled_at.toISOString() : null,
+    })),
+  };
+}
+
+/** The stake and win limits, shown on the game screen. */
+export function limits(ctx: AppContext) {
+  return {
+    minStake: ctx.config.AVIATOR_MIN_STAKE,
+    maxStake: ctx.config.AVIATOR_MAX_STAKE,
+    maxWin: ctx.config.AVIATOR_MAX_WIN,
   };
 }

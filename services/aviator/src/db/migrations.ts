@@ -1,9 +1,11 @@
 import type { Migration } from 'kysely';
 import { rounds } from './migrations/0001_rounds';
 import { unconfirmedStakes } from './migrations/0002_unconfirmed_stakes';
+import { nextRoundBets } from './migrations/0003_next_round_bets';
 
 /** Every migration of the service, applied in name order. */
 export const migrations: Record<string, Migration> = {
   '0001_rounds': rounds,
   '0002_unconfirmed_stakes': unconfirmedStakes,
+  '0003_next_round_bets': nextRoundBets,
 };

@@ -20,6 +20,8 @@ export interface RoundsTable {
   id: string;
   idx: number;
   hash: string;
+  /** the id the round after this one will have: bets held for it carry it (migration 0003) */
+  next_id: string;
   crash_point: Big;
   state: 'betting' | 'running' | 'crashed';
   betting_ends_at: Timestamp;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { msToReach } from './multiplier';
-import { crashTime, nextStep, publicStateOf, type RoundClock } from './round';
+import { crashTime, nextStep, publicStateOf, type RoundClock, tickDue } from './round';
 
 const t = { bettingMs: 5000, crashedMs: 3000, waitingMs: 1000 };
 const round = (r: Partial<RoundClock>): RoundClock => ({
@@ -38,5 +38,25 @@ describe('round clock', () => {
     expect(nextStep(r, 43_000, t).kind).toBe('wait');
     expect(publicStateOf(r, 43_000, t)).toBe('waiting');
     expect(nextStep(r, 44_000, t)).toEqual({ kind: 'open', reason: 'next' });
+  });
+});
+
+describe('tickDue (issue 35: ticks only as often as the screens need)', () => {
+  it('sends every other 100 ms step for 200 ms, even with steps a little early or late', () => {
+    const sent: number[] = [];
+    let last: number | null = null;
+    for (const at of [0, 98, 203, 297, 401, 499, 602, 700]) {
+      if (tickDue(last, at, 200, 100)) {
+        sent.push(at);
+        last = at;
+      }
+    }
+    expect(sent).toEqual([0, 203, 401, 602]);
+  });
+  it('sends every step when the push interval is the step, and after a clock going back', () => {
+    expect(tickDue(100, 200, 100, 100)).toBe(true);
+    expect(tickDue(100, 160, 100, 100)).toBe(true);
+    expect(tickDue(500, 100, 200, 100)).toBe(true);
+    expect(tickDue(100, 140, 200, 100)).toBe(false);
   });
 });

@@ -67,3 +67,13 @@ export function publicStateOf(latest: RoundClock | null, now: number, t: Timings
   }
   return latest.state;
 }
+
+/**
+ * Whether the clock's step at `now` sends a tick, the last one having gone at `lastAt`: every
+ * `everyMs`, judged to half a step (`stepMs`) so that steps landing a little early still send
+ * (200 ms with 100 ms steps: every other step, not every third).
+ */
+export function tickDue(lastAt: number | null, now: number, everyMs: number, stepMs: number): boolean {
+  if (lastAt === null || now < lastAt) return true;
+  return now - lastAt >= everyMs - stepMs / 2;
+}

@@ -99,7 +99,9 @@ export const MyBetsAnswer = Type.Object({
     Type.Object({
       betId: Type.String(),
       roundId: Type.String(),
-      roundNumber: Type.Integer(),
+      roundNumber: Type.Union([Type.Integer(), Type.Null()], {
+        description: 'null while the bet is held for a round not open yet',
+      }),
       panel: Panel,
       stake: Dollars,
       autoCashOut: MaybeMultiplier,
@@ -121,7 +123,23 @@ export const PlacedAnswer = Type.Object({
   panel: Panel,
   stake: Dollars,
   autoCashOut: MaybeMultiplier,
+  nextRound: Type.Boolean({
+    description:
+      'true when placed during a flight: held for the next round (roundId), cancellable until it starts',
+  }),
   balance: Type.Number({ description: "the wallet's balance in dollars right after the stake was taken" }),
+});
+
+export const CancelledAnswer = Type.Object({
+  msg: Type.String(),
+  betId: Type.String(),
+  roundId: Type.String(),
+  panel: Panel,
+  stake: Dollars,
+  balance: Type.Union([Dollars, Type.Null()], {
+    description:
+      "the wallet's balance after the stake came back; null when the wallet has not answered yet (the stake comes back shortly)",
+  }),
 });
 
 export const CashedOutAnswer = Type.Object(
@@ -178,4 +196,53 @@ export const OverviewAnswer = Type.Object({
       houseResult: Dollars,
     }),
   ),
+});
+
+export const RoundDetailsAnswer = Type.Object({
+  roundId: Type.String(),
+  roundNumber: Type.Integer(),
+  state: StoredState,
+  publicHash: Type.String({
+    description: "the round's commitment, SHA-256 of its hash, published before its bets",
+  }),
+  hash: Type.Union([Type.String(), Type.Null()], {
+    description: "the round's hash (its seed), revealed at the crash; null before",
+  }),
+  salt: MaybeString,
+  crashPoint: Type.Union([Multiplier, Type.Null()], { description: 'null until the round crashed' }),
+  startedAt: MaybeDate,
+  crashedAt: MaybeDate,
+  bets: Type.Integer(),
+  totalStaked: Dollars,
+  totalPaid: Dollars,
+  topCashOuts: Type.Array(
+    Type.Object({ username: Type.String(), stake: Dollars, cashedOutAt: Multiplier, payout: Dollars }),
+  ),
+  verifyUrl: Type.Union([Type.String(), Type.Null()], {
+    description: 'the call that recomputes the round from the chain; null until the round crashed',
+  }),
+});
+
+export const TopAnswer = Type.Object({
+  kind: Type.Union([Type.Literal('wins'), Type.Literal('multipliers')]),
+  period: Type.Union([Type.Literal('day'), Type.Literal('month'), Type.Literal('year')]),
+  bets: Type.Array(
+    Type.Object({
+      betId: Type.String(),
+      roundId: Type.String(),
+      roundNumber: Type.Integer(),
+      username: Type.String(),
+      stake: Dollars,
+      cashedOutAt: Multiplier,
+      payout: Dollars,
+      crashPoint: Multiplier,
+      at: MaybeDate,
+    }),
+  ),
+});
+
+export const LimitsAnswer = Type.Object({
+  minStake: Dollars,
+  maxStake: Dollars,
+  maxWin: Type.Number({ description: 'dollars, the most one bet can win' }),
 });

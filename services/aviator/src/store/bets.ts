@@ -90,17 +90,20 @@ export async function betsDueAt(db: Db, roundId: string, multiplier: number) {
 }
 
 export async function betsOfUser(db: Db, userId: string, limit: number) {
-  return db
-    .selectFrom('bets')
-    .innerJoin('rounds', 'rounds.id', 'bets.round_id')
-    .selectAll('bets')
-    .select(['rounds.idx', 'rounds.state as round_state', 'rounds.crash_point'])
-    .where('bets.user_id', '=', userId)
-    .where('bets.status', '<>', 'rejected')
-    .orderBy('bets.created_at', 'desc')
-    .limit(limit)
-    .$narrowType<{ status: Exclude<BetStatus, 'rejected'> }>()
-    .execute();
+  return (
+    db
+      .selectFrom('bets')
+      // a bet held for the next round has no round row yet
+      .leftJoin('rounds', 'rounds.id', 'bets.round_id')
+      .selectAll('bets')
+      .select(['rounds.idx', 'rounds.state as round_state', 'rounds.crash_point'])
+      .where('bets.user_id', '=', userId)
+      .where('bets.status', '<>', 'rejected')
+      .orderBy('bets.created_at', 'desc')
+      .limit(limit)
+      .$narrowType<{ status: Exclude<BetStatus, 'rejected'> }>()
+      .execute()
+  );
 }
 
 /** A player's active bets in a round (one panel or both), locked for a cash-out. */
@@ -157,5 +160,48 @@ export async function markStakeSettled(db: Db, id: string) {
     .set({ refund_state: 'done' })
     .where('id', '=', id)
     .where('refund_state', '=', 'due')
+    .execute();
+}
+
+/** A player's bet (not refused) on one panel of a round. */
+export async function userBetOnPanel(db: Db, roundId: string, userId: string, panel: number) {
+  return db
+    .selectFrom('bets')
+    .selectAll()
+    .where('round_id', '=', roundId)
+    .where('user_id', '=', userId)
+    .where('panel', '=', panel)
+    .where('status', '<>', 'rejected')
+    .executeTakeFirst();
+}
+
+/** A round's cash-outs, biggest payout first. */
+export async function topCashOutsOfRound(db: Db, roundId: string, limit: number) {
+  return db
+    .selectFrom('bets')
+    .selectAll()
+    .where('round_id', '=', roundId)
+    .where('status', '=', 'cashed_out')
+    .orderBy('payout_cents', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Cash-outs settled since `since`: the biggest payouts (`wins`) or the highest multipliers
+ * (`multipliers`), with their round. Read through the partial index of cash-outs by time.
+ */
+export async function topCashOuts(db: Db, kind: 'wins' | 'multipliers', since: Date, limit: number) {
+  const order = kind === 'wins' ? 'bets.payout_cents' : 'bets.cashed_out_at';
+  return db
+    .selectFrom('bets')
+    .innerJoin('rounds', 'rounds.id', 'bets.round_id')
+    .selectAll('bets')
+    .select(['rounds.idx', 'rounds.crash_point'])
+    .where('bets.status', '=', 'cashed_out')
+    .where('bets.settled_at', '>=', since)
+    .orderBy(order, 'desc')
+    .orderBy('bets.settled_at', 'desc')
+    .limit(limit)
     .execute();
 }

@@ -29,10 +29,13 @@ export async function roundByIdx(db: Db, idx: number): Promise<RoundRow | undefi
   return db.selectFrom('rounds').selectAll().where('idx', '=', idx).executeTakeFirst();
 }
 
-/** Opens round `idx`; false when another clock already opened it (never two rounds with one index). */
+/**
+ * Opens round `idx`; false when another clock already opened it (never two rounds with one
+ * index). Its id is the one the round before named (`next_id`), which bets held for it carry.
+ */
 export async function insertRound(
   db: Db,
-  r: { id: string; idx: number; hash: string; crashPoint: number; bettingEndsAt: Date },
+  r: { id: string; idx: number; hash: string; crashPoint: number; bettingEndsAt: Date; nextId: string },
 ): Promise<boolean> {
   const res = await db
     .insertInto('rounds')
@@ -40,11 +43,13 @@ export async function insertRound(
       id: r.id,
       idx: r.idx,
       hash: r.hash,
+      next_id: r.nextId,
       crash_point: r.crashPoint,
       state: 'betting',
       betting_ends_at: r.bettingEndsAt,
     })
-    .onConflict((oc) => oc.column('idx').doNothing())
+    // two clocks opening the same round use the same id and index: the second does nothing
+    .onConflict((oc) => oc.doNothing())
     .executeTakeFirst();
   return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
 }
@@ -126,7 +131,7 @@ export async function bettingRoundForShare(db: Db, now: Date) {
 export async function lockBettingRound(db: Db, id: string) {
   return db
     .selectFrom('rounds')
-    .select(['id'])
+    .select(['id', 'betting_ends_at'])
     .where('id', '=', id)
     .where('state', '=', 'betting')
     .forShare()
@@ -140,4 +145,18 @@ export async function roundTotals(db: Db, id: string) {
     .select(['bets', 'staked_cents', 'paid_cents'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
+}
+
+/**
+ * The opening of round `id` (by the id the round before named) and the bets held for it take
+ * turns: bets and cancels share this lock, the clock opening the round takes it alone
+ * (app/boarding.ts). An advisory lock, so the flying round's row (updated by every cash-out)
+ * is not held by next-round bets.
+ */
+export async function shareOpeningOf(db: Db, id: string) {
+  await sql`select pg_advisory_xact_lock_shared(hashtext(${`aviator:open:${id}`}))`.execute(db);
+}
+
+export async function lockOpeningOf(db: Db, id: string) {
+  await sql`select pg_advisory_xact_lock(hashtext(${`aviator:open:${id}`}))`.execute(db);
 }
