@@ -164,6 +164,11 @@ export const WALLET_TX_TYPES = [
   'adjustment',
   'aviator_bet',
   'aviator_win',
+  // issue 33: bonus money (decision wallet-007). A grant and an expiry move the player's bonus
+  // account only, a conversion turns bonus into cash.
+  'bonus_grant',
+  'bonus_conversion',
+  'bonus_expiry',
 ] as const;
 const TxType = Type.Union(WALLET_TX_TYPES.map((t) => Type.Literal(t)));
 

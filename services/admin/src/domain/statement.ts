@@ -12,11 +12,18 @@ export interface TypeClause {
 export const TX_FILTERS = {
   bet: [{ type: 'bet' }, { type: 'aviator_bet' }, { type: 'refund' }],
   win: [{ type: 'win' }, { type: 'cashout' }, { type: 'aviator_win' }],
-  topup: [{ type: 'topup' }, { type: 'adjustment', sign: 'credit' }],
+  // bonus money granted or turned into cash arrives like a top-up; an expiry takes it away
+  topup: [
+    { type: 'topup' },
+    { type: 'adjustment', sign: 'credit' },
+    { type: 'bonus_grant' },
+    { type: 'bonus_conversion' },
+  ],
   withdrawal: [
     { type: 'withdrawal' },
     { type: 'withdrawal_reversal' },
     { type: 'adjustment', sign: 'debit' },
+    { type: 'bonus_expiry' },
   ],
 } as const satisfies Record<string, readonly TypeClause[]>;
 export type SpecTxType = keyof typeof TX_FILTERS;

@@ -1,3 +1,4 @@
+import { bonusExpiry } from './bonus-expiry';
 import { payoutRetry } from './payout-retry';
 
-export const jobs = [payoutRetry];
+export const jobs = [payoutRetry, bonusExpiry];
