@@ -1,5 +1,5 @@
-import { centsToDollars, forbidden, newId, retryOnConflict } from '@bet/kit';
-import { moneyKeys } from '@bet/proto-events';
+import { centsToDollars, forbidden, newId, recordEvent, retryOnConflict } from '@bet/kit';
+import { moneyKeys, WalletBonusChanged } from '@bet/proto-events';
 import type { AppContext } from '../context';
 import {
   applyWagering,
@@ -41,6 +41,7 @@ export const SELF_EXCLUDED = 'Promotions are not available while a time-out or s
 
 /** The deposit-match rule as JSON (cents and odds as numbers), as a claim stores it. */
 export interface DepositMatchJson {
+  kind?: 'deposit_match';
   percent: number;
   capCents: number;
   wageringMultiplier: number;
@@ -50,7 +51,34 @@ export interface DepositMatchJson {
 }
 
 export function depositMatchRule(json: DepositMatchJson): DepositMatchRule {
-  return { ...json, capCents: BigInt(json.capCents) };
+  return {
+    percent: json.percent,
+    capCents: BigInt(json.capCents),
+    wageringMultiplier: json.wageringMultiplier,
+    minOddsMilli: json.minOddsMilli,
+    expiresInDays: json.expiresInDays,
+    firstDepositOnly: json.firstDepositOnly,
+  };
+}
+
+/** Every grant, conversion and forfeiture is announced for the admin's audit log. */
+function announce(
+  trx: Trx,
+  e: {
+    userId: string;
+    promotionId: string;
+    grantId: string;
+    action: 'granted' | 'converted' | 'forfeited';
+    amountCents: bigint;
+    transactionId: string | null;
+    at: Date;
+  },
+) {
+  return recordEvent(trx, WalletBonusChanged.subject, {
+    ...e,
+    amountCents: Number(e.amountCents),
+    at: e.at.toISOString(),
+  });
 }
 
 /**
@@ -125,6 +153,15 @@ export async function grantDepositMatches(
       grantTxId: posted.transactionId,
       sourceReference: deposit.depositId,
     });
+    await announce(trx, {
+      userId: deposit.userId,
+      promotionId: claim.promotion_id,
+      grantId,
+      action: 'granted',
+      amountCents: amount,
+      transactionId: posted.transactionId,
+      at: deposit.at,
+    });
     if (rule.wageringMultiplier === 0) await convertLocked(trx, (await lockGrant(trx, grantId))!, deposit.at);
   }
 }
@@ -190,6 +227,15 @@ async function convertLocked(trx: Trx, grant: GrantRow, at: Date): Promise<void>
     txId = posted.transactionId;
   }
   await closeGrant(trx, grant.id, 'converted', txId, at);
+  await announce(trx, {
+    userId: grant.user_id,
+    promotionId: grant.promotion_id,
+    grantId: grant.id,
+    action: 'converted',
+    amountCents: amount,
+    transactionId: txId,
+    at,
+  });
 }
 
 /**
@@ -220,6 +266,15 @@ export async function expireGrant(ctx: AppContext, grantId: string, at = new Dat
         txId = posted.transactionId;
       }
       await closeGrant(trx, grant.id, 'expired', txId, at);
+      await announce(trx, {
+        userId: grant.user_id,
+        promotionId: grant.promotion_id,
+        grantId: grant.id,
+        action: 'forfeited',
+        amountCents: amount,
+        transactionId: txId,
+        at,
+      });
       ctx.logger.info({ grantId, userId: grant.user_id, amountCents: String(amount) }, 'bonus forfeited');
       return true;
     }),
@@ -236,8 +291,8 @@ export async function expireDueGrants(ctx: AppContext, at = new Date()): Promise
 export interface MyPromotion {
   claimId: string;
   promotionId: string;
-  kind: string;
-  status: string;
+  kind: ClaimRow['kind'];
+  status: ClaimRow['status'];
   claimedAt: string;
   grants: Array<{
     _id: string;
@@ -246,7 +301,7 @@ export interface MyPromotion {
     wagered: number;
     required: number;
     minOdds: number;
-    status: string;
+    status: GrantRow['status'];
     expiresAt: string;
     createdAt: string;
   }>;
