@@ -1,4 +1,4 @@
-import { type Selectable, sql } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { WalletDB } from '../db/schema';
 import type { Trx } from './db';
 
@@ -183,22 +183,4 @@ export async function claimsAndGrantsOf(db: Trx, userId: string) {
       .execute(),
   ]);
   return { claims: claims, grants: grants };
-}
-
-/** Per promotion: players who claimed, bonus granted and what of it became cash (uptake and cost). */
-export async function promotionUptake(db: Trx) {
-  const { rows } = await sql<{
-    promotion_id: string;
-    claims: string;
-    granted: string;
-    converted: string;
-    expired: string;
-  }>`
-    select c.promotion_id, count(distinct c.id) as claims,
-      coalesce(sum(g.amount_cents), 0) as granted,
-      coalesce(sum(g.amount_cents) filter (where g.status = 'converted'), 0) as converted,
-      coalesce(sum(g.amount_cents) filter (where g.status = 'expired'), 0) as expired
-    from bonus_claims c left join bonus_grants g on g.claim_id = c.id
-    group by c.promotion_id`.execute(db);
-  return rows;
 }
