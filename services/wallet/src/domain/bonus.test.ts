@@ -41,10 +41,14 @@ describe('deposit match', () => {
 
   it('never grants more than the cap or the percentage, for any deposit', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: 10n ** 12n }), fc.integer({ min: 1, max: 1000 }), (d, percent) => {
-        const g = depositMatchAmount({ ...rule, percent }, d);
-        expect(g >= 0n && g <= rule.capCents && g * 100n <= d * BigInt(percent)).toBe(true);
-      }),
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 12n }),
+        fc.integer({ min: 1, max: 1000 }),
+        (d, percent) => {
+          const g = depositMatchAmount({ ...rule, percent }, d);
+          expect(g >= 0n && g <= rule.capCents && g * 100n <= d * BigInt(percent)).toBe(true);
+        },
+      ),
     );
   });
 
@@ -88,6 +92,7 @@ describe('wagering', () => {
         }),
         fc.bigInt({ min: 1n, max: 50_000n }),
         (pairs, stake) => {
+          // biome-ignore lint/complexity/useMathMinMax: bigints (Math.min takes numbers)
           const gs = pairs.map(([req, w], i) => grant(String(i), req, w < req ? w : req));
           const moved = applyWagering(gs, stake, 2000, T0);
           expect(moved.reduce((s, m) => s + m.add, 0n) <= stake).toBe(true);

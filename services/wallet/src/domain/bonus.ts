@@ -27,7 +27,11 @@ export function validateDepositMatch(rule: DepositMatchRule): void {
   if (!Number.isInteger(rule.percent) || rule.percent < 1 || rule.percent > 1000)
     throw bad('percent must be a whole number from 1 to 1000');
   if (rule.capCents <= 0n) throw bad('cap must be positive');
-  if (!Number.isInteger(rule.wageringMultiplier) || rule.wageringMultiplier < 0 || rule.wageringMultiplier > 100)
+  if (
+    !Number.isInteger(rule.wageringMultiplier) ||
+    rule.wageringMultiplier < 0 ||
+    rule.wageringMultiplier > 100
+  )
     throw bad('wagering multiplier must be a whole number from 0 to 100');
   if (!Number.isInteger(rule.minOddsMilli) || rule.minOddsMilli < 1000)
     throw bad('minimum odds must be at least 1.00');
@@ -76,6 +80,7 @@ export function applyWagering(
     if (oddsMilli < g.minOddsMilli || at.getTime() >= g.expiresAt.getTime()) continue;
     const need = g.requiredCents - g.wageredCents;
     if (need <= 0n) continue;
+    // biome-ignore lint/complexity/useMathMinMax: bigints (Math.min takes numbers)
     const add = left < need ? left : need;
     left -= add;
     const wagered = g.wageredCents + add;

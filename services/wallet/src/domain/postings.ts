@@ -30,7 +30,8 @@ export function normalizePostings(postings: readonly Posting[]): Posting[] {
   // the transaction list shows one line per transaction: it touches at most one wallet
   if (users.length > 1) throw new UnbalancedTransactionError('a transaction may touch only one user wallet');
   const bonuses = out.filter((p) => p.account.kind === 'bonus');
-  if (bonuses.length > 1) throw new UnbalancedTransactionError('a transaction may touch only one bonus account');
+  if (bonuses.length > 1)
+    throw new UnbalancedTransactionError('a transaction may touch only one bonus account');
   const owner = (p: Posting | undefined) => (p && p.account.kind !== 'system' ? p.account.userId : undefined);
   if (users[0] && bonuses[0] && owner(users[0]) !== owner(bonuses[0]))
     throw new UnbalancedTransactionError("a transaction may touch only one player's accounts");
