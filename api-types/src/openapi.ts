@@ -2120,7 +2120,7 @@ export type paths = {
                     page: number;
                     sortBy: "createdAt";
                     startDate?: string;
-                    txType?: "" | "all" | "bet" | "win" | "topup" | "withdrawal" | "refund" | "cashout" | "withdrawal_reversal" | "adjustment" | "aviator_bet" | "aviator_win";
+                    txType?: "" | "all" | "bet" | "win" | "topup" | "withdrawal" | "refund" | "cashout" | "withdrawal_reversal" | "adjustment" | "aviator_bet" | "aviator_win" | "bonus_grant" | "bonus_conversion" | "bonus_expiry";
                 };
                 header?: never;
                 path: {
@@ -6550,6 +6550,41 @@ export type paths = {
                                 expiresAt: string | null;
                                 isActive: boolean;
                                 promoType: "Bonus" | "FreeBet" | "OddsBoost";
+                                rules?: {
+                                    cap: number;
+                                    expiresInDays: number;
+                                    firstDepositOnly: boolean;
+                                    /** @enum {string} */
+                                    kind: "deposit_match";
+                                    minOdds: number;
+                                    percent: number;
+                                    wagering: number;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "acca_bonus";
+                                    minOddsPerLeg: number;
+                                    tiers: {
+                                        legs: number;
+                                        percent: number;
+                                    }[];
+                                } | {
+                                    amount: number;
+                                    expiresInDays: number;
+                                    /** @enum {string} */
+                                    kind: "free_bet";
+                                    leagues?: string[];
+                                    markets?: string[];
+                                    minOdds: number;
+                                } | {
+                                    boostedOdds?: number;
+                                    boostPercent?: number;
+                                    gameId: string;
+                                    /** @enum {string} */
+                                    kind: "odds_boost";
+                                    market: string;
+                                    maxStake: number;
+                                    outcome: string;
+                                };
                                 title: string;
                             }[];
                         };
@@ -6573,6 +6608,41 @@ export type paths = {
                         expiresAt?: string | null;
                         isActive?: boolean;
                         promoType?: "Bonus" | "FreeBet" | "OddsBoost";
+                        rules?: ({
+                            cap: number;
+                            expiresInDays: number;
+                            firstDepositOnly: boolean;
+                            /** @enum {string} */
+                            kind: "deposit_match";
+                            minOdds: number;
+                            percent: number;
+                            wagering: number;
+                        } | {
+                            /** @enum {string} */
+                            kind: "acca_bonus";
+                            minOddsPerLeg: number;
+                            tiers: {
+                                legs: number;
+                                percent: number;
+                            }[];
+                        } | {
+                            amount: number;
+                            expiresInDays: number;
+                            /** @enum {string} */
+                            kind: "free_bet";
+                            leagues?: string[];
+                            markets?: string[];
+                            minOdds: number;
+                        } | {
+                            boostedOdds?: number;
+                            boostPercent?: number;
+                            gameId: string;
+                            /** @enum {string} */
+                            kind: "odds_boost";
+                            market: string;
+                            maxStake: number;
+                            outcome: string;
+                        }) | (never | null);
                         title?: string;
                     };
                 };
@@ -6592,6 +6662,41 @@ export type paths = {
                             isActive: boolean;
                             msg: string;
                             promoType: "Bonus" | "FreeBet" | "OddsBoost";
+                            rules?: {
+                                cap: number;
+                                expiresInDays: number;
+                                firstDepositOnly: boolean;
+                                /** @enum {string} */
+                                kind: "deposit_match";
+                                minOdds: number;
+                                percent: number;
+                                wagering: number;
+                            } | {
+                                /** @enum {string} */
+                                kind: "acca_bonus";
+                                minOddsPerLeg: number;
+                                tiers: {
+                                    legs: number;
+                                    percent: number;
+                                }[];
+                            } | {
+                                amount: number;
+                                expiresInDays: number;
+                                /** @enum {string} */
+                                kind: "free_bet";
+                                leagues?: string[];
+                                markets?: string[];
+                                minOdds: number;
+                            } | {
+                                boostedOdds?: number;
+                                boostPercent?: number;
+                                gameId: string;
+                                /** @enum {string} */
+                                kind: "odds_boost";
+                                market: string;
+                                maxStake: number;
+                                outcome: string;
+                            };
                             title: string;
                         };
                     };
@@ -6658,6 +6763,41 @@ export type paths = {
                         expiresAt?: string | null;
                         isActive?: boolean;
                         promoType?: "Bonus" | "FreeBet" | "OddsBoost";
+                        rules?: ({
+                            cap: number;
+                            expiresInDays: number;
+                            firstDepositOnly: boolean;
+                            /** @enum {string} */
+                            kind: "deposit_match";
+                            minOdds: number;
+                            percent: number;
+                            wagering: number;
+                        } | {
+                            /** @enum {string} */
+                            kind: "acca_bonus";
+                            minOddsPerLeg: number;
+                            tiers: {
+                                legs: number;
+                                percent: number;
+                            }[];
+                        } | {
+                            amount: number;
+                            expiresInDays: number;
+                            /** @enum {string} */
+                            kind: "free_bet";
+                            leagues?: string[];
+                            markets?: string[];
+                            minOdds: number;
+                        } | {
+                            boostedOdds?: number;
+                            boostPercent?: number;
+                            gameId: string;
+                            /** @enum {string} */
+                            kind: "odds_boost";
+                            market: string;
+                            maxStake: number;
+                            outcome: string;
+                        }) | (never | null);
                         title?: string;
                     };
                 };
@@ -6677,12 +6817,88 @@ export type paths = {
                             isActive: boolean;
                             msg: string;
                             promoType: "Bonus" | "FreeBet" | "OddsBoost";
+                            rules?: {
+                                cap: number;
+                                expiresInDays: number;
+                                firstDepositOnly: boolean;
+                                /** @enum {string} */
+                                kind: "deposit_match";
+                                minOdds: number;
+                                percent: number;
+                                wagering: number;
+                            } | {
+                                /** @enum {string} */
+                                kind: "acca_bonus";
+                                minOddsPerLeg: number;
+                                tiers: {
+                                    legs: number;
+                                    percent: number;
+                                }[];
+                            } | {
+                                amount: number;
+                                expiresInDays: number;
+                                /** @enum {string} */
+                                kind: "free_bet";
+                                leagues?: string[];
+                                markets?: string[];
+                                minOdds: number;
+                            } | {
+                                boostedOdds?: number;
+                                boostPercent?: number;
+                                gameId: string;
+                                /** @enum {string} */
+                                kind: "odds_boost";
+                                market: string;
+                                maxStake: number;
+                                outcome: string;
+                            };
                             title: string;
                         };
                     };
                 };
             };
         };
+        trace?: never;
+    };
+    "/promotions/{id}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Claims a promotion on offer for the signed-in player: 201 { msg, claimId }; 404 not on offer; 409 already claimed; 422 nothing to claim; 403 during a time-out or self-exclusion. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            claimId: string;
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/promotions/all": {
@@ -6716,7 +6932,105 @@ export type paths = {
                                 expiresAt: string | null;
                                 isActive: boolean;
                                 promoType: "Bonus" | "FreeBet" | "OddsBoost";
+                                rules?: {
+                                    cap: number;
+                                    expiresInDays: number;
+                                    firstDepositOnly: boolean;
+                                    /** @enum {string} */
+                                    kind: "deposit_match";
+                                    minOdds: number;
+                                    percent: number;
+                                    wagering: number;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "acca_bonus";
+                                    minOddsPerLeg: number;
+                                    tiers: {
+                                        legs: number;
+                                        percent: number;
+                                    }[];
+                                } | {
+                                    amount: number;
+                                    expiresInDays: number;
+                                    /** @enum {string} */
+                                    kind: "free_bet";
+                                    leagues?: string[];
+                                    markets?: string[];
+                                    minOdds: number;
+                                } | {
+                                    boostedOdds?: number;
+                                    boostPercent?: number;
+                                    gameId: string;
+                                    /** @enum {string} */
+                                    kind: "odds_boost";
+                                    market: string;
+                                    maxStake: number;
+                                    outcome: string;
+                                };
                                 title: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/promotions/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The player's claimed promotions: bonuses granted and wagering progress (wagered / required, expiry). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            promotions: {
+                                /** Format: date-time */
+                                claimedAt: string;
+                                claimId: string;
+                                grants: {
+                                    _id: string;
+                                    /** @description bonus granted, dollars */
+                                    amount: number;
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    expiresAt: string;
+                                    /** @description a stake counts at these odds or more */
+                                    minOdds: number;
+                                    /** @description what of it is still bonus money, dollars */
+                                    remaining: number;
+                                    /** @description stakes needed before it turns into cash, dollars */
+                                    required: number;
+                                    status: "active" | "converted" | "expired";
+                                    /** @description stakes counted so far, dollars */
+                                    wagered: number;
+                                }[];
+                                kind: "deposit_match" | "free_bet";
+                                promotionId: string;
+                                status: "open" | "used" | "closed";
                             }[];
                         };
                     };
@@ -8411,6 +8725,8 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
+                            /** @description bonus money in dollars: can be staked, never withdrawn; cash once its wagering is met */
+                            bonusBalance: number;
                             /** @description dollars owed from a corrected result (repaid from the next winnings; withdrawals wait for it) */
                             debt: number;
                             /** @description dollars */
@@ -8699,7 +9015,7 @@ export type paths = {
                     limit: number;
                     page: number;
                     startDate?: string;
-                    type?: "all" | "topup" | "bet" | "win" | "refund" | "cashout" | "withdrawal" | "withdrawal_reversal" | "adjustment" | "aviator_bet" | "aviator_win" | "";
+                    type?: "all" | "topup" | "bet" | "win" | "refund" | "cashout" | "withdrawal" | "withdrawal_reversal" | "adjustment" | "aviator_bet" | "aviator_win" | "bonus_grant" | "bonus_conversion" | "bonus_expiry" | "";
                 };
                 header?: never;
                 path?: never;

@@ -123,6 +123,8 @@ describe('route table', () => {
 
   it('expands catch-alls without overriding explicit entries', () => {
     expect(find('GET', '/promotions')?.auth).toBe('public');
+    expect(find('POST', '/promotions/:id/claim')).toMatchObject({ service: 'admin', auth: 'user' });
+    expect(find('GET', '/promotions/mine')).toMatchObject({ service: 'wallet', auth: 'user' });
     expect(find('POST', '/promotions')?.auth).toBe('admin');
     expect(find('PUT', '/promotions')).toMatchObject({ service: 'admin', auth: 'public', catchAll: true });
     expect(find('GET', '/promotions/*')).toMatchObject({ service: 'admin', catchAll: true });

@@ -191,6 +191,9 @@ export const routeTable: RouteEntry[] = [
   r('GET /promotions/all', 'admin', 'admin'),
   r('POST /promotions', 'admin', 'admin'),
   r('PATCH,DELETE /promotions/:id', 'admin', 'admin'),
+  // issue 33: the admin checks a promotion a player claims; the wallet owns bonus money and progress
+  r('POST /promotions/:id/claim', 'admin', 'user'),
+  r('GET /promotions/mine', 'wallet', 'user'),
   r('* /promotions*', 'admin', 'public'),
 ];
 

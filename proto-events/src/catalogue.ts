@@ -600,6 +600,84 @@ export const AviatorBetLost = defineEvent({
 });
 
 // ── promotions ────────────────────────────────────────────────────────────
+/**
+ * What a promotion pays (issue 33, decision wallet-007): optional on a promotion, one shape per
+ * kind; amounts in dollars and odds as decimals, like every public call. `Bonus` promotions
+ * carry a deposit match or an accumulator bonus, `FreeBet` a free bet, `OddsBoost` a boost.
+ */
+const RuleOdds = Type.Number({ minimum: 1.01, maximum: 1000 });
+// whole cents are checked where the amount is turned into cents (a float multipleOf would refuse 19.99)
+const RuleDollars = Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000 });
+const RuleDays = Type.Integer({ minimum: 1, maximum: 365 });
+export const DepositMatchRules = Type.Object(
+  {
+    kind: Type.Literal('deposit_match'),
+    /** percent of the deposit matched */
+    percent: Type.Integer({ minimum: 1, maximum: 1000 }),
+    /** the most one deposit earns, dollars */
+    cap: RuleDollars,
+    /** wagering required = bonus × this */
+    wagering: Type.Integer({ minimum: 0, maximum: 100 }),
+    /** a stake counts towards wagering at these odds or more */
+    minOdds: RuleOdds,
+    /** the bonus expires this many days after it is granted */
+    expiresInDays: RuleDays,
+    /** match only the first deposit after the claim (else every deposit while on offer) */
+    firstDepositOnly: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
+export const AccaBonusRules = Type.Object(
+  {
+    kind: Type.Literal('acca_bonus'),
+    /** payout bonus percent by number of legs, e.g. {legs: 3, percent: 3} … {legs: 20, percent: 100} */
+    tiers: Type.Array(
+      Type.Object(
+        {
+          legs: Type.Integer({ minimum: 2, maximum: 30 }),
+          percent: Type.Number({ minimum: 0.01, maximum: 1000 }),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: 30 },
+    ),
+    minOddsPerLeg: RuleOdds,
+  },
+  { additionalProperties: false },
+);
+export const FreeBetRules = Type.Object(
+  {
+    kind: Type.Literal('free_bet'),
+    /** the token's fixed stake, dollars (not returned on a win) */
+    amount: RuleDollars,
+    minOdds: RuleOdds,
+    leagues: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 50 })),
+    markets: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 50 })),
+    expiresInDays: RuleDays,
+  },
+  { additionalProperties: false },
+);
+export const OddsBoostRules = Type.Object(
+  {
+    kind: Type.Literal('odds_boost'),
+    gameId: Id,
+    market: Type.String({ minLength: 1, maxLength: 100 }),
+    outcome: Type.String({ minLength: 1, maxLength: 100 }),
+    /** either a boosted price or a percent boost of the current price */
+    boostedOdds: Type.Optional(RuleOdds),
+    boostPercent: Type.Optional(Type.Number({ minimum: 0.01, maximum: 1000 })),
+    maxStake: RuleDollars,
+  },
+  { additionalProperties: false },
+);
+export const PromotionRules = Type.Union([DepositMatchRules, AccaBonusRules, FreeBetRules, OddsBoostRules]);
+/** Which rule kinds each of the spec's promotion types may carry. */
+export const RULE_KINDS_BY_PROMO_TYPE = {
+  Bonus: ['deposit_match', 'acca_bonus'],
+  FreeBet: ['free_bet'],
+  OddsBoost: ['odds_boost'],
+} as const;
+
 const Promotion = Type.Object({
   _id: Id,
   title: Type.String(),
@@ -607,6 +685,7 @@ const Promotion = Type.Object({
   promoType: Type.Union([Type.Literal('Bonus'), Type.Literal('FreeBet'), Type.Literal('OddsBoost')]),
   isActive: Type.Boolean(),
   expiresAt: Type.Union([Timestamp, Type.Null()]),
+  rules: Type.Optional(PromotionRules),
 });
 const examplePromotion = {
   _id: W,
@@ -766,6 +845,87 @@ export const WalletBalance = defineCommand({
   example: { request: { userId: U }, reply: { userId: U, balanceCents: 9000, pendingWithdrawalCents: 0 } },
 });
 
+/**
+ * A player opts in to a promotion (issue 33, decision wallet-007): the admin service checks the
+ * promotion, the wallet records the claim (one per player and promotion, refused while a
+ * time-out or self-exclusion runs) with a snapshot of its rules. A deposit match then pays on
+ * the player's next deposit.
+ */
+export const WalletBonusClaim = defineCommand({
+  subject: 'wallet.bonus_claim',
+  owner: 'wallet',
+  description:
+    "Record a player's claim of a promotion with its rules (cents, odds in thousandths). Idempotent on (userId, promotionId): a repeat answers the first claim with created false.",
+  request: Type.Object({
+    idempotencyKey: Type.String({ minLength: 1 }),
+    userId: Id,
+    promotionId: Id,
+    rules: Type.Object({
+      kind: Type.Literal('deposit_match'),
+      percent: Type.Integer({ minimum: 1, maximum: 1000 }),
+      capCents: Type.Integer({ minimum: 1 }),
+      wageringMultiplier: Type.Integer({ minimum: 0, maximum: 100 }),
+      minOddsMilli: Type.Integer({ minimum: 1000 }),
+      expiresInDays: Type.Integer({ minimum: 1, maximum: 365 }),
+      firstDepositOnly: Type.Boolean(),
+    }),
+    offerExpiresAt: Type.Union([Timestamp, Type.Null()]),
+  }),
+  reply: Type.Union([
+    Type.Object({ ok: Type.Literal(true), claimId: Id, created: Type.Boolean() }),
+    Type.Object({
+      ok: Type.Literal(false),
+      reason: Type.Union([Type.Literal('self_excluded'), Type.Literal('invalid')]),
+      msg: Type.String(),
+    }),
+  ]),
+  example: {
+    request: {
+      idempotencyKey: `bonus_claim:${W}:${U}`,
+      userId: U,
+      promotionId: W,
+      rules: {
+        kind: 'deposit_match',
+        percent: 100,
+        capCents: 10000,
+        wageringMultiplier: 5,
+        minOddsMilli: 1500,
+        expiresInDays: 30,
+        firstDepositOnly: true,
+      },
+      offerExpiresAt: null,
+    },
+    reply: { ok: true, claimId: B, created: true },
+  },
+});
+
+/** Bonus money moved (issue 33): every grant, conversion and forfeiture, for the audit log. */
+export const WalletBonusChanged = defineEvent({
+  subject: 'wallet.bonus_changed',
+  version: 1,
+  owner: 'wallet',
+  consumers: ['admin'],
+  description: "A player's bonus was granted, turned into cash (wagering met) or forfeited (expired).",
+  schema: Type.Object({
+    userId: Id,
+    promotionId: Id,
+    grantId: Id,
+    action: Type.Union([Type.Literal('granted'), Type.Literal('converted'), Type.Literal('forfeited')]),
+    amountCents: Cents,
+    transactionId: Type.Union([Id, Type.Null()]),
+    at: Timestamp,
+  }),
+  example: {
+    userId: U,
+    promotionId: W,
+    grantId: B,
+    action: 'granted',
+    amountCents: 10000,
+    transactionId: G,
+    at: NOW,
+  },
+});
+
 export const IdentityPresence = defineCommand({
   subject: 'identity.presence',
   owner: 'identity',
@@ -883,12 +1043,14 @@ export const events = {
   PromotionUpdated,
   PromotionDeleted,
   AdminFiguresChanged,
+  WalletBonusChanged,
 };
 
 export const commands = {
   WalletDebit,
   WalletCredit,
   WalletBalance,
+  WalletBonusClaim,
   IdentityPresence,
   BettingOpenBets,
   BettingReserveStake,

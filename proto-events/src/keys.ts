@@ -21,4 +21,10 @@ export const moneyKeys = {
   withdrawal: (withdrawalId: string) => `withdrawal:${withdrawalId}`,
   withdrawalDecision: (withdrawalId: string) => `withdrawal:${withdrawalId}:decision`,
   adjustment: (id: string) => `adjustment:${id}`,
+  /** a player's claim of a promotion (one per player and promotion) */
+  bonusClaim: (promotionId: string, userId: string) => `bonus_claim:${promotionId}:${userId}`,
+  /** bonus money (decision wallet-007): a claim's grant for what earned it (a deposit's id) */
+  bonusGrant: (claimId: string, source: string) => `bonus_grant:${claimId}:${source}`,
+  bonusConversion: (grantId: string) => `bonus_conversion:${grantId}`,
+  bonusExpiry: (grantId: string) => `bonus_expiry:${grantId}`,
 } as const;

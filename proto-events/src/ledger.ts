@@ -17,6 +17,11 @@ export const WALLET_TX_TYPES = [
   'adjustment',
   'aviator_bet',
   'aviator_win',
+  // issue 33: bonus money (decision wallet-007). A grant and an expiry move the player's bonus
+  // account only, a conversion turns bonus into cash.
+  'bonus_grant',
+  'bonus_conversion',
+  'bonus_expiry',
 ] as const;
 export type WalletTxType = (typeof WALLET_TX_TYPES)[number];
 
@@ -45,11 +50,18 @@ export interface TypeClause {
 export const TX_GROUPS = {
   bet: [...STAKE_TX_TYPES.map((type) => ({ type })), { type: 'refund' }],
   win: WINNING_TX_TYPES.map((type) => ({ type })),
-  topup: [{ type: 'topup' }, { type: 'adjustment', sign: 'credit' }],
+  // bonus money granted or turned into cash arrives like a top-up; an expiry takes it away
+  topup: [
+    { type: 'topup' },
+    { type: 'adjustment', sign: 'credit' },
+    { type: 'bonus_grant' },
+    { type: 'bonus_conversion' },
+  ],
   withdrawal: [
     { type: 'withdrawal' },
     { type: 'withdrawal_reversal' },
     { type: 'adjustment', sign: 'debit' },
+    { type: 'bonus_expiry' },
   ],
 } as const satisfies Record<SpecTxType, readonly TypeClause[]>;
 

@@ -3,7 +3,7 @@ import { eventually } from '@bet/kit/testing';
 import { moneyKeys, WalletDebit } from '@bet/proto-events';
 import { walletService } from '@bet/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { debitOf } from '../../services/aviator/src/app/clock';
+import { debitOf } from '../../services/aviator/src/app/debits';
 import { api, balance, bet, liftOff, player, roundWhere, type Stack, startStack } from './stack';
 
 /**

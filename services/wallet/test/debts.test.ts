@@ -46,7 +46,11 @@ describe('a debt left by a correction', () => {
       settled(bet1, u, { status: 'lost', payoutCents: 0, adjustmentCents: -3000, correction: 1 }),
     );
     await eventually(async () => (await h.http('GET', '/api/v1/wallet', { token })).body.debt === 30, 10_000);
-    expect((await h.http('GET', '/api/v1/wallet', { token })).body).toEqual({ walletBalance: 0, debt: 30 });
+    expect((await h.http('GET', '/api/v1/wallet', { token })).body).toEqual({
+      walletBalance: 0,
+      debt: 30,
+      bonusBalance: 0,
+    });
     expect((await h.http('GET', '/api/v1/wallet/transactions', { token })).body.debt).toBe(30);
 
     const queue = (await h.http('GET', '/api/v1/admin/withdrawals?status=pending', { token: h.adminToken }))
@@ -82,7 +86,11 @@ describe('a debt left by a correction', () => {
     // bet 2 wins 50.00: 30.00 repays the debt, 20.00 reaches the wallet
     await h.publish('bets.settled', settled(bet2, u, { stakeCents: 3000, payoutCents: 5000 }));
     await eventually(async () => (await h.balance(u)) === 2500, 10_000);
-    expect((await h.http('GET', '/api/v1/wallet', { token })).body).toEqual({ walletBalance: 25, debt: 0 });
+    expect((await h.http('GET', '/api/v1/wallet', { token })).body).toEqual({
+      walletBalance: 25,
+      debt: 0,
+      bonusBalance: 0,
+    });
     const free = await h.http('POST', '/api/v1/wallet/request-withdrawal', { token, body: { amount: 5 } });
     expect(free.status, JSON.stringify(free.body)).toBeLessThan(300);
     // repaid: the queued withdrawal may go (admin credits paid for it: two admins other than the funder)

@@ -52,7 +52,11 @@ it('embedded: stakes, refusals, deposits, withdrawals and settlement on PGlite a
     body: { status: 'rejected', adminNotes: 'try again' },
   });
   expect(decided.body.msg).toBe('Withdrawal rejected.');
-  expect((await h.http('GET', '/api/v1/wallet', { token })).body).toEqual({ walletBalance: 16, debt: 0 });
+  expect((await h.http('GET', '/api/v1/wallet', { token })).body).toEqual({
+    walletBalance: 16,
+    debt: 0,
+    bonusBalance: 0,
+  });
 
   const report = await h.reconcile();
   expect(report.checks.filter((c) => !c.ok)).toEqual([]);

@@ -89,6 +89,7 @@ describe('reconciliation', () => {
       'ledger-total',
       'debts-attributed',
       'aviator-stakes',
+      'bonus-grants',
     ]);
   });
 

@@ -16,6 +16,9 @@ const LABELS: Record<WalletTxType, string> = {
   adjustment: 'Adjustment',
   aviator_bet: 'Aviator bet',
   aviator_win: 'Aviator win',
+  bonus_grant: 'Bonus',
+  bonus_conversion: 'Bonus converted',
+  bonus_expiry: 'Bonus expired',
 };
 
 export function txKindLabel(kind: string): string {

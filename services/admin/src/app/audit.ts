@@ -3,6 +3,7 @@ import type {
   GamesAdminAction,
   UserDeleted,
   UserRoleChanged,
+  WalletBonusChanged,
   WalletTransactionPosted,
   WalletWithdrawalProcessed,
 } from '@bet/proto-events';
@@ -21,7 +22,8 @@ export async function recordAdminAction(
     | EventOf<typeof UserDeleted>
     | EventOf<typeof WalletWithdrawalProcessed>
     | EventOf<typeof WalletTransactionPosted>
-    | EventOf<typeof GamesAdminAction>,
+    | EventOf<typeof GamesAdminAction>
+    | EventOf<typeof WalletBonusChanged>,
 ) {
   const base = { id: event.id, at: event.occurredAt };
   const nameOf = async (id: string | null) => (id ? ((await usernames(trx, [id])).get(id) ?? null) : null);
@@ -104,6 +106,30 @@ export async function recordAdminAction(
           walletBalance: dollars(d.balanceAfterCents),
           amount: dollars(d.amountCents),
           reason: d.description,
+        },
+      });
+    }
+    case 'wallet.bonus_changed': {
+      // the platform acts here (a deposit, the wagering, the expiry job): no admin actor
+      const d = event.data;
+      const action = { granted: 'bonus.grant', converted: 'bonus.convert', forfeited: 'bonus.forfeit' }[
+        d.action
+      ];
+      return writeAudit(trx, {
+        id: event.id,
+        at: d.at,
+        actorId: null,
+        actorName: null,
+        service: 'wallet',
+        action,
+        entity: 'user',
+        entityId: d.userId,
+        before: null,
+        after: {
+          promotionId: d.promotionId,
+          grantId: d.grantId,
+          amount: dollars(d.amountCents),
+          transactionId: d.transactionId,
         },
       });
     }

@@ -1,8 +1,21 @@
-import { newId, recordEvents } from '@bet/kit';
-import { PromotionCreated, PromotionDeleted, PromotionUpdated } from '@bet/proto-events';
+import { conflict, forbidden, HttpError, newId, notFound, recordEvents, unprocessable } from '@bet/kit';
+import {
+  moneyKeys,
+  PromotionCreated,
+  PromotionDeleted,
+  PromotionUpdated,
+  WalletBonusClaim,
+} from '@bet/proto-events';
 import type { AppContext } from '../context';
 import { PromotionNotFoundError } from '../domain/errors';
-import { editPromotion, newPromotion, type Promotion, type PromotionInput } from '../domain/promotions';
+import {
+  depositMatchForWallet,
+  editPromotion,
+  isOnOffer,
+  newPromotion,
+  type Promotion,
+  type PromotionInput,
+} from '../domain/promotions';
 import { writeAudit } from '../store/audit';
 import {
   deletePromotion,
@@ -24,6 +37,8 @@ export const promotionJson = (p: Promotion) => ({
   promoType: p.promoType,
   isActive: p.isActive,
   expiresAt: p.expiresAt ? p.expiresAt.toISOString() : null,
+  // the spec's fields unchanged; rules only on a promotion that has them (issue 33)
+  ...(p.rules ? { rules: p.rules } : {}),
 });
 
 const audit = (actor: Actor, action: string, id: string, before: unknown, after: unknown, at: Date) => ({
@@ -82,4 +97,43 @@ export async function promotionsOnOffer(ctx: AppContext) {
 
 export async function allPromotions(ctx: AppContext) {
   return (await listPromotions(ctx.db)).map(promotionJson);
+}
+
+export const CLAIMED = 'Promotion claimed.';
+export const ALREADY_CLAIMED = 'You have already claimed this promotion.';
+export const NOTHING_TO_CLAIM = 'This promotion has nothing to claim.';
+
+/**
+ * A player opts in to a promotion on offer (issue 33, decision wallet-007): the admin checks
+ * the promotion, the wallet records the claim with a snapshot of its rules (one per player and
+ * promotion; refused while a time-out or self-exclusion runs). Audited as the player's action.
+ * Only deposit matches pay in this pass; a free bet, boost or accumulator bonus needs the
+ * placement pass.
+ */
+export async function claimPromotion(ctx: AppContext, player: Actor, id: string) {
+  const promotion = await findPromotion(ctx.db, id);
+  if (!promotion || !isOnOffer(promotion, ctx.clock.now())) throw notFound('Promotion not found');
+  if (promotion.rules?.kind !== 'deposit_match') throw unprocessable(NOTHING_TO_CLAIM, 'nothing_to_claim');
+  const reply = await ctx.request(
+    WalletBonusClaim,
+    {
+      idempotencyKey: moneyKeys.bonusClaim(id, player.id),
+      userId: player.id,
+      promotionId: id,
+      rules: depositMatchForWallet(promotion.rules),
+      offerExpiresAt: promotion.expiresAt ? promotion.expiresAt.toISOString() : null,
+    },
+    { timeoutMs: 10_000 },
+  );
+  if (!reply.ok) {
+    if (reply.reason === 'self_excluded') throw forbidden(reply.msg);
+    throw new HttpError(422, reply.msg);
+  }
+  if (!reply.created) throw conflict(ALREADY_CLAIMED, 'already_claimed');
+  const at = new Date(ctx.clock.now());
+  await writeAudit(ctx.db, {
+    ...audit(player, 'promotion.claim', id, null, { claimId: reply.claimId, rules: promotion.rules }, at),
+    entity: 'promotion',
+  });
+  return { msg: CLAIMED, claimId: reply.claimId };
 }

@@ -3,6 +3,7 @@ import {
   GamesAdminAction,
   UserDeleted,
   UserRoleChanged,
+  WalletBonusChanged,
   WalletTransactionPosted,
   WalletWithdrawalProcessed,
 } from '@bet/proto-events';
@@ -18,6 +19,8 @@ export const adminActionsConsumer = consumer({
     WalletWithdrawalProcessed,
     WalletTransactionPosted,
     GamesAdminAction,
+    // issue 33: every bonus grant, conversion and forfeiture is audited
+    WalletBonusChanged,
   ],
   // the audit log may not lose an admin action to a database outage
   maxDeliver: NEVER_GIVE_UP,

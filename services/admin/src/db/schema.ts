@@ -79,6 +79,8 @@ export interface AdminDB {
     promo_type: string;
     is_active: boolean;
     expires_at: Date | null;
+    /** what it pays (issue 33), the PromotionRules JSON; null for a card only */
+    rules: ColumnType<unknown, string | null | undefined, string | null>;
     created_at: Timestamp;
     updated_at: Timestamp;
   };

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { editPromotion, isOnOffer, newPromotion, PromotionInvalid, parseExpiry } from './promotions';
+import {
+  depositMatchForWallet,
+  editPromotion,
+  isOnOffer,
+  newPromotion,
+  PromotionInvalid,
+  type PromotionRules,
+  parseExpiry,
+} from './promotions';
 
 const ID = '5f1d7f0c9b1e8a3d4c2b1a04';
 
@@ -12,6 +20,7 @@ describe('promotions', () => {
       promoType: 'Bonus',
       isActive: true,
       expiresAt: null,
+      rules: null,
     });
   });
 
@@ -38,5 +47,72 @@ describe('promotions', () => {
     expect(isOnOffer({ isActive: false, expiresAt: null }, now)).toBe(false);
     expect(isOnOffer({ isActive: true, expiresAt: new Date(now - 1) }, now)).toBe(false);
     expect(isOnOffer({ isActive: true, expiresAt: new Date(now + 1) }, now)).toBe(true);
+  });
+
+  describe('rules (issue 33)', () => {
+    const match: PromotionRules = {
+      kind: 'deposit_match',
+      percent: 100,
+      cap: 100,
+      wagering: 5,
+      minOdds: 1.5,
+      expiresInDays: 30,
+      firstDepositOnly: true,
+    };
+
+    it('keeps rules that fit the promotion type, and turns a deposit match into cents for the wallet', () => {
+      const p = newPromotion(ID, { title: 'a', description: 'b', promoType: 'Bonus', rules: match });
+      expect(p.rules).toEqual(match);
+      expect(depositMatchForWallet({ ...match, cap: 19.99, minOdds: 1.55 })).toEqual({
+        kind: 'deposit_match',
+        percent: 100,
+        capCents: 1999,
+        wageringMultiplier: 5,
+        minOddsMilli: 1550,
+        expiresInDays: 30,
+        firstDepositOnly: true,
+      });
+      // an edit that does not send rules keeps them; null removes them
+      expect(editPromotion(p, { title: 'c' }).rules).toEqual(match);
+      expect(editPromotion(p, { rules: null }).rules).toBeNull();
+    });
+
+    it.each([
+      [{ promoType: 'FreeBet', rules: match }, 'rules.kind'],
+      [{ promoType: 'Bonus', rules: { ...match, cap: 10.005 } }, 'rules.cap'],
+      [
+        {
+          promoType: 'OddsBoost',
+          rules: { kind: 'odds_boost', gameId: ID, market: '1X2', outcome: 'home', maxStake: 50 },
+        },
+        'rules.boostedOdds',
+      ],
+      [
+        {
+          promoType: 'Bonus',
+          rules: {
+            kind: 'acca_bonus',
+            tiers: [
+              { legs: 3, percent: 3 },
+              { legs: 3, percent: 5 },
+            ],
+            minOddsPerLeg: 1.2,
+          },
+        },
+        'rules.tiers',
+      ],
+    ])('refuses rules that do not fit: %o', (input, path) => {
+      try {
+        newPromotion(ID, { title: 'a', description: 'b', ...(input as object) });
+        expect.unreachable();
+      } catch (err) {
+        expect((err as PromotionInvalid).problems.map((p) => p.path)).toContain(path);
+      }
+    });
+
+    it('a type change must still fit the rules', () => {
+      const p = newPromotion(ID, { title: 'a', description: 'b', rules: match });
+      expect(() => editPromotion(p, { promoType: 'OddsBoost' })).toThrow(PromotionInvalid);
+    });
   });
 });

@@ -2,6 +2,7 @@ import { auditLogRoute } from './audit-log';
 import { dailyFiguresRoute } from './daily-figures';
 import { financialRoute } from './financial';
 import { platformStatsRoute } from './platform-stats';
+import { promotionClaimRoute } from './promotion-claim';
 import { promotionCreateRoute } from './promotion-create';
 import { promotionDeleteRoute } from './promotion-delete';
 import { promotionUpdateRoute } from './promotion-update';
@@ -19,5 +20,6 @@ export const routes = [
   promotionCreateRoute,
   promotionUpdateRoute,
   promotionDeleteRoute,
+  promotionClaimRoute,
   auditLogRoute,
 ];

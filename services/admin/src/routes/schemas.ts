@@ -1,4 +1,5 @@
 import { ID_PATTERN, type TSchema, Type } from '@bet/kit';
+import { PromotionRules } from '@bet/proto-events';
 
 export const IdParams = Type.Object({ id: Type.String({ pattern: ID_PATTERN }) });
 
@@ -13,6 +14,8 @@ const PromotionFields = {
   promoType: PromoType,
   isActive: Type.Boolean(),
   expiresAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  /** issue 33: what it pays; absent for a promotion that is only a card */
+  rules: Type.Optional(PromotionRules),
 };
 
 export const PromotionJson = Type.Object(PromotionFields);
@@ -30,9 +33,14 @@ export const PromotionBody = Type.Object(
     promoType: Type.Optional(PromoType),
     isActive: Type.Optional(Type.Boolean()),
     expiresAt: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
+    /** issue 33: optional; null removes them */
+    rules: Type.Optional(Type.Union([PromotionRules, Type.Null()])),
   },
   { additionalProperties: false },
 );
+
+/** A claim recorded: `{ msg, claimId }`. */
+export const ClaimAnswer = Type.Object({ msg: Type.String(), claimId: Type.String() });
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 

@@ -1,5 +1,5 @@
 import type { DB } from '../context';
-import type { PromoType, Promotion } from '../domain/promotions';
+import type { PromoType, Promotion, PromotionRules } from '../domain/promotions';
 
 const toPromotion = (r: {
   id: string;
@@ -8,6 +8,7 @@ const toPromotion = (r: {
   promo_type: string;
   is_active: boolean;
   expires_at: Date | null;
+  rules: unknown;
 }): Promotion => ({
   id: r.id,
   title: r.title,
@@ -15,6 +16,7 @@ const toPromotion = (r: {
   promoType: r.promo_type as PromoType,
   isActive: r.is_active,
   expiresAt: r.expires_at ? new Date(r.expires_at) : null,
+  rules: (typeof r.rules === 'string' ? JSON.parse(r.rules) : r.rules) as PromotionRules | null,
 });
 
 export async function insertPromotion(db: DB, p: Promotion, at: Date) {
@@ -27,6 +29,7 @@ export async function insertPromotion(db: DB, p: Promotion, at: Date) {
       promo_type: p.promoType,
       is_active: p.isActive,
       expires_at: p.expiresAt,
+      rules: p.rules ? JSON.stringify(p.rules) : null,
       created_at: at,
       updated_at: at,
     })
@@ -42,6 +45,7 @@ export async function updatePromotion(db: DB, p: Promotion, at: Date) {
       promo_type: p.promoType,
       is_active: p.isActive,
       expires_at: p.expiresAt,
+      rules: p.rules ? JSON.stringify(p.rules) : null,
       updated_at: at,
     })
     .where('id', '=', p.id)

@@ -135,17 +135,6 @@ function announceCrash(ctx: AppContext, round: RoundRow, now: number) {
   ctx.broadcast(AviatorState, { state: 'crashed', multiplier, roundId: round.id, serverTime: now });
 }
 
-export function debitOf(bet: Pick<BetRow, 'id' | 'user_id' | 'stake_cents' | 'panel'>) {
-  return {
-    idempotencyKey: moneyKeys.aviatorStake(bet.id),
-    userId: bet.user_id,
-    amountCents: Number(bet.stake_cents),
-    type: 'aviator_bet' as const,
-    reference: bet.id,
-    description: `Aviator bet (panel ${bet.panel})`,
-  };
-}
-
 async function liftOff(ctx: AppContext, round: RoundRow, now: number) {
   const maxWin = dollarsToCents(ctx.config.AVIATOR_MAX_WIN);
   const moved = await ctx.tx(async (trx) => {

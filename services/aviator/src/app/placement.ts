@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import { choosePanel, parseAutoCashOut, parseStake } from '../domain/bets';
 import { betById, insertBet, lockPlayer, moveBet, userBetsInRound } from '../store/bets';
 import { board, roundForBet } from './boarding';
-import { debitOf } from './clock';
+import { debitOf } from './debits';
 import { settleStake } from './unconfirmed';
 
 export interface PlaceBetInput {

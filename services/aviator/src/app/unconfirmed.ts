@@ -1,7 +1,7 @@
 import { BettingReleaseStake, moneyKeys, WalletCredit, WalletDebit } from '@bet/proto-events';
 import type { AppContext } from '../context';
 import { type BetRow, betsWithStakeDue, markStakeSettled } from '../store/bets';
-import { debitOf } from './clock';
+import { debitOf } from './debits';
 
 /**
  * Refused bets whose stake was not confirmed when their round lifted off (the debit still on

@@ -26,6 +26,7 @@ import {
 } from '../store/deposits';
 import { postTransaction, walletClosed } from '../store/ledger';
 import { userContact, userProtection } from '../store/users';
+import { grantDepositMatches } from './bonus';
 
 export const CLOSED_WALLET_DEPOSIT = 'This account is closed; it cannot take deposits.';
 
@@ -219,6 +220,13 @@ export async function handleDepositWebhook(
         () => depositPostings(deposit.user_id, amountCents),
       );
       await linkDepositTransaction(trx, deposit.id, posted.transactionId);
+      // a deposit-match claim waiting for this deposit grants its bonus with it (wallet-007)
+      await grantDepositMatches(trx, {
+        userId: deposit.user_id,
+        depositId: deposit.id,
+        amountCents,
+        at: new Date(),
+      });
       await recordEvents(trx, WalletDepositCompleted, [
         {
           data: {

@@ -2,7 +2,7 @@ import type { AppContext } from '../context';
 import type { ReconcileReport } from '../domain/reconcile';
 import type { WalletSummary } from '../domain/transactions';
 import { userDebt } from '../store/debts';
-import { walletBalance } from '../store/ledger';
+import { bonusBalance, walletBalance } from '../store/ledger';
 import { reconcile } from '../store/reconcile';
 import { type StatementLine, type StatementQuery, statement, summary } from '../store/statements';
 
@@ -11,6 +11,11 @@ export type { StatementLine } from '../store/statements';
 /** A wallet's balance in cents (0 when it has never been opened). */
 export function balanceOf(ctx: AppContext, userId: string): Promise<bigint> {
   return walletBalance(ctx.db, userId);
+}
+
+/** A player's bonus balance in cents (decision wallet-007). */
+export function bonusOf(ctx: AppContext, userId: string): Promise<bigint> {
+  return bonusBalance(ctx.db, userId);
 }
 
 /** What a user owes from a corrected result (repaid from the next winnings). */

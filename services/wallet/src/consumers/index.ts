@@ -1,6 +1,7 @@
 import { aviatorConsumer } from './aviator';
 import { balanceResponder } from './balance';
 import { betsConsumer } from './bets';
+import { bonusClaimResponder } from './bonus-claim';
 import { creditResponder } from './credit';
 import { debitResponder } from './debit';
 import { usersConsumer } from './users';
@@ -9,6 +10,7 @@ export const consumers = [
   debitResponder,
   creditResponder,
   balanceResponder,
+  bonusClaimResponder,
   usersConsumer,
   betsConsumer,
   aviatorConsumer,

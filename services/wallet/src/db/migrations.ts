@@ -6,6 +6,7 @@ import { heldDeposits } from './migrations/0004_held_deposits';
 import { adjustmentRequests } from './migrations/0009_adjustment_requests';
 import { playerProtection } from './migrations/0020_player_protection';
 import { fourEyesControls } from './migrations/0031_four_eyes_controls';
+import { bonusLedger } from './migrations/0032_bonus_ledger';
 
 /** Explicit, ordered index of the wallet's migrations (names recorded by deployed databases). */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0009_adjustment_requests': adjustmentRequests,
   '0020_player_protection': playerProtection,
   '0031_four_eyes_controls': fourEyesControls,
+  '0032_bonus_ledger': bonusLedger,
 };

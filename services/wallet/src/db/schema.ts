@@ -28,7 +28,7 @@ export interface WalletDB {
   };
   accounts: {
     id: string;
-    kind: 'user' | 'system';
+    kind: 'user' | 'bonus' | 'system';
     /** kept for user wallets only (CHECK ≥ 0); system balances are the sum of their postings */
     balance: Int8Opt;
     status: Opt<'open' | 'closed'>;
@@ -133,5 +133,45 @@ export interface WalletDB {
     deposit_limits: ColumnType<unknown, string | null | undefined, string | null>;
     /** occurredAt of the user.updated these came from */
     protection_at: Opt<Date | null>;
+  };
+  /** a player's opt-in to a promotion (one per promotion); rules are the claim's snapshot */
+  bonus_claims: {
+    id: string;
+    user_id: string;
+    promotion_id: string;
+    kind: 'deposit_match' | 'free_bet';
+    rules: ColumnType<unknown, string, string>;
+    status: Opt<'open' | 'used' | 'closed'>;
+    offer_expires_at: Opt<Date | null>;
+    created_at: Timestamp;
+  };
+  /** bonus money granted, with its wagering requirement (decision wallet-007) */
+  bonus_grants: {
+    id: string;
+    claim_id: string;
+    user_id: string;
+    promotion_id: string;
+    amount_cents: Int8;
+    /** what of the grant is still bonus money (conversion and expiry move this much) */
+    remaining_cents: Int8;
+    required_cents: Int8;
+    wagered_cents: ColumnType<string, bigint | string | number | undefined, bigint | string | number>;
+    min_odds_milli: number;
+    expires_at: Timestamp;
+    status: Opt<'active' | 'converted' | 'expired'>;
+    grant_tx_id: string;
+    closed_tx_id: Opt<string | null>;
+    /** what earned it (a deposit's id): one grant per claim and source */
+    source_reference: string;
+    created_at: Timestamp;
+    closed_at: Opt<Date | null>;
+  };
+  /** settled stakes counted towards wagering, once each */
+  bonus_wagers: {
+    reference: string;
+    user_id: string;
+    stake_cents: Int8;
+    odds_milli: number;
+    created_at: Timestamp;
   };
 }

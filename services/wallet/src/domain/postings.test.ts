@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { accountId } from './accounts';
 import {
   adjustmentPostings,
+  bonusConversionPostings,
+  bonusExpiryPostings,
+  bonusGrantPostings,
   clawbackPostings,
   depositPostings,
   lossPostings,
@@ -91,5 +94,32 @@ describe('postings', () => {
     expect(() => adjustmentPostings(U, 0n)).toThrow(/non-zero/);
     // a plan whose lines cancel out is empty: nothing to write
     expect(normalizePostings(lossPostings(0n))).toEqual([]);
+  });
+});
+
+describe('bonus postings', () => {
+  it('grant, conversion and expiry move exactly the amount between the right accounts', () => {
+    expect(byAccount(normalizePostings(bonusGrantPostings(U, 5_000n)))).toEqual({
+      promotions: -5_000n,
+      [`bonus:${U}`]: 5_000n,
+    });
+    expect(byAccount(normalizePostings(bonusConversionPostings(U, 5_000n)))).toEqual({
+      [`bonus:${U}`]: -5_000n,
+      [U]: 5_000n,
+    });
+    expect(byAccount(normalizePostings(bonusExpiryPostings(U, 1_234n)))).toEqual({
+      [`bonus:${U}`]: -1_234n,
+      promotions: 1_234n,
+    });
+  });
+
+  it("refuses a transaction across two players' accounts", () => {
+    const other = '5f1d7f0c9b1e8a3d4c2b1a01';
+    expect(() =>
+      normalizePostings([
+        { account: { kind: 'bonus', userId: other }, amount: -5n },
+        { account: { kind: 'user', userId: U }, amount: 5n },
+      ]),
+    ).toThrow(UnbalancedTransactionError);
   });
 });

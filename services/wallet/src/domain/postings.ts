@@ -1,5 +1,5 @@
 import { DomainError } from '@bet/kit/core';
-import { type AccountRef, accountId, systemAccount, userAccount } from './accounts';
+import { type AccountRef, accountId, bonusAccount, systemAccount, userAccount } from './accounts';
 
 export interface Posting {
   account: AccountRef;
@@ -29,6 +29,12 @@ export function normalizePostings(postings: readonly Posting[]): Posting[] {
   const users = out.filter((p) => p.account.kind === 'user');
   // the transaction list shows one line per transaction: it touches at most one wallet
   if (users.length > 1) throw new UnbalancedTransactionError('a transaction may touch only one user wallet');
+  const bonuses = out.filter((p) => p.account.kind === 'bonus');
+  if (bonuses.length > 1)
+    throw new UnbalancedTransactionError('a transaction may touch only one bonus account');
+  const owner = (p: Posting | undefined) => (p && p.account.kind !== 'system' ? p.account.userId : undefined);
+  if (users[0] && bonuses[0] && owner(users[0]) !== owner(bonuses[0]))
+    throw new UnbalancedTransactionError("a transaction may touch only one player's accounts");
   return out;
 }
 
@@ -144,4 +150,31 @@ export function clawbackPostings(
       { account: systemAccount('house_receivable'), amount: -shortfall },
     ],
   };
+}
+
+/** Bonus money granted by a promotion: from the promotions account into the player's bonus account. */
+export function bonusGrantPostings(userId: string, amount: bigint): Posting[] {
+  positive(amount, 'bonus');
+  return [
+    { account: systemAccount('promotions'), amount: -amount },
+    { account: bonusAccount(userId), amount },
+  ];
+}
+
+/** Wagering met: the bonus becomes cash (and from then on can be withdrawn). */
+export function bonusConversionPostings(userId: string, amount: bigint): Posting[] {
+  positive(amount, 'bonus conversion');
+  return [
+    { account: bonusAccount(userId), amount: -amount },
+    { account: userAccount(userId), amount },
+  ];
+}
+
+/** Expiry or forfeiture: the bonus left goes back to the promotions account. */
+export function bonusExpiryPostings(userId: string, amount: bigint): Posting[] {
+  positive(amount, 'bonus expiry');
+  return [
+    { account: bonusAccount(userId), amount: -amount },
+    { account: systemAccount('promotions'), amount },
+  ];
 }

@@ -8,8 +8,13 @@ describe('transaction types', () => {
       typesForFilter(f)?.map((c) => ('sign' in c ? `${c.type}:${c.sign}` : c.type));
     expect(names('bet')).toEqual(['bet', 'aviator_bet', 'refund']);
     expect(names('win')).toEqual(['win', 'cashout', 'aviator_win']);
-    expect(names('topup')).toEqual(['topup', 'adjustment:credit']);
-    expect(names('withdrawal')).toEqual(['withdrawal', 'withdrawal_reversal', 'adjustment:debit']);
+    expect(names('topup')).toEqual(['topup', 'adjustment:credit', 'bonus_grant', 'bonus_conversion']);
+    expect(names('withdrawal')).toEqual([
+      'withdrawal',
+      'withdrawal_reversal',
+      'adjustment:debit',
+      'bonus_expiry',
+    ]);
     expect(names('cashout')).toEqual(['cashout']);
     expect(typesForFilter('all')).toBeUndefined();
     expect(typesForFilter('')).toBeUndefined();

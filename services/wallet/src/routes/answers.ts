@@ -80,6 +80,9 @@ export const BalanceAnswer = Type.Object({
     description:
       'dollars owed from a corrected result (repaid from the next winnings; withdrawals wait for it)',
   }),
+  bonusBalance: Type.Number({
+    description: 'bonus money in dollars: can be staked, never withdrawn; cash once its wagering is met',
+  }),
 });
 
 const Total = Type.Object({ amount: Dollars, count: Type.Integer() });

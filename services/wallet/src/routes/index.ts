@@ -11,6 +11,7 @@ import { depositInitializeRoute } from './deposit-initialize';
 import { depositRateRoute } from './deposit-rate';
 import { depositWebhookRoute } from './deposit-webhook';
 import { paymentConfigRoute } from './payment-config';
+import { promotionsMineRoute } from './promotions-mine';
 import { requestWithdrawalRoute } from './request-withdrawal';
 import { sandboxCheckoutRoute } from './sandbox-checkout';
 import { sandboxCheckoutCancelRoute } from './sandbox-checkout-cancel';
@@ -24,6 +25,8 @@ export const routes = [
   walletBalanceRoute,
   walletSummaryRoute,
   walletTransactionsRoute,
+  // bonus money of the promotions the player claimed (issue 33)
+  promotionsMineRoute,
   // deposits (the sandbox checkout only when the sandbox takes them)
   depositInitializeRoute,
   depositWebhookRoute,

@@ -1,5 +1,5 @@
 import { centsToDollars } from '@bet/kit';
-import { balanceOf, debtOf } from '../app/statements';
+import { balanceOf, bonusOf, debtOf } from '../app/statements';
 import { route } from '../context';
 import { BalanceAnswer } from './answers';
 
@@ -12,6 +12,8 @@ export const walletBalanceRoute = route('GET /api/v1/wallet', (app, ctx) => {
       walletBalance: centsToDollars(await balanceOf(ctx, req.user!.id)),
       // owed from a corrected result (repaid from the next winnings; withdrawals wait for it)
       debt: centsToDollars(await debtOf(ctx, req.user!.id)),
+      // bonus money: stakeable, never withdrawable, cash once its wagering is met (wallet-007)
+      bonusBalance: centsToDollars(await bonusOf(ctx, req.user!.id)),
     }),
   );
 });

@@ -114,14 +114,24 @@ export async function moveWallets(
 /** Writes the postings of many transactions (in chunks under the parameter limit). */
 export async function insertPostings(
   trx: Trx,
-  items: Array<{ transactionId: string; postings: Posting[]; userBalanceAfter: bigint | null }>,
+  items: Array<{
+    transactionId: string;
+    postings: Posting[];
+    userBalanceAfter: bigint | null;
+    bonusBalanceAfter?: bigint | null;
+  }>,
 ) {
   const rows = items.flatMap((t) =>
     t.postings.map((p) => ({
       transactionId: t.transactionId,
       accountId: accountId(p.account),
       amount: p.amount.toString(),
-      balanceAfter: p.account.kind === 'user' ? (t.userBalanceAfter?.toString() ?? null) : null,
+      balanceAfter:
+        p.account.kind === 'user'
+          ? (t.userBalanceAfter?.toString() ?? null)
+          : p.account.kind === 'bonus'
+            ? (t.bonusBalanceAfter?.toString() ?? null)
+            : null,
     })),
   );
   if (rows.length === 0) return;

@@ -1,6 +1,6 @@
 import { isCheckViolation, newId, recordEvents } from '@bet/kit';
 import { WalletTransactionPosted } from '@bet/proto-events';
-import { accountId, type SystemAccount } from '../domain/accounts';
+import { accountId, bonusAccountId, type SystemAccount } from '../domain/accounts';
 import { AccountClosedError, IdempotencyConflictError, InsufficientFundsError } from '../domain/errors';
 import { normalizePostings, type Posting } from '../domain/postings';
 import { fingerprint } from '../domain/references';
@@ -32,6 +32,9 @@ export interface Posted {
   /** the signed movement on the wallet and its balance after, when it touched one */
   userAmount: bigint | null;
   balanceAfter: bigint | null;
+  /** the same for the player's bonus account (wallet-007), when it touched it */
+  bonusAmount?: bigint | null;
+  bonusBalanceAfter?: bigint | null;
 }
 
 /**
@@ -81,9 +84,15 @@ export async function postTransaction(
     };
   }
   const userPosting = postings.find((p) => p.account.kind === 'user');
+  const bonusPosting = postings.find((p) => p.account.kind === 'bonus');
   if (userPosting && accountId(userPosting.account) !== input.userId)
     throw new Error('postings touch a wallet other than the transaction user');
-  if (!userPosting && input.userId !== null) {
+  if (
+    bonusPosting &&
+    (input.userId === null || accountId(bonusPosting.account) !== bonusAccountId(input.userId))
+  )
+    throw new Error('postings touch a bonus account other than the transaction user');
+  if (!userPosting && !bonusPosting && input.userId !== null) {
     await trx.updateTable('transactions').set({ user_id: null }).where('id', '=', id).execute();
   }
 
@@ -96,7 +105,13 @@ export async function postTransaction(
       input.allowClosedDebit ?? false,
     );
 
-  await insertPostings(trx, [{ transactionId: id, postings, userBalanceAfter: balanceAfter }]);
+  // the cash wallet first, then the bonus account: every transaction locks them in that order
+  let bonusBalanceAfter: bigint | null = null;
+  if (bonusPosting) bonusBalanceAfter = await moveBonus(trx, input.userId as string, bonusPosting.amount);
+
+  await insertPostings(trx, [
+    { transactionId: id, postings, userBalanceAfter: balanceAfter, bonusBalanceAfter },
+  ]);
 
   if (userPosting && balanceAfter !== null)
     await recordPosted(trx, [
@@ -118,7 +133,52 @@ export async function postTransaction(
     createdAt: claimed.created_at,
     userAmount: userPosting?.amount ?? null,
     balanceAfter,
+    bonusAmount: bonusPosting?.amount ?? null,
+    bonusBalanceAfter,
   };
+}
+
+/**
+ * Applies a signed movement to a player's bonus account (opened on first use). The CHECK
+ * that keeps a wallet at zero or above keeps the bonus account there too.
+ */
+async function moveBonus(trx: Trx, userId: string, delta: bigint): Promise<bigint> {
+  const id = bonusAccountId(userId);
+  const update = () =>
+    trx
+      .updateTable('accounts')
+      .set((eb) => ({ balance: eb('balance', '+', delta.toString()) }))
+      .where('id', '=', id)
+      .where('kind', '=', 'bonus')
+      .returning('balance')
+      .executeTakeFirst();
+  try {
+    let row = await update();
+    if (!row) {
+      await trx
+        .insertInto('accounts')
+        .values({ id, kind: 'bonus', balance: 0 })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+      row = await update();
+    }
+    if (!row || row.balance === null) throw new Error(`bonus account ${id} could not be opened`);
+    return BigInt(row.balance);
+  } catch (err) {
+    if (isCheckViolation(err, 'accounts_user_balance_non_negative')) throw new InsufficientFundsError();
+    throw err;
+  }
+}
+
+/** A player's bonus balance in cents (0 when none was ever granted). */
+export async function bonusBalance(db: Trx, userId: string): Promise<bigint> {
+  const row = await db
+    .selectFrom('accounts')
+    .select('balance')
+    .where('id', '=', bonusAccountId(userId))
+    .where('kind', '=', 'bonus')
+    .executeTakeFirst();
+  return row?.balance ? BigInt(row.balance) : 0n;
 }
 
 /** A wallet's line of a transaction, as announced in `wallet.transaction_posted`. */

@@ -40,7 +40,8 @@ export async function reconcile(db: Trx): Promise<ReconcileReport> {
       const txCount = await count(trx, sql<{ n: string }>`select count(*) as n from transactions`);
       const wallets = await count(
         trx,
-        sql<{ n: string }>`select count(*) as n from accounts where kind = 'user'`,
+        // a player's cash wallet and bonus account (wallet-007) keep their balance alike
+        sql<{ n: string }>`select count(*) as n from accounts where kind in ('user', 'bonus')`,
       );
 
       checks.push(
@@ -72,7 +73,7 @@ export async function reconcile(db: Trx): Promise<ReconcileReport> {
               select a.id, a.balance, coalesce(s.total, 0) as total
               from accounts a
               left join (select account_id, sum(amount) as total from postings group by account_id) s on s.account_id = a.id
-              where a.kind = 'user' and a.balance <> coalesce(s.total, 0)
+              where a.kind in ('user', 'bonus') and a.balance <> coalesce(s.total, 0)
               limit ${SHOW}`,
             (r) => `wallet ${r.id}: balance ${r.balance}, postings sum to ${r.total}`,
           ),
@@ -89,7 +90,7 @@ export async function reconcile(db: Trx): Promise<ReconcileReport> {
             sql<{
               id: string;
               balance: string;
-            }>`select id, balance from accounts where kind = 'user' and balance < 0 limit ${SHOW}`,
+            }>`select id, balance from accounts where kind in ('user', 'bonus') and balance < 0 limit ${SHOW}`,
             (r) => `wallet ${r.id}: balance ${r.balance}`,
           ),
         ),
@@ -111,14 +112,14 @@ export async function reconcile(db: Trx): Promise<ReconcileReport> {
                 select p.account_id, p.seq,
                        'balanceAfter ' || p.balance_after || ' but previous ' || coalesce(lag(p.balance_after) over w, 0) || ' + amount ' || p.amount as detail,
                        p.balance_after <> coalesce(lag(p.balance_after) over w, 0) + p.amount as broken
-                from postings p join accounts a on a.id = p.account_id and a.kind = 'user'
+                from postings p join accounts a on a.id = p.account_id and a.kind in ('user', 'bonus')
                 window w as (partition by p.account_id order by p.seq)
               ) x where broken
               union all
               select a.id, last.seq, 'last balanceAfter ' || last.balance_after || ' but balance ' || a.balance
               from accounts a
               join lateral (select seq, balance_after from postings where account_id = a.id order by seq desc limit 1) last on true
-              where a.kind = 'user' and last.balance_after <> a.balance
+              where a.kind in ('user', 'bonus') and last.balance_after <> a.balance
               limit ${SHOW}`,
             (r) => `wallet ${r.account_id} line ${r.seq}: ${r.detail}`,
           ),
@@ -263,6 +264,38 @@ export async function reconcile(db: Trx): Promise<ReconcileReport> {
                   where s.idempotency_key = 'aviator_bet:' || substring(t.idempotency_key from position(':' in t.idempotency_key) + 1))
               limit ${SHOW}`,
             (r) => `aviator bet ${r.reference}: ${r.detail}`,
+          ),
+        ),
+      );
+      // bonus money (wallet-007): each bonus account holds exactly what its active grants have
+      // left, and each grant's movements match its status (granted once; closed by one
+      // conversion or expiry, or by nothing when there was nothing left)
+      checks.push(
+        checkResult(
+          'bonus-grants',
+          "every bonus account equals its active grants' remainders, and every closed grant moved what it had",
+          await count(trx, sql<{ n: string }>`select count(*) as n from bonus_grants`),
+          await lines(
+            trx,
+            sql<{ id: string; detail: string }>`
+              select a.id, 'balance ' || a.balance || ' but active grants hold ' || coalesce(g.total, 0) as detail
+              from accounts a
+              left join (select 'bonus:' || user_id as id, sum(remaining_cents) as total
+                         from bonus_grants where status = 'active' group by user_id) g on g.id = a.id
+              where a.kind = 'bonus' and a.balance <> coalesce(g.total, 0)
+              union all
+              select g.id, 'granted ' || g.amount_cents || ' but its grant transaction moved ' || coalesce(p.amount, 0)
+              from bonus_grants g
+              left join postings p on p.transaction_id = g.grant_tx_id and p.account_id = 'bonus:' || g.user_id
+              where p.amount is distinct from g.amount_cents
+              union all
+              select g.id, g.status || ' but its closing transaction is ' || coalesce(t.type, 'missing')
+              from bonus_grants g left join transactions t on t.id = g.closed_tx_id
+              where (g.status = 'active' and g.closed_tx_id is not null)
+                 or (g.status = 'converted' and g.closed_tx_id is not null and t.type is distinct from 'bonus_conversion')
+                 or (g.status = 'expired' and g.closed_tx_id is not null and t.type is distinct from 'bonus_expiry')
+              limit ${SHOW}`,
+            (r) => `bonus ${r.id}: ${r.detail}`,
           ),
         ),
       );

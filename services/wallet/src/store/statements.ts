@@ -3,6 +3,14 @@ import { sql } from 'kysely';
 import { summarize, type TypeTotal, type WalletSummary } from '../domain/transactions';
 import type { Trx } from './db';
 
+/**
+ * The posting a statement line shows: the cash wallet's, except for the movements that touch
+ * only the bonus account (a grant, an expiry), which show the bonus account's amount and
+ * balance (decision wallet-007).
+ */
+const statementAccount = sql<boolean>`p.account_id = case when t.type in ('bonus_grant', 'bonus_expiry')
+  then 'bonus:' || t.user_id else t.user_id end`;
+
 export interface StatementQuery {
   userId: string;
   /** any of these (undefined = every type) */
@@ -33,9 +41,7 @@ export async function statement(
 ): Promise<{ lines: StatementLine[]; count: number }> {
   let base = db
     .selectFrom('transactions as t')
-    .innerJoin('postings as p', (j) =>
-      j.onRef('p.transaction_id', '=', 't.id').onRef('p.account_id', '=', 't.user_id'),
-    )
+    .innerJoin('postings as p', (j) => j.onRef('p.transaction_id', '=', 't.id').on(statementAccount))
     .where('t.user_id', '=', q.userId);
   const clauses = q.types;
   if (clauses)
@@ -80,9 +86,7 @@ export async function statement(
 export async function summary(db: Trx, userId: string): Promise<WalletSummary> {
   const rows = await db
     .selectFrom('transactions as t')
-    .innerJoin('postings as p', (j) =>
-      j.onRef('p.transaction_id', '=', 't.id').onRef('p.account_id', '=', 't.user_id'),
-    )
+    .innerJoin('postings as p', (j) => j.onRef('p.transaction_id', '=', 't.id').on(statementAccount))
     .select(['t.type', sql<string>`count(*)`.as('n'), sql<string>`sum(p.amount)`.as('total')])
     .where('t.user_id', '=', userId)
     .groupBy('t.type')
