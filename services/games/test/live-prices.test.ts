@@ -20,6 +20,8 @@ describe('live prices stay fresh or the market suspends', () => {
         SIMULATOR_HORIZON_HOURS: '2',
         SIMULATOR_BACKFILL_HOURS: '1',
         LIVE_PRICE_MAX_AGE_S: '1',
+        // this suite is about stale prices: goals (a suspension of their own) would mix in
+        LIVE_SUSPEND_MS: '0',
       },
     });
     runner = new SimulatorRunner(h.svc.ctx, { clock: () => clock.now });
