@@ -278,12 +278,14 @@ export const GamesOddsChanged = defineEvent({
   owner: 'games',
   consumers: ['ai', 'betting', 'gateway'],
   description:
-    'New prices: the 1X2 odds and, additively, every other market in hundredths (absent or null: only 1X2 is offered now); live is true for in-play prices.',
+    'New prices: the 1X2 odds and, additively, every other market in hundredths (absent or null: only 1X2 is offered now); live is true for in-play prices; suspendedUntil (additive): no bet is taken on the game before then.',
   schema: Type.Object({
     gameId: Id,
     odds: Odds,
     live: Type.Boolean(),
     markets: Type.Optional(Type.Union([MarketOdds, Type.Null()])),
+    /** additive: every market of the game is suspended until then (a goal, a red card, a penalty) */
+    suspendedUntil: Type.Optional(Timestamp),
   }),
   example: { gameId: G, odds: { home: 1.8, draw: 3.4, away: 4.5 }, live: true, markets: exampleMarkets },
 });

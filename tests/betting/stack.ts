@@ -36,7 +36,7 @@ export function startStack(
       gamesService,
       {
         def: bettingService,
-        options: { env: { RECONCILE_INTERVAL_MS: '500', ...bettingEnv } },
+        options: { env: { RECONCILE_INTERVAL_MS: '500', LIVE_ACCEPT_DELAY_MS: '200', ...bettingEnv } },
         // betting, too, may reach its database through a proxy a test can cut
         infra: (shared) =>
           opts.bettingDatabaseUrl

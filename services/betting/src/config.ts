@@ -7,6 +7,12 @@ export const bettingConfig = {
   MAX_STAKE: Type.Number({ default: 10_000, exclusiveMinimum: 0 }),
   /** largest potential payout of one bet, in dollars */
   MAX_PAYOUT: Type.Number({ default: 250_000, exclusiveMinimum: 0 }),
+  /** the odds ceiling: no selection is taken at a higher price (decimal odds) */
+  MAX_ODDS: Type.Number({ default: 500, minimum: 1.01 }),
+  /** the liability limit of one game and market: what one outcome may pay out over every pending bet, in dollars */
+  MAX_LIABILITY: Type.Number({ default: 100_000, exclusiveMinimum: 0 }),
+  /** an in-play bet is accepted only after this wait, once its market and price are checked again (0: at once) */
+  LIVE_ACCEPT_DELAY_MS: Type.Integer({ default: 5_000, minimum: 0, maximum: 30_000 }),
   /** share of the fair cash-out value the house keeps (0.05 = 5 %) */
   CASHOUT_MARGIN: Type.Number({ default: 0.05, minimum: 0, maximum: 0.99 }),
   /** a game whose pending potential payouts exceed this many dollars is high-risk */

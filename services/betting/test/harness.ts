@@ -107,6 +107,8 @@ export class StandInWallet {
  */
 export class StandInGames {
   suspended = new Set<string>();
+  /** prices games holds now, ahead of what it announced (default: the read model's) */
+  prices = new Map<string, Game['odds']>();
   /** answer nothing (games unreachable) while true */
   silent = false;
   asked: string[][] = [];
@@ -124,6 +126,11 @@ export class StandInGames {
             homeTeam: r.home_team,
             awayTeam: r.away_team,
             status: r.status as Game['status'],
+            odds: this.prices.get(r.id) ?? {
+              home: r.odds_home / 100,
+              draw: r.odds_draw / 100,
+              away: r.odds_away / 100,
+            },
           }),
           suspended: this.suspended.has(r.id),
         })),
@@ -158,6 +165,8 @@ export async function startHarness(
       RECONCILE_INTERVAL_MS: '200',
       RECONCILE_AFTER_MS: '2000',
       LIVE_CHECK_TIMEOUT_MS: '500',
+      // small but not nothing: every live bet goes through the acceptance delay's re-check
+      LIVE_ACCEPT_DELAY_MS: '200',
       // the replay tests count what the service wrote in its outbox
       OUTBOX_KEEP_HOURS: '24',
       ...opts.env,
@@ -251,8 +260,13 @@ export class Games {
     return { ...next, odds };
   }
 
-  async odds(gameId: string, odds: { home: number; draw: number; away: number }, live = true) {
-    await this.publish(GamesOddsChanged, { gameId, odds, live });
+  async odds(
+    gameId: string,
+    odds: { home: number; draw: number; away: number },
+    live = true,
+    extra: { suspendedUntil?: string } = {},
+  ) {
+    await this.publish(GamesOddsChanged, { gameId, odds, live, ...extra });
     await eventually(async () => (await this.row(gameId))?.odds_home === Math.round(odds.home * 100));
   }
 

@@ -123,16 +123,31 @@ describe('placing bets', () => {
     });
   });
 
-  it('never takes prices from the client', async () => {
+  it('never takes prices from the client: its odds are only the quote the slip showed', async () => {
     const g = await games.create();
     const p = await player(h);
-    const res = await call(h, 'POST', '/api/v1/bets/singles', p.auth, {
-      stakePerBet: 1,
-      selections: [{ gameId: g._id, outcome: 'A', odds: 50 }],
-    });
-    expect(res.status).toBe(400);
-    expect(res.body.errors[0].path).toBe('selections[0].odds');
+    const slip = (extra: Record<string, unknown> = {}) =>
+      call(h, 'POST', '/api/v1/bets/singles', p.auth, {
+        stakePerBet: 1,
+        selections: [{ gameId: g._id, outcome: 'A', odds: 50 }],
+        ...extra,
+      });
+    // a quote that is not the server's price refuses the bet (betting-008)
+    const res = await slip();
+    expect(res.status).toBe(409);
+    expect(res.body.msg).toBe('The odds have changed. Please review your bet slip and try again.');
     expect(await countBets(p.id)).toBe(0);
+    // "accept any" takes the bet at the server's price, never at the quote
+    const taken = await slip({ oddsChange: 'any' });
+    expect(taken.status).toBe(201);
+    expect(taken.body.bets[0]).toMatchObject({ totalOdds: 2.1 });
+    // any other field in a selection is still refused
+    const other = await call(h, 'POST', '/api/v1/bets/singles', p.auth, {
+      stakePerBet: 1,
+      selections: [{ gameId: g._id, outcome: 'A', price: 50 }],
+    });
+    expect(other.status).toBe(400);
+    expect(await countBets(p.id)).toBe(1);
   });
 
   it('refuses a pre-match bet after kick-off while the game still says upcoming, taking no money', async () => {
@@ -698,5 +713,167 @@ describe('without any wallet', () => {
     } finally {
       await lonely.close();
     }
+  });
+});
+
+/**
+ * Issue 32 item 5: live trading that protects the house (betting-008). An in-play bet waits
+ * LIVE_ACCEPT_DELAY_MS, its market and price are checked again, and only then is it recorded
+ * and the stake taken; a moved price follows the slip's "Odds changes" choice.
+ */
+describe('live trading', () => {
+  let t: Harness;
+  let tg: Games;
+  const DELAY = 1_200;
+  const goalAt = { home: 1.15, draw: 6.5, away: 19 };
+  const before = { home: 1.6, draw: 3.8, away: 5.5 };
+
+  beforeAll(async () => {
+    t = await startHarness({
+      env: { LIVE_ACCEPT_DELAY_MS: String(DELAY), MAX_ODDS: '500', MAX_LIABILITY: '1000' },
+    });
+    tg = new Games(t);
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  const place = (auth: Record<string, string>, body: unknown) =>
+    call(t, 'POST', '/api/v1/bets/singles', auth, body);
+  const countOf = async (userId: string) =>
+    Number(
+      (
+        await t.svc.ctx.db
+          .selectFrom('bets')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('accepts an in-play bet only after the acceptance delay, at its price', async () => {
+    const g = await tg.live(await tg.create(), before);
+    const p = await player(t);
+    const started = Date.now();
+    const res = await place(p.auth, { stakePerBet: 2, selections: [{ gameId: g._id, outcome: 'A' }] });
+    expect(res.status).toBe(201);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(DELAY);
+    expect(res.body.bets[0]).toMatchObject({ totalOdds: 1.6 });
+    // games was asked twice: when the bet arrived and after the wait
+    expect(t.liveCheck.asked.filter((a) => a.includes(g._id)).length).toBe(2);
+    // a pre-match bet does not wait
+    const up = await tg.create();
+    const quick = Date.now();
+    expect(
+      (await place(p.auth, { stakePerBet: 2, selections: [{ gameId: up._id, outcome: 'A' }] })).status,
+    ).toBe(201);
+    expect(Date.now() - quick).toBeLessThan(DELAY);
+  });
+
+  it('refuses a bet when a goal comes during the acceptance delay, and takes no money', async () => {
+    const g = await tg.live(await tg.create(), before);
+    const p = await player(t);
+    const during = async (goal: () => Promise<void>) => {
+      const asked = t.liveCheck.asked.length;
+      const pending = place(p.auth, { stakePerBet: 20, selections: [{ gameId: g._id, outcome: 'A' }] });
+      // the bet has arrived and was checked once: now the goal
+      await eventually(() => t.liveCheck.asked.length > asked);
+      await goal();
+      return pending;
+    };
+    const SUSPENDED =
+      'Betting on Enyimba vs Rivers United is suspended while its in-play prices update. Please try again in a moment.';
+    // games has suspended the game and betting has not heard yet: the re-check after the wait refuses
+    let res: Awaited<ReturnType<typeof place>>;
+    try {
+      res = await during(async () => {
+        t.liveCheck.suspended.add(g._id);
+      });
+    } finally {
+      t.liveCheck.suspended.delete(g._id);
+    }
+    expect(res.status).toBe(422);
+    expect(res.body.msg).toBe(SUSPENDED);
+    // the goal's announcement (new prices, suspended) reaches betting during the wait: its
+    // read model refuses the suspended market even when games' answer came before the goal
+    res = await during(() =>
+      tg.odds(g._id, goalAt, true, { suspendedUntil: new Date(Date.now() + 60_000).toISOString() }),
+    );
+    expect(res.status).toBe(422);
+    expect(res.body.msg).toBe(SUSPENDED);
+    expect(t.wallet.balance(p.id)).toBe(100_000);
+    expect(await countOf(p.id)).toBe(0);
+  });
+
+  it('refuses a bet at the pre-goal price once the goal moved it, unless the slip takes the change', async () => {
+    const g = await tg.live(await tg.create(), before);
+    const p = await player(t);
+    const bet = (extra: Record<string, unknown> = {}) =>
+      place(p.auth, { stakePerBet: 10, selections: [{ gameId: g._id, outcome: 'A', odds: 1.6 }], ...extra });
+    // the goal is over (its suspension ended) and the price moved: the slip still shows 1.60
+    await tg.odds(g._id, goalAt, true);
+    const refused = await bet();
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toBe('The odds have changed. Please review your bet slip and try again.');
+    // the new price is lower: "accept higher" refuses it too, "accept any" takes it
+    expect((await bet({ oddsChange: 'higher' })).status).toBe(409);
+    expect(t.wallet.balance(p.id)).toBe(100_000);
+    const taken = await bet({ oddsChange: 'any' });
+    expect(taken.status).toBe(201);
+    expect(taken.body.bets[0]).toMatchObject({ totalOdds: 1.15 });
+    // a price that rises during the delay: the slip's "accept higher" takes it
+    const pending = place(p.auth, {
+      stakePerBet: 1,
+      selections: [{ gameId: g._id, outcome: 'B' }],
+      oddsChange: 'higher',
+    });
+    const none = place(p.auth, { stakePerBet: 1, selections: [{ gameId: g._id, outcome: 'B' }] });
+    await new Promise((r) => setTimeout(r, DELAY / 3));
+    await tg.odds(g._id, { home: 1.2, draw: 6, away: 21 }, true);
+    const [higher, plain] = await Promise.all([pending, none]);
+    expect(higher.status).toBe(201);
+    expect(higher.body.bets[0]).toMatchObject({ totalOdds: 21 });
+    // without a choice, a price that moved during the delay refuses the bet
+    expect(plain.status).toBe(409);
+  });
+
+  it('refuses a live price the read model holds when games has moved on', async () => {
+    const g = await tg.live(await tg.create(), before);
+    const p = await player(t);
+    t.liveCheck.prices.set(g._id, goalAt);
+    try {
+      const res = await place(p.auth, { stakePerBet: 2, selections: [{ gameId: g._id, outcome: 'A' }] });
+      expect(res.status).toBe(422);
+      expect(res.body.msg).toContain('is suspended while its in-play prices update');
+    } finally {
+      t.liveCheck.prices.delete(g._id);
+    }
+    expect(await countOf(p.id)).toBe(0);
+  });
+
+  it('refuses odds above the ceiling ($20 at 935.08 at 0-2)', async () => {
+    const g = await tg.live(await tg.create(), { home: 935.08, draw: 45, away: 1.01 });
+    const p = await player(t);
+    const res = await place(p.auth, { stakePerBet: 20, selections: [{ gameId: g._id, outcome: 'A' }] });
+    expect(res.status).toBe(422);
+    expect(res.body.msg).toBe(
+      'The odds of Enyimba on Enyimba vs Rivers United (935.08) are above the maximum of 500.00 we accept.',
+    );
+    expect(await countOf(p.id)).toBe(0);
+  });
+
+  it('holds the liability of a game and market to its limit, offering the largest stake that fits', async () => {
+    const g = await tg.create({ odds: { home: 2, draw: 3.4, away: 3.6 } });
+    const p = await player(t);
+    const bet = (stake: number, outcome = 'A') =>
+      place(p.auth, { stakePerBet: stake, selections: [{ gameId: g._id, outcome }] });
+    expect((await bet(300)).status).toBe(201); // pays $600 of the $1,000
+    const over = await bet(300);
+    expect(over.status).toBe(422);
+    expect(over.body.msg).toBe(
+      'This bet is over our limit for Enyimba on Enyimba vs Rivers United. The largest stake we can accept on it now is $200.00.',
+    );
+    expect((await bet(200)).status).toBe(201);
+    // another outcome of the market has its own room
+    expect((await bet(200, 'Draw')).status).toBe(201);
+    expect(t.wallet.balance(p.id)).toBe(100_000 - 70_000);
   });
 });

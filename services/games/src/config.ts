@@ -51,6 +51,8 @@ export const gamesConfig = {
   /** a live game whose in-play price was not confirmed for this long is suspended (seconds) */
   LIVE_PRICE_MAX_AGE_S: Type.Integer({ default: 30, minimum: 1, maximum: 3600 }),
   LIVE_CLOCK_EVERY_MINUTES: Type.Integer({ default: 5, minimum: 1, maximum: 90 }),
+  /** a goal, a red card or a penalty suspends the game's markets this long (real ms; 0: never) */
+  LIVE_SUSPEND_MS: Type.Integer({ default: 5_000, minimum: 0, maximum: 120_000 }),
 
   API_FOOTBALL_KEY: Type.Optional(Type.String({ minLength: 1 })),
   API_FOOTBALL_URL: Type.String({ default: 'https://v3.football.api-sports.io' }),

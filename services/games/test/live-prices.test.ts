@@ -20,6 +20,8 @@ describe('live prices stay fresh or the market suspends', () => {
         SIMULATOR_HORIZON_HOURS: '2',
         SIMULATOR_BACKFILL_HOURS: '1',
         LIVE_PRICE_MAX_AGE_S: '1',
+        // this suite is about stale prices: goals (a suspension of their own) would mix in
+        LIVE_SUSPEND_MS: '0',
       },
     });
     runner = new SimulatorRunner(h.svc.ctx, { clock: () => clock.now });
@@ -138,4 +140,73 @@ describe('live prices stay fresh or the market suspends', () => {
       true,
     );
   });
+});
+
+/**
+ * Issue 32 item 5: a goal, a red card or a penalty suspends every market of the game the
+ * moment it happens; the new prices are announced at once and taken only once the
+ * suspension (LIVE_SUSPEND_MS) is over.
+ */
+describe('a goal suspends the markets of its game for a few seconds', () => {
+  let h: GamesHarness;
+  let runner: SimulatorRunner;
+
+  beforeAll(async () => {
+    h = await startGames({
+      env: {
+        SIMULATOR_SPEED: '600',
+        SIMULATOR_HORIZON_HOURS: '2',
+        SIMULATOR_BACKFILL_HOURS: '1',
+        LIVE_PRICE_MAX_AGE_S: '600',
+        LIVE_SUSPEND_MS: '2000',
+      },
+    });
+    runner = new SimulatorRunner(h.svc.ctx, { clock: () => Date.now() });
+    await runner.tick();
+  }, 60_000);
+  afterAll(async () => {
+    await runner?.stop();
+    await h?.close();
+  });
+
+  it('suspends the game, its markets and games.get, announces the suspension, then reopens', async () => {
+    // the simulator plays ten match minutes a real second: a goal comes within seconds
+    const id = await eventually(
+      async () => {
+        await runner.tick();
+        const rows = await h.svc.ctx.db.selectFrom('games').select(['id', 'sim_state']).execute();
+        const hit = rows.find((r) => {
+          const sim = (typeof r.sim_state === 'string' ? JSON.parse(r.sim_state) : r.sim_state) as any;
+          return sim?.suspendedUntil > Date.now() + 500;
+        });
+        return hit?.id;
+      },
+      30_000,
+      50,
+    );
+    expect((await h.api('GET', `/games/${id}`)).body.suspended).toBe(true);
+    const markets = (await h.api('GET', `/games/${id}/markets`)).body.markets as any[];
+    expect(markets.length).toBeGreaterThan(1);
+    expect(markets.every((m) => m.status === 'suspended')).toBe(true);
+    const reply = await h.infra.bus.request<{ games: any[] }>('games.get', { gameIds: [id] });
+    expect(reply.games[0]).toMatchObject({ _id: id, suspended: true });
+    // the goal's new prices were announced with the suspension
+    await h.drained();
+    expect(
+      h.seen.some(
+        (e: any) => e.subject === 'games.odds_changed' && e.data.gameId === id && e.data.suspendedUntil,
+      ),
+    ).toBe(true);
+    expect(h.invalid).toEqual([]);
+    // a few seconds later the markets reopen at the new prices
+    await eventually(
+      async () => {
+        await runner.tick();
+        const g = (await h.api('GET', `/games/${id}`)).body;
+        return g.status !== 'live' || g.suspended === false;
+      },
+      10_000,
+      100,
+    );
+  }, 60_000);
 });

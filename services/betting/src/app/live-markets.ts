@@ -2,7 +2,7 @@ import { groupCommit, HttpError } from '@bet/kit';
 import { type CommandReply, GamesGet } from '@bet/proto-events';
 import type { KitContext } from '../config';
 import { suspendedMarket } from '../domain/placement';
-import { liveGameIds } from '../store/games';
+import { liveGameIds, loadGames } from '../store/games';
 
 /**
  * A bet or a cash-out on a live game is checked with the games service itself: the read
@@ -26,9 +26,10 @@ export class LiveMarkets {
 
   constructor(private readonly ctx: KitContext) {}
 
-  async check(gameIds: string[]): Promise<void> {
+  /** Throws unless games vouches for every live game's price now; answers the live ones. */
+  async check(gameIds: string[]): Promise<string[]> {
     const live = await this.liveAmong(gameIds);
-    if (live.length === 0) return;
+    if (live.length === 0) return live;
     let reply: CommandReply<typeof GamesGet>;
     try {
       reply = await this.ctx.request(
@@ -45,5 +46,19 @@ export class LiveMarkets {
     }
     const stale = reply.games.find((g) => g.suspended === true);
     if (stale) throw suspendedMarket(stale);
+    // the read model must hold the price games holds now: one that lags behind an
+    // announcement (a consumer catching up) would take the bet at an old price (betting-008)
+    const rows = await loadGames(this.ctx.db, live);
+    const behind = reply.games.find((g) => {
+      const r = rows.get(g._id);
+      return (
+        !r ||
+        r.odds_home !== Math.round(g.odds.home * 100) ||
+        r.odds_draw !== Math.round(g.odds.draw * 100) ||
+        r.odds_away !== Math.round(g.odds.away * 100)
+      );
+    });
+    if (behind) throw suspendedMarket(behind);
+    return live;
   }
 }

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   BusRequestError,
   DomainError,
@@ -30,13 +31,16 @@ import {
 import {
   type BetType,
   checkSlip,
+  legLabel,
   MSG,
   type PlannedBet,
   parseStake,
   planBets,
+  priceOf,
   type SelectionInput,
 } from '../domain/placement';
 import { legResult } from '../domain/settlement';
+import { acceptsPrice, checkLiability, type OddsChange, oddsChanged } from '../domain/trading';
 import { weekStart } from '../domain/week';
 import { flagBets, setLegResult } from '../store/bets';
 import type { BetRow, Db, GameRow, UserRow } from '../store/db';
@@ -54,6 +58,7 @@ import {
   placementState,
   rejectPlacement,
 } from '../store/placements';
+import { exposureKey, exposureOf } from '../store/risk';
 import { lockOrCreateUsers } from '../store/users';
 import type { LiveMarkets } from './live-markets';
 import { limitsOf } from './week-usage';
@@ -64,6 +69,8 @@ export interface PlaceRequest {
   betType: BetType;
   stake: number | string | undefined;
   selections: SelectionInput[] | undefined;
+  /** the slip's "Odds changes" choice (betting-008); absent: none */
+  oddsChange?: OddsChange;
 }
 
 type DebitReply = CommandReply<typeof WalletDebit>;
@@ -73,6 +80,8 @@ interface RecordInput {
   stakeCents: bigint;
   selections: SelectionInput[];
   now: Date;
+  /** per game, the price (hundredths) the player was quoted: what the slip showed, or for a live bet the price when it arrived */
+  quoted: Map<string, number>;
 }
 
 /** Step 1's answer for one placement: recorded, or refused with the error to answer. */
@@ -123,9 +132,25 @@ export class Placement {
       throw new DomainError('no_selections', MSG.emptyOrNoStake, 400);
     const stakeCents = parseStake(req.stake);
     const selections = checkSlip(req.betType, req.selections);
+    const gameIds = selections.map((s) => s.gameId);
+    const live = await this.liveMarkets.check(gameIds);
+    const quoted = quotedPrices(selections);
+    const delay = this.ctx.config.LIVE_ACCEPT_DELAY_MS;
+    if (live.length > 0 && delay > 0) {
+      // the acceptance delay (betting-008): check, wait, check again, then record and debit.
+      // Nothing is held across the wait (no transaction, no row, no money): a crash during it
+      // loses nothing and leaves nothing to reconcile. The price the bet arrived at is its quote.
+      const rows = await loadGames(this.ctx.db, live);
+      for (const s of selections) {
+        const row = rows.get(s.gameId);
+        const price = row ? priceOf(gameState(row), s.outcome, s.market ?? DEFAULT_MARKET) : null;
+        if (!quoted.has(s.gameId) && price !== null) quoted.set(s.gameId, price);
+      }
+      await sleep(delay);
+      await this.liveMarkets.check(gameIds);
+    }
     const now = new Date();
-    await this.liveMarkets.check(selections.map((s) => s.gameId));
-    const recorded = await this.recordTogether({ req, stakeCents, selections, now });
+    const recorded = await this.recordTogether({ req, stakeCents, selections, now, quoted });
     if (!recorded.ok) throw recorded.error;
     const { record, planned, games } = recorded;
 
@@ -215,11 +240,15 @@ export class Placement {
         }),
       );
       const usage = await weekUsages(trx, [...limited], since);
+      const exposure = await exposureOf(
+        trx,
+        inputs.flatMap((i) => i.selections.map((s) => s.gameId)),
+      );
       const out = inputs.map((input): Recorded => {
         try {
           const user = users.get(input.req.userId);
           if (!user) throw new Error(`user ${input.req.userId} not locked`);
-          const checked = this.check(input, user, games, usage.get(user.id) ?? NO_USAGE);
+          const checked = this.check(input, user, games, usage.get(user.id) ?? NO_USAGE, exposure);
           // the placements after this one in the batch count it
           usage.set(user.id, checked.usageAfter);
           return { ok: true, ...checked };
@@ -237,10 +266,11 @@ export class Placement {
 
   /** One placement's checks and plan, against its locked user, the games and the week's usage. */
   private check(
-    { req, stakeCents, selections, now }: RecordInput,
+    { req, stakeCents, selections, now, quoted }: RecordInput,
     user: UserRow,
     allGames: Map<string, GameRow>,
     usage: WeekUsage,
+    exposure: Map<string, bigint>,
   ) {
     if (user.deleted) throw new HttpError(403, 'This account is closed.');
     checkNotExcluded(user.excluded_until, now);
@@ -257,8 +287,32 @@ export class Placement {
       {
         maxStakeCents: dollarsToCents(this.ctx.config.MAX_STAKE),
         maxPayoutCents: dollarsToCents(this.ctx.config.MAX_PAYOUT),
+        maxOdds: Math.round(this.ctx.config.MAX_ODDS * 100),
       },
     );
+    // a price that moved since the player's quote is taken only as the slip allows
+    for (const l of planned.flatMap((b) => b.legs)) {
+      const q = quoted.get(l.gameId);
+      if (q !== undefined && !acceptsPrice(q, l.odds, req.oddsChange ?? 'none')) throw oddsChanged();
+    }
+    // the liability of each game and market: what one outcome would pay over every pending bet
+    const limitCents = dollarsToCents(this.ctx.config.MAX_LIABILITY);
+    const added = new Map<string, bigint>();
+    for (const b of planned)
+      for (const l of b.legs) {
+        const key = exposureKey(l.gameId, l.market, l.outcome);
+        const g = games.get(l.gameId) as GameRow;
+        const adding = (added.get(key) ?? 0n) + b.potentialPayoutCents;
+        checkLiability({
+          exposedCents: exposure.get(key) ?? 0n,
+          payoutCents: adding,
+          limitCents,
+          totalOdds: b.totalOdds,
+          pick: `${legLabel(l.market, l.outcome, { home: g.home_team, away: g.away_team })} on ${g.home_team} vs ${g.away_team}`,
+        });
+        added.set(key, adding);
+      }
+    for (const [key, cents] of added) exposure.set(key, (exposure.get(key) ?? 0n) + cents);
     const amountCents = planned.reduce((sum, b) => sum + b.stakeCents, 0n);
     checkWeeklyLimits(limitsOf(user), usage, { bets: planned.length, stakeCents: amountCents }, now);
     const betIds = planned.map(() => newId());
@@ -513,6 +567,13 @@ function placedEvents(p: PlacementRecord, bets: BetRow[]): EventData<typeof Bets
       ),
     placedAt: new Date(b.created_at).toISOString(),
   }));
+}
+
+/** The prices the slip showed (hundredths), by game. */
+function quotedPrices(selections: SelectionInput[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const s of selections) if (s.odds !== undefined) out.set(s.gameId, Math.round(s.odds * 100));
+  return out;
 }
 
 function describe(planned: PlannedBet[]): string {

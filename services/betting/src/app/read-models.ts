@@ -29,7 +29,8 @@ export async function applyGameEvent(
 
 export async function applyOddsEvent(db: Db, event: EventOf<typeof GamesOddsChanged>): Promise<void> {
   const d = event.data;
-  await applyOdds(db, d.gameId, d.odds, d.live, new Date(event.occurredAt), d.markets);
+  const until = d.suspendedUntil ? new Date(d.suspendedUntil) : null;
+  await applyOdds(db, d.gameId, d.odds, d.live, new Date(event.occurredAt), d.markets, until);
 }
 
 export async function applyUserEvent(

@@ -5,6 +5,7 @@ import { outsideStakes } from './migrations/0003_outside_stakes';
 import { exclusions } from './migrations/0004_exclusions';
 import { settlementFlags } from './migrations/0005_settlement_flags';
 import { markets } from './migrations/0006_markets';
+import { liveTrading } from './migrations/0007_live_trading';
 
 /** Every migration of the service, applied in name order (deployed databases record these names). */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_exclusions': exclusions,
   '0005_settlement_flags': settlementFlags,
   '0006_markets': markets,
+  '0007_live_trading': liveTrading,
 };

@@ -102,6 +102,8 @@ export interface GamesTable {
   ht_away: ColumnType<number | null, number | null | undefined, number | null>;
   /** the authoritative result, from games.settled / games.result_corrected only */
   settled_result: 'A' | 'Draw' | 'B' | null;
+  /** every market of the game is suspended until then, as games announced with its prices (betting-008) */
+  suspended_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
   result_at: Timestamp | null;
   cancelled_at: Timestamp | null;
 }

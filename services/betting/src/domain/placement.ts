@@ -1,5 +1,6 @@
 import { DomainError, isId, parseMoney, payoutCents, totalOddsHundredths } from '@bet/kit/core';
 import { DEFAULT_MARKET, isSelection, marketDef, selectionLabel } from '@bet/proto-events';
+import { checkOddsCeiling } from './trading';
 
 export type Outcome = 'A' | 'Draw' | 'B';
 export type BetType = 'single' | 'multi';
@@ -35,6 +36,8 @@ export interface GameState {
   kickOff?: Date | null;
   /** the other markets' prices as games last announced them (null: only 1X2 is offered) */
   markets?: MarketOdds | null;
+  /** every market of the game is suspended until then (a goal, a red card, a penalty) */
+  suspendedUntil?: Date | null;
 }
 
 /** A pick: a game, a market (absent: 1X2, as the spec has it) and one of its outcomes. */
@@ -42,6 +45,8 @@ export interface SelectionInput {
   gameId: string;
   market?: string;
   outcome: string;
+  /** additive: the decimal price the slip showed; a bet is never taken at a price it did not see unless the slip says so */
+  odds?: number;
 }
 
 export interface PlannedLeg {
@@ -63,6 +68,8 @@ export interface PlannedBet {
 export interface PlacementSettings {
   maxStakeCents: bigint;
   maxPayoutCents: bigint;
+  /** the odds ceiling of one selection (hundredths); absent: none */
+  maxOdds?: number;
 }
 
 const bad = (code: string, msg: string) => new DomainError(code, msg, 400);
@@ -110,6 +117,8 @@ export function bettingState(
     return { open: false, reason: `${name} has finished; betting is closed.` };
   if (game.status === 'live' && !game.oddsLive)
     return { open: false, reason: `Betting on ${name} is suspended until in-play odds are available.` };
+  if (game.suspendedUntil && game.suspendedUntil.getTime() > now.getTime())
+    return { open: false, reason: suspendedMarket(game).message };
   // a game past its kick-off that still says upcoming (a manual game nobody started, a
   // provider game before the next sync) must not take bets at pre-match prices
   if (game.status === 'upcoming' && game.kickOff && game.kickOff.getTime() <= now.getTime())
@@ -160,6 +169,12 @@ export function planBets(
         'no_price',
         `There is no price for this pick on ${game.homeTeam} vs ${game.awayTeam}.`,
         422,
+      );
+    if (settings.maxOdds !== undefined)
+      checkOddsCeiling(
+        odds,
+        settings.maxOdds,
+        `${legLabel(market, s.outcome, { home: game.homeTeam, away: game.awayTeam })} on ${game.homeTeam} vs ${game.awayTeam}`,
       );
     return { gameId: s.gameId, market, outcome: s.outcome, odds };
   });

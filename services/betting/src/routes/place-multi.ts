@@ -1,7 +1,7 @@
 import { MoneySchema, Type } from '@bet/kit';
 import { route } from '../context';
 import { PlacedAnswer } from './answers';
-import { balanceField, checkOutcomes, PLACED, SelectionsSchema } from './schemas';
+import { balanceField, checkOutcomes, OddsChangeSchema, PLACED, SelectionsSchema } from './schemas';
 
 export const placeMultiRoute = route('POST /api/v1/bets/multi', (app, ctx) => {
   app.post(
@@ -11,7 +11,11 @@ export const placeMultiRoute = route('POST /api/v1/bets/multi', (app, ctx) => {
       schema: {
         summary: 'Place one multi bet (accumulator) over 2..10 selections',
         body: Type.Object(
-          { stake: Type.Optional(MoneySchema()), selections: Type.Optional(SelectionsSchema) },
+          {
+            stake: Type.Optional(MoneySchema()),
+            selections: Type.Optional(SelectionsSchema),
+            oddsChange: OddsChangeSchema,
+          },
           { additionalProperties: false },
         ),
         response: { 201: PlacedAnswer },
@@ -27,6 +31,7 @@ export const placeMultiRoute = route('POST /api/v1/bets/multi', (app, ctx) => {
         betType: 'multi',
         stake: body.stake,
         selections: body.selections,
+        oddsChange: body.oddsChange,
       });
       // additive: the balance after the stake, so the page needs no second read
       return reply.status(201).send({ msg: PLACED, bets, ...balanceField(balanceCents) });

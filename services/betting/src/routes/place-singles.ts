@@ -1,7 +1,7 @@
 import { MoneySchema, Type } from '@bet/kit';
 import { route } from '../context';
 import { PlacedAnswer } from './answers';
-import { balanceField, checkOutcomes, PLACED, SelectionsSchema } from './schemas';
+import { balanceField, checkOutcomes, OddsChangeSchema, PLACED, SelectionsSchema } from './schemas';
 
 export const placeSinglesRoute = route('POST /api/v1/bets/singles', (app, ctx) => {
   app.post(
@@ -11,7 +11,11 @@ export const placeSinglesRoute = route('POST /api/v1/bets/singles', (app, ctx) =
       schema: {
         summary: 'Place one single bet per selection, each at stakePerBet (all accepted or none)',
         body: Type.Object(
-          { stakePerBet: Type.Optional(MoneySchema()), selections: Type.Optional(SelectionsSchema) },
+          {
+            stakePerBet: Type.Optional(MoneySchema()),
+            selections: Type.Optional(SelectionsSchema),
+            oddsChange: OddsChangeSchema,
+          },
           { additionalProperties: false },
         ),
         response: { 201: PlacedAnswer },
@@ -27,6 +31,7 @@ export const placeSinglesRoute = route('POST /api/v1/bets/singles', (app, ctx) =
         betType: 'single',
         stake: body.stakePerBet,
         selections: body.selections,
+        oddsChange: body.oddsChange,
       });
       // additive: the balance after the stake, so the page needs no second read
       return reply.status(201).send({ msg: PLACED, bets, ...balanceField(balanceCents) });

@@ -15,9 +15,20 @@ export const BetTypeSchema = StringEnum(['single', 'multi']);
  * here only stops absurd bodies); the outcome against its market by checkOutcomes.
  */
 export const SelectionSchema = Type.Object(
-  { gameId: Type.String({ maxLength: 64 }), market: Type.Optional(MarketSchema), outcome: OutcomeCodeSchema },
+  {
+    gameId: Type.String({ maxLength: 64 }),
+    market: Type.Optional(MarketSchema),
+    outcome: OutcomeCodeSchema,
+    /** additive: the decimal price the slip showed (betting-008); a moved price follows oddsChange */
+    odds: Type.Optional(Type.Number({ minimum: 1.01, maximum: 100_000 })),
+  },
   { additionalProperties: false },
 );
+/**
+ * additive: the slip's "Odds changes" choice (betting-008): take any new price, only a
+ * higher one, or none (the default: a moved price refuses the bet with "The odds have changed")
+ */
+export const OddsChangeSchema = Type.Optional(StringEnum(['any', 'higher', 'none']));
 export const SelectionsSchema = Type.Array(SelectionSchema, { maxItems: 50 });
 
 /**

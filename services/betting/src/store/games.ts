@@ -20,6 +20,7 @@ export function gameState(row: GameRow): GameState {
     cancelled: row.cancelled_at !== null,
     kickOff: row.match_date ? new Date(row.match_date) : null,
     markets: row.market_odds ?? null,
+    suspendedUntil: row.suspended_until ? new Date(row.suspended_until) : null,
   };
 }
 
@@ -144,6 +145,7 @@ export async function applyOdds(
   live: boolean,
   occurredAt: Date,
   markets?: MarketOdds | null,
+  suspendedUntil?: Date | null,
 ): Promise<void> {
   await db
     .updateTable('games')
@@ -155,6 +157,8 @@ export async function applyOdds(
       odds_at: occurredAt,
       // an announcement without markets (an older games service, an admin's price) offers none
       market_odds: markets ? JSON.stringify(markets) : null,
+      // each announcement says whether its prices are suspended: none means open
+      suspended_until: suspendedUntil ?? null,
     })
     .where('id', '=', gameId)
     .where('odds_at', '<=', occurredAt)

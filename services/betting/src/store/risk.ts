@@ -44,3 +44,31 @@ export function exposureByGame(db: Db) {
     .orderBy('selections.game_id')
     .execute();
 }
+
+export const exposureKey = (gameId: string, market: string, outcome: string) =>
+  `${gameId}|${market}|${outcome}`;
+
+/**
+ * What each (game, market, outcome) of these games would pay out over every bet not yet
+ * settled (cents), a multi counting in full toward each of its picks: the liability limit's
+ * reading (betting-008). Bets waiting for their debit count too.
+ */
+export async function exposureOf(db: Db, gameIds: readonly string[]): Promise<Map<string, bigint>> {
+  const out = new Map<string, bigint>();
+  if (gameIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('selections')
+    .innerJoin('bets', 'bets.id', 'selections.bet_id')
+    .select([
+      'selections.game_id',
+      'selections.market',
+      'selections.outcome',
+      sql<string>`sum(bets.potential_payout_cents)`.as('payout'),
+    ])
+    .where('selections.game_id', 'in', [...new Set(gameIds)])
+    .where('bets.status', 'in', ['pending', 'pending_payment'])
+    .groupBy(['selections.game_id', 'selections.market', 'selections.outcome'])
+    .execute();
+  for (const r of rows) out.set(exposureKey(r.game_id, r.market, r.outcome), BigInt(r.payout));
+  return out;
+}

@@ -238,6 +238,7 @@ export class SimulatorRunner {
           policy: this.policy,
           interested,
           secret,
+          suspendMs: this.cfg.LIVE_SUSPEND_MS,
         });
         if (step.kind === 'idle') continue;
         if (step.kind === 'unchanged') {
@@ -277,6 +278,10 @@ export class SimulatorRunner {
               odds: toDecimalOdds(after.odds),
               live: true,
               markets: after.sim?.markets ?? null,
+              // the new prices are announced at once, and taken only after the suspension
+              ...(after.sim?.suspendedUntil !== undefined && after.sim.suspendedUntil > now
+                ? { suspendedUntil: new Date(after.sim.suspendedUntil).toISOString() }
+                : {}),
             }),
           );
         }

@@ -74,11 +74,13 @@ export function sourceOf(provider: Provider): GameSource {
  * prices, or a manual game nobody prices leaves the game suspended, never on old prices.
  */
 export function liveSuspended(
-  g: Pick<GameRecord, 'status' | 'pricesAt'>,
+  g: Pick<GameRecord, 'status' | 'pricesAt'> & { sim?: { suspendedUntil?: number } | null },
   now: number,
   maxAgeMs: number,
 ): boolean {
   if (g.status !== 'live') return false;
+  // a goal, a red card or a penalty suspends every market for a few seconds (betting-008)
+  if (g.sim?.suspendedUntil !== undefined && now < g.sim.suspendedUntil) return true;
   return !g.pricesAt || now - g.pricesAt.getTime() > maxAgeMs;
 }
 

@@ -38,6 +38,18 @@ export interface SimRecord {
    * announcement and while an admin's 1X2 price stands (no market is then offered)
    */
   markets?: MarketPrices | null;
+  /**
+   * real time (ms) until which every market of the game is suspended: set by a goal, a red
+   * card or a penalty (betting-008), so no bet is taken at a price the event made stale
+   */
+  suspendedUntil?: number;
+}
+
+/** A goal (penalties included: the engine awards them as goals), or a red card: the prices jump. */
+export function suspendsMarkets(events: ReadonlyArray<{ type: string; detail: string }>): boolean {
+  return events.some(
+    (e) => e.type === 'Goal' || (e.type === 'Card' && e.detail !== 'Yellow Card') || e.detail === 'Penalty',
+  );
 }
 
 export interface LiveInput {
@@ -125,6 +137,7 @@ export function advanceLive(input: LiveInput): LiveOutcome {
 
   return {
     rec: {
+      ...(rec.suspendedUntil !== undefined ? { suspendedUntil: rec.suspendedUntil } : {}),
       kickoffAt: rec.kickoffAt,
       match: state,
       oddsClock: priced ? state.clock : rec.oddsClock,

@@ -1,7 +1,7 @@
 import { squadOf } from './calendar';
 import type { GameRecord } from './game';
 import { ALL_TEAMS } from './leagues';
-import { advanceLive, type LivePolicy, type SimRecord } from './live';
+import { advanceLive, type LivePolicy, type SimRecord, suspendsMarkets } from './live';
 import { DEFAULT_MARKET_MARGINS, type MarketMargins, marketPrices } from './markets';
 import { invariantViolations, type MatchEvent, resultOf, startMatch } from './match';
 import { DEFAULT_RANKING, expectedGoals, teamStrength } from './odds';
@@ -19,6 +19,8 @@ export interface SimStepInput {
   interested: boolean;
   /** the deployment's simulator secret (hex): a match is drawn from it and its fixture at kick-off */
   secret: string;
+  /** how long (real ms) a goal, a red card or a penalty suspends the game's markets (0: never) */
+  suspendMs?: number;
 }
 
 export type SimStep =
@@ -93,6 +95,9 @@ export function simulateGame(s: SimStepInput): SimStep {
       ...sim,
       markets: marketPrices(sim.match, working.odds, s.marketMargins ?? DEFAULT_MARKET_MARGINS),
     };
+  // the markets reopen at the new prices once the suspension is over (betting-008)
+  if ((s.suspendMs ?? 0) > 0 && !out.finished && suspendsMarkets(out.events))
+    sim = { ...sim, suspendedUntil: s.now + (s.suspendMs ?? 0) };
   const after: GameRecord = {
     ...working,
     sim,
