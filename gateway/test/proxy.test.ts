@@ -1,5 +1,6 @@
-import { createServer } from 'node:http';
+import { createServer, get as httpGet } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { newId } from '@bet/kit';
 import { type TestInfrastructure, testInfrastructure } from '@bet/kit/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -241,6 +242,63 @@ describe('gateway proxy (real HTTP to kit services)', () => {
       const broken = await fetch(`${stand.url}/api/v1/games/broken`);
       expect(broken.status).toBe(503);
       expect(await broken.json()).toEqual({ msg: 'The games service is unavailable' });
+    } finally {
+      await stand.close();
+      raw.close();
+    }
+  });
+
+  it('compresses API answers over 1 KiB by Accept-Encoding (br, else gzip), and nothing else', async () => {
+    const json = JSON.stringify({
+      games: Array.from({ length: 200 }, (_, i) => ({ id: i, home: 'Arsenal' })),
+    });
+    const raw = createServer((req, res) => {
+      const type =
+        req.url === '/api/v1/games/logo.png'
+          ? 'image/png'
+          : req.url === '/api/v1/games/events'
+            ? 'text/event-stream'
+            : 'application/json';
+      const body = req.url === '/api/v1/games/small' ? '{"small":1}' : json;
+      res.writeHead(200, { 'content-type': type, 'content-length': Buffer.byteLength(body) }).end(body);
+    });
+    await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
+    const upstream = `http://127.0.0.1:${(raw.address() as AddressInfo).port}`;
+    const stand = await startGateway(infra, { upstreams: { games: upstream } });
+    const get = (path: string, acceptEncoding?: string) =>
+      new Promise<{ encoding: string | undefined; vary: string | undefined; body: Buffer }>(
+        (resolve, reject) => {
+          httpGet(
+            `${stand.url}${path}`,
+            { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} },
+            (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (c: Buffer) => chunks.push(c));
+              res.on('end', () =>
+                resolve({
+                  encoding: res.headers['content-encoding'],
+                  vary: res.headers.vary as string | undefined,
+                  body: Buffer.concat(chunks),
+                }),
+              );
+            },
+          ).on('error', reject);
+        },
+      );
+    try {
+      const br = await get('/api/v1/games', 'gzip, deflate, br');
+      expect(br.encoding).toBe('br');
+      expect(br.vary).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(br.body).toString()).toBe(json);
+      expect(br.body.length).toBeLessThan(json.length / 4);
+      const gz = await get('/api/v1/games', 'gzip');
+      expect(gz.encoding).toBe('gzip');
+      expect(gunzipSync(gz.body).toString()).toBe(json);
+      const plain = await get('/api/v1/games');
+      expect([plain.encoding, plain.body.toString()]).toEqual([undefined, json]);
+      for (const path of ['/api/v1/games/small', '/api/v1/games/logo.png', '/api/v1/games/events']) {
+        expect((await get(path, 'gzip, br')).encoding, path).toBeUndefined();
+      }
     } finally {
       await stand.close();
       raw.close();

@@ -87,7 +87,7 @@ describe('player AI screens', () => {
       await page
         .getByText('Bet added to your slip! Please confirm in the chat.')
         .waitFor({ timeout: 20_000 });
-      const count = width > 960 ? '.with-slip__aside .slip__count' : '.slip-bar';
+      const count = width > 960 ? '.with-slip__aside .slip__count' : '.tabbar__count';
       await expect.poll(() => page.locator(count).first().textContent()).toContain('1');
       await page.screenshot({ path: screenshotPath(`ai-chat--${width}--${theme}.png`) });
       await context.close();
@@ -119,9 +119,12 @@ describe('player AI screens', () => {
       await page.getByRole('button', { name: 'Close chat' }).click();
       await expect.poll(() => panel.count()).toBe(0);
       if (width < 960) {
-        // the slip bar stays reachable beside the chat button
+        // the slip stays reachable beside the chat button: the tab bar's Betslip tab
         await page.goto(`${stack.url}/`);
-        await page.getByRole('button', { name: /^Bet Slip/ }).click();
+        await page
+          .getByRole('navigation', { name: 'Quick links' })
+          .getByRole('button', { name: /^Betslip/ })
+          .click();
         await page.getByRole('dialog', { name: 'Your Bet Slip' }).waitFor();
       }
       await context.close();

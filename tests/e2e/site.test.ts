@@ -316,15 +316,18 @@ describe('site: guards, shared slip, theme, phone layout, accessibility', () => 
     await page.goto(`${stack.url}/`);
     const links = page.getByRole('button', { name: 'Menu', exact: true });
     const account = page.getByRole('button', { name: /account menu/ });
+    // the header's menu (the tab bar at the bottom has a My Bets link of its own)
+    const menuLink = (name: string) =>
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name });
     await links.click();
-    await expect.poll(() => page.getByRole('link', { name: 'My Bets' }).isVisible()).toBe(true);
+    await expect.poll(() => menuLink('My Bets').isVisible()).toBe(true);
     await account.click();
-    await expect.poll(() => page.getByRole('link', { name: 'Wallet' }).isVisible()).toBe(true);
+    await expect.poll(() => menuLink('Wallet').isVisible()).toBe(true);
     expect(await links.getAttribute('aria-expanded')).toBe('false');
-    expect(await page.getByRole('link', { name: 'My Bets' }).isVisible()).toBe(false);
+    expect(await menuLink('My Bets').isVisible()).toBe(false);
     await links.click();
     expect(await account.getAttribute('aria-expanded')).toBe('false');
-    await page.getByRole('link', { name: 'My Bets' }).click();
+    await menuLink('My Bets').click();
     await page.waitForURL(`${stack.url}/my-bets`);
 
     for (const [path, ready] of [

@@ -204,13 +204,15 @@ export async function footerCoveredBy(page: Page): Promise<string[]> {
         range.selectNodeContents(p);
         return [...range.getClientRects()].map((r) => r.toJSON() as DOMRect);
       });
-      const floating = [...document.querySelectorAll('.slip-bar, .ai-fab, .scroll-top')].flatMap((el) => {
-        const f = el.getBoundingClientRect();
-        const over = lines.some(
-          (r) => r.left < f.right && f.left < r.right && r.top < f.bottom && f.top < r.bottom,
-        );
-        return f.width > 0 && over ? [el.className] : [];
-      });
+      const floating = [...document.querySelectorAll('.slip-bar, .ai-fab, .scroll-top, .tabbar')].flatMap(
+        (el) => {
+          const f = el.getBoundingClientRect();
+          const over = lines.some(
+            (r) => r.left < f.right && f.left < r.right && r.top < f.bottom && f.top < r.bottom,
+          );
+          return f.width > 0 && over ? [el.className] : [];
+        },
+      );
       return { floating, layout: JSON.stringify([document.documentElement.scrollHeight, lines]) };
     };
     // a page still filling in moves its footer: judge the layout once two looks agree (the

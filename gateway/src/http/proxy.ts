@@ -10,6 +10,7 @@ import {
   type TokenVerifier,
   tokenRefusal,
 } from '@bet/kit';
+import compress from '@fastify/compress';
 import replyFrom from '@fastify/reply-from';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { type ExpandedRoute, expandRouteTable, type LimitClass, METHODS, type ServiceName } from '../routes';
@@ -26,6 +27,12 @@ export interface ProxyOptions {
 
 const BODY_TOO_LARGE = Symbol('bodyTooLarge');
 const BUFFERED_ANSWER_MAX = 64 * 1024;
+/**
+ * What the gateway compresses: JSON and text answers. Not event streams (compressing would
+ * hold events back in the compressor), not images (crests and avatars are PNG/JPEG already).
+ */
+const COMPRESSIBLE =
+  /^(application\/(json|problem\+json|javascript|xml)|text\/(plain|html|csv|css|xml)|image\/svg\+xml)\b/;
 
 /**
  * The route table as Fastify routes, each forwarding the request unchanged to its owner
@@ -35,6 +42,16 @@ const BUFFERED_ANSWER_MAX = 64 * 1024;
 export async function registerProxy(app: App, opts: ProxyOptions) {
   const routes = opts.routes ?? expandRouteTable();
   await app.register(async (scope) => {
+    // API answers compressed by Accept-Encoding (brotli first): the home page's JSON is ~80 KiB
+    // and a phone on a slow link waits for every byte. Only this scope: socket.io is not a
+    // Fastify route and the web bundles are served pre-compressed. Small answers go as they
+    // are (the encoding would cost more than it saves); request bodies are never inflated.
+    await scope.register(compress, {
+      encodings: ['br', 'gzip'],
+      threshold: 1024,
+      customTypes: COMPRESSIBLE,
+      globalDecompression: false,
+    });
     await scope.register(replyFrom, {
       disableRequestLogging: true,
       undici: { connections: 128, pipelining: 1, keepAliveTimeout: 30_000 },

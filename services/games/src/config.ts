@@ -35,6 +35,11 @@ export const gamesConfig = {
   SIMULATOR_TICK_MS: Type.Integer({ default: 1000, minimum: 10, maximum: 60_000 }),
   /** simulated hours of upcoming fixtures kept in the calendar */
   SIMULATOR_HORIZON_HOURS: Type.Number({ default: 24, minimum: 1, maximum: 24 * 14 }),
+  /**
+   * real days (today included, UTC) for which the weekly showcase rounds are booked ahead,
+   * beyond the horizon: the web's day chips promise a week; 0 turns it off
+   */
+  SIMULATOR_CALENDAR_DAYS: Type.Integer({ default: 8, minimum: 0, maximum: 28 }),
   /** simulated hours of already-played fixtures created on a fresh start */
   SIMULATOR_BACKFILL_HOURS: Type.Number({ default: 12, minimum: 0, maximum: 24 * 7 }),
   /** simulated hours a finished or cancelled simulated game without bets stays in the catalogue */

@@ -366,6 +366,35 @@ describe('simulator runs', () => {
 });
 
 describe('the simulated catalogue stays a window', () => {
+  it('books matches for every day the web offers as a chip (today and the next seven), weekends fuller', async () => {
+    const h = await startGames({ env: { SIMULATOR_SPEED: '10', SIMULATOR_SEED: '5' } });
+    try {
+      const sim = driver(h);
+      await sim.runner.tick();
+      const day = 86_400_000;
+      const today = Math.floor(START / day) * day;
+      const counts: number[] = [];
+      for (let d = 0; d < 8; d++) {
+        const from = new Date(Math.max(START, today + d * day)).toISOString();
+        const to = new Date(today + (d + 1) * day - 1).toISOString();
+        const res = await h.api('GET', `/games?status=upcoming&limit=500&from=${from}&to=${to}`);
+        counts.push(res.body.games.length);
+      }
+      expect(
+        counts.every((n) => n > 0),
+        counts.join(','),
+      ).toBe(true);
+      // 2026-06-01 is a Monday: the Saturday (d = 5) carries more matches than the Thursday (d = 3)
+      expect(counts[5]).toBeGreaterThan(counts[3]);
+      // a second tick the same day books nothing again
+      sim.clock.now += 1_000;
+      expect((await sim.runner.tick()).created).toBe(0);
+      await sim.runner.stop();
+    } finally {
+      await h.close();
+    }
+  }, 120_000);
+
   it('keeps 24 hours of fixtures, prunes old games nobody bet on, and an admin game stays in the first 100', async () => {
     const h = await startGames({
       env: {
@@ -374,6 +403,8 @@ describe('the simulated catalogue stays a window', () => {
         SIMULATOR_HORIZON_HOURS: '24',
         SIMULATOR_BACKFILL_HOURS: '8',
         SIMULATOR_KEEP_HOURS: '4',
+        // this test is about the rolling horizon: no showcase rounds booked days ahead
+        SIMULATOR_CALENDAR_DAYS: '0',
         PUBLIC_URL: 'https://api.example/',
       },
     });

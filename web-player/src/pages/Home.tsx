@@ -233,7 +233,12 @@ export default function Home() {
 
   return (
     <WithSlip>
-      {status === 'anonymous' && <Hero onBrowse={browse} />}
+      {status === 'anonymous' ? (
+        <Hero onBrowse={browse} />
+      ) : (
+        // a signed-in player gets the board at once, but the page still needs its title
+        <h1 className="visually-hidden">Bet on the beautiful game</h1>
+      )}
       <HomeSearch onActiveChange={setSearching} onOpenDetails={setDetails} />
 
       <section

@@ -1,4 +1,6 @@
-import { type ReactNode, useState } from 'react';
+import { useDock } from '@bet/web-shell/core';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { money } from '../lib/format';
 import { Modal } from '../ui/Modal';
 import { BetSlip } from './BetSlip';
@@ -25,11 +27,19 @@ function SlipBar({ onOpen }: { onOpen: () => void }) {
 }
 
 /**
- * Page body with the bet slip in a sticky right column; on a phone the slip is a bar at the
- * bottom of the screen that opens it as a bottom sheet.
+ * Page body with the bet slip in a sticky right column; on a phone the slip is a bar above the
+ * tab bar (and the tab bar's Betslip tab) that opens it as a bottom sheet.
  */
 export function WithSlip({ children }: { children: ReactNode }) {
-  const [open, setOpen] = useState(false);
+  // the tab bar's Betslip tab, pressed on a page without the slip, comes here to open it
+  const location = useLocation();
+  const [open, setOpen] = useState(
+    () => (location.state as { openSlip?: boolean } | null)?.openSlip === true,
+  );
+  useEffect(() => {
+    useDock.setState({ openSlip: () => setOpen(true) });
+    return () => useDock.setState({ openSlip: null });
+  }, []);
   return (
     <div className="with-slip">
       <div className="with-slip__main">{children}</div>

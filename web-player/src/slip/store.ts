@@ -1,5 +1,5 @@
 import type { Answer } from '@bet/api-types';
-import { api, type Game, type Odds, onSocketEvent } from '@bet/web-shell/core';
+import { api, type Game, type Odds, onSocketEvent, useDock } from '@bet/web-shell/core';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import {
@@ -118,6 +118,13 @@ export const useSlip = create<SlipState>()(
     },
   ),
 );
+
+// the shell's phone tab bar shows the slip's count on every page
+useDock.setState({ slipCount: useSlip.getState().selections.length });
+useSlip.subscribe((s) => {
+  if (useDock.getState().slipCount !== s.selections.length)
+    useDock.setState({ slipCount: s.selections.length });
+});
 
 /** The betting service's limits for one bet (GET /bets/rules), for the slip's inline warnings. */
 export const useBetRules = create<{ maxStake: number | null; maxPayout: number | null }>(() => ({

@@ -17,14 +17,40 @@ import { useTheme } from './theme';
 // Fetched only when an admin opens /admin: the import sits behind the admin guard.
 const AdminArea = lazy(() => import('admin/routes'));
 
+const PHONE = '(max-width: 960px)';
+
+/** Whether the screen is a phone's (the width at which the tab bar shows). */
+function usePhone(): boolean {
+  const [phone, setPhone] = useState(() => window.matchMedia?.(PHONE).matches ?? false);
+  useEffect(() => {
+    const mq = window.matchMedia?.(PHONE);
+    if (!mq) return;
+    const on = () => setPhone(mq.matches);
+    mq.addEventListener('change', on);
+    return () => mq.removeEventListener('change', on);
+  }, []);
+  return phone;
+}
+
 function Root() {
   const theme = useTheme((s) => s.theme);
+  const phone = usePhone();
+  // desktop: top centre, clear of the account menu, the balance and the slip column; phone: at
+  // the bottom, above the tab bar and the slip bar, never over the balance in the header
+  const bottom = 'calc(var(--tabbar-h) + 68px)';
   return (
     <>
       <ScrollRestoration />
       <Outlet />
-      {/* top centre: clear of the account menu, the balance and the slip column */}
-      <Toaster theme={theme} position="top-center" offset={72} visibleToasts={3} richColors closeButton />
+      <Toaster
+        theme={theme}
+        position={phone ? 'bottom-center' : 'top-center'}
+        offset={phone ? { bottom } : 72}
+        mobileOffset={phone ? { bottom, left: 8, right: 8 } : { top: 72 }}
+        visibleToasts={3}
+        richColors
+        closeButton
+      />
     </>
   );
 }

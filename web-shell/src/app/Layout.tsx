@@ -4,6 +4,7 @@ import { Nav } from './Nav';
 import { BreakBanner, RealityCheck } from './PlayerProtection';
 import { RemoteBoundary } from './RemoteBoundary';
 import { Spinner } from './Spinner';
+import { TabBar } from './TabBar';
 
 function ScrollToTop() {
   const [visible, setVisible] = useState(false);
@@ -97,6 +98,7 @@ export function Layout({ overlay: Overlay = null }: { overlay?: ComponentType | 
         </RemoteBoundary>
       </main>
       <Footer />
+      <TabBar />
       <ScrollToTop />
       <RealityCheck />
       {Overlay && (

@@ -13,6 +13,7 @@ export {
   UNEXPECTED_ERROR,
   validationMsgOr,
 } from './api';
+export { type DockState, useDock } from './dock';
 export { formatCompactMoney, formatMoney, formatSignedMoney } from './format';
 export type { AuthResponse, SessionState, SessionStatus } from './session';
 export {

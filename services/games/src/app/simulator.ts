@@ -2,13 +2,21 @@ import { randomBytes } from 'node:crypto';
 import { absoluteAssetUrl, acquireLease, newId, releaseLease } from '@bet/kit';
 import { GamesCreated, GamesOddsChanged, GamesSettled, GamesUpdated } from '@bet/proto-events';
 import type { KitContext } from '../config';
-import { type Fixture, fixturesForSlot, slotAt, slotKickoff } from '../domain/calendar';
+import {
+  type CalendarParams,
+  type Fixture,
+  fixturesForSlot,
+  showcaseSlots,
+  slotAt,
+  slotKickoff,
+} from '../domain/calendar';
 import { type GameRecord, toApiGame, toDecimalOdds } from '../domain/game';
 import { LEAGUES } from '../domain/leagues';
 import type { LivePolicy } from '../domain/live';
 import { logoUrl } from '../domain/logos';
 import { gameMarkets, htScoreOf } from '../domain/markets';
 import { simulateGame } from '../domain/simulation';
+import type { DB } from '../store/db';
 import {
   confirmPrices,
   deleteOldSimulated,
@@ -40,6 +48,7 @@ export interface TickStats {
 const LEASE = 'simulator';
 const SECRET_KEY = 'simulator_secret';
 const SLOTS_PER_TX = 24;
+const DAY_MS = 86_400_000;
 
 /**
  * Drives the built-in provider: keeps the rolling calendar filled, kicks matches off at
@@ -168,52 +177,89 @@ export class SimulatorRunner {
       from += SLOTS_PER_TX
     ) {
       const to = Math.min(until, from + SLOTS_PER_TX - 1);
-      const fixtures: Fixture[] = [];
-      for (let s = from; s <= to; s++) fixtures.push(...fixturesForSlot(params, s, speed));
-      await this.ctx.tx(async (trx) => {
-        const strengths = await loadStrengths(
-          trx,
-          fixtures.flatMap((f) => [f.homeTeam, f.awayTeam]),
-        );
-        const games: GameRecord[] = fixtures.map((f) => {
-          const { lambdas, prices } = modelFor(strengths, f.homeTeam, f.awayTeam, this.cfg.ODDS_MARGIN);
-          return {
-            id: newId(),
-            provider: 'simulator',
-            providerId: f.key,
-            homeTeam: f.homeTeam,
-            awayTeam: f.awayTeam,
-            homeTeamLogo: absoluteAssetUrl(this.cfg.PUBLIC_URL, logoUrl(f.homeTeam)),
-            awayTeamLogo: absoluteAssetUrl(this.cfg.PUBLIC_URL, logoUrl(f.awayTeam)),
-            league: f.league,
-            matchDate: new Date(slotKickoff(f.slot, speed, slotMinutes)),
-            status: 'upcoming',
-            score: { home: 0, away: 0 },
-            elapsed: null,
-            result: null,
-            odds: prices,
-            base: prices,
-            adjusted: null,
-            priceSource: 'model',
-            lambdas,
-            sim: null,
-            settledAt: null,
-            cancelledAt: null,
-          };
-        });
-        const fresh = await insertFixtureGames(trx, games);
-        const events = games
-          .filter((g) => fresh.has(g.id))
-          .map((g) => {
-            const markets = gameMarkets(g, marketMarginsOf(this.cfg));
-            return announce(GamesCreated, markets ? { game: toApiGame(g), markets } : { game: toApiGame(g) });
-          });
-        await writeMeta(trx, key, to);
-        await recordAnnouncements(trx, events);
-        stats.created += events.length;
-        stats.events += events.length;
-      });
+      const slots: number[] = [];
+      for (let s = from; s <= to; s++) slots.push(s);
+      await this.createFixtures(params, slots, stats, (trx) => writeMeta(trx, key, to));
     }
+    await this.bookShowcaseDays(now, until, params, stats);
+  }
+
+  /**
+   * The weekly showcase rounds of the coming days (domain/calendar.ts showcaseSlots), beyond
+   * the rolling horizon: booked once per new day, so a day chip a week ahead is never empty.
+   * They are slots of the same calendar, so the rolling window later finds them already there.
+   */
+  private async bookShowcaseDays(now: number, until: number, params: CalendarParams, stats: TickStats) {
+    const days = this.cfg.SIMULATOR_CALENDAR_DAYS;
+    if (days === 0) return;
+    const { SIMULATOR_SPEED: speed, SIMULATOR_SLOT_MINUTES: slotMinutes } = this.cfg;
+    const key = `showcase:${params.seed}:${speed}:${slotMinutes}:${params.matchesPerSlot}`;
+    const end = (Math.floor(now / DAY_MS) + days) * DAY_MS;
+    const done = Number((await readMeta<number | string>(this.ctx.db, key)) ?? 0);
+    const start = Math.max(now, done);
+    if (start >= end) return;
+    const slots = showcaseSlots(start, end, speed, slotMinutes).filter((s) => s > until);
+    for (let i = 0; i < slots.length; i += SLOTS_PER_TX) {
+      const last = i + SLOTS_PER_TX >= slots.length;
+      await this.createFixtures(params, slots.slice(i, i + SLOTS_PER_TX), stats, (trx) =>
+        last ? writeMeta(trx, key, end) : Promise.resolve(),
+      );
+    }
+    if (slots.length === 0) await writeMeta(this.ctx.db, key, end);
+  }
+
+  /** Creates the games of these slots that do not exist yet and announces them. */
+  private async createFixtures(
+    params: CalendarParams,
+    slots: number[],
+    stats: TickStats,
+    also: (trx: DB) => Promise<unknown>,
+  ) {
+    const { SIMULATOR_SPEED: speed, SIMULATOR_SLOT_MINUTES: slotMinutes } = this.cfg;
+    const fixtures: Fixture[] = slots.flatMap((s) => fixturesForSlot(params, s, speed));
+    await this.ctx.tx(async (trx) => {
+      const strengths = await loadStrengths(
+        trx,
+        fixtures.flatMap((f) => [f.homeTeam, f.awayTeam]),
+      );
+      const games: GameRecord[] = fixtures.map((f) => {
+        const { lambdas, prices } = modelFor(strengths, f.homeTeam, f.awayTeam, this.cfg.ODDS_MARGIN);
+        return {
+          id: newId(),
+          provider: 'simulator',
+          providerId: f.key,
+          homeTeam: f.homeTeam,
+          awayTeam: f.awayTeam,
+          homeTeamLogo: absoluteAssetUrl(this.cfg.PUBLIC_URL, logoUrl(f.homeTeam)),
+          awayTeamLogo: absoluteAssetUrl(this.cfg.PUBLIC_URL, logoUrl(f.awayTeam)),
+          league: f.league,
+          matchDate: new Date(slotKickoff(f.slot, speed, slotMinutes)),
+          status: 'upcoming',
+          score: { home: 0, away: 0 },
+          elapsed: null,
+          result: null,
+          odds: prices,
+          base: prices,
+          adjusted: null,
+          priceSource: 'model',
+          lambdas,
+          sim: null,
+          settledAt: null,
+          cancelledAt: null,
+        };
+      });
+      const fresh = await insertFixtureGames(trx, games);
+      const events = games
+        .filter((g) => fresh.has(g.id))
+        .map((g) => {
+          const markets = gameMarkets(g, marketMarginsOf(this.cfg));
+          return announce(GamesCreated, markets ? { game: toApiGame(g), markets } : { game: toApiGame(g) });
+        });
+      await also(trx);
+      await recordAnnouncements(trx, events);
+      stats.created += events.length;
+      stats.events += events.length;
+    });
   }
 
   private async advanceBatch(ids: string[], now: number, stats: TickStats, finishedTeams: string[]) {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fixturesForSlot, roundPairs, slotAt, slotKickoff, squadOf } from './calendar';
+import { fixturesForSlot, roundPairs, showcaseSlots, slotAt, slotKickoff, squadOf } from './calendar';
 import { LEAGUES } from './leagues';
 import { MAX_MATCH_CLOCK } from './match';
 
@@ -83,6 +83,32 @@ describe('rolling calendar', () => {
       fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.constantFrom(1, 10, 60, 600), (slot, speed) => {
         expect(slotAt(slotKickoff(slot, speed, 20), speed, 20)).toBe(slot);
       }),
+    );
+  });
+
+  it('books matches of every league on each of the next seven days, whatever the start and speed', () => {
+    const day = 86_400_000;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(2025, 0, 1), max: Date.UTC(2030, 0, 1) }),
+        fc.constantFrom(1, 10, 60),
+        (now, speed) => {
+          const today = Math.floor(now / day) * day;
+          const slots = showcaseSlots(today, today + 8 * day, speed, 20);
+          for (let d = 0; d < 8; d++) {
+            const onDay = slots
+              .filter((s) => Math.floor(slotKickoff(s, speed, 20) / day) * day === today + d * day)
+              .flatMap((s) => fixturesForSlot(params(7), s, speed));
+            expect(onDay.length, `day ${d}`).toBeGreaterThanOrEqual(LEAGUES.length);
+            expect(new Set(onDay.map((f) => f.league)).size).toBe(LEAGUES.length);
+          }
+          const weekend = slots.filter((s) =>
+            [0, 6].includes(new Date(slotKickoff(s, speed, 20)).getUTCDay()),
+          );
+          expect(weekend.length).toBeGreaterThan(slots.length / 3);
+        },
+      ),
+      { numRuns: 30 },
     );
   });
 

@@ -82,6 +82,44 @@ export function fixturesForSlot(p: CalendarParams, slot: number, speed: number):
   return out;
 }
 
+const DAY_MS = 86_400_000;
+const at = (h: number, m = 0) => h * 60 + m;
+
+/**
+ * The week as a bettor knows it, in real (UTC) time: minutes after midnight at which a
+ * showcase round kicks off, by weekday (0 = Sunday). Weekend afternoons carry several rounds,
+ * Tuesday and Wednesday two evening ones, the other days one, so every day has matches.
+ */
+export const WEEKLY_KICKOFFS: readonly (readonly number[])[] = [
+  [at(13), at(15, 30), at(18)],
+  [at(19)],
+  [at(18, 45), at(20)],
+  [at(18, 45), at(20)],
+  [at(19)],
+  [at(19, 30)],
+  [at(12, 30), at(15), at(17, 30), at(20)],
+];
+
+/**
+ * The slots of the showcase rounds whose kick-off time falls in [from, to) (real ms): at each
+ * weekly kick-off time, the first slot at or after it and the next ones, one per league. They
+ * are ordinary slots of the rolling calendar (same fixtures, same keys), only created days
+ * ahead, so the day chips of the web have matches to show for the whole week.
+ */
+export function showcaseSlots(from: number, to: number, speed: number, slotMinutes: number): number[] {
+  const out: number[] = [];
+  for (let day = Math.floor(from / DAY_MS) * DAY_MS; day < to; day += DAY_MS) {
+    for (const minute of WEEKLY_KICKOFFS[new Date(day).getUTCDay()]) {
+      const t = day + minute * 60_000;
+      if (t < from || t >= to) continue;
+      let first = slotAt(t, speed, slotMinutes);
+      if (slotKickoff(first, speed, slotMinutes) < t) first += 1;
+      for (let i = 0; i < LEAGUES.length; i++) out.push(first + i);
+    }
+  }
+  return out;
+}
+
 /** The squad a club fields: 18 distinct names, a pure function of the club's name. */
 const squads = new Map<string, string[]>();
 export function squadOf(team: string, pool: keyof typeof NAME_POOLS = 'en'): string[] {
