@@ -1812,15 +1812,16 @@ export type paths = {
                                         status: "upcoming" | "live" | "finished" | "cancelled";
                                     } | null;
                                     gameId: string;
+                                    /** @description additive: what the pick reads as ("Over 2.5", "BTTS Yes"); on every leg */
+                                    label?: string;
+                                    /** @description additive: the leg's market key (games-005); absent on a 1X2 leg */
+                                    market?: string;
                                     /** @description the price taken at placement */
                                     odds: number;
-                                    /** @enum {string} */
-                                    outcome: "A" | "Draw" | "B";
-                                    /**
-                                     * @description null until the game has a result
-                                     * @enum {string|null}
-                                     */
-                                    result: "won" | "lost" | "void" | null;
+                                    /** @description A / Draw / B on 1X2, else the market outcome code */
+                                    outcome: string;
+                                    /** @description null until the game has a result */
+                                    result: ("won" | "lost" | "void" | "push") | (never | null);
                                 }[];
                                 /** Format: date-time */
                                 settledAt: string | null;
@@ -4600,15 +4601,16 @@ export type paths = {
                                         status: "upcoming" | "live" | "finished" | "cancelled";
                                     } | null;
                                     gameId: string;
+                                    /** @description additive: what the pick reads as ("Over 2.5", "BTTS Yes"); on every leg */
+                                    label?: string;
+                                    /** @description additive: the leg's market key (games-005); absent on a 1X2 leg */
+                                    market?: string;
                                     /** @description the price taken at placement */
                                     odds: number;
-                                    /** @enum {string} */
-                                    outcome: "A" | "Draw" | "B";
-                                    /**
-                                     * @description null until the game has a result
-                                     * @enum {string|null}
-                                     */
-                                    result: "won" | "lost" | "void" | null;
+                                    /** @description A / Draw / B on 1X2, else the market outcome code */
+                                    outcome: string;
+                                    /** @description null until the game has a result */
+                                    result: ("won" | "lost" | "void" | "push") | (never | null);
                                 }[];
                                 /** Format: date-time */
                                 settledAt: string | null;
@@ -4685,15 +4687,16 @@ export type paths = {
                                         status: "upcoming" | "live" | "finished" | "cancelled";
                                     } | null;
                                     gameId: string;
+                                    /** @description additive: what the pick reads as ("Over 2.5", "BTTS Yes"); on every leg */
+                                    label?: string;
+                                    /** @description additive: the leg's market key (games-005); absent on a 1X2 leg */
+                                    market?: string;
                                     /** @description the price taken at placement */
                                     odds: number;
-                                    /** @enum {string} */
-                                    outcome: "A" | "Draw" | "B";
-                                    /**
-                                     * @description null until the game has a result
-                                     * @enum {string|null}
-                                     */
-                                    result: "won" | "lost" | "void" | null;
+                                    /** @description A / Draw / B on 1X2, else the market outcome code */
+                                    outcome: string;
+                                    /** @description null until the game has a result */
+                                    result: ("won" | "lost" | "void" | "push") | (never | null);
                                 }[];
                                 /** Format: date-time */
                                 settledAt: string | null;
@@ -4800,15 +4803,16 @@ export type paths = {
                                         status: "upcoming" | "live" | "finished" | "cancelled";
                                     } | null;
                                     gameId: string;
+                                    /** @description additive: what the pick reads as ("Over 2.5", "BTTS Yes"); on every leg */
+                                    label?: string;
+                                    /** @description additive: the leg's market key (games-005); absent on a 1X2 leg */
+                                    market?: string;
                                     /** @description the price taken at placement */
                                     odds: number;
-                                    /** @enum {string} */
-                                    outcome: "A" | "Draw" | "B";
-                                    /**
-                                     * @description null until the game has a result
-                                     * @enum {string|null}
-                                     */
-                                    result: "won" | "lost" | "void" | null;
+                                    /** @description A / Draw / B on 1X2, else the market outcome code */
+                                    outcome: string;
+                                    /** @description null until the game has a result */
+                                    result: ("won" | "lost" | "void" | "push") | (never | null);
                                 }[];
                                 /** Format: date-time */
                                 settledAt: string | null;
@@ -4857,7 +4861,8 @@ export type paths = {
                         selections?: {
                             gameId: string;
                             /** @enum {string} */
-                            outcome: "A" | "Draw" | "B";
+                            market?: "1x2" | "dc" | "dnb" | "ou_0.5" | "ou_1.5" | "ou_2.5" | "ou_3.5" | "ou_4.5" | "tt_home_0.5" | "tt_home_1.5" | "tt_away_0.5" | "tt_away_1.5" | "btts" | "cs" | "ht" | "htft" | "eh_-1" | "eh_+1" | "ah_-1.5" | "ah_-0.5" | "ah_+0.5" | "ah_+1.5";
+                            outcome: string;
                         }[];
                         /** @description dollars: a number or a decimal string, at most two decimals */
                         stake?: number | string;
@@ -4896,15 +4901,16 @@ export type paths = {
                                         status: "upcoming" | "live" | "finished" | "cancelled";
                                     } | null;
                                     gameId: string;
+                                    /** @description additive: what the pick reads as ("Over 2.5", "BTTS Yes"); on every leg */
+                                    label?: string;
+                                    /** @description additive: the leg's market key (games-005); absent on a 1X2 leg */
+                                    market?: string;
                                     /** @description the price taken at placement */
                                     odds: number;
-                                    /** @enum {string} */
-                                    outcome: "A" | "Draw" | "B";
-                                    /**
-                                     * @description null until the game has a result
-                                     * @enum {string|null}
-                                     */
-                                    result: "won" | "lost" | "void" | null;
+                                    /** @description A / Draw / B on 1X2, else the market outcome code */
+                                    outcome: string;
+                                    /** @description null until the game has a result */
+                                    result: ("won" | "lost" | "void" | "push") | (never | null);
                                 }[];
                                 /** Format: date-time */
                                 settledAt: string | null;
@@ -4996,7 +5002,8 @@ export type paths = {
                         selections?: {
                             gameId: string;
                             /** @enum {string} */
-                            outcome: "A" | "Draw" | "B";
+                            market?: "1x2" | "dc" | "dnb" | "ou_0.5" | "ou_1.5" | "ou_2.5" | "ou_3.5" | "ou_4.5" | "tt_home_0.5" | "tt_home_1.5" | "tt_away_0.5" | "tt_away_1.5" | "btts" | "cs" | "ht" | "htft" | "eh_-1" | "eh_+1" | "ah_-1.5" | "ah_-0.5" | "ah_+0.5" | "ah_+1.5";
+                            outcome: string;
                         }[];
                     };
                 };
@@ -5081,10 +5088,14 @@ export type paths = {
                                         /** @enum {string} */
                                         status: "upcoming" | "live" | "finished" | "cancelled";
                                     } | null;
-                                    /** @description the pick's current price, decimal (null: game unknown) */
+                                    /** @description additive: what the pick reads as ("Over 2.5") */
+                                    label?: string;
+                                    /** @description additive: the pick's market key; absent on 1X2 */
+                                    market?: string;
+                                    /** @description the pick's current price, decimal (null: game unknown, or the market does not offer it now) */
                                     odds: number | null;
-                                    /** @enum {string} */
-                                    outcome: "A" | "Draw" | "B";
+                                    /** @description A / Draw / B on 1X2, else the market outcome code */
+                                    outcome: string;
                                     /** @description why not, when not available */
                                     reason?: string;
                                 }[];
@@ -5126,7 +5137,8 @@ export type paths = {
                         selections?: {
                             gameId: string;
                             /** @enum {string} */
-                            outcome: "A" | "Draw" | "B";
+                            market?: "1x2" | "dc" | "dnb" | "ou_0.5" | "ou_1.5" | "ou_2.5" | "ou_3.5" | "ou_4.5" | "tt_home_0.5" | "tt_home_1.5" | "tt_away_0.5" | "tt_away_1.5" | "btts" | "cs" | "ht" | "htft" | "eh_-1" | "eh_+1" | "ah_-1.5" | "ah_-0.5" | "ah_+0.5" | "ah_+1.5";
+                            outcome: string;
                         }[];
                         /** @description dollars: a number or a decimal string, at most two decimals */
                         stakePerBet?: number | string;
@@ -5165,15 +5177,16 @@ export type paths = {
                                         status: "upcoming" | "live" | "finished" | "cancelled";
                                     } | null;
                                     gameId: string;
+                                    /** @description additive: what the pick reads as ("Over 2.5", "BTTS Yes"); on every leg */
+                                    label?: string;
+                                    /** @description additive: the leg's market key (games-005); absent on a 1X2 leg */
+                                    market?: string;
                                     /** @description the price taken at placement */
                                     odds: number;
-                                    /** @enum {string} */
-                                    outcome: "A" | "Draw" | "B";
-                                    /**
-                                     * @description null until the game has a result
-                                     * @enum {string|null}
-                                     */
-                                    result: "won" | "lost" | "void" | null;
+                                    /** @description A / Draw / B on 1X2, else the market outcome code */
+                                    outcome: string;
+                                    /** @description null until the game has a result */
+                                    result: ("won" | "lost" | "void" | "push") | (never | null);
                                 }[];
                                 /** Format: date-time */
                                 settledAt: string | null;
@@ -5880,6 +5893,93 @@ export type paths = {
                                 away: number;
                                 home: number;
                             };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors?: {
+                                location: string;
+                                msg: string;
+                                path: string;
+                            }[];
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors?: {
+                                location: string;
+                                msg: string;
+                                path: string;
+                            }[];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/games/{id}/markets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A game's markets: each with its outcomes (code, label, decimal odds or null when not offered) and status (open, suspended, settled with each outcome's result, or void) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            gameId: string;
+                            markets: {
+                                /** @description market key of the catalogue: 1x2, dc, dnb, ou_2.5, btts, cs, ht, htft, eh_-1, ah_-1.5… */
+                                key: string;
+                                name: string;
+                                outcomes: {
+                                    /** @description what a selection names as its outcome */
+                                    code: string;
+                                    label: string;
+                                    odds: number | null;
+                                    result?: "won" | "lost" | "push";
+                                }[];
+                                status: "open" | "suspended" | "settled" | "void";
+                            }[];
+                            status: string;
                         };
                     };
                 };

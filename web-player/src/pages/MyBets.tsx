@@ -103,7 +103,7 @@ function CashOutButton({ bet, onDone }: { bet: Bet; onDone: () => void }) {
                 {sel.game.homeTeam} vs {sel.game.awayTeam}
                 <span className="muted">
                   {' '}
-                  · {pickLabel(sel.outcome, sel.game.homeTeam, sel.game.awayTeam)}
+                  · {pickLabel(sel.outcome, sel.game.homeTeam, sel.game.awayTeam, sel.market)}
                 </span>
               </p>
             )}
@@ -354,7 +354,7 @@ export default function MyBets() {
                                     </span>
                                   )}{' '}
                                   <span className="muted">
-                                    {pickLabel(s.outcome, s.game.homeTeam, s.game.awayTeam)}
+                                    {pickLabel(s.outcome, s.game.homeTeam, s.game.awayTeam, s.market)}
                                     {typeof s.odds === 'number' ? ` @ ${fmtOdds(s.odds)}` : ''}
                                   </span>
                                 </>

@@ -210,7 +210,9 @@ export function BetSlip({
                     {s.gameDetails.homeTeam} vs {s.gameDetails.awayTeam}
                   </div>
                   <div className="slip__pick">
-                    <span>{pickLabel(s.outcome, s.gameDetails.homeTeam, s.gameDetails.awayTeam)}</span>
+                    <span>
+                      {pickLabel(s.outcome, s.gameDetails.homeTeam, s.gameDetails.awayTeam, s.market)}
+                    </span>
                     <OddsCell sel={s} />
                   </div>
                   <button

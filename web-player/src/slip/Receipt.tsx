@@ -75,7 +75,7 @@ export function Receipt({ data, onDone }: { data: ReceiptData; onDone: () => voi
               {s.gameDetails.homeTeam} vs {s.gameDetails.awayTeam}
             </span>
             <span className="receipt__pick">
-              {pickLabel(s.outcome, s.gameDetails.homeTeam, s.gameDetails.awayTeam)}
+              {pickLabel(s.outcome, s.gameDetails.homeTeam, s.gameDetails.awayTeam, s.market)}
               <strong>{fmtOdds(priceOf(s))}</strong>
             </span>
           </li>
