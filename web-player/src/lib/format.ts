@@ -1,4 +1,3 @@
-import { selectionLabel } from '@bet/proto-events/markets';
 import { formatMoney } from '@bet/web-shell/core';
 import { formatDistanceToNowStrict, isSameDay, subDays } from 'date-fns';
 
@@ -83,20 +82,3 @@ export function initials(first?: string | null, last?: string | null, username?:
 }
 
 export const OUTCOME_LABEL: Record<string, string> = { A: 'Home', Draw: 'Draw', B: 'Away' };
-
-/**
- * "Arsenal to win" / "Draw" / "Chelsea to win" on 1X2; another market's pick as the catalogue
- * names it ("Over 2.5", "BTTS Yes", "Arsenal or Draw").
- */
-export function pickLabel(outcome: string, homeTeam?: string, awayTeam?: string, market?: string): string {
-  if (market && market !== '1x2')
-    return selectionLabel(
-      market,
-      outcome,
-      homeTeam && awayTeam ? { home: homeTeam, away: awayTeam } : undefined,
-    );
-  if (outcome === 'A') return homeTeam ? `${homeTeam} to win` : 'Home win';
-  if (outcome === 'B') return awayTeam ? `${awayTeam} to win` : 'Away win';
-  if (outcome === 'Draw') return 'Draw';
-  return outcome;
-}

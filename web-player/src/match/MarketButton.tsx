@@ -22,6 +22,23 @@ function select(game: GameRef, market: string, outcome: string, price: number): 
   else if (result === 'invalid') toast.error(MSG_INVALID_ID, { id: SLIP_TOAST });
 }
 
+/** A padlock, drawn (an emoji would be an empty box without an emoji font). */
+export function LockIcon() {
+  return (
+    <svg
+      className="lock-icon"
+      viewBox="0 0 16 16"
+      width="14"
+      height="14"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <rect x="3" y="7" width="10" height="8" rx="1.5" fill="currentColor" />
+      <path d="M5 7V5a3 3 0 0 1 6 0v2" fill="none" stroke="currentColor" strokeWidth="1.8" />
+    </svg>
+  );
+}
+
 /**
  * One outcome of any market, as a price button: picks it into the slip (with its market), shows
  * a lock when the market is suspended, a dash when the outcome is not offered.
@@ -64,9 +81,7 @@ export function MarketButton({
       <span className="odd__label" aria-hidden="true">
         {short}
       </span>
-      <span className="odd__price">
-        {suspended ? <span aria-hidden="true">🔒</span> : offered ? fmtOdds(price) : '–'}
-      </span>
+      <span className="odd__price">{suspended ? <LockIcon /> : offered ? fmtOdds(price) : '–'}</span>
     </button>
   );
 }

@@ -6,19 +6,21 @@ import { Link, useParams } from 'react-router-dom';
 import { GameClock } from '../games/GameClock';
 import { TeamLogo } from '../games/TeamLogo';
 import type { GameDetails } from '../games/types';
+import { WithSlip } from '../slip/SlipColumn';
 import { ErrorText, Spinner } from '../ui/common';
-import { MARKET_TABS, type MarketTab, marketsOfTab, matchStats } from './groups';
-import { MarketButton } from './MarketButton';
+import { MARKET_TABS, type MarketTab, marketsOfTab, matchStats, shortLabel } from './groups';
+import { LockIcon, MarketButton } from './MarketButton';
 import { useGameMarkets } from './marketsStore';
 import type { MarketView } from './types';
 import './match.css';
 
 const STATUS_WORD: Record<string, string> = { suspended: 'Suspended', settled: 'Settled', void: 'Void' };
 
+/** drawn, not emoji: a phone without an emoji font would show empty boxes */
 function eventIcon(e: GameDetails['events'][number]): string {
-  if (e.type === 'Goal') return '⚽';
-  if (e.type === 'Card') return /red/i.test(e.detail) ? '🟥' : '🟨';
-  return '🔁';
+  if (e.type === 'Goal') return 'timeline__icon--goal';
+  if (e.type === 'Card') return /red/i.test(e.detail) ? 'timeline__icon--red' : 'timeline__icon--yellow';
+  return 'timeline__icon--subst';
 }
 
 function Market({ game, market }: { game: Game; market: MarketView }) {
@@ -31,7 +33,7 @@ function Market({ game, market }: { game: Game; market: MarketView }) {
         {marketLabel(market.key, teams)}
         {STATUS_WORD[market.status] && (
           <span className={`badge market__status market__status--${market.status}`}>
-            {market.status === 'suspended' && <span aria-hidden="true">🔒 </span>}
+            {market.status === 'suspended' && <LockIcon />}
             {STATUS_WORD[market.status]}
           </span>
         )}
@@ -40,7 +42,7 @@ function Market({ game, market }: { game: Game; market: MarketView }) {
         {market.outcomes.map((o) =>
           settled ? (
             <span key={o.code} className={`odd odd--result${o.result === 'won' ? ' odd--won' : ''}`}>
-              <span className="odd__label">{o.label}</span>
+              <span className="odd__label">{shortLabel(o.label)}</span>
               <span className="odd__price">
                 {o.result === 'won' ? 'Won' : o.result === 'push' ? 'Push' : '–'}
               </span>
@@ -52,7 +54,7 @@ function Market({ game, market }: { game: Game; market: MarketView }) {
               market={market.key}
               outcome={o.code}
               label={o.label}
-              short={o.label}
+              short={market.key === 'dc' ? o.code : shortLabel(o.label)}
               price={o.odds}
               suspended={market.status === 'suspended'}
             />
@@ -103,112 +105,112 @@ export default function MatchPage() {
   const shown = marketsOfTab(tab, markets?.markets ?? []);
 
   return (
-    <section className="page match">
-      <nav className="match__crumbs">
-        <Link to="/">‹ Matches</Link>
-        {game.league && <span className="muted"> · {game.league}</span>}
-      </nav>
-      <header className={`card match__head${game.status === 'live' ? ' match__head--live' : ''}`}>
-        <div className="match__team">
-          <TeamLogo src={game.homeTeamLogo} name={game.homeTeam} />
-          <h1 className="match__team-name">{game.homeTeam}</h1>
-        </div>
-        <div className="match__centre">
-          {showScore ? (
-            <p className="match__score">
-              <span className="visually-hidden">Score </span>
-              {scores?.home ?? 0} - {scores?.away ?? 0}
-            </p>
-          ) : (
-            <p className="match__vs">vs</p>
-          )}
-          <GameClock game={game} />
-        </div>
-        <div className="match__team">
-          <TeamLogo src={game.awayTeamLogo} name={game.awayTeam} />
-          <p className="match__team-name">{game.awayTeam}</p>
-        </div>
-      </header>
-
-      <div className="match__body">
-        <div className="match__markets card">
-          <Tabs items={MARKET_TABS} value={tab} onChange={setTab} label="Markets" panelId={panelId} />
-          <div id={panelId} role="tabpanel" className="match__panel">
-            {!markets ? (
-              <Spinner label="Loading markets…" />
-            ) : shown.length === 0 ? (
-              <p className="empty-state">No markets here.</p>
-            ) : (
-              shown.map((m) => <Market key={m.key} game={game} market={m} />)
-            )}
+    <WithSlip>
+      <section className="page match">
+        <nav className="match__crumbs">
+          <Link to="/">‹ Matches</Link>
+          {game.league && <span className="muted"> · {game.league}</span>}
+        </nav>
+        <header className={`card match__head${game.status === 'live' ? ' match__head--live' : ''}`}>
+          <div className="match__team">
+            <TeamLogo src={game.homeTeamLogo} name={game.homeTeam} />
+            <h1 className="match__team-name">{game.homeTeam}</h1>
           </div>
-        </div>
-
-        <aside className="match__side">
-          <section className="card match__stats" aria-label="Statistics">
-            <h2>Statistics</h2>
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">{game.homeTeam}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Statistic</span>
-                  </th>
-                  <th scope="col">{game.awayTeam}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {stats.map((s) => (
-                  <tr key={s.key}>
-                    <td className="num">{s.home}</td>
-                    <th scope="row">{s.label}</th>
-                    <td className="num">{s.away}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
-          <section className="card match__timeline" aria-label="Timeline">
-            <h2>Timeline</h2>
-            {details.loading && !details.data ? (
-              <Spinner label="Loading events…" />
-            ) : events.length === 0 ? (
-              <p className="empty-state">
-                {game.status === 'upcoming' ? 'The match has not started.' : 'No events yet.'}
+          <div className="match__centre">
+            {showScore ? (
+              <p className="match__score">
+                <span className="visually-hidden">Score </span>
+                {scores?.home ?? 0} - {scores?.away ?? 0}
               </p>
             ) : (
-              <ol className="timeline">
-                {events.map((e, i) => (
-                  <li
-                    // biome-ignore lint/suspicious/noArrayIndexKey: events have no id; the position is part of the row
-                    key={`${e.time.elapsed}-${e.type}-${e.player.name}-${i}`}
-                    className={`timeline__event${e.team.name === game.awayTeam ? ' timeline__event--away' : ''}`}
-                  >
-                    <span className="timeline__minute">
-                      {e.time.elapsed}
-                      {e.time.extra ? `+${e.time.extra}` : ''}'
-                    </span>
-                    <span
-                      className="timeline__icon"
-                      role="img"
-                      aria-label={e.type === 'subst' ? 'Substitution' : e.detail || e.type}
-                    >
-                      {eventIcon(e)}
-                    </span>
-                    <span className="timeline__text">
-                      <strong>{e.player.name}</strong>
-                      <span className="muted"> {e.team.name}</span>
-                      {e.detail ? (
-                        <span className="muted"> · {e.type === 'subst' ? `off: ${e.detail}` : e.detail}</span>
-                      ) : null}
-                    </span>
-                  </li>
-                ))}
-              </ol>
+              <p className="match__vs">vs</p>
             )}
-          </section>
-        </aside>
-      </div>
-    </section>
+            <GameClock game={game} />
+          </div>
+          <div className="match__team">
+            <TeamLogo src={game.awayTeamLogo} name={game.awayTeam} />
+            <p className="match__team-name">{game.awayTeam}</p>
+          </div>
+        </header>
+
+        <div className="match__body">
+          <div className="match__markets card">
+            <Tabs items={MARKET_TABS} value={tab} onChange={setTab} label="Markets" panelId={panelId} />
+            <div id={panelId} role="tabpanel" className="match__panel">
+              {!markets ? (
+                <Spinner label="Loading markets…" />
+              ) : shown.length === 0 ? (
+                <p className="empty-state">No markets here.</p>
+              ) : (
+                shown.map((m) => <Market key={m.key} game={game} market={m} />)
+              )}
+            </div>
+          </div>
+
+          <aside className="match__side">
+            <section className="card match__stats" aria-label="Statistics">
+              <h2>Statistics</h2>
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">{game.homeTeam}</th>
+                    <th scope="col">
+                      <span className="visually-hidden">Statistic</span>
+                    </th>
+                    <th scope="col">{game.awayTeam}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {stats.map((s) => (
+                    <tr key={s.key}>
+                      <td className="num">{s.home}</td>
+                      <th scope="row">{s.label}</th>
+                      <td className="num">{s.away}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+            <section className="card match__timeline" aria-label="Timeline">
+              <h2>Timeline</h2>
+              {details.loading && !details.data ? (
+                <Spinner label="Loading events…" />
+              ) : events.length === 0 ? (
+                <p className="empty-state">
+                  {game.status === 'upcoming' ? 'The match has not started.' : 'No events yet.'}
+                </p>
+              ) : (
+                <ol className="timeline">
+                  {events.map((e, i) => (
+                    <li
+                      // biome-ignore lint/suspicious/noArrayIndexKey: events have no id; the position is part of the row
+                      key={`${e.time.elapsed}-${e.type}-${e.player.name}-${i}`}
+                      className={`timeline__event${e.team.name === game.awayTeam ? ' timeline__event--away' : ''}`}
+                    >
+                      <span className="timeline__minute">
+                        {e.time.elapsed}
+                        {e.time.extra ? `+${e.time.extra}` : ''}'
+                      </span>
+                      <span
+                        className="timeline__icon"
+                        role="img"
+                        aria-label={e.type === 'subst' ? 'Substitution' : e.detail || e.type}
+                      >
+                        {eventIcon(e)}
+                      </span>
+                      <span className="timeline__text">
+                        <strong>{e.player.name}</strong>
+                        <span className="muted"> {e.team.name}</span>
+                        {e.detail ? <span className="muted"> · {e.detail}</span> : null}
+                      </span>
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </section>
+          </aside>
+        </div>
+      </section>
+    </WithSlip>
   );
 }

@@ -55,3 +55,13 @@ export function matchStats(events: readonly MatchEvent[], homeTeam: string, away
   }
   return rows;
 }
+
+/**
+ * What an outcome button shows under its market's heading: the pick's label without the
+ * market's name ("2-1", not "Correct Score 2-1"); the full label stays its accessible name.
+ */
+export function shortLabel(label: string): string {
+  return label
+    .replace(/^(Correct Score|Half-time|HT\/FT|Asian Handicap|Handicap|BTTS) /, '')
+    .replace(/ \(Draw No Bet\)$/, '');
+}

@@ -4,11 +4,11 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GameGroups } from '../games/GameGroups';
-import { pickLabel } from '../lib/format';
+import { pickLabel } from '../lib/picks';
 import { wirePick } from '../slip/place';
 import { applyMarketOdds, applyOdds, type SlipSelection, toggleSelection } from '../slip/rules';
 import { useSlip } from '../slip/store';
-import { marketsOfTab, matchStats } from './groups';
+import { marketsOfTab, matchStats, shortLabel } from './groups';
 import { useMarketsStore } from './marketsStore';
 import type { GameMarkets } from './types';
 
@@ -92,6 +92,14 @@ describe('the match page', () => {
     expect(marketsOfTab('halves', keys).map((m) => m.key)).toEqual(['ht', 'htft']);
     expect(marketsOfTab('handicap', keys).map((m) => m.key)).toEqual(['eh_-1', 'ah_+0.5']);
     expect(marketsOfTab('cs', keys).map((m) => m.key)).toEqual(['cs']);
+  });
+
+  it('shows an outcome without its market name under the market heading', () => {
+    expect(shortLabel('Correct Score 2-1')).toBe('2-1');
+    expect(shortLabel('HT/FT Draw/Arsenal')).toBe('Draw/Arsenal');
+    expect(shortLabel('Asian Handicap Chelsea +0.5')).toBe('Chelsea +0.5');
+    expect(shortLabel('Arsenal (Draw No Bet)')).toBe('Arsenal');
+    expect(shortLabel('Over 2.5')).toBe('Over 2.5');
   });
 
   it('counts what the events say, per side', () => {
@@ -179,6 +187,6 @@ describe('a board row', () => {
     );
     const yes = screen.getByRole('button', { name: 'Arsenal vs Chelsea: BTTS Yes suspended' });
     expect((yes as HTMLButtonElement).disabled).toBe(true);
-    expect(yes.textContent).toContain('🔒');
+    expect(yes.querySelector('.lock-icon')).not.toBeNull();
   });
 });

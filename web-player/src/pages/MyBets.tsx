@@ -3,7 +3,8 @@ import { api, type Game, msgOr, toast, useSocketEvent } from '@bet/web-shell/cor
 import { Tabs, useApi } from '@bet/web-shell/ui';
 import { useCallback, useEffect, useId, useState } from 'react';
 import type { LiveGames } from '../games/types';
-import { dateTime, odds as fmtOdds, money, pickLabel, timeAgo } from '../lib/format';
+import { dateTime, odds as fmtOdds, money, timeAgo } from '../lib/format';
+import { pickLabel } from '../lib/picks';
 import { betRef } from '../slip/Receipt';
 import { EmptyState, ErrorText, Pagination } from '../ui/common';
 import { Modal } from '../ui/Modal';

@@ -1,7 +1,8 @@
 import { errorMessage, toast, useSession } from '@bet/web-shell/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { odds as fmtOdds, money, pickLabel } from '../lib/format';
+import { odds as fmtOdds, money } from '../lib/format';
+import { pickLabel } from '../lib/picks';
 import { useWallet } from '../lib/wallet';
 import { BookingCodeLoader } from './BookingCode';
 import { placeSlip } from './place';
