@@ -141,6 +141,8 @@ describe('markets on the web: the match page, Over 2.5 and BTTS singles, the boa
         await page.goto(`${stack.url}/match/${live._id}`);
         await page.getByRole('heading', { name: live.homeTeam }).waitFor();
         await expect.poll(() => page.locator('.timeline__event').count()).toBeGreaterThan(0);
+        // the marks are drawn: no text (and no emoji a phone may lack) in them
+        expect(await page.locator('.timeline__icon').first().textContent()).toBe('');
         expect(await page.getByRole('region', { name: 'Statistics' }).textContent()).toContain('Goals');
         await page.locator('.market').first().waitFor();
         await animationsDone(page);

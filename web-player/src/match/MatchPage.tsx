@@ -192,12 +192,10 @@ export default function MatchPage() {
                         {e.time.extra ? `+${e.time.extra}` : ''}'
                       </span>
                       <span
-                        className="timeline__icon"
+                        className={`timeline__icon ${eventIcon(e)}`}
                         role="img"
                         aria-label={e.type === 'subst' ? 'Substitution' : e.detail || e.type}
-                      >
-                        {eventIcon(e)}
-                      </span>
+                      />
                       <span className="timeline__text">
                         <strong>{e.player.name}</strong>
                         <span className="muted"> {e.team.name}</span>

@@ -119,10 +119,10 @@ export function BetSlip({
     }
     if (warnings.length > 0 || toAccept.length > 0) return;
     const placed = slip.selections.slice();
-    const selections = placed.map((s) => ({ gameId: s.gameId, outcome: s.outcome }));
     setBusy('place');
     try {
-      const res = await placeSlip(betType, stake, selections);
+      // placeSlip sends each pick's market only off 1X2
+      const res = await placeSlip(betType, stake, placed);
       toast.success(res?.msg || MSG_BETS_PLACED);
       setReceipt({
         betType,
