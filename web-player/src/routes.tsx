@@ -15,6 +15,10 @@ const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
 
 export const routes: RemoteRoute[] = [
   { path: '/', Component: page(() => import(/* webpackChunkName: "home" */ './pages/Home')) },
+  {
+    path: '/match/:id',
+    Component: page(() => import(/* webpackChunkName: "match" */ './match/MatchPage')),
+  },
   { path: '/live', Component: page(() => import(/* webpackChunkName: "live" */ './pages/Live')) },
   { path: '/aviator', Component: page(() => import(/* webpackChunkName: "aviator" */ './pages/Aviator')) },
   {

@@ -1,10 +1,15 @@
 import type { Game } from '@bet/web-shell/core';
 import { aGame } from '@bet/web-shell/testing';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render as rtlRender, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GameGroups } from './GameGroups';
 
 afterEach(cleanup);
+
+// rows link to their match page
+const render = (ui: ReactElement) => rtlRender(<MemoryRouter>{ui}</MemoryRouter>);
 
 const game = (over: Partial<Game> = {}): Game =>
   aGame({

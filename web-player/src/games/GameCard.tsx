@@ -1,5 +1,9 @@
+import { MARKETS, selectionLabel } from '@bet/proto-events/markets';
 import type { Game, Outcome } from '@bet/web-shell/core';
+import { Link } from 'react-router-dom';
 import { GameAnalysisButton } from '../ai/GameAnalysisButton';
+import { MarketButton } from '../match/MarketButton';
+import { marketOf, useGameMarkets } from '../match/marketsStore';
 import { oddsFor } from '../slip/rules';
 import { useSlip } from '../slip/store';
 import { GameClock } from './GameClock';
@@ -12,11 +16,83 @@ const OUTCOMES: Array<{ outcome: Outcome; label: string; short: string }> = [
   { outcome: 'B', label: 'Away', short: '2' },
 ];
 
-// One toast that each click replaces, never a stack of them over the menu and the slip.
+/** The markets the board shows beside 1X2, as columns (the rest are on the match page). */
+const BOARD_MARKETS: Array<{ key: string; name: string; outcomes: Array<{ code: string; short: string }> }> =
+  [
+    {
+      key: 'ou_2.5',
+      name: 'Over/Under 2.5',
+      outcomes: [
+        { code: 'over', short: 'Over' },
+        { code: 'under', short: 'Under' },
+      ],
+    },
+    {
+      key: 'btts',
+      name: 'Both teams to score',
+      outcomes: [
+        { code: 'yes', short: 'Yes' },
+        { code: 'no', short: 'No' },
+      ],
+    },
+  ];
 
-/** One compact row per match: clock, teams (and score), and the 1 X 2 prices. */
-export function GameCard({ game, onOpenDetails }: { game: Game; onOpenDetails?: (game: Game) => void }) {
-  const picked = useSlip((s) => s.selections.find((x) => x.gameId === game._id)?.outcome);
+/** The board's other columns: Over/Under 2.5 and BTTS, locked while their market is suspended. */
+function BoardMarkets({ game, title }: { game: Game; title: string }) {
+  const markets = useGameMarkets(game._id);
+  const teams = { home: game.homeTeam, away: game.awayTeam };
+  return (
+    <span className="game__markets">
+      {BOARD_MARKETS.map((m) => {
+        const view = marketOf(markets, m.key);
+        return (
+          <fieldset key={m.key} className="game__market">
+            <legend className="visually-hidden">
+              {title} {m.name}
+            </legend>
+            {m.outcomes.map((o) => (
+              <MarketButton
+                key={o.code}
+                game={game}
+                market={m.key}
+                outcome={o.code}
+                label={selectionLabel(m.key, o.code, teams)}
+                short={o.short}
+                price={view?.outcomes.find((x) => x.code === o.code)?.odds}
+                suspended={game.suspended === true || view?.status === 'suspended'}
+              />
+            ))}
+          </fieldset>
+        );
+      })}
+    </span>
+  );
+}
+
+/** "+N": how many more markets the match page has than the board shows. */
+function MoreMarkets({ game }: { game: Game }) {
+  const markets = useGameMarkets(game._id);
+  const n = (markets?.markets.length ?? MARKETS.length) - 1 - BOARD_MARKETS.length;
+  return (
+    <Link
+      className="game__more-markets"
+      to={`/match/${game._id}`}
+      aria-label={`${game.homeTeam} vs ${game.awayTeam}: ${n} more markets`}
+    >
+      +{n}
+    </Link>
+  );
+}
+
+/**
+ * One compact row per match: clock, teams (and score), the 1 X 2 prices, Over/Under 2.5 and
+ * BTTS, and a link to the match page. A finished row is a link to its match page.
+ */
+export function GameCard({ game }: { game: Game; onOpenDetails?: (game: Game) => void }) {
+  const picked = useSlip((s) => {
+    const sel = s.selections.find((x) => x.gameId === game._id);
+    return sel && !sel.market ? sel.outcome : undefined;
+  });
   const title = `${game.homeTeam} vs ${game.awayTeam}`;
   const showScore = game.status === 'live' || game.status === 'finished';
   const canBet = (game.status === 'upcoming' || game.status === 'live') && !!game.odds;
@@ -33,6 +109,7 @@ export function GameCard({ game, onOpenDetails }: { game: Game; onOpenDetails?: 
         <span className="game__when">
           <GameClock game={game} />
           <GameAnalysisButton game={game} />
+          <MoreMarkets game={game} />
         </span>
       ) : (
         <GameClock game={game} />
@@ -52,20 +129,15 @@ export function GameCard({ game, onOpenDetails }: { game: Game; onOpenDetails?: 
     </>
   );
 
-  if (game.status === 'finished' && onOpenDetails) {
+  if (game.status === 'finished' || game.status === 'cancelled') {
     return (
       <li className="game game--finished">
-        <button
-          type="button"
-          className="game__open"
-          onClick={() => onOpenDetails(game)}
-          aria-label={`${title}: view match details`}
-        >
+        <Link className="game__open" to={`/match/${game._id}`} aria-label={`${title}: view match details`}>
           {body}
           <span className="game__more" aria-hidden="true">
             ›
           </span>
-        </button>
+        </Link>
       </li>
     );
   }
@@ -88,10 +160,11 @@ export function GameCard({ game, onOpenDetails }: { game: Game; onOpenDetails?: 
             />
           ))}
         </fieldset>
+      ) : null}
+      {canBet ? (
+        <BoardMarkets game={game} title={title} />
       ) : (
-        <span className="game__odds game__odds--none muted">
-          {game.status === 'finished' ? 'Full time' : ''}
-        </span>
+        <span className="game__odds game__odds--none muted" />
       )}
     </li>
   );

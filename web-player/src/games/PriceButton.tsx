@@ -1,6 +1,7 @@
 import { type Game, type Outcome, toast } from '@bet/web-shell/core';
 import { useEffect, useRef, useState } from 'react';
 import { odds as fmtOdds } from '../lib/format';
+import { LockIcon } from '../match/MarketButton';
 import { MSG_ADDED, MSG_INVALID_ID, MSG_MAX_SELECTIONS, MSG_UPDATED, oddsFor } from '../slip/rules';
 import { useSlip } from '../slip/store';
 
@@ -70,7 +71,7 @@ export function PriceButton({
       </span>
       <span className="odd__price">
         {suspended ? (
-          <span aria-hidden="true">🔒</span>
+          <LockIcon />
         ) : (
           <>
             {fmtOdds(price)}

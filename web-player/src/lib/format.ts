@@ -64,11 +64,3 @@ export function initials(first?: string | null, last?: string | null, username?:
 }
 
 export const OUTCOME_LABEL: Record<string, string> = { A: 'Home', Draw: 'Draw', B: 'Away' };
-
-/** "Arsenal to win" / "Draw" / "Chelsea to win" */
-export function pickLabel(outcome: string, homeTeam?: string, awayTeam?: string): string {
-  if (outcome === 'A') return homeTeam ? `${homeTeam} to win` : 'Home win';
-  if (outcome === 'B') return awayTeam ? `${awayTeam} to win` : 'Away win';
-  if (outcome === 'Draw') return 'Draw';
-  return outcome;
-}

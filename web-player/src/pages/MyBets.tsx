@@ -3,7 +3,8 @@ import { api, type Game, msgOr, toast, useSocketEvent } from '@bet/web-shell/cor
 import { Tabs, useApi } from '@bet/web-shell/ui';
 import { useCallback, useEffect, useId, useState } from 'react';
 import type { LiveGames } from '../games/types';
-import { dateTime, odds as fmtOdds, money, pickLabel, timeAgo } from '../lib/format';
+import { dateTime, odds as fmtOdds, money, timeAgo } from '../lib/format';
+import { pickLabel } from '../lib/picks';
 import { betRef } from '../slip/Receipt';
 import { EmptyState, ErrorText, Pagination } from '../ui/common';
 import { Modal } from '../ui/Modal';
@@ -103,7 +104,7 @@ function CashOutButton({ bet, onDone }: { bet: Bet; onDone: () => void }) {
                 {sel.game.homeTeam} vs {sel.game.awayTeam}
                 <span className="muted">
                   {' '}
-                  · {pickLabel(sel.outcome, sel.game.homeTeam, sel.game.awayTeam)}
+                  · {pickLabel(sel.outcome, sel.game.homeTeam, sel.game.awayTeam, sel.market)}
                 </span>
               </p>
             )}
@@ -354,7 +355,7 @@ export default function MyBets() {
                                     </span>
                                   )}{' '}
                                   <span className="muted">
-                                    {pickLabel(s.outcome, s.game.homeTeam, s.game.awayTeam)}
+                                    {pickLabel(s.outcome, s.game.homeTeam, s.game.awayTeam, s.market)}
                                     {typeof s.odds === 'number' ? ` @ ${fmtOdds(s.odds)}` : ''}
                                   </span>
                                 </>

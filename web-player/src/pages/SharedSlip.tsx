@@ -2,7 +2,8 @@ import { toast } from '@bet/web-shell/core';
 import { useApi } from '@bet/web-shell/ui';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { kickoff } from '../games/GameClock';
-import { dateTime, odds as fmtOdds, money, pickLabel } from '../lib/format';
+import { dateTime, odds as fmtOdds, money } from '../lib/format';
+import { pickLabel } from '../lib/picks';
 import { combinedOdds, isValidGameId, oddsFor, type SlipSelection } from '../slip/rules';
 import { useSlip } from '../slip/store';
 import type { SharedGame, SharedSelection, SharedSlipAnswer } from '../slip/types';
@@ -14,10 +15,13 @@ const EXAMPLE_STAKE = 10;
 function toSlip(s: SharedSelection): SlipSelection | null {
   const game = s.gameId;
   if (!game?._id || !game.homeTeam || !game.awayTeam) return null;
-  const price = oddsFor(game.odds, s.outcome) ?? s.odds;
+  // a 1X2 pick follows the game's odds; another market's price is the one the answer carries
+  const market = s.market && s.market !== '1x2' ? s.market : undefined;
+  const price = (market ? undefined : oddsFor(game.odds, s.outcome)) ?? s.odds;
   return {
     gameId: game._id,
     gameDetails: { homeTeam: game.homeTeam, awayTeam: game.awayTeam, league: game.league },
+    ...(market ? { market } : {}),
     outcome: s.outcome,
     odds: typeof price === 'number' ? price : Number.NaN,
   };
@@ -120,7 +124,7 @@ export default function SharedSlip() {
                   {r.gameId && <GameState game={r.gameId} available={!unavailable.has(s.gameId)} />}
                 </span>
                 <span>
-                  {pickLabel(s.outcome, s.gameDetails.homeTeam, s.gameDetails.awayTeam)}
+                  {pickLabel(s.outcome, s.gameDetails.homeTeam, s.gameDetails.awayTeam, s.market)}
                   {Number.isFinite(s.odds) ? <strong> @ {fmtOdds(s.odds)}</strong> : null}
                 </span>
                 {r.gameId?.league && <span className="muted shared-list__league">{r.gameId.league}</span>}

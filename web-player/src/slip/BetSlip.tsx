@@ -1,7 +1,8 @@
 import { errorMessage, toast, useSession } from '@bet/web-shell/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { odds as fmtOdds, money, pickLabel } from '../lib/format';
+import { odds as fmtOdds, money } from '../lib/format';
+import { pickLabel } from '../lib/picks';
 import { useWallet } from '../lib/wallet';
 import { BookingCodeLoader } from './BookingCode';
 import { placeSlip } from './place';
@@ -118,10 +119,10 @@ export function BetSlip({
     }
     if (warnings.length > 0 || toAccept.length > 0) return;
     const placed = slip.selections.slice();
-    const selections = placed.map((s) => ({ gameId: s.gameId, outcome: s.outcome }));
     setBusy('place');
     try {
-      const res = await placeSlip(betType, stake, selections);
+      // placeSlip sends each pick's market only off 1X2
+      const res = await placeSlip(betType, stake, placed);
       toast.success(res?.msg || MSG_BETS_PLACED);
       setReceipt({
         betType,
@@ -210,7 +211,9 @@ export function BetSlip({
                     {s.gameDetails.homeTeam} vs {s.gameDetails.awayTeam}
                   </div>
                   <div className="slip__pick">
-                    <span>{pickLabel(s.outcome, s.gameDetails.homeTeam, s.gameDetails.awayTeam)}</span>
+                    <span>
+                      {pickLabel(s.outcome, s.gameDetails.homeTeam, s.gameDetails.awayTeam, s.market)}
+                    </span>
                     <OddsCell sel={s} />
                   </div>
                   <button

@@ -16,10 +16,13 @@ export async function loadSharedSlip(
   for (const s of raw) {
     const g = s.gameId;
     if (!g?._id || !isValidGameId(g._id) || s.available === false) continue;
-    const price = oddsFor(g.odds, s.outcome) ?? s.odds;
+    // a 1X2 pick follows the game's odds; another market's price is the one the answer carries
+    const market = s.market && s.market !== '1x2' ? s.market : undefined;
+    const price = (market ? undefined : oddsFor(g.odds, s.outcome)) ?? s.odds;
     selections.push({
       gameId: g._id,
       gameDetails: { homeTeam: g.homeTeam, awayTeam: g.awayTeam, league: g.league },
+      ...(market ? { market } : {}),
       outcome: s.outcome,
       odds: typeof price === 'number' ? price : Number.NaN,
     });

@@ -1,7 +1,8 @@
 import { errorMessage, toast } from '@bet/web-shell/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { odds as fmtOdds, money, pickLabel } from '../lib/format';
+import { odds as fmtOdds, money } from '../lib/format';
+import { pickLabel } from '../lib/picks';
 import type { BetType, SlipSelection } from './rules';
 import { SharePanel, type ShareResult, shareSlip } from './Share';
 import type { PlacedBet } from './types';
@@ -75,7 +76,7 @@ export function Receipt({ data, onDone }: { data: ReceiptData; onDone: () => voi
               {s.gameDetails.homeTeam} vs {s.gameDetails.awayTeam}
             </span>
             <span className="receipt__pick">
-              {pickLabel(s.outcome, s.gameDetails.homeTeam, s.gameDetails.awayTeam)}
+              {pickLabel(s.outcome, s.gameDetails.homeTeam, s.gameDetails.awayTeam, s.market)}
               <strong>{fmtOdds(priceOf(s))}</strong>
             </span>
           </li>

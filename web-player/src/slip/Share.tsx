@@ -1,5 +1,6 @@
 import { api, toast } from '@bet/web-shell/core';
 import { useId } from 'react';
+import { wirePick } from './place';
 import type { SlipSelection } from './rules';
 import type { ShareAnswer } from './types';
 
@@ -34,12 +35,12 @@ export type ShareResult = Pick<ShareAnswer, 'shareUrl' | 'bookingCode'>;
 
 /** Stores a slip on the server: its link and booking code. */
 export async function shareSlip(
-  selections: Array<Pick<SlipSelection, 'gameId' | 'outcome'>>,
+  selections: Array<Pick<SlipSelection, 'gameId' | 'market' | 'outcome'>>,
   betType: 'single' | 'multi',
 ): Promise<ShareResult> {
   const res = await api.post<ShareAnswer>(
     '/bets/share',
-    { selections: selections.map((s) => ({ gameId: s.gameId, outcome: s.outcome })), betType },
+    { selections: selections.map(wirePick), betType },
     { silent: true },
   );
   if (!res?.shareUrl) throw new Error('No share link was returned.');

@@ -19,7 +19,10 @@ export type BetType = 'single' | 'multi';
 export interface SlipSelection {
   gameId: string;
   gameDetails: { homeTeam: string; awayTeam: string; league?: string | null };
-  outcome: Outcome;
+  /** the market key of the catalogue (games-005); absent: 1X2, whose outcome is A / Draw / B */
+  market?: string;
+  /** A / Draw / B on 1X2, else the market's outcome code ("over", "yes") */
+  outcome: Outcome | string;
   odds: number;
   /** the price the player last saw and accepted, set while a newer price waits for acceptance */
   prevOdds?: number;
@@ -34,18 +37,32 @@ export function isValidGameId(id: unknown): id is string {
   return typeof id === 'string' && GAME_ID_PATTERN.test(id);
 }
 
+/** A selection's market, with 1X2 as absent (how it is stored, sent and compared). */
+export const marketOf = (s: { market?: string }): string | undefined =>
+  s.market && s.market !== '1x2' ? s.market : undefined;
+
+/** Whether a selection is this market's outcome (an absent market is 1X2). */
+export const isPick = (
+  s: Pick<SlipSelection, 'market' | 'outcome'>,
+  market: string | undefined,
+  outcome: string,
+) => marketOf(s) === marketOf({ market }) && s.outcome === outcome;
+
 /**
- * Applies a click on an outcome: same outcome again removes it, another outcome of the same game
- * replaces it, a new game is added unless the slip is full or the id is invalid.
+ * Applies a click on an outcome: same outcome (of the same market) again removes it, another
+ * outcome of the same game, in any market, replaces it (one pick per game: its markets are
+ * correlated), a new game is added unless the slip is full or the id is invalid.
  */
 export function toggleSelection(
   selections: SlipSelection[],
   sel: SlipSelection,
 ): { selections: SlipSelection[]; result: ToggleResult } {
   if (!isValidGameId(sel.gameId)) return { selections, result: 'invalid' };
+  const market = marketOf(sel);
+  sel = market ? { ...sel, market } : (({ market: _, ...rest }) => rest)(sel);
   const i = selections.findIndex((s) => s.gameId === sel.gameId);
   if (i >= 0) {
-    if (selections[i].outcome === sel.outcome) {
+    if (isPick(selections[i], market, sel.outcome)) {
       return { selections: selections.filter((_, j) => j !== i), result: 'removed' };
     }
     const next = selections.slice();
@@ -116,13 +133,44 @@ export function addToStake(stake: unknown, amount: number): number {
   return Math.round((parseStake(stake) + amount) * 100) / 100;
 }
 
-export function oddsFor(odds: Partial<Odds> | null | undefined, outcome: Outcome): number | undefined {
+export function oddsFor(
+  odds: Partial<Odds> | null | undefined,
+  outcome: Outcome | string,
+): number | undefined {
   if (!odds) return undefined;
   const v = outcome === 'A' ? odds.home : outcome === 'B' ? odds.away : odds.draw;
   return typeof v === 'number' ? v : v === undefined || v === null ? undefined : Number(v);
 }
 
-/** Applies an odds push ({gameId, odds}) to the selections of that game. */
+/** Moves a selection to a new price, remembering the one the player accepted. */
+function reprice(s: SlipSelection, o: number | undefined): SlipSelection {
+  if (o === undefined || !Number.isFinite(o) || o === s.odds) return s;
+  const prevOdds = s.prevOdds ?? s.odds;
+  // back to the accepted price: nothing left to accept
+  return prevOdds === o ? { ...s, odds: o, prevOdds: undefined } : { ...s, odds: o, prevOdds };
+}
+
+/**
+ * Applies a game's market prices (GET /games/{id}/markets, read again on each odds push) to its
+ * selections of markets other than 1X2 (those follow the 1X2 odds pushes).
+ */
+export function applyMarketOdds(
+  selections: SlipSelection[],
+  gameId: string,
+  price: (market: string, outcome: string) => number | null | undefined,
+): SlipSelection[] {
+  let changed = false;
+  const next = selections.map((s) => {
+    const market = marketOf(s);
+    if (s.gameId !== gameId || !market) return s;
+    const r = reprice(s, price(market, s.outcome) ?? undefined);
+    if (r !== s) changed = true;
+    return r;
+  });
+  return changed ? next : selections;
+}
+
+/** Applies a 1X2 odds push ({gameId, odds}) to the 1X2 selections of that game. */
 export function applyOdds(
   selections: SlipSelection[],
   gameId: string,
@@ -130,13 +178,10 @@ export function applyOdds(
 ): SlipSelection[] {
   let changed = false;
   const next = selections.map((s) => {
-    if (s.gameId !== gameId) return s;
-    const o = oddsFor(odds, s.outcome);
-    if (o === undefined || !Number.isFinite(o) || o === s.odds) return s;
-    changed = true;
-    const prevOdds = s.prevOdds ?? s.odds;
-    // back to the accepted price: nothing left to accept
-    return prevOdds === o ? { ...s, odds: o, prevOdds: undefined } : { ...s, odds: o, prevOdds };
+    if (s.gameId !== gameId || marketOf(s)) return s;
+    const r = reprice(s, oddsFor(odds, s.outcome));
+    if (r !== s) changed = true;
+    return r;
   });
   return changed ? next : selections;
 }

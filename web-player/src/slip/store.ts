@@ -5,9 +5,11 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import {
   type AcceptOdds,
   addToStake,
+  applyMarketOdds,
   applyOdds,
   type BetType,
   effectiveBetType,
+  isPick,
   MIN_MULTI_SELECTIONS,
   maxStake,
   type SlipSelection,
@@ -35,6 +37,11 @@ export interface SlipState {
   setMax: (balance: number) => void;
   setKeepSelections: (keep: boolean) => void;
   updateOdds: (gameId: string, odds: Partial<Odds> | null | undefined) => void;
+  /** a game's prices of markets other than 1X2, by market and outcome */
+  updateMarketOdds: (
+    gameId: string,
+    price: (market: string, outcome: string) => number | null | undefined,
+  ) => void;
   /** Adds a shared slip's selections (toggle rules apply to each); returns how many were added. */
   addMany: (selections: SlipSelection[], betType?: BetType) => number;
   /** After a bet: clears the slip unless keep-selections is ticked. */
@@ -87,12 +94,16 @@ export const useSlip = create<SlipState>()(
         const selections = applyOdds(get().selections, gameId, odds);
         if (selections !== get().selections) set({ selections });
       },
+      updateMarketOdds: (gameId, price) => {
+        const selections = applyMarketOdds(get().selections, gameId, price);
+        if (selections !== get().selections) set({ selections });
+      },
       addMany: (incoming, betType) => {
         let selections = get().selections;
         let added = 0;
         for (const sel of incoming) {
           const existing = selections.find((s) => s.gameId === sel.gameId);
-          if (existing?.outcome === sel.outcome) continue; // already there: adding must not toggle it off
+          if (existing && isPick(existing, sel.market, sel.outcome)) continue; // already there: adding must not toggle it off
           const r = toggleSelection(selections, sel);
           if (r.result === 'added' || r.result === 'updated') added++;
           selections = r.selections;

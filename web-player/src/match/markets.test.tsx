@@ -1,0 +1,192 @@
+import type { Game } from '@bet/web-shell/core';
+import { aGame } from '@bet/web-shell/testing';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { GameGroups } from '../games/GameGroups';
+import { pickLabel } from '../lib/picks';
+import { wirePick } from '../slip/place';
+import { applyMarketOdds, applyOdds, type SlipSelection, toggleSelection } from '../slip/rules';
+import { useSlip } from '../slip/store';
+import { marketsOfTab, matchStats, shortLabel } from './groups';
+import { useMarketsStore } from './marketsStore';
+import type { GameMarkets } from './types';
+
+const ID = 'c'.repeat(24);
+const pick = (over: Partial<SlipSelection> = {}): SlipSelection => ({
+  gameId: ID,
+  gameDetails: { homeTeam: 'Arsenal', awayTeam: 'Chelsea' },
+  outcome: 'A',
+  odds: 2,
+  ...over,
+});
+
+describe('a selection of another market', () => {
+  it('goes to the betting service with its market; a 1X2 pick exactly as the spec has it', () => {
+    expect(JSON.stringify(wirePick(pick()))).toBe(JSON.stringify({ gameId: ID, outcome: 'A' }));
+    expect(JSON.stringify(wirePick(pick({ market: '1x2' })))).toBe(
+      JSON.stringify({ gameId: ID, outcome: 'A' }),
+    );
+    expect(wirePick(pick({ market: 'ou_2.5', outcome: 'over' }))).toEqual({
+      gameId: ID,
+      market: 'ou_2.5',
+      outcome: 'over',
+    });
+  });
+
+  it('is one pick per game: another market replaces it, the same pick again removes it', () => {
+    let r = toggleSelection([], pick({ market: 'ou_2.5', outcome: 'over' }));
+    expect(r.result).toBe('added');
+    r = toggleSelection(r.selections, pick({ market: 'btts', outcome: 'yes' }));
+    expect(r.result).toBe('updated');
+    expect(r.selections).toEqual([pick({ market: 'btts', outcome: 'yes' })]);
+    // 1X2 "A" is not the same pick as Asian handicap "A"
+    r = toggleSelection(r.selections, pick({ market: 'ah_-0.5', outcome: 'A' }));
+    expect(r.result).toBe('updated');
+    r = toggleSelection(r.selections, pick({ outcome: 'A' }));
+    expect(r.result).toBe('updated');
+    expect(r.selections[0].market).toBeUndefined();
+    r = toggleSelection(r.selections, pick({ market: '1x2', outcome: 'A' }));
+    expect(r.result).toBe('removed');
+  });
+
+  it('follows its market price, not the 1X2 odds pushes', () => {
+    const sels = [pick({ market: 'ou_2.5', outcome: 'over', odds: 1.9 })];
+    expect(applyOdds(sels, ID, { home: 3, draw: 3, away: 3 })).toBe(sels);
+    const moved = applyMarketOdds(sels, ID, (m, o) => (m === 'ou_2.5' && o === 'over' ? 2.1 : null));
+    expect(moved[0]).toMatchObject({ odds: 2.1, prevOdds: 1.9 });
+  });
+
+  it('is named as the catalogue names it', () => {
+    expect(pickLabel('over', 'Arsenal', 'Chelsea', 'ou_2.5')).toBe('Over 2.5');
+    expect(pickLabel('yes', 'Arsenal', 'Chelsea', 'btts')).toBe('BTTS Yes');
+    expect(pickLabel('1X', 'Arsenal', 'Chelsea', 'dc')).toBe('Arsenal or Draw');
+    expect(pickLabel('A', 'Arsenal', 'Chelsea')).toBe('Arsenal to win');
+    expect(pickLabel('A', 'Arsenal', 'Chelsea', '1x2')).toBe('Arsenal to win');
+  });
+});
+
+describe('the match page', () => {
+  const keys = [
+    '1x2',
+    'dc',
+    'dnb',
+    'ou_0.5',
+    'ou_2.5',
+    'tt_home_0.5',
+    'btts',
+    'cs',
+    'ht',
+    'htft',
+    'eh_-1',
+    'ah_+0.5',
+  ].map((key) => ({ key }));
+  it('groups markets in tabs', () => {
+    expect(marketsOfTab('main', keys).map((m) => m.key)).toEqual(['1x2', 'dc', 'dnb', 'ou_2.5', 'btts']);
+    expect(marketsOfTab('goals', keys).map((m) => m.key)).toEqual([
+      'ou_0.5',
+      'ou_2.5',
+      'tt_home_0.5',
+      'btts',
+    ]);
+    expect(marketsOfTab('halves', keys).map((m) => m.key)).toEqual(['ht', 'htft']);
+    expect(marketsOfTab('handicap', keys).map((m) => m.key)).toEqual(['eh_-1', 'ah_+0.5']);
+    expect(marketsOfTab('cs', keys).map((m) => m.key)).toEqual(['cs']);
+  });
+
+  it('shows an outcome without its market name under the market heading', () => {
+    expect(shortLabel('Correct Score 2-1')).toBe('2-1');
+    expect(shortLabel('HT/FT Draw/Arsenal')).toBe('Draw/Arsenal');
+    expect(shortLabel('Asian Handicap Chelsea +0.5')).toBe('Chelsea +0.5');
+    expect(shortLabel('Arsenal (Draw No Bet)')).toBe('Arsenal');
+    expect(shortLabel('Over 2.5')).toBe('Over 2.5');
+  });
+
+  it('counts what the events say, per side', () => {
+    const stats = matchStats(
+      [
+        { type: 'Goal', detail: 'Normal Goal', team: { name: 'Arsenal' } },
+        { type: 'Goal', detail: 'Missed Penalty', team: { name: 'Chelsea' } },
+        { type: 'Card', detail: 'Yellow Card', team: { name: 'Chelsea' } },
+        { type: 'Card', detail: 'Red Card', team: { name: 'Arsenal' } },
+        { type: 'subst', detail: 'Someone', team: { name: 'Chelsea' } },
+      ],
+      'Arsenal',
+      'Chelsea',
+    );
+    expect(stats.map((s) => [s.key, s.home, s.away])).toEqual([
+      ['goals', 1, 0],
+      ['yellow', 0, 1],
+      ['red', 1, 0],
+      ['subst', 0, 1],
+    ]);
+  });
+});
+
+describe('a board row', () => {
+  afterEach(cleanup);
+  beforeEach(() => useSlip.setState({ selections: [] }));
+  const game = (): Game =>
+    aGame({
+      _id: ID,
+      homeTeam: 'Arsenal',
+      awayTeam: 'Chelsea',
+      league: 'EPL',
+      status: 'upcoming',
+      matchDate: new Date(Date.now() + 3600_000).toISOString(),
+      odds: { home: 2, draw: 3.2, away: 3.6 },
+    });
+  const markets = (btts: 'open' | 'suspended'): GameMarkets => ({
+    gameId: ID,
+    status: 'upcoming',
+    markets: [
+      { key: '1x2', name: 'Match Result', status: 'open', outcomes: [] },
+      {
+        key: 'ou_2.5',
+        name: 'Total Goals 2.5',
+        status: 'open',
+        outcomes: [
+          { code: 'over', label: 'Over 2.5', odds: 1.95 },
+          { code: 'under', label: 'Under 2.5', odds: 1.85 },
+        ],
+      },
+      {
+        key: 'btts',
+        name: 'Both Teams To Score',
+        status: btts,
+        outcomes: [
+          { code: 'yes', label: 'BTTS Yes', odds: 1.7 },
+          { code: 'no', label: 'BTTS No', odds: 2.05 },
+        ],
+      },
+      { key: 'cs', name: 'Correct Score', status: 'open', outcomes: [] },
+    ],
+  });
+
+  it('shows Over/Under 2.5 and BTTS beside 1X2, and links to the other markets', () => {
+    useMarketsStore.setState({ byGame: { [ID]: markets('open') } });
+    render(
+      <MemoryRouter>
+        <GameGroups games={[game()]} />
+      </MemoryRouter>,
+    );
+    const over = screen.getByRole('button', { name: 'Arsenal vs Chelsea: Over 2.5 1.95' });
+    over.click();
+    expect(useSlip.getState().selections[0]).toMatchObject({ market: 'ou_2.5', outcome: 'over', odds: 1.95 });
+    expect(screen.getByRole('button', { name: 'Arsenal vs Chelsea: BTTS Yes 1.70' })).toBeTruthy();
+    const more = screen.getByRole('link', { name: 'Arsenal vs Chelsea: 1 more markets' });
+    expect(more.getAttribute('href')).toBe(`/match/${ID}`);
+  });
+
+  it('locks a suspended market', () => {
+    useMarketsStore.setState({ byGame: { [ID]: markets('suspended') } });
+    render(
+      <MemoryRouter>
+        <GameGroups games={[game()]} />
+      </MemoryRouter>,
+    );
+    const yes = screen.getByRole('button', { name: 'Arsenal vs Chelsea: BTTS Yes suspended' });
+    expect((yes as HTMLButtonElement).disabled).toBe(true);
+    expect(yes.querySelector('.lock-icon')).not.toBeNull();
+  });
+});
