@@ -58,6 +58,8 @@ interface Replica {
   service: string;
   index: number;
   port: number;
+  /** where its /metrics is read: the gateway's internal listener, a service's own port */
+  metricsUrl: string;
   url: string;
   child: ChildProcess;
   log: string[];
@@ -126,8 +128,17 @@ async function main() {
     return env;
   };
 
-  const startReplica = (name: string, s: ComposeService, index: number, port: number) => {
+  const startReplica = (
+    name: string,
+    s: ComposeService,
+    index: number,
+    port: number,
+    metricsPort: number,
+  ) => {
     const env = envFor(s, port);
+    // on the host network every gateway needs its own internal metrics listener (compose gives
+    // each container its own network, where they all take 9464)
+    if (env.METRICS_PORT) env.METRICS_PORT = String(metricsPort);
     const image = interpolate(s.image ?? '', dotenv);
     const work = join(dir, `${name}-${index}-${started.length}`);
     started.push({ work, image });
@@ -154,6 +165,7 @@ async function main() {
       index,
       port,
       url: `http://127.0.0.1:${port}`,
+      metricsUrl: env.METRICS_PORT ? `http://127.0.0.1:${metricsPort}` : `http://127.0.0.1:${port}`,
       child,
       log,
       exit: new Promise((done) =>
@@ -189,7 +201,7 @@ async function main() {
         throw new Error(`${r.service}#${r.index} exited before it was ready:\n${log.slice(-3000)}`);
       const service = apps.find(([name]) => name === r.service)?.[1] as ComposeService;
       replicas.splice(replicas.indexOf(r), 1);
-      r = startReplica(r.service, service, r.index, await freePort());
+      r = startReplica(r.service, service, r.index, await freePort(), await freePort());
     }
   };
 
@@ -255,7 +267,7 @@ async function main() {
   try {
     // the one-shots first (compose: service_completed_successfully)
     for (const [name, s] of oneShots) {
-      const r = startReplica(name, s, 1, await freePort());
+      const r = startReplica(name, s, 1, await freePort(), await freePort());
       const { code } = await r.exit;
       replicas.splice(replicas.indexOf(r), 1);
       if (code !== 0) throw new Error(`${name} exited ${code}:\n${r.log.join('').slice(-3000)}`);
@@ -266,12 +278,14 @@ async function main() {
     const later = apps.filter(([name]) => name === 'gateway');
     const first = apps.filter(([name]) => name !== 'gateway');
     for (const [name, s] of first)
-      for (let i = 1; i <= (scale[name] ?? 1); i++) startReplica(name, s, i, await freePort());
+      for (let i = 1; i <= (scale[name] ?? 1); i++)
+        startReplica(name, s, i, await freePort(), await freePort());
     await Promise.all(replicas.map(healthy));
     // the service names resolve once their replicas exist
     const cfgFile = join(dir, 'haproxy.cfg');
     for (const [name, s] of later)
-      for (let i = 1; i <= (scale[name] ?? 1); i++) startReplica(name, s, i, await freePort());
+      for (let i = 1; i <= (scale[name] ?? 1); i++)
+        startReplica(name, s, i, await freePort(), await freePort());
     writeFileSync(cfgFile, haproxyConfig());
     execFileSync('haproxy', ['-c', '-q', '-f', cfgFile], { env: { ...process.env, ...dotenv } });
     haproxy = spawn('haproxy', ['-db', '-f', cfgFile], {
@@ -414,7 +428,7 @@ async function main() {
     for (const service of ['wallet', 'gateway']) {
       const counts: string[] = [];
       for (const r of replicas.filter((x) => x.service === service)) {
-        const text = await (await fetch(`${r.url}/metrics`)).text();
+        const text = await (await fetch(`${r.metricsUrl}/metrics`)).text();
         const sum = (re: RegExp) =>
           text
             .split('\n')

@@ -61,7 +61,8 @@ export async function startCluster(env: Record<string, string | undefined> = pro
     Object.values(upstreams).map((u) => `${u}/readyz`),
     120_000,
   );
-  run('gateway', GATEWAY_MAIN, { ...upstreams, PORT: String(port) });
+  // the internal metrics listener: a free port unless one is asked for (several local clusters may run)
+  run('gateway', GATEWAY_MAIN, { ...upstreams, PORT: String(port), METRICS_PORT: env.METRICS_PORT ?? '0' });
   await waitForAll([`http://127.0.0.1:${port}/healthz`], 60_000);
   return {
     url: `http://localhost:${port}`,

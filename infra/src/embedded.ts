@@ -115,6 +115,9 @@ export async function startEmbedded(
     const gatewayEnv: Record<string, string | undefined> = {
       ...serviceEnv,
       PORT: String(port),
+      // one process on a developer's machine (and many at once in the tests): the internal
+      // metrics listener takes a free port unless one is asked for
+      METRICS_PORT: serviceEnv.METRICS_PORT ?? '0',
       ...Object.fromEntries(services.map((s) => [upstreamEnv(s.name), s.url])),
     };
     const gateway = await createGateway({

@@ -73,7 +73,7 @@ describe('chaos: services killed and backing servers restarted under steady bett
 
   const start = async (name: string, main: string, env: Record<string, string>, port?: number) => {
     const at = port ?? (await freePort());
-    const full = { ...env, PORT: String(at), HOST: '127.0.0.1' };
+    const full = { ...env, PORT: String(at), HOST: '127.0.0.1', METRICS_PORT: '0' };
     const proc = Object.assign(startProcess(main, full), {
       name,
       url: `http://127.0.0.1:${at}`,

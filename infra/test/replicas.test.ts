@@ -31,7 +31,7 @@ describe('two replicas of everything (cluster mode)', () => {
   const start = async (name: string, main: string, env: Record<string, string>, port?: number) => {
     const at = port ?? (await freePort());
     const url = `http://127.0.0.1:${at}`;
-    const full = { ...env, PORT: String(at), HOST: '127.0.0.1' };
+    const full = { ...env, PORT: String(at), HOST: '127.0.0.1', METRICS_PORT: '0' };
     const p = startProcess(main, full);
     const proc = Object.assign(p, { name, url, main, env: full });
     procs.push(proc);

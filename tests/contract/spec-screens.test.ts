@@ -261,13 +261,19 @@ describe('player screens read the answers the spec shows', () => {
   });
 
   it('Wallet and User Details: every transaction answers one of the spec types and its filter finds it (spec 000 §2 Wallet, 001 §2.9)', async () => {
-    // an admin's adjustments both ways
+    // an admin's adjustments both ways. The same admin credited the demo's opening balance
+    // today, so past the daily four-eyes threshold each one waits for a second admin (202)
+    const second = await secondAdmin();
     for (const amount of [3, -1]) {
       const adj = await admin.call('PATCH', `/admin/users/${demo._id}/wallet`, {
         amount,
         description: 'Contract check',
       });
-      expect(adj.status, JSON.stringify(adj.data)).toBe(200);
+      expect([200, 202], JSON.stringify(adj.data)).toContain(adj.status);
+      if (adj.status === 202) {
+        const ok = await second.call('POST', `/admin/wallet/adjustments/${adj.data.request._id}/approve`);
+        expect(ok.status, JSON.stringify(ok.data)).toBe(200);
+      }
     }
     // the refund of the cancelled game's bet has arrived
     const all = await until(async () => {
@@ -398,3 +404,21 @@ describe('the web client on its own origin', () => {
     expect(Number(after.headers.get('x-ratelimit-remaining'))).toBe(remaining - 2);
   });
 });
+
+/** A second administrator: a new account the seeded admin promotes (four-eyes approvals). */
+async function secondAdmin(): Promise<SpecClient> {
+  const s = Math.random().toString(36).slice(2, 8);
+  const client = new SpecClient(platform.url);
+  const reg = await client.raw('POST', '/auth/register', {
+    username: `admin_${s}`,
+    email: `admin_${s}@example.com`,
+    password: 'Correct-Horse-42',
+    firstName: 'Second',
+    lastName: 'Admin',
+  });
+  expect(reg.status, JSON.stringify(reg.data)).toBe(201);
+  const promoted = await admin.call('PATCH', `/admin/users/${reg.data.user._id}/role`, { role: 'admin' });
+  expect(promoted.status, JSON.stringify(promoted.data)).toBe(200);
+  await client.login(`admin_${s}@example.com`, 'Correct-Horse-42');
+  return client;
+}

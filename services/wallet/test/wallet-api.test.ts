@@ -36,6 +36,7 @@ describe('player wallet', () => {
     expect((await h.http('GET', '/api/v1/wallet', { token: u.token })).body).toEqual({
       walletBalance: 0,
       debt: 0,
+      bonusBalance: 0,
     });
     await h.fund(u.id, 50);
     const bet = newId();
@@ -53,6 +54,7 @@ describe('player wallet', () => {
     expect((await h.http('GET', '/api/v1/wallet', { token: u.token })).body).toEqual({
       walletBalance: 63.75,
       debt: 0,
+      bonusBalance: 0,
     });
     const list = await h.http('GET', '/api/v1/wallet/transactions', { token: u.token });
     expect(list.status).toBe(200);
@@ -138,6 +140,7 @@ describe('player wallet', () => {
     expect((await h.http('GET', '/api/v1/wallet', { token: b.token })).body).toEqual({
       walletBalance: 0,
       debt: 0,
+      bonusBalance: 0,
     });
     expect(
       (await h.http('GET', '/api/v1/wallet/transactions', { token: b.token })).body.transactions,

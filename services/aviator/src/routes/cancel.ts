@@ -18,6 +18,6 @@ export const cancelRoute = route('POST /api/v1/aviator/cancel', (app, ctx) => {
         response: { 200: CancelledAnswer },
       },
     },
-    async (req) => cancelBet(ctx, req.user!.id, (req.body as { panel: 1 | 2 }).panel),
+    async (req) => cancelBet(ctx, req.user!.id, req.body.panel),
   );
 });

@@ -14,6 +14,6 @@ export const roundRoute = route('GET /api/v1/aviator/rounds/:id', (app, ctx) => 
         response: { 200: RoundDetailsAnswer },
       },
     },
-    async (req) => roundDetails(ctx, (req.params as { id: string }).id),
+    async (req) => roundDetails(ctx, req.params.id),
   );
 });

@@ -1,5 +1,5 @@
 import { Type } from '@bet/kit';
-import { type TopKind, type TopPeriod, top } from '../app/views';
+import { top } from '../app/views';
 import { route } from '../context';
 import { TopAnswer } from './schemas';
 
@@ -25,7 +25,7 @@ export const topRoute = route('GET /api/v1/aviator/top', (app, ctx) => {
       },
     },
     async (req) => {
-      const q = req.query as { kind?: TopKind; period?: TopPeriod; limit?: number };
+      const q = req.query;
       return top(ctx, q.kind ?? 'wins', q.period ?? 'day', q.limit ?? 20);
     },
   );

@@ -1,4 +1,4 @@
-import { centsToDollars, forbidden, newId, recordEvent, retryOnConflict } from '@bet/kit';
+import { centsToDollars, forbidden, newId, recordEvents, retryOnConflict } from '@bet/kit';
 import { moneyKeys, WalletBonusChanged } from '@bet/proto-events';
 import type { AppContext } from '../context';
 import {
@@ -74,11 +74,9 @@ function announce(
     at: Date;
   },
 ) {
-  return recordEvent(trx, WalletBonusChanged.subject, {
-    ...e,
-    amountCents: Number(e.amountCents),
-    at: e.at.toISOString(),
-  });
+  return recordEvents(trx, WalletBonusChanged, [
+    { data: { ...e, amountCents: Number(e.amountCents), at: e.at.toISOString() } },
+  ]);
 }
 
 /**
