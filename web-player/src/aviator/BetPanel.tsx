@@ -252,7 +252,7 @@ export function BetPanel({
               Cancel
             </button>
           )}
-          {held && <p className="bet-panel__held">${held.stake.toFixed(2)} on the next round</p>}
+          {held && <p className="bet-panel__held">{formatMoney(held.stake)} on the next round</p>}
         </>
       ) : (
         <Link className="btn bet-panel__button bet-panel__button--place" to="/login">

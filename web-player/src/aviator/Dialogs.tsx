@@ -1,3 +1,4 @@
+import { formatMoney } from '@bet/web-shell/core';
 import { Modal } from '../ui/Modal';
 import type { AviatorSettings } from './settings';
 import { isPhone } from './settings';
@@ -62,8 +63,8 @@ export function HowToPlay({ limits, onClose }: { limits: Limits | undefined; onC
       </ol>
       {limits && (
         <p>
-          Stakes from ${limits.minStake.toFixed(2)} to ${limits.maxStake.toFixed(2)}; one bet wins at most $
-          {limits.maxWin.toFixed(2)}.
+          Stakes from {formatMoney(limits.minStake)} to {formatMoney(limits.maxStake)}; one bet wins at most{' '}
+          {formatMoney(limits.maxWin)}.
         </p>
       )}
     </Modal>

@@ -1,4 +1,5 @@
 import type { Answer } from '@bet/api-types';
+import { formatMoney } from '@bet/web-shell/core';
 import { useApi } from '@bet/web-shell/ui';
 import { Link } from 'react-router-dom';
 import { Modal } from '../ui/Modal';
@@ -34,7 +35,7 @@ export function RoundDetails({ roundId, onClose }: { roundId: string; onClose: (
           )}
           <dt>Bets</dt>
           <dd>
-            {round.bets} · staked ${round.totalStaked.toFixed(2)} · paid ${round.totalPaid.toFixed(2)}
+            {round.bets} · staked {formatMoney(round.totalStaked)} · paid {formatMoney(round.totalPaid)}
           </dd>
           {round.topCashOuts.length > 0 && (
             <>
@@ -43,8 +44,8 @@ export function RoundDetails({ roundId, onClose }: { roundId: string; onClose: (
                 <ul className="round-details__top">
                   {round.topCashOuts.slice(0, 5).map((b) => (
                     <li key={`${b.username}:${b.stake}:${b.cashedOutAt}`}>
-                      {b.username}: ${b.stake.toFixed(2)} at {b.cashedOutAt.toFixed(2)}x → $
-                      {b.payout.toFixed(2)}
+                      {b.username}: {formatMoney(b.stake)} at {b.cashedOutAt.toFixed(2)}x →{' '}
+                      {formatMoney(b.payout)}
                     </li>
                   ))}
                 </ul>

@@ -1,4 +1,5 @@
 import type { Answer } from '@bet/api-types';
+import { formatMoney } from '@bet/web-shell/core';
 import { useApi } from '@bet/web-shell/ui';
 import { useState } from 'react';
 
@@ -70,9 +71,9 @@ export function TopList() {
             {data.bets.map((b) => (
               <tr key={b.betId}>
                 <td>{b.username}</td>
-                <td>${b.stake.toFixed(2)}</td>
+                <td>{formatMoney(b.stake)}</td>
                 <td>{b.cashedOutAt.toFixed(2)}x</td>
-                <td>${b.payout.toFixed(2)}</td>
+                <td>{formatMoney(b.payout)}</td>
                 <td>{b.crashPoint.toFixed(2)}x</td>
               </tr>
             ))}

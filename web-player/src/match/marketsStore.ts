@@ -33,6 +33,8 @@ function pump(): void {
     api
       .get<GameMarkets>(`/games/${encodeURIComponent(id)}/markets`, { silent: true })
       .then((m) => {
+        // an answer without its markets (an older server, a stand-in) changes nothing
+        if (!Array.isArray(m?.markets)) return;
         useMarketsStore.setState((s) => ({ byGame: { ...s.byGame, [id]: m } }));
         useSlip.getState().updateMarketOdds(id, (market, outcome) => priceOf(m, market, outcome));
       })

@@ -1,5 +1,5 @@
 import type { Answer } from '@bet/api-types';
-import { api, useSession } from '@bet/web-shell/core';
+import { api, formatMoney, useSession } from '@bet/web-shell/core';
 import { useApi } from '@bet/web-shell/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -100,8 +100,8 @@ export default function Aviator() {
         </div>
         {limits && (
           <p className="aviator__limits" data-testid="aviator-limits">
-            Min stake ${limits.minStake.toFixed(2)} · Max stake ${limits.maxStake.toFixed(2)} · Max win $
-            {limits.maxWin.toFixed(2)}
+            Min stake {formatMoney(limits.minStake)} · Max stake {formatMoney(limits.maxStake)} · Max win{' '}
+            {formatMoney(limits.maxWin)}
           </p>
         )}
       </div>
