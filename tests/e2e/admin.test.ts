@@ -59,6 +59,11 @@ describe('admin: every back-office screen against the real stack', () => {
         ALLSPORTS_API_KEY: GOOD_KEY,
         ALLSPORTS_API_URL: `${providerServer.url}/allsports/football/`,
         SYNC_INTERVAL_MINUTES: '0',
+        // the seeded admin credited the demo's $1,000 opening balance today: above the default
+        // daily four-eyes threshold per admin and wallet, its next adjustment would wait for a
+        // second admin (wallet-006, tested in the wallet's admin-controls). This walk is about
+        // the screen, so its one admin stays under the threshold.
+        ADJUSTMENT_APPROVAL_THRESHOLD: '5000',
       }),
       launchBrowser(),
     ]);
