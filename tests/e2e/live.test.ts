@@ -16,7 +16,18 @@ describe('live betting', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [stack, browser] = await Promise.all([startStack({ SIMULATOR_SPEED: '20' }), launchBrowser()]);
+    [stack, browser] = await Promise.all([
+      startStack({
+        SIMULATOR_SPEED: '20',
+        // at 20× a simulated minute (and its price move) passes every 3 s: the default 5 s
+        // acceptance delay would see every price move, and goals suspend the game often. The
+        // trading rules have their own tests (tests/betting/live-trading.test.ts); this walk is
+        // about the screens.
+        LIVE_ACCEPT_DELAY_MS: '200',
+        LIVE_SUSPEND_MS: '0',
+      }),
+      launchBrowser(),
+    ]);
   });
 
   afterAll(async () => {
