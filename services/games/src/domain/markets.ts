@@ -14,6 +14,7 @@ import {
   MAX_PRICE,
   MIN_PRICE,
   MODEL,
+  minimiseRates,
   type Phase,
   PLAYED_MINUTES,
   type Prices,
@@ -360,35 +361,7 @@ export function fitLambdas(books: Record<string, Record<string, number>>): Lambd
     const c = fullTimeChances(defs, finalScores({ lambdas: { home: lh, away: la } }));
     return targets.reduce((s, t) => s + (c[t.market][t.outcome] - t.p) ** 2, 0);
   };
-  let lh = 1.4;
-  let la = 1.1;
-  let step = 0.5;
-  let best = loss(lh, la);
-  while (step > 1e-6) {
-    let moved = false;
-    for (const [dh, da] of [
-      [1, 0],
-      [-1, 0],
-      [0, 1],
-      [0, -1],
-      [1, -1],
-      [-1, 1],
-      [1, 1],
-      [-1, -1],
-    ] as const) {
-      const nh = Math.min(8, Math.max(0.05, lh + dh * step));
-      const na = Math.min(8, Math.max(0.05, la + da * step));
-      const l = loss(nh, na);
-      if (l < best) {
-        best = l;
-        lh = nh;
-        la = na;
-        moved = true;
-      }
-    }
-    if (!moved) step /= 2;
-  }
-  return { home: lh, away: la };
+  return minimiseRates(loss, 1e-6);
 }
 
 const fitted = new Map<string, Lambdas>();

@@ -269,23 +269,23 @@ export function lambdasFromPrices(o: Prices): Lambdas {
     const p = outcomeProbabilities({ home: lh, away: la });
     return (p.home - target.home) ** 2 + (p.away - target.away) ** 2;
   };
+  return minimiseRates(loss, 1e-4);
+}
+
+/**
+ * The (λ home, λ away) that minimise a loss, by pattern search from coarse to fine steps, always
+ * inside plausible football scoring rates (0.05..8). Every fit of rates to prices uses it.
+ */
+export function minimiseRates(loss: (home: number, away: number) => number, tolerance: number): Lambdas {
   let lh = 1.4;
   let la = 1.1;
-  let stepSize = 0.5;
+  let step = 0.5;
   let best = loss(lh, la);
-  // pattern search: coarse to fine, always inside plausible football scoring rates
-  while (stepSize > 1e-4) {
+  while (step > tolerance) {
     let moved = false;
-    for (const [dh, da] of [
-      [1, 0],
-      [-1, 0],
-      [0, 1],
-      [0, -1],
-      [1, -1],
-      [-1, 1],
-    ] as const) {
-      const nh = Math.min(8, Math.max(0.05, lh + dh * stepSize));
-      const na = Math.min(8, Math.max(0.05, la + da * stepSize));
+    for (const [dh, da] of DIRECTIONS) {
+      const nh = Math.min(8, Math.max(0.05, lh + dh * step));
+      const na = Math.min(8, Math.max(0.05, la + da * step));
       const l = loss(nh, na);
       if (l < best) {
         best = l;
@@ -294,7 +294,18 @@ export function lambdasFromPrices(o: Prices): Lambdas {
         moved = true;
       }
     }
-    if (!moved) stepSize /= 2;
+    if (!moved) step /= 2;
   }
   return { home: lh, away: la };
 }
+
+const DIRECTIONS = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+  [1, -1],
+  [-1, 1],
+  [1, 1],
+  [-1, -1],
+] as const;
