@@ -6524,6 +6524,82 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/games/markets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Several games' markets in one read (the board's columns) */
+        get: {
+            parameters: {
+                query: {
+                    /** @description comma-separated game ids (at most 100) */
+                    ids: string;
+                    /** @description comma-separated market keys to answer (all markets when left out) */
+                    keys?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The games found, each with its markets (cut to `keys` when given) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            games: {
+                                gameId: string;
+                                markets: {
+                                    /** @description market key of the catalogue: 1x2, dc, dnb, ou_2.5, btts, cs, ht, htft, eh_-1, ah_-1.5… */
+                                    key: string;
+                                    name: string;
+                                    outcomes: {
+                                        /** @description what a selection names as its outcome */
+                                        code: string;
+                                        label: string;
+                                        odds: number | null;
+                                        result?: "won" | "lost" | "push";
+                                    }[];
+                                    status: "open" | "suspended" | "settled" | "void";
+                                }[];
+                                status: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors?: {
+                                location: string;
+                                msg: string;
+                                path: string;
+                            }[];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/leaderboards/highest-odds": {
         parameters: {
             query?: never;

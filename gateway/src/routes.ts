@@ -118,9 +118,11 @@ export const routeTable: RouteEntry[] = [
   r('GET /games', 'games', 'public'),
   r('POST /games', 'games', 'admin'),
   r('GET /games/live', 'games', 'public'),
+  r('GET /games/markets', 'games', 'public'),
   r('GET /games/:id', 'games', 'public'),
   r('PUT /games/:id', 'games', 'admin'),
   r('GET /games/:id/details', 'games', 'public'),
+  r('GET /games/:id/markets', 'games', 'public'),
   r('PATCH /games/:id/result', 'games', 'admin'),
   r('PATCH /games/:id/cancel', 'games', 'admin'),
   // team logos and anything else the catalogue serves

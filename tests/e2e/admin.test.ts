@@ -245,10 +245,10 @@ describe('admin: every back-office screen against the real stack', () => {
       ).body.walletBalance as number;
     const before = await balanceOf();
 
-    // above the threshold ($1,000): only a request, waiting for someone else
+    // above this stack's threshold ($5,000, set in beforeAll): only a request, waiting for someone else
     const first = await as(admin);
     await first.page.goto(`${stack.url}/admin/users/${demoId}`);
-    await first.page.getByLabel('Amount ($)').fill('1500');
+    await first.page.getByLabel('Amount ($)').fill('6000');
     await first.page.getByLabel('Reason').fill(`big goodwill ${tag}`);
     await first.page.getByRole('button', { name: 'Adjust Wallet' }).click();
     await expect.poll(() => toast(first.page, /second admin/).count()).toBeGreaterThan(0);
@@ -261,7 +261,7 @@ describe('admin: every back-office screen against the real stack', () => {
     // the wallet itself refuses the requester too, whatever the page shows
     const requests = await stack.api('GET', '/admin/wallet/adjustments', undefined, admin.accessToken);
     const mine = requests.body.requests.find((r: any) => r.description === `big goodwill ${tag}`);
-    expect(mine).toMatchObject({ username: 'demo', amount: 1500, status: 'pending' });
+    expect(mine).toMatchObject({ username: 'demo', amount: 6000, status: 'pending' });
     const self = await stack.api(
       'POST',
       `/admin/wallet/adjustments/${mine._id}/approve`,
@@ -278,7 +278,7 @@ describe('admin: every back-office screen against the real stack', () => {
     await confirm(other.page, 'Approve');
     await expect.poll(() => toast(other.page, 'Wallet adjusted successfully!').count()).toBeGreaterThan(0);
     await expect.poll(() => theirRow.count()).toBe(0);
-    await expect.poll(balanceOf).toBe(Math.round((before + 1500) * 100) / 100);
+    await expect.poll(balanceOf).toBe(Math.round((before + 6000) * 100) / 100);
     await other.page.getByRole('tab', { name: 'Approved' }).click();
     await expect
       .poll(() => other.page.locator('tr', { hasText: `big goodwill ${tag}` }).textContent())

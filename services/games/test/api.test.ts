@@ -617,6 +617,33 @@ describe('markets', () => {
     expect(voided.every((m: any) => m.status === 'void')).toBe(true);
     expect((await h.api('GET', '/games/5f1d7f0c9b1e8a3d4c2b1aff/markets')).status).toBe(404);
   });
+
+  it("reads many games' markets in one request, cut to the board's keys, the same prices as one by one", async () => {
+    const a = await makeGame({ matchDate: new Date(Date.now() + 3_600_000).toISOString() });
+    const b = await makeGame({ matchDate: new Date(Date.now() + 7_200_000).toISOString() });
+    const unknown = newId();
+    const res = await h.api(
+      'GET',
+      `/games/markets?ids=${a._id},${b._id},${unknown},${a._id}&keys=ou_2.5,btts`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.games.map((g: any) => g.gameId).sort()).toEqual([a._id, b._id].sort());
+    for (const g of res.body.games) {
+      expect(g.markets.map((m: any) => m.key)).toEqual(['ou_2.5', 'btts']);
+      const one = (await h.api('GET', `/games/${g.gameId}/markets`)).body.markets;
+      for (const m of g.markets) expect(m).toEqual(one.find((x: any) => x.key === m.key));
+    }
+    // without keys: every market, as the single read answers
+    const all = await h.api('GET', `/games/markets?ids=${a._id}`);
+    expect(all.body.games[0].markets).toHaveLength(22);
+
+    for (const bad of ['', 'not-an-id', `${a._id},`, Array.from({ length: 101 }, () => newId()).join(',')]) {
+      const r = await h.api('GET', `/games/markets?ids=${bad}`);
+      expect(r.status, bad.slice(0, 30)).toBe(400);
+      expect(r.body.errors[0]).toMatchObject({ path: 'ids', location: 'query' });
+    }
+    expect((await h.api('GET', `/games/markets?ids=${a._id}&keys=OU 2.5`)).status).toBe(400);
+  });
 });
 
 describe('ids and the last line of defence', () => {

@@ -3,7 +3,7 @@ import type { Game, Outcome } from '@bet/web-shell/core';
 import { Link } from 'react-router-dom';
 import { GameAnalysisButton } from '../ai/GameAnalysisButton';
 import { MarketButton } from '../match/MarketButton';
-import { marketOf, useGameMarkets } from '../match/marketsStore';
+import { type BOARD_MARKET_KEYS, marketOf, useGameMarkets } from '../match/marketsStore';
 import { oddsFor } from '../slip/rules';
 import { useSlip } from '../slip/store';
 import { GameClock } from './GameClock';
@@ -17,29 +17,32 @@ const OUTCOMES: Array<{ outcome: Outcome; label: string; short: string }> = [
 ];
 
 /** The markets the board shows beside 1X2, as columns (the rest are on the match page). */
-const BOARD_MARKETS: Array<{ key: string; name: string; outcomes: Array<{ code: string; short: string }> }> =
-  [
-    {
-      key: 'ou_2.5',
-      name: 'Over/Under 2.5',
-      outcomes: [
-        { code: 'over', short: 'Over' },
-        { code: 'under', short: 'Under' },
-      ],
-    },
-    {
-      key: 'btts',
-      name: 'Both teams to score',
-      outcomes: [
-        { code: 'yes', short: 'Yes' },
-        { code: 'no', short: 'No' },
-      ],
-    },
-  ];
+const BOARD_MARKETS: Array<{
+  key: (typeof BOARD_MARKET_KEYS)[number];
+  name: string;
+  outcomes: Array<{ code: string; short: string }>;
+}> = [
+  {
+    key: 'ou_2.5',
+    name: 'Over/Under 2.5',
+    outcomes: [
+      { code: 'over', short: 'Over' },
+      { code: 'under', short: 'Under' },
+    ],
+  },
+  {
+    key: 'btts',
+    name: 'Both teams to score',
+    outcomes: [
+      { code: 'yes', short: 'Yes' },
+      { code: 'no', short: 'No' },
+    ],
+  },
+];
 
 /** The board's other columns: Over/Under 2.5 and BTTS, locked while their market is suspended. */
 function BoardMarkets({ game, title }: { game: Game; title: string }) {
-  const markets = useGameMarkets(game._id);
+  const markets = useGameMarkets(game._id, 'board');
   const teams = { home: game.homeTeam, away: game.awayTeam };
   return (
     <span className="game__markets">
@@ -71,8 +74,8 @@ function BoardMarkets({ game, title }: { game: Game; title: string }) {
 
 /** "+N": how many more markets the match page has than the board shows. */
 function MoreMarkets({ game }: { game: Game }) {
-  const markets = useGameMarkets(game._id);
-  const n = (markets?.markets.length ?? MARKETS.length) - 1 - BOARD_MARKETS.length;
+  // every game lists the whole catalogue (a market not offered has no prices)
+  const n = MARKETS.length - 1 - BOARD_MARKETS.length;
   return (
     <Link
       className="game__more-markets"

@@ -2,7 +2,7 @@ import type { Game } from '@bet/web-shell/core';
 import { aGame } from '@bet/web-shell/testing';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GameGroups } from '../games/GameGroups';
 import { pickLabel } from '../lib/picks';
 import { wirePick } from '../slip/place';
@@ -174,7 +174,7 @@ describe('a board row', () => {
     over.click();
     expect(useSlip.getState().selections[0]).toMatchObject({ market: 'ou_2.5', outcome: 'over', odds: 1.95 });
     expect(screen.getByRole('button', { name: 'Arsenal vs Chelsea: BTTS Yes 1.70' })).toBeTruthy();
-    const more = screen.getByRole('link', { name: 'Arsenal vs Chelsea: 1 more markets' });
+    const more = screen.getByRole('link', { name: 'Arsenal vs Chelsea: 19 more markets' });
     expect(more.getAttribute('href')).toBe(`/match/${ID}`);
   });
 
@@ -189,4 +189,58 @@ describe('a board row', () => {
     expect((yes as HTMLButtonElement).disabled).toBe(true);
     expect(yes.querySelector('.lock-icon')).not.toBeNull();
   });
+});
+
+describe("the board's market columns", () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('reads a board of sixty rows in two requests, of its columns only', async () => {
+    useMarketsStore.setState({ byGame: {} });
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        urls.push(url);
+        const ids = new URL(url, 'http://x').searchParams.get('ids')?.split(',') ?? [];
+        const games = ids.map((gameId) => ({
+          gameId,
+          status: 'upcoming',
+          markets: [
+            {
+              key: 'ou_2.5',
+              name: 'Over/Under 2.5',
+              status: 'open',
+              outcomes: [
+                { code: 'over', label: 'Over 2.5', odds: 1.9 },
+                { code: 'under', label: 'Under 2.5', odds: 1.9 },
+              ],
+            },
+          ],
+        }));
+        return new Response(JSON.stringify({ games }), { headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    const rows = Array.from({ length: 60 }, (_, i) =>
+      aGame({
+        _id: i.toString(16).padStart(24, 'b'),
+        homeTeam: `Home ${i}`,
+        awayTeam: `Away ${i}`,
+        status: 'upcoming',
+        matchDate: new Date(Date.now() + 3_600_000).toISOString(),
+      }),
+    );
+    render(
+      <MemoryRouter>
+        <GameGroups games={rows} />
+      </MemoryRouter>,
+    );
+    await screen.findByRole('button', { name: 'Home 59 vs Away 59: Over 2.5 1.90' }, { timeout: 30_000 });
+    const reads = urls.filter((u) => u.includes('markets'));
+    expect(reads).toHaveLength(2);
+    for (const u of reads) expect(u).toMatch(/\/api\/v1\/games\/markets\?ids=[0-9a-f,]+&keys=ou_2\.5,btts$/);
+  }, 60_000);
 });

@@ -88,7 +88,25 @@ export async function findGame(db: DB, id: string): Promise<GameRecord> {
  * is what a bet is accepted at.
  */
 export async function gameMarketsOf(ctx: KitContext, id: string) {
-  const game = await findGame(ctx.db, id);
+  return marketsAnswer(ctx, await findGame(ctx.db, id));
+}
+
+/**
+ * Several games' markets in one read (the board's rows), each cut to `keys` when given; games
+ * that do not exist are left out. A board of a hundred rows is one request, not a hundred.
+ */
+export async function manyGamesMarkets(ctx: KitContext, ids: readonly string[], keys?: readonly string[]) {
+  const wanted = keys && keys.length > 0 ? new Set(keys) : null;
+  const games = await selectGamesByIds(ctx.db, [...new Set(ids)]);
+  return {
+    games: games.map((game) => {
+      const answer = marketsAnswer(ctx, game);
+      return wanted ? { ...answer, markets: answer.markets.filter((m) => wanted.has(m.key)) } : answer;
+    }),
+  };
+}
+
+function marketsAnswer(ctx: KitContext, game: GameRecord) {
   const { now, maxAgeMs } = liveWindow(ctx);
   const bettable =
     (game.status === 'upcoming' && game.matchDate.getTime() > now) ||

@@ -10,6 +10,7 @@ import { getGameRoute } from './get-game';
 import { listGamesRoute } from './list-games';
 import { listRankingsRoute } from './list-rankings';
 import { liveGamesRoute } from './live-games';
+import { manyGamesMarketsRoute } from './many-games-markets';
 import { resetOddsRoute } from './reset-odds';
 import { setResultRoute } from './set-result';
 import { syncGamesRoute } from './sync-games';
@@ -24,6 +25,7 @@ export const routes = [
   getGameRoute,
   gameDetailsRoute,
   gameMarketsRoute,
+  manyGamesMarketsRoute,
   teamLogoRoute,
   // admin
   createGameRoute,

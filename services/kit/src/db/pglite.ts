@@ -89,7 +89,8 @@ async function initialiseElsewhere(dir: string) {
   await promisify(execFile)(
     process.execPath,
     ['--input-type=module', '-e', script, import.meta.resolve('@electric-sql/pglite'), dir],
-    { timeout: 120_000 },
+    // generous: on a busy machine initdb alone has taken over two minutes
+    { timeout: 600_000 },
   );
 }
 
