@@ -10,6 +10,10 @@ import { getGameRoute } from './get-game';
 import { listGamesRoute } from './list-games';
 import { listRankingsRoute } from './list-rankings';
 import { liveGamesRoute } from './live-games';
+import { marketAdjustOddsRoute } from './market-adjust-odds';
+import { marketReopenRoute } from './market-reopen';
+import { marketResetOddsRoute } from './market-reset-odds';
+import { marketSuspendRoute } from './market-suspend';
 import { resetOddsRoute } from './reset-odds';
 import { setResultRoute } from './set-result';
 import { syncGamesRoute } from './sync-games';
@@ -32,6 +36,10 @@ export const routes = [
   cancelGameRoute,
   adjustOddsRoute,
   resetOddsRoute,
+  marketSuspendRoute,
+  marketReopenRoute,
+  marketAdjustOddsRoute,
+  marketResetOddsRoute,
   gameAuditRoute,
   syncGamesRoute,
   listRankingsRoute,
