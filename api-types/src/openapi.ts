@@ -654,6 +654,8 @@ export type paths = {
                                     odds: number | null;
                                     result?: "won" | "lost" | "push";
                                 }[];
+                                /** @description where the market's prices come from: the provider's feed, our model, or an admin */
+                                source?: "feed" | "model" | "admin";
                                 status: "open" | "suspended" | "settled" | "void";
                             };
                             msg: string;
@@ -788,6 +790,8 @@ export type paths = {
                                     odds: number | null;
                                     result?: "won" | "lost" | "push";
                                 }[];
+                                /** @description where the market's prices come from: the provider's feed, our model, or an admin */
+                                source?: "feed" | "model" | "admin";
                                 status: "open" | "suspended" | "settled" | "void";
                             };
                             msg: string;
@@ -926,6 +930,8 @@ export type paths = {
                                     odds: number | null;
                                     result?: "won" | "lost" | "push";
                                 }[];
+                                /** @description where the market's prices come from: the provider's feed, our model, or an admin */
+                                source?: "feed" | "model" | "admin";
                                 status: "open" | "suspended" | "settled" | "void";
                             };
                             msg: string;
@@ -1064,6 +1070,8 @@ export type paths = {
                                     odds: number | null;
                                     result?: "won" | "lost" | "push";
                                 }[];
+                                /** @description where the market's prices come from: the provider's feed, our model, or an admin */
+                                source?: "feed" | "model" | "admin";
                                 status: "open" | "suspended" | "settled" | "void";
                             };
                             msg: string;
@@ -6763,6 +6771,8 @@ export type paths = {
                                     odds: number | null;
                                     result?: "won" | "lost" | "push";
                                 }[];
+                                /** @description where the market's prices come from: the provider's feed, our model, or an admin */
+                                source?: "feed" | "model" | "admin";
                                 status: "open" | "suspended" | "settled" | "void";
                             }[];
                             status: string;
