@@ -614,6 +614,559 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/admin/games/{id}/markets/{market}/adjust-odds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    market: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description What was done, and the market as GET /games/{id}/markets shows it now */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            market: {
+                                /** @description market key of the catalogue: 1x2, dc, dnb, ou_2.5, btts, cs, ht, htft, eh_-1, ah_-1.5… */
+                                key: string;
+                                name: string;
+                                outcomes: {
+                                    /** @description what a selection names as its outcome */
+                                    code: string;
+                                    label: string;
+                                    odds: number | null;
+                                    result?: "won" | "lost" | "push";
+                                }[];
+                                /** @description where the market's prices come from: the provider's feed, our model, or an admin */
+                                source?: "feed" | "model" | "admin";
+                                status: "open" | "suspended" | "settled" | "void";
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors?: {
+                                location: string;
+                                msg: string;
+                                path: string;
+                            }[];
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors?: {
+                                location: string;
+                                msg: string;
+                                path: string;
+                            }[];
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors?: {
+                                location: string;
+                                msg: string;
+                                path: string;
+                            }[];
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors?: {
+                                location: string;
+                                msg: string;
+                                path: string;
+                            }[];
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors?: {
+                                location: string;
+                                msg: string;
+                                path: string;
+                            }[];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    market: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description decimal prices by outcome code of the market, e.g. { over: 1.95, under: 1.85 } */
+                        odds: {
+                            [key: string]: number;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description What was done, and the market as GET /games/{id}/markets shows it now */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            market: {
+                                /** @description market key of the catalogue: 1x2, dc, dnb, ou_2.5, btts, cs, ht, htft, eh_-1, ah_-1.5… */
+                                key: string;
+                                name: string;
+                                outcomes: {
+                                    /** @description what a selection names as its outcome */
+                                    code: string;
+                                    label: string;
+                                    odds: number | null;
+                                    result?: "won" | "lost" | "push";
+                                }[];
+                                /** @description where the market's prices come from: the provider's feed, our model, or an admin */
+                                source?: "feed" | "model" | "admin";
+                                status: "open" | "suspended" | "settled" | "void";
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors?: {
+                                location: string;
+                                msg: string;
+                                path: string;
+                            }[];
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors?: {
+                                location: string;
+                                msg: string;
+                                path: string;
+                            }[];
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors?: {
+                                location: string;
+                                msg: string;
+                                path: string;
+                            }[];
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors?: {
+                                location: string;
+                                msg: string;
+                                path: string;
+                            }[];
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors?: {
+                                location: string;
+                                msg: string;
+                                path: string;
+                            }[];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/admin/games/{id}/markets/{market}/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    market: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description What was done, and the market as GET /games/{id}/markets shows it now */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            market: {
+                                /** @description market key of the catalogue: 1x2, dc, dnb, ou_2.5, btts, cs, ht, htft, eh_-1, ah_-1.5… */
+                                key: string;
+                                name: string;
+                                outcomes: {
+                                    /** @description what a selection names as its outcome */
+                                    code: string;
+                                    label: string;
+                                    odds: number | null;
+                                    result?: "won" | "lost" | "push";
+                                }[];
+                                /** @description where the market's prices come from: the provider's feed, our model, or an admin */
+                                source?: "feed" | "model" | "admin";
+                                status: "open" | "suspended" | "settled" | "void";
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors?: {
+                                location: string;
+                                msg: string;
+                                path: string;
+                            }[];
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors?: {
+                                location: string;
+                                msg: string;
+                                path: string;
+                            }[];
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors?: {
+                                location: string;
+                                msg: string;
+                                path: string;
+                            }[];
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors?: {
+                                location: string;
+                                msg: string;
+                                path: string;
+                            }[];
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors?: {
+                                location: string;
+                                msg: string;
+                                path: string;
+                            }[];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/admin/games/{id}/markets/{market}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    market: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description What was done, and the market as GET /games/{id}/markets shows it now */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            market: {
+                                /** @description market key of the catalogue: 1x2, dc, dnb, ou_2.5, btts, cs, ht, htft, eh_-1, ah_-1.5… */
+                                key: string;
+                                name: string;
+                                outcomes: {
+                                    /** @description what a selection names as its outcome */
+                                    code: string;
+                                    label: string;
+                                    odds: number | null;
+                                    result?: "won" | "lost" | "push";
+                                }[];
+                                /** @description where the market's prices come from: the provider's feed, our model, or an admin */
+                                source?: "feed" | "model" | "admin";
+                                status: "open" | "suspended" | "settled" | "void";
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors?: {
+                                location: string;
+                                msg: string;
+                                path: string;
+                            }[];
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors?: {
+                                location: string;
+                                msg: string;
+                                path: string;
+                            }[];
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors?: {
+                                location: string;
+                                msg: string;
+                                path: string;
+                            }[];
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors?: {
+                                location: string;
+                                msg: string;
+                                path: string;
+                            }[];
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            errors?: {
+                                location: string;
+                                msg: string;
+                                path: string;
+                            }[];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/admin/games/{id}/risk": {
         parameters: {
             query?: never;
@@ -6218,6 +6771,8 @@ export type paths = {
                                     odds: number | null;
                                     result?: "won" | "lost" | "push";
                                 }[];
+                                /** @description where the market's prices come from: the provider's feed, our model, or an admin */
+                                source?: "feed" | "model" | "admin";
                                 status: "open" | "suspended" | "settled" | "void";
                             }[];
                             status: string;

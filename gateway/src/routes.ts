@@ -128,6 +128,10 @@ export const routeTable: RouteEntry[] = [
   // team logos and anything else the catalogue serves
   r('* /games/*', 'games', 'public'),
   r('PATCH,DELETE /admin/games/:id/adjust-odds', 'games', 'admin'),
+  // one market of a game: suspend, reopen, pin or reset its prices (issue 32 item 7)
+  r('PATCH /admin/games/:id/markets/:market/suspend', 'games', 'admin'),
+  r('PATCH /admin/games/:id/markets/:market/reopen', 'games', 'admin'),
+  r('PATCH,DELETE /admin/games/:id/markets/:market/adjust-odds', 'games', 'admin'),
   r('POST /admin/games/sync', 'games', 'admin'),
   r('GET /admin/games/:id/audit', 'games', 'admin'),
   r('GET,POST /admin/rankings', 'games', 'admin'),

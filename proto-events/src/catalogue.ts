@@ -278,7 +278,7 @@ export const GamesOddsChanged = defineEvent({
   owner: 'games',
   consumers: ['ai', 'betting', 'gateway'],
   description:
-    'New prices: the 1X2 odds and, additively, every other market in hundredths (absent or null: only 1X2 is offered now); live is true for in-play prices; suspendedUntil (additive): no bet is taken on the game before then.',
+    'New prices: the 1X2 odds and, additively, every other market in hundredths (absent or null: only 1X2 is offered now); live is true for in-play prices; suspendedUntil (additive): no bet is taken on the game before then; suspendedMarkets (additive): the markets an admin suspended (absent: none), which take no bet until reopened.',
   schema: Type.Object({
     gameId: Id,
     odds: Odds,
@@ -286,6 +286,8 @@ export const GamesOddsChanged = defineEvent({
     markets: Type.Optional(Type.Union([MarketOdds, Type.Null()])),
     /** additive: every market of the game is suspended until then (a goal, a red card, a penalty) */
     suspendedUntil: Type.Optional(Timestamp),
+    /** additive: markets an admin suspended (issue 32 item 7); each announcement says them all, absent: none */
+    suspendedMarkets: Type.Optional(Type.Array(MarketKey, { maxItems: 64 })),
   }),
   example: { gameId: G, odds: { home: 1.8, draw: 3.4, away: 4.5 }, live: true, markets: exampleMarkets },
 });

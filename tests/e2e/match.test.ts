@@ -114,6 +114,49 @@ describe('markets on the web: the match page, Over 2.5 and BTTS singles, the boa
     await context.close();
   });
 
+  it('Main tab: Double Chance reads 1X / 12 / X2 on a phone and names the sides on a desktop; the tab row scrolls', async () => {
+    const [g1] = games;
+    for (const w of [390, 1280]) {
+      const opts = w === 390 ? PHONE : { viewport: { width: w, height: 900 } };
+      const { context, page, errors } = await signedInPage(opts);
+      await page.goto(`${stack.url}/match/${g1.id}`);
+      await page.getByRole('heading', { name: g1.home }).waitFor();
+      const dc = page.getByRole('region', { name: 'Double Chance' });
+      await dc.waitFor();
+      // what is visible over each price, and whether it fits its button
+      const labels = await dc.locator('.odd__label').evaluateAll((els) =>
+        els.map((el) => ({
+          text: (el as HTMLElement).innerText.trim(),
+          fits: el.scrollWidth <= el.clientWidth + 1,
+        })),
+      );
+      if (w === 390) expect(labels.map((l) => l.text)).toEqual(['1X', '12', 'X2']);
+      else expect(labels[0].text).toBe(`${g1.home} or Draw`);
+      expect(labels.every((l) => l.fits)).toBe(true);
+      // the tab row: every tab reachable, the last one scrolled into view when chosen
+      const tabs = page.getByRole('tablist', { name: 'Markets' });
+      const row = await tabs.evaluate((el) => ({
+        overflow: getComputedStyle(el).overflowX,
+        scrolls: el.scrollWidth > el.clientWidth,
+      }));
+      expect(row.overflow).toBe('auto');
+      await page.screenshot({ path: screenshotPath(`match-main-${w}.png`), fullPage: true });
+      const last = tabs.getByRole('tab', { name: 'Correct Score' });
+      await last.click();
+      await animationsDone(page);
+      const inView = await last.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const p = el.parentElement!.getBoundingClientRect();
+        return r.left >= p.left - 1 && r.right <= p.right + 1;
+      });
+      expect(inView, JSON.stringify(row)).toBe(true);
+      await page.screenshot({ path: screenshotPath(`match-tabs-${w}.png`) });
+      expect(await noSideScroll(page)).toBe(true);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
   it('shows a live match: score, clock, timeline and statistics, at phone and desktop widths', async () => {
     // a simulated match with events already
     const live = await waitUntil(

@@ -55,3 +55,7 @@ export type DailyStats = Answer<'/admin/stats/daily'>;
 /** The Aviator monitor: the round now, and its money. */
 export type AviatorRound = Answer<'/aviator/state'>;
 export type AviatorOverview = Answer<'/admin/aviator/overview'>;
+
+/** GET /games/{id}/markets: every market of a game with its status and prices (issue 32). */
+export type GameMarkets = Answer<'/games/{id}/markets'>;
+export type GameMarket = GameMarkets['markets'][number];

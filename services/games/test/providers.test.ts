@@ -21,6 +21,7 @@ function apiFootballFixtures(): AfFixture[] {
       away: { id: 2, name: 'Rivers United' },
       goals: { home: 2, away: 1 },
       fulltime: { home: 2, away: 1 },
+      halftime: { home: 1, away: 0 },
       events: [
         { elapsed: 23, teamId: 1, player: 'C. Okafor', type: 'Goal', detail: 'Normal Goal' },
         { elapsed: 40, teamId: 2, player: 'S. Bello', type: 'Card', detail: 'Yellow Card' },
@@ -119,6 +120,7 @@ function allSportsEvents(): AsEvent[] {
       event_live: '0',
       event_final_result: '1 - 2',
       event_ft_result: '1 - 2',
+      event_halftime_result: '1 - 1',
       league_key: 300,
       league_name: 'NPFL',
       goalscorers: [
@@ -227,11 +229,72 @@ const state: ReplayState = {
   apiFootball: {
     fixtures: apiFootballFixtures(),
     odds: { 1003: ['1.85', '3.60', '4.20'], 1008: ['1.55', '4.33', '5.50'] },
+    // the documented bet names beyond Match Winner (issue 32 item 6)
+    bets: {
+      1003: [
+        {
+          id: 12,
+          name: 'Double Chance',
+          values: [
+            { value: 'Home/Draw', odd: '1.22' },
+            { value: 'Home/Away', odd: '1.30' },
+            { value: 'Draw/Away', odd: '1.95' },
+          ],
+        },
+        {
+          id: 8,
+          name: 'Both Teams Score',
+          values: [
+            { value: 'Yes', odd: '1.80' },
+            { value: 'No', odd: '1.95' },
+          ],
+        },
+        {
+          id: 4,
+          name: 'Asian Handicap',
+          values: [
+            { value: 'Home -0.5', odd: '1.87' },
+            { value: 'Away +0.5', odd: '1.97' },
+            { value: 'Home -0.25', odd: '1.70' },
+            { value: 'Away +0.25', odd: '2.15' },
+          ],
+        },
+        // a partial book: offered from our model, the feed's prices only inform the fit
+        {
+          id: 10,
+          name: 'Exact Score',
+          values: [
+            { value: '1:0', odd: '7.00' },
+            { value: '2:1', odd: '9.50' },
+          ],
+        },
+        { id: 45, name: 'Corners Over Under', values: [{ value: 'Over 9.5', odd: '1.85' }] },
+      ],
+    },
     liveOdds: { 1002: ['5.00', '3.10', '1.70'] },
   },
   allSports: {
     events: allSportsEvents(),
-    odds: { 5003: [{ odd_bookmakers: 'bwin', odd_1: 2.1, odd_x: 3.25, odd_2: '3.60' }] },
+    odds: {
+      5003: [
+        {
+          odd_bookmakers: 'bwin',
+          odd_1: 2.1,
+          odd_x: 3.25,
+          odd_2: '3.60',
+          odd_1x: '1.30',
+          odd_12: '1.33',
+          odd_x2: '1.68',
+          'o+2.5': '1.95',
+          'u+2.5': '1.85',
+          bts_yes: '1.75',
+          bts_no: '2.00',
+          'ah-0.5_1': '2.10',
+          'ah-0.5_2': '1.75',
+          'ah-0.25_1': '1.90',
+        },
+      ],
+    },
   },
   fail: {},
 };
@@ -578,5 +641,58 @@ describe('events and schedule', () => {
     } finally {
       await infra.close();
     }
+  });
+});
+
+describe('markets beyond 1X2 from the feeds (issue 32 item 6)', () => {
+  const marketsOf = async (provider: string, id: string) => {
+    const g = await byProvider(provider, id);
+    const body = (await h.api('GET', `/games/${g._id}/markets`)).body;
+    return { g, byKey: new Map<string, any>(body.markets.map((m: any) => [m.key, m])) };
+  };
+  const odds = (m: any) => Object.fromEntries(m.outcomes.map((o: any) => [o.code, o.odds]));
+
+  it('API-Football: the documented bets become our markets, labelled feed; the rest come from our model, fitted to them', async () => {
+    await sync('apifootball');
+    const { byKey } = await marketsOf('apifootball', '1003');
+    expect(byKey.get('1x2').source).toBe('feed');
+    expect(byKey.get('dc')).toMatchObject({ source: 'feed', status: 'open' });
+    expect(odds(byKey.get('dc'))).toEqual({ '1X': 1.22, '12': 1.3, X2: 1.95 });
+    expect(odds(byKey.get('btts'))).toEqual({ yes: 1.8, no: 1.95 });
+    expect(odds(byKey.get('ou_2.5'))).toEqual({ over: 1.9, under: 1.9 });
+    expect(odds(byKey.get('ah_-0.5'))).toEqual({ A: 1.87, B: 1.97 });
+    expect(byKey.get('ah_-0.5').source).toBe('feed');
+    // not priced by the feed (a partial correct score, an unlisted line): our model's, labelled so
+    for (const key of ['cs', 'ou_3.5', 'htft', 'eh_-1']) expect(byKey.get(key).source).toBe('model');
+    expect(byKey.get('ou_3.5').outcomes.every((o: any) => o.odds > 1)).toBe(true);
+    // announced with them, so betting takes what the page shows
+    const g = await byProvider('apifootball', '1003');
+    const announced = eventsOf(g._id, 'games.created').concat(eventsOf(g._id, 'games.odds_changed'));
+    expect(announced.some((e) => (e.data as any).markets?.btts?.yes === 180)).toBe(true);
+  });
+
+  it('API-Football: a finished fixture settles with its half-time score', async () => {
+    await settle();
+    const g = await byProvider('apifootball', '1001');
+    const settled = eventsOf(g._id, 'games.settled');
+    expect(settled.length).toBe(1);
+    expect((settled[0].data as any).htScores).toEqual({ home: 1, away: 0 });
+    const { byKey } = await marketsOf('apifootball', '1001');
+    expect(byKey.get('ht').outcomes.find((o: any) => o.code === 'A').result).toBe('won');
+    expect(byKey.get('htft').outcomes.find((o: any) => o.code === 'A/A').result).toBe('won');
+  });
+
+  it('AllSportsAPI: its odds fields become our markets, and a finished event settles with its half-time score', async () => {
+    await sync('allsportsapi');
+    await settle();
+    const { byKey } = await marketsOf('allsportsapi', '5003');
+    expect(odds(byKey.get('dc'))).toEqual({ '1X': 1.3, '12': 1.33, X2: 1.68 });
+    expect(odds(byKey.get('ou_2.5'))).toEqual({ over: 1.95, under: 1.85 });
+    expect(odds(byKey.get('btts'))).toEqual({ yes: 1.75, no: 2 });
+    expect(odds(byKey.get('ah_-0.5'))).toEqual({ A: 2.1, B: 1.75 });
+    for (const key of ['dc', 'ou_2.5', 'btts', 'ah_-0.5']) expect(byKey.get(key).source).toBe('feed');
+    expect(byKey.get('ou_1.5').source).toBe('model');
+    const done = await byProvider('allsportsapi', '5001');
+    expect((eventsOf(done._id, 'games.settled')[0].data as any).htScores).toEqual({ home: 1, away: 1 });
   });
 });

@@ -18,6 +18,7 @@ export interface AfFixture {
   away: { id: number; name: string };
   goals: { home: number | null; away: number | null };
   fulltime?: { home: number | null; away: number | null };
+  halftime?: { home: number | null; away: number | null };
   events?: Array<{
     elapsed: number;
     extra?: number | null;
@@ -37,6 +38,7 @@ export interface AsEvent {
   event_status: string;
   event_live: '0' | '1';
   event_final_result: string;
+  event_halftime_result?: string;
   event_ft_result: string;
   league_key: number;
   league_name: string;
@@ -52,11 +54,23 @@ export interface ReplayState {
   apiFootball: {
     fixtures: AfFixture[];
     odds: Record<number, [string, string, string]>;
+    /** more bets of the bookmaker for a fixture, as /odds documents them ({ id, name, values }) */
+    bets?: Record<number, Array<{ id: number; name: string; values: Array<{ value: string; odd: string }> }>>;
     liveOdds: Record<number, [string, string, string]>;
   };
   allSports: {
     events: AsEvent[];
-    odds: Record<number, Array<{ odd_bookmakers: string; odd_1: unknown; odd_x: unknown; odd_2: unknown }>>;
+    /** a bookmaker's flat row: odd_1, odd_x, odd_2 and the other markets' fields (odd_1x, o+2.5, bts_yes, ah-0.5_1…) */
+    odds: Record<
+      number,
+      Array<{
+        odd_bookmakers: string;
+        odd_1: unknown;
+        odd_x: unknown;
+        odd_2: unknown;
+        [field: string]: unknown;
+      }>
+    >;
   };
   /** answer every call this much later (a slow provider: syncs overlap) */
   delayMs?: number;
@@ -114,7 +128,7 @@ function afFixtureJson(f: AfFixture, withEvents: boolean) {
     },
     goals: f.goals,
     score: {
-      halftime: { home: null, away: null },
+      halftime: f.halftime ?? { home: null, away: null },
       fulltime: f.fulltime ?? { home: null, away: null },
       extratime: { home: null, away: null },
       penalty: { home: null, away: null },
@@ -271,6 +285,7 @@ export async function startReplayServer(state: ReplayState) {
                       { value: 'Away', odd: a },
                     ],
                   },
+                  ...(state.apiFootball.bets?.[f.id] ?? []),
                 ],
               },
             ],

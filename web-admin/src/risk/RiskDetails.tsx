@@ -4,6 +4,7 @@ import { aiSlots } from '../slots';
 import type { ExposedGame, GameRisk } from '../types';
 
 import { gameTitle } from './game-title';
+import { MarketControls } from './MarketControls';
 
 const OUTCOMES = [
   { key: 'A', label: 'A (Home)' },
@@ -72,6 +73,7 @@ export function RiskDetails({ game }: { game: ExposedGame }) {
           </div>
         </>
       )}
+      <MarketControls gameId={game._id} />
     </div>
   );
 }

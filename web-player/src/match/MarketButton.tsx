@@ -49,6 +49,7 @@ export function MarketButton({
   outcome,
   label,
   short,
+  narrow,
   price,
   suspended,
 }: {
@@ -59,6 +60,8 @@ export function MarketButton({
   label: string;
   /** what the button shows over its price ("Over", "Yes", "2-1") */
   short: string;
+  /** what it shows instead on a narrow screen, when `short` would not fit ("1X" for "Kano or Draw") */
+  narrow?: string;
   price: number | null | undefined;
   suspended: boolean;
 }) {
@@ -78,9 +81,16 @@ export function MarketButton({
       disabled={!usable}
       onClick={() => usable && select(game, market, outcome, price)}
     >
-      <span className="odd__label" aria-hidden="true">
-        {short}
-      </span>
+      {narrow ? (
+        <span className="odd__label" aria-hidden="true">
+          <span className="odd__label--wide">{short}</span>
+          <span className="odd__label--narrow">{narrow}</span>
+        </span>
+      ) : (
+        <span className="odd__label" aria-hidden="true">
+          {short}
+        </span>
+      )}
       <span className="odd__price">{suspended ? <LockIcon /> : offered ? fmtOdds(price) : '–'}</span>
     </button>
   );

@@ -54,7 +54,9 @@ function Market({ game, market }: { game: Game; market: MarketView }) {
               market={market.key}
               outcome={o.code}
               label={o.label}
-              short={market.key === 'dc' ? o.code : shortLabel(o.label)}
+              short={shortLabel(o.label)}
+              // Double Chance names two outcomes ("Kano or Draw"): 1X / 12 / X2 on a phone
+              narrow={market.key === 'dc' ? o.code : undefined}
               price={o.odds}
               suspended={market.status === 'suspended'}
             />
@@ -70,6 +72,15 @@ export default function MatchPage() {
   const { id } = useParams();
   const panelId = useId();
   const [tab, setTab] = useState<MarketTab>('main');
+  // on a phone the tab row scrolls: the chosen tab (by click or arrow key) is brought into view
+  const chooseTab = (t: MarketTab) => {
+    setTab(t);
+    requestAnimationFrame(() =>
+      document
+        .querySelector('[role="tablist"][aria-label="Markets"] [aria-selected="true"]')
+        ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' }),
+    );
+  };
   const [game, setGame] = useState<Game | undefined>();
   const base = useApi<Game>(id ? `/games/${encodeURIComponent(id)}` : null);
   const details = useApi<GameDetails>(id ? `/games/${encodeURIComponent(id)}/details` : null);
@@ -135,7 +146,7 @@ export default function MatchPage() {
 
         <div className="match__body">
           <div className="match__markets card">
-            <Tabs items={MARKET_TABS} value={tab} onChange={setTab} label="Markets" panelId={panelId} />
+            <Tabs items={MARKET_TABS} value={tab} onChange={chooseTab} label="Markets" panelId={panelId} />
             <div id={panelId} role="tabpanel" className="match__panel">
               {!markets ? (
                 <Spinner label="Loading markets…" />

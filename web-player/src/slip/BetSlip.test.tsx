@@ -99,14 +99,30 @@ describe('<BetSlip>', () => {
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Bets placed successfully!'));
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/v1/bets/singles');
+    // the price each pick showed, and the slip's "Odds changes" choice (betting-008)
     expect(JSON.parse(String(init.body))).toEqual({
       stakePerBet: 4,
       selections: [
-        { gameId: id(1), outcome: 'A' },
-        { gameId: id(2), outcome: 'A' },
+        { gameId: id(1), outcome: 'A', odds: 2 },
+        { gameId: id(2), outcome: 'A', odds: 3 },
       ],
+      oddsChange: 'higher',
     });
     expect(useSlip.getState().selections).toEqual([]);
+  });
+
+  it('sends "Ask me on every change" as oddsChange none', async () => {
+    signIn();
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({}), { status: 201 }));
+    vi.stubGlobal('fetch', fetchMock);
+    useSlip.setState({ selections: [pick(1, 2)], stake: '5', acceptOdds: 'none' });
+    renderSlip();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Place Bet' }));
+    });
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body)).oddsChange).toBe('none');
   });
 
   it('places a multi with stake', async () => {
@@ -118,6 +134,7 @@ describe('<BetSlip>', () => {
       betType: 'multi',
       stake: '10',
       keepSelections: true,
+      acceptOdds: 'higher',
     });
     renderSlip();
     await act(async () => {
@@ -127,6 +144,7 @@ describe('<BetSlip>', () => {
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/v1/bets/multi');
     expect(JSON.parse(String(init.body)).stake).toBe(10);
+    expect(JSON.parse(String(init.body)).oddsChange).toBe('higher');
     expect(useSlip.getState().selections).toHaveLength(2); // keep-selections ticked
   });
 

@@ -122,7 +122,7 @@ export function BetSlip({
     setBusy('place');
     try {
       // placeSlip sends each pick's market only off 1X2
-      const res = await placeSlip(betType, stake, placed);
+      const res = await placeSlip(betType, stake, placed, slip.acceptOdds);
       toast.success(res?.msg || MSG_BETS_PLACED);
       setReceipt({
         betType,

@@ -1,6 +1,6 @@
 import type { Answer } from '@bet/api-types';
 import { api } from '@bet/web-shell/core';
-import { marketOf } from './rules';
+import { type AcceptOdds, marketOf } from './rules';
 import type { Placement } from './types';
 
 /**
@@ -12,14 +12,26 @@ export const wirePick = (s: { gameId: string; market?: string; outcome: string }
   return market ? { gameId: s.gameId, market, outcome: s.outcome } : { gameId: s.gameId, outcome: s.outcome };
 };
 
-/** Places the slip as one multi or as singles of `stake` each; errors come back for the slip to show. */
+/**
+ * Places the slip as one multi or as singles of `stake` each; errors come back for the slip to
+ * show. Each pick carries the price it showed and the body the slip's "Odds changes" choice
+ * (the betting service's `oddsChange`, betting-008): any takes the new price, higher only a
+ * better one, none refuses a moved price so the player reviews it.
+ */
 export function placeSlip(
   betType: 'single' | 'multi',
   stake: number,
-  picks: Array<{ gameId: string; market?: string; outcome: string }>,
+  picks: Array<{ gameId: string; market?: string; outcome: string; odds?: number }>,
+  oddsChange: AcceptOdds,
 ): Promise<Placement> {
-  const selections = picks.map(wirePick);
+  const selections = picks.map((p) =>
+    typeof p.odds === 'number' && Number.isFinite(p.odds) ? { ...wirePick(p), odds: p.odds } : wirePick(p),
+  );
   return betType === 'multi'
-    ? api.post<Answer<'/bets/multi', 'post'>>('/bets/multi', { stake, selections }, { silent: true })
-    : api.post<Placement>('/bets/singles', { stakePerBet: stake, selections }, { silent: true });
+    ? api.post<Answer<'/bets/multi', 'post'>>(
+        '/bets/multi',
+        { stake, selections, oddsChange },
+        { silent: true },
+      )
+    : api.post<Placement>('/bets/singles', { stakePerBet: stake, selections, oddsChange }, { silent: true });
 }

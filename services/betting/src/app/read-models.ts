@@ -30,7 +30,16 @@ export async function applyGameEvent(
 export async function applyOddsEvent(db: Db, event: EventOf<typeof GamesOddsChanged>): Promise<void> {
   const d = event.data;
   const until = d.suspendedUntil ? new Date(d.suspendedUntil) : null;
-  await applyOdds(db, d.gameId, d.odds, d.live, new Date(event.occurredAt), d.markets, until);
+  await applyOdds(
+    db,
+    d.gameId,
+    d.odds,
+    d.live,
+    new Date(event.occurredAt),
+    d.markets,
+    until,
+    d.suspendedMarkets,
+  );
 }
 
 export async function applyUserEvent(

@@ -104,6 +104,8 @@ export interface GamesTable {
   settled_result: 'A' | 'Draw' | 'B' | null;
   /** every market of the game is suspended until then, as games announced with its prices (betting-008) */
   suspended_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** market keys an admin suspended, as games announced them with its prices (null: none) */
+  suspended_markets: ColumnType<string[] | null, string | null | undefined, string | null>;
   result_at: Timestamp | null;
   cancelled_at: Timestamp | null;
 }

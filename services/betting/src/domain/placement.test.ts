@@ -215,3 +215,31 @@ describe('markets beyond 1X2', () => {
     ).toThrow(MSG.oneSelectionPerGame);
   });
 });
+
+describe('a market an admin suspended', () => {
+  it('refuses that market by name and takes the others', () => {
+    const g = {
+      id: '5f1d7f0c9b1e8a3d4c2b1a01',
+      homeTeam: 'Enyimba',
+      awayTeam: 'Rivers United',
+      status: 'upcoming' as const,
+      odds: { A: 210, Draw: 320, B: 360 },
+      oddsLive: false,
+      settledResult: null,
+      cancelled: false,
+      markets: { btts: { yes: 180, no: 195 }, 'ou_2.5': { over: 190, under: 185 } },
+      suspendedMarkets: ['btts'],
+    };
+    const games = new Map([[g.id, g]]);
+    const settings = { maxStakeCents: 100_000n, maxPayoutCents: 10_000_000n };
+    expect(() =>
+      planBets('single', 500n, [{ gameId: g.id, market: 'btts', outcome: 'yes' }], games, settings),
+    ).toThrow(
+      'The Both Teams To Score market of Enyimba vs Rivers United is suspended. Please try another market.',
+    );
+    expect(
+      planBets('single', 500n, [{ gameId: g.id, market: 'ou_2.5', outcome: 'over' }], games, settings)[0]
+        .totalOdds,
+    ).toBe(190);
+  });
+});

@@ -1,5 +1,5 @@
 import { DomainError, isId, parseMoney, payoutCents, totalOddsHundredths } from '@bet/kit/core';
-import { DEFAULT_MARKET, isSelection, marketDef, selectionLabel } from '@bet/proto-events';
+import { DEFAULT_MARKET, isSelection, marketDef, marketLabel, selectionLabel } from '@bet/proto-events';
 import { checkOddsCeiling } from './trading';
 
 export type Outcome = 'A' | 'Draw' | 'B';
@@ -38,6 +38,8 @@ export interface GameState {
   markets?: MarketOdds | null;
   /** every market of the game is suspended until then (a goal, a red card, a penalty) */
   suspendedUntil?: Date | null;
+  /** markets an admin suspended (issue 32 item 7): they take no bet until reopened */
+  suspendedMarkets?: readonly string[];
 }
 
 /** A pick: a game, a market (absent: 1X2, as the spec has it) and one of its outcomes. */
@@ -135,6 +137,15 @@ export function suspendedMarket(game: { homeTeam: string; awayTeam: string }): D
   );
 }
 
+/** The refusal for a market an admin suspended. */
+export function marketSuspended(game: { homeTeam: string; awayTeam: string }, market: string): DomainError {
+  return new DomainError(
+    'market_suspended',
+    `The ${marketLabel(market, { home: game.homeTeam, away: game.awayTeam })} market of ${game.homeTeam} vs ${game.awayTeam} is suspended. Please try another market.`,
+    422,
+  );
+}
+
 /** The server's current price of a pick (hundredths), or null when the market does not offer it now. */
 export function priceOf(game: GameState, outcome: string, market: string = DEFAULT_MARKET): number | null {
   if (market === DEFAULT_MARKET) return game.odds[outcome as Outcome] ?? null;
@@ -163,6 +174,7 @@ export function planBets(
     const state = bettingState(game);
     if (!state.open) throw new DomainError('game_closed', state.reason, 422);
     const market = s.market ?? DEFAULT_MARKET;
+    if (game.suspendedMarkets?.includes(market)) throw marketSuspended(game, market);
     const odds = priceOf(game, s.outcome, market);
     if (odds === null || !Number.isInteger(odds) || odds <= 100)
       throw new DomainError(

@@ -21,6 +21,7 @@ export function gameState(row: GameRow): GameState {
     kickOff: row.match_date ? new Date(row.match_date) : null,
     markets: row.market_odds ?? null,
     suspendedUntil: row.suspended_until ? new Date(row.suspended_until) : null,
+    suspendedMarkets: row.suspended_markets ?? [],
   };
 }
 
@@ -146,6 +147,7 @@ export async function applyOdds(
   occurredAt: Date,
   markets?: MarketOdds | null,
   suspendedUntil?: Date | null,
+  suspendedMarkets?: readonly string[],
 ): Promise<void> {
   await db
     .updateTable('games')
@@ -159,6 +161,8 @@ export async function applyOdds(
       market_odds: markets ? JSON.stringify(markets) : null,
       // each announcement says whether its prices are suspended: none means open
       suspended_until: suspendedUntil ?? null,
+      // and which markets an admin suspended: none named means none
+      suspended_markets: suspendedMarkets?.length ? JSON.stringify(suspendedMarkets) : null,
     })
     .where('id', '=', gameId)
     .where('odds_at', '<=', occurredAt)

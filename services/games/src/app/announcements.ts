@@ -8,6 +8,8 @@ import {
   GamesSettled,
   GamesUpdated,
 } from '@bet/proto-events';
+import { type GameRecord, toDecimalOdds } from '../domain/game';
+import type { MarketPrices } from '../domain/markets';
 import type { DB } from '../store/db';
 
 /** A catalogue event a change owes, written to the outbox in the transaction of the change. */
@@ -44,4 +46,28 @@ export async function recordAnnouncements(trx: DB, list: readonly Announcement[]
       .map((a) => ({ data: a.data as Static<typeof def.schema> }));
     if (items.length > 0) await recordEvents(trx, def, items);
   }
+}
+
+/**
+ * games.odds_changed for a game's public prices: in play with the running suspension (a goal,
+ * a red card, a penalty), and always naming the markets an admin suspended, since betting
+ * reads each announcement as the whole truth (none named: none suspended).
+ */
+export function oddsChanged(
+  g: GameRecord,
+  markets: MarketPrices | null,
+  now: number = Date.now(),
+): Announcement {
+  const until = g.sim?.suspendedUntil;
+  const suspended = g.marketControl?.suspended ?? [];
+  return announce(GamesOddsChanged, {
+    gameId: g.id,
+    odds: toDecimalOdds(g.odds),
+    live: g.status === 'live',
+    markets,
+    ...(g.status === 'live' && until !== undefined && until > now
+      ? { suspendedUntil: new Date(until).toISOString() }
+      : {}),
+    ...(suspended.length > 0 ? { suspendedMarkets: [...suspended] } : {}),
+  });
 }

@@ -1,12 +1,14 @@
 import { absoluteAssetUrl, badRequest, conflict, type FieldError, newId, notFound } from '@bet/kit';
 import {
+  DEFAULT_MARKET,
   GamesCancelled,
   GamesCreated,
-  GamesOddsChanged,
   GamesResultCorrected,
   GamesSettled,
   GamesUpdated,
+  marketDef,
 } from '@bet/proto-events';
+import stableJson from 'safe-stable-stringify';
 import type { KitContext } from '../config';
 import type { Actor } from '../domain/actor';
 import {
@@ -27,8 +29,16 @@ import {
   DEFAULT_MARKET_MARGINS,
   gameMarkets,
   htScoreOf,
+  isControlled,
+  type MarketControl,
   type MarketMargins,
+  type MarketView,
+  marketSources,
   marketsView,
+  modelMarkets,
+  setPinned,
+  setSuspended,
+  withPinnedPrices,
 } from '../domain/markets';
 import { type Prices, samePrices } from '../domain/odds';
 import type { DB } from '../store/db';
@@ -43,7 +53,7 @@ import {
   selectGamesByIds,
   selectMatchEvents,
 } from '../store/games';
-import { type Announcement, announce, recordAnnouncements } from './announcements';
+import { type Announcement, announce, oddsChanged, recordAnnouncements } from './announcements';
 import { audit } from './audit';
 import { marketMarginsOf, repriceTeams } from './pricing';
 
@@ -88,7 +98,7 @@ export async function findGame(db: DB, id: string): Promise<GameRecord> {
  * is what a bet is accepted at.
  */
 export async function gameMarketsOf(ctx: KitContext, id: string) {
-  return marketsAnswer(ctx, await findGame(ctx.db, id));
+  return gameMarketsView(ctx, await findGame(ctx.db, id));
 }
 
 /**
@@ -100,21 +110,23 @@ export async function manyGamesMarkets(ctx: KitContext, ids: readonly string[], 
   const games = await selectGamesByIds(ctx.db, [...new Set(ids)]);
   return {
     games: games.map((game) => {
-      const answer = marketsAnswer(ctx, game);
+      const answer = gameMarketsView(ctx, game);
       return wanted ? { ...answer, markets: answer.markets.filter((m) => wanted.has(m.key)) } : answer;
     }),
   };
 }
 
-function marketsAnswer(ctx: KitContext, game: GameRecord) {
+function gameMarketsView(ctx: KitContext, game: GameRecord) {
   const { now, maxAgeMs } = liveWindow(ctx);
   const bettable =
     (game.status === 'upcoming' && game.matchDate.getTime() > now) ||
     (game.status === 'live' && !liveSuspended(game, now, maxAgeMs));
+  // an admin's suspended market shows the prices it would have, locked
+  const prices = withPinnedPrices(modelMarkets(game, marketMarginsOf(ctx.config)), game.marketControl);
   return {
     gameId: game.id,
     status: game.status,
-    markets: marketsView(game, gameMarkets(game, marketMarginsOf(ctx.config)), bettable),
+    markets: marketsView(game, prices, bettable, game.marketControl?.suspended ?? [], marketSources(game)),
   };
 }
 
@@ -158,16 +170,7 @@ export function changeEvents(
     const m = markets();
     const created = [announce(GamesCreated, m ? { game: api, markets: m } : { game: api })];
     // a game first seen in play (provider sync) announces its price as in-play too
-    if (after.status === 'live') {
-      created.push(
-        announce(GamesOddsChanged, {
-          gameId: after.id,
-          odds: toDecimalOdds(after.odds),
-          live: true,
-          markets: m,
-        }),
-      );
-    }
+    if (after.status === 'live') created.push(oddsChanged(after, m));
     return created;
   }
   const prev = toApiGame(before);
@@ -178,16 +181,9 @@ export function changeEvents(
   // Going live re-announces the price as an in-play one even when it did not move: a
   // read model (betting) takes in-play bets only on prices marked live.
   const wentLive = before.status !== 'live' && after.status === 'live';
-  if (!samePrices(before.odds, after.odds) || wentLive) {
-    out.push(
-      announce(GamesOddsChanged, {
-        gameId: after.id,
-        odds: toDecimalOdds(after.odds),
-        live: after.status === 'live',
-        markets: markets(),
-      }),
-    );
-  }
+  // a feed's other markets may move while its 1X2 price stays
+  const feedMoved = stableJson(before.feed?.markets ?? null) !== stableJson(after.feed?.markets ?? null);
+  if (!samePrices(before.odds, after.odds) || wentLive || feedMoved) out.push(oddsChanged(after, markets()));
   if (before.status !== 'cancelled' && after.status === 'cancelled') {
     out.push(
       announce(GamesCancelled, {
@@ -467,4 +463,138 @@ export function parseOdds(odds: { home: number; draw: number; away: number }, pa
   }
   if (errors.length > 0) throw badRequest(errors[0].msg, errors);
   return out as Prices;
+}
+
+// ── an admin's control of single markets (issue 32 item 7) ─────────────────
+
+export type MarketAction =
+  | { kind: 'suspend' }
+  | { kind: 'reopen' }
+  | { kind: 'adjust'; prices: Record<string, number> }
+  | { kind: 'reset' };
+
+const MARKET_MESSAGES: Record<MarketAction['kind'], string> = {
+  suspend: 'Market suspended.',
+  reopen: 'Market reopened.',
+  adjust: 'Market odds updated.',
+  reset: 'Market odds reset to the model price.',
+};
+
+/** One market of a game as GET /games/{id}/markets shows it. */
+function marketViewOf(ctx: KitContext, game: GameRecord, market: string): MarketView {
+  const view = gameMarketsView(ctx, game).markets.find((m) => m.key === market);
+  if (!view) throw notFound('Market not found');
+  return view;
+}
+
+/**
+ * Suspends or reopens one market of a game, or pins or unpins its prices; audited and
+ * announced (games.odds_changed with every suspended market named) in one transaction.
+ * 1X2's prices are the game's own adjustment (adjust-odds), so adjusting or resetting 1X2 here
+ * does exactly that.
+ */
+export async function controlMarket(
+  ctx: KitContext,
+  actor: Actor,
+  id: string,
+  market: string,
+  action: MarketAction,
+): Promise<{ msg: string; market: MarketView }> {
+  const def = marketDef(market);
+  if (!def) throw notFound('Market not found');
+  if (market === DEFAULT_MARKET && (action.kind === 'adjust' || action.kind === 'reset')) {
+    if (action.kind === 'adjust') {
+      const p = action.prices;
+      const missing = def.outcomes.filter((o) => p[o] === undefined);
+      if (missing.length > 0)
+        throw badRequest(
+          `odds.${missing[0]} is required: 1X2 is priced as a whole`,
+          missing.map((o) => ({ path: `odds.${o}`, location: 'body', msg: `odds.${o} is required` })),
+        );
+      await adjustOdds(ctx, actor, id, { home: p.A, draw: p.Draw, away: p.B });
+    } else await resetOdds(ctx, actor, id);
+    return {
+      msg: MARKET_MESSAGES[action.kind],
+      market: marketViewOf(ctx, await findGame(ctx.db, id), market),
+    };
+  }
+  const after = await ctx.tx(async (trx) => {
+    const before = await lockGame(trx, id);
+    assertOddsAdjustable(before);
+    const control = before.marketControl ?? null;
+    const pinned = control?.prices[market] ?? null;
+    let next: MarketControl | null;
+    switch (action.kind) {
+      case 'suspend':
+      case 'reopen':
+        next = setSuspended(control, market, action.kind === 'suspend');
+        if (!next)
+          throw conflict(
+            action.kind === 'suspend' ? 'This market is already suspended' : 'This market is not suspended',
+            action.kind === 'suspend' ? 'market_suspended' : 'market_open',
+          );
+        break;
+      case 'adjust':
+        next = setPinned(control, market, { ...(pinned ?? {}), ...action.prices });
+        break;
+      case 'reset':
+        if (!pinned) throw conflict('The odds of this market are not adjusted', 'not_adjusted');
+        next = setPinned(control, market, null);
+        break;
+    }
+    const after: GameRecord = { ...before, marketControl: isControlled(next) ? next : null };
+    await saveGame(trx, before, after);
+    const state = (c: MarketControl | null | undefined) => ({
+      market,
+      suspended: c?.suspended.includes(market) ?? false,
+      adjusted: c?.prices[market] ? decimalBook(c.prices[market]) : null,
+    });
+    await audit(
+      trx,
+      actor,
+      `market.${action.kind}`,
+      'game',
+      id,
+      state(before.marketControl),
+      state(after.marketControl),
+    );
+    await recordAnnouncements(trx, [oddsChanged(after, gameMarkets(after, marketMarginsOf(ctx.config)))]);
+    return after;
+  });
+  return { msg: MARKET_MESSAGES[action.kind], market: marketViewOf(ctx, after, market) };
+}
+
+const decimalBook = (book: Record<string, number>) =>
+  Object.fromEntries(Object.entries(book).map(([o, h]) => [o, h / 100]));
+
+/**
+ * A market's prices from the edge: outcomes of that market, each > 1.00 and ≤ 1000.00 with at
+ * most two decimals (the rules of parseOdds), at least one; or a 400 naming every bad field.
+ */
+export function parseMarketOdds(market: string, odds: Record<string, number>): Record<string, number> {
+  const def = marketDef(market);
+  if (!def) throw notFound('Market not found');
+  const errors: FieldError[] = [];
+  const out: Record<string, number> = {};
+  const entries = Object.entries(odds);
+  if (entries.length === 0)
+    errors.push({ path: 'odds', location: 'body', msg: 'odds must name at least one outcome' });
+  for (const [o, v] of entries) {
+    const field = `odds.${o}`;
+    if (!def.outcomes.includes(o))
+      errors.push({
+        path: field,
+        location: 'body',
+        msg: `${field} is not an outcome of ${market}: must be one of ${def.outcomes.join(', ')}`,
+      });
+    else if (!Number.isFinite(v) || v <= 1)
+      errors.push({ path: field, location: 'body', msg: `${field} must be greater than 1.00` });
+    else if (Math.abs(Math.round(v * 100) - v * 100) > 1e-6)
+      errors.push({ path: field, location: 'body', msg: `${field} must have at most two decimals` });
+    else if (v > 1000)
+      errors.push({ path: field, location: 'body', msg: `${field} must be at most 1000.00` });
+    else out[o] = Math.round(v * 100);
+  }
+  if (errors.length > 0) throw badRequest(errors[0].msg, errors);
+  return out;
 }

@@ -1,5 +1,3 @@
-import { GamesOddsChanged } from '@bet/proto-events';
-import { toDecimalOdds } from '../domain/game';
 import { gameMarkets, type MarketMargins } from '../domain/markets';
 import {
   DEFAULT_RANKING,
@@ -14,7 +12,7 @@ import {
 import type { DB } from '../store/db';
 import { lockUpcomingModelGames, saveGame, selectRecentForm } from '../store/games';
 import { selectRankingsByKey } from '../store/rankings';
-import { type Announcement, announce } from './announcements';
+import { type Announcement, oddsChanged } from './announcements';
 
 /** The margins of the markets other than 1X2, from the service's settings. */
 export function marketMarginsOf(config: {
@@ -96,14 +94,7 @@ export async function repriceTeams(
       before.adjusted === null &&
       (before.lambdas?.home !== after.lambdas.home || before.lambdas?.away !== after.lambdas.away);
     if (!samePrices(before.odds, after.odds) || ratesMoved) {
-      events.push(
-        announce(GamesOddsChanged, {
-          gameId: before.id,
-          odds: toDecimalOdds(after.odds),
-          live: false,
-          markets: gameMarkets(after, margins),
-        }),
-      );
+      events.push(oddsChanged(after, gameMarkets(after, margins)));
     }
   }
   return events;

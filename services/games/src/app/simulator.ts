@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { absoluteAssetUrl, acquireLease, newId, releaseLease } from '@bet/kit';
-import { GamesCreated, GamesOddsChanged, GamesSettled, GamesUpdated } from '@bet/proto-events';
+import { GamesCreated, GamesSettled, GamesUpdated } from '@bet/proto-events';
 import type { KitContext } from '../config';
 import {
   type CalendarParams,
@@ -10,11 +10,11 @@ import {
   slotAt,
   slotKickoff,
 } from '../domain/calendar';
-import { type GameRecord, toApiGame, toDecimalOdds } from '../domain/game';
+import { type GameRecord, toApiGame } from '../domain/game';
 import { LEAGUES } from '../domain/leagues';
 import type { LivePolicy } from '../domain/live';
 import { logoUrl } from '../domain/logos';
-import { gameMarkets, htScoreOf } from '../domain/markets';
+import { gameMarkets, htScoreOf, publicMarkets } from '../domain/markets';
 import { simulateGame } from '../domain/simulation';
 import type { DB } from '../store/db';
 import {
@@ -28,7 +28,7 @@ import {
   selectDueSimulated,
 } from '../store/games';
 import { insertMetaIfAbsent, readMeta, writeMeta } from '../store/meta';
-import { type Announcement, announce, recordAnnouncements } from './announcements';
+import { type Announcement, announce, oddsChanged, recordAnnouncements } from './announcements';
 import { repriceAfterResult } from './games';
 import { loadStrengths, marketMarginsOf, modelFor } from './pricing';
 import { seedRankings } from './rankings';
@@ -318,17 +318,14 @@ export class SimulatorRunner {
         }
         if (step.update) events.push(announce(GamesUpdated, { game: toApiGame(after) }));
         if (step.announcePrice) {
+          // the new prices are announced at once, and taken only after the suspension; an
+          // admin's pinned prices and suspended markets stay laid over the model's
           events.push(
-            announce(GamesOddsChanged, {
-              gameId: before.id,
-              odds: toDecimalOdds(after.odds),
-              live: true,
-              markets: after.sim?.markets ?? null,
-              // the new prices are announced at once, and taken only after the suspension
-              ...(after.sim?.suspendedUntil !== undefined && after.sim.suspendedUntil > now
-                ? { suspendedUntil: new Date(after.sim.suspendedUntil).toISOString() }
-                : {}),
-            }),
+            oddsChanged(
+              { ...after, status: 'live' },
+              publicMarkets(after.sim?.markets ?? null, after.marketControl),
+              now,
+            ),
           );
         }
         if (step.finished) {

@@ -2,6 +2,7 @@ import { acquireLease, HttpError, isUniqueViolation, newId } from '@bet/kit';
 import { GamesSettled } from '@bet/proto-events';
 import type { KitContext } from '../config';
 import type { Actor } from '../domain/actor';
+import { htScoreOf } from '../domain/markets';
 import { mergeFixture } from '../domain/merge';
 import { AllSportsApi } from '../providers/allsportsapi';
 import { ApiFootball } from '../providers/apifootball';
@@ -241,11 +242,14 @@ export class SyncService {
       else stored = await saveGame(trx, existing, after, {}, now);
       const events = changeEvents(existing, after, marketMarginsOf(this.ctx.config));
       if (m.settled) {
+        // half-time markets settle on the feed's half-time score (none recorded: they push)
+        const ht = htScoreOf(after);
         events.push(
           announce(GamesSettled, {
             gameId: after.id,
             result: m.settled,
             scores: after.score,
+            ...(ht ? { htScores: ht } : {}),
             settledAt: now.toISOString(),
           }),
         );

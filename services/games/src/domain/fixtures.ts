@@ -34,10 +34,14 @@ export interface ProviderFixture {
   score: { home: number; away: number } | null;
   /** null when this answer carried no events */
   events: ProviderEvent[] | null;
+  /** the half-time score, once the provider has one (half-time markets settle on it) */
+  htScore?: { home: number; away: number } | null;
 }
 
 export interface ProviderPrice {
   providerId: string;
   odds: Prices;
   live: boolean;
+  /** the feed's other markets, by our market key then outcome, in hundredths (issue 32 item 6) */
+  markets?: Record<string, Record<string, number>>;
 }

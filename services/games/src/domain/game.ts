@@ -1,5 +1,6 @@
 import { DomainError } from '@bet/kit/core';
 import type { SimRecord } from './live';
+import type { FeedRecord, MarketControl } from './markets';
 import type { Lambdas, Prices } from './odds';
 
 export type GameStatus = 'upcoming' | 'live' | 'finished' | 'cancelled';
@@ -37,6 +38,10 @@ export interface GameRecord {
   cancelledAt: Date | null;
   /** when the in-play price was last confirmed by its pricing engine (or an admin); live games only */
   pricesAt?: Date | null;
+  /** an admin's suspended markets and pinned market prices (issue 32 item 7); null: none */
+  marketControl?: MarketControl | null;
+  /** what a provider's feed said beyond 1X2: other markets' books, the half-time score (issue 32 item 6) */
+  feed?: FeedRecord | null;
 }
 
 /** The Game object of the public API (docs/api-conventions.md). */

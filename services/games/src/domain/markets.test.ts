@@ -5,10 +5,16 @@ import {
   DEFAULT_MARKET_MARGINS,
   finalScores,
   fitLambdas,
+  isControlled,
   marketChances,
   marketPrices,
+  marketsView,
   overround,
   priceBook,
+  publicMarkets,
+  setPinned,
+  setSuspended,
+  withPinnedPrices,
 } from './markets';
 import {
   impliedSum,
@@ -224,5 +230,39 @@ describe('fitting the goal model to known prices', () => {
     expect(fitted.away).toBeCloseTo(truth.away, 1);
     const again = marketChances({ lambdas: fitted });
     expect(Math.abs(again.btts.yes - c.btts.yes)).toBeLessThan(0.01);
+  });
+});
+
+describe("an admin's control of single markets", () => {
+  const prices = marketPrices({ lambdas: { home: 1.5, away: 1.1 } }, { home: 210, draw: 330, away: 380 });
+  it('lays pinned prices over the model and takes every price of a suspended market away', () => {
+    let c = setSuspended(null, 'btts', true);
+    expect(c).toEqual({ suspended: ['btts'], prices: {} });
+    expect(setSuspended(c, 'btts', true)).toBeNull();
+    c = setPinned(c, 'ou_2.5', { over: 177 });
+    const pub = publicMarkets(prices, c)!;
+    expect(pub.btts).toEqual({ yes: null, no: null });
+    expect(pub['ou_2.5']).toEqual({ over: 177, under: prices['ou_2.5'].under });
+    expect(pub.dc).toEqual(prices.dc);
+    // the view keeps the suspended market's prices (shown locked)
+    expect(withPinnedPrices(prices, c)!.btts).toEqual(prices.btts);
+    // reopened and unpinned: the model's prices, and nothing left to store
+    const none = setPinned(setSuspended(c, 'btts', false), 'ou_2.5', null);
+    expect(isControlled(none)).toBe(false);
+    expect(publicMarkets(prices, none)).toEqual(prices);
+  });
+  it('a suspended market is shown suspended while the others stay open', () => {
+    const g = {
+      homeTeam: 'H',
+      awayTeam: 'A',
+      status: 'upcoming' as const,
+      score: { home: 0, away: 0 },
+      odds: { home: 210, draw: 330, away: 380 },
+      sim: null,
+    };
+    const view = marketsView(g, prices, true, ['btts']);
+    expect(view.find((m) => m.key === 'btts')!.status).toBe('suspended');
+    expect(view.find((m) => m.key === 'btts')!.outcomes[0].odds).toBe(prices.btts.yes! / 100);
+    expect(view.filter((m) => m.status === 'open').length).toBeGreaterThan(20);
   });
 });

@@ -385,7 +385,56 @@ export interface PricedGame {
   priceSource: 'model' | 'provider' | 'manual';
   lambdas: Lambdas | null;
   sim: { markets?: MarketPrices | null } | null;
+  /** an admin's suspended markets and pinned prices */
+  marketControl?: MarketControl | null;
+  /** what a provider's feed said beyond 1X2 */
+  feed?: FeedRecord | null;
 }
+
+/** books by market then outcome, prices in hundredths, as a feed gave them */
+export type MarketBooks = Record<string, Record<string, number>>;
+
+/** What a provider's feed said about a game beyond 1X2 (issue 32 item 6). */
+export interface FeedRecord {
+  /** pre-match books of other markets (providers/markets.ts maps their names onto ours) */
+  markets?: MarketBooks;
+  /** the half-time score the feed recorded */
+  htScore?: Score;
+}
+
+/**
+ * The feed's books offered as they are: those that price every outcome of their market and
+ * leave no sure profit (Σ 1/price ≥ 1). A partial or arbitrageable book only informs the fit.
+ */
+export function usableFeedBooks(books: MarketBooks | null | undefined): MarketBooks {
+  const out: MarketBooks = {};
+  for (const [market, book] of Object.entries(books ?? {})) {
+    const def = MARKETS.find((m) => m.key === market);
+    if (!def || market === '1x2') continue;
+    if (!def.outcomes.every((o) => Number.isInteger(book[o]) && book[o] > 100)) continue;
+    // Double Chance's selections overlap: each score wins two of its three, so its book sums to 2
+    if (def.outcomes.reduce((sum, o) => sum + 100 / book[o], 0) < (def.family === 'dc' ? 2 : 1)) continue;
+    out[market] = Object.fromEntries(def.outcomes.map((o) => [o, book[o]]));
+  }
+  return out;
+}
+
+const fittedBooks = new Map<string, Lambdas>();
+/** fitLambdas of a 1X2 price and a feed's complete books, remembered per set of books */
+export function lambdasOfBooks(odds: Prices, books: MarketBooks): Lambdas {
+  const all = { '1x2': { A: odds.home, Draw: odds.draw, B: odds.away }, ...books };
+  const key = JSON.stringify(all);
+  let l = fittedBooks.get(key);
+  if (!l) {
+    l = fitLambdas(all);
+    if (fittedBooks.size >= 2000) fittedBooks.delete(fittedBooks.keys().next().value as string);
+    fittedBooks.set(key, l);
+  }
+  return l;
+}
+
+/** Where each market's prices come from: the feed, our model, or an admin. */
+export type MarketSource = 'feed' | 'model' | 'admin';
 
 /**
  * A game's public market prices (null: only 1X2 is offered).
@@ -399,17 +448,64 @@ export function gameMarkets(
   g: PricedGame,
   margins: MarketMargins = DEFAULT_MARKET_MARGINS,
 ): MarketPrices | null {
+  return publicMarkets(modelMarkets(g, margins), g.marketControl);
+}
+
+/** gameMarkets before an admin's control is laid over it. */
+export function modelMarkets(
+  g: PricedGame,
+  margins: MarketMargins = DEFAULT_MARKET_MARGINS,
+): MarketPrices | null {
   if (g.status === 'finished' || g.status === 'cancelled') return null;
   // an admin's in-play price is not the model's: no market would agree with it
   if (g.status === 'live') return g.adjusted === null ? (g.sim?.markets ?? null) : null;
   const own = g.priceSource === 'model' && g.adjusted === null && g.lambdas;
-  const lambdas = own ? (g.lambdas as Lambdas) : lambdasOfBook(g.odds);
-  return marketPrices({ lambdas }, g.odds, margins);
+  // a feed's complete books are offered as they are, and every other market is fitted to them
+  const feed = feedBooksOf(g);
+  const lambdas = own
+    ? (g.lambdas as Lambdas)
+    : Object.keys(feed).length > 0
+      ? lambdasOfBooks(g.odds, feed)
+      : lambdasOfBook(g.odds);
+  const prices = marketPrices({ lambdas }, g.odds, margins);
+  for (const [market, book] of Object.entries(feed)) prices[market] = { ...book };
+  return prices;
 }
 
-/** The half-time score a game recorded (the simulator records it at the break), or null. */
-export function htScoreOf(g: { sim: { match?: { htScore?: Score } } | null }): Score | null {
-  const ht = g.sim?.match?.htScore;
+/** The feed's books a game offers as they are (a provider's own price on show, not an admin's). */
+export function feedBooksOf(
+  g: Pick<PricedGame, 'status' | 'priceSource' | 'adjusted' | 'feed'>,
+): MarketBooks {
+  if (g.status !== 'upcoming' || g.priceSource !== 'provider' || g.adjusted !== null) return {};
+  return usableFeedBooks(g.feed?.markets);
+}
+
+/** Where each market of a game is priced from, for GET /games/{id}/markets. */
+export function marketSources(g: PricedGame): Record<string, MarketSource> {
+  const feed = feedBooksOf(g);
+  const pinned = g.marketControl?.prices ?? {};
+  return Object.fromEntries(
+    MARKETS.map((def) => {
+      if (def.key === '1x2')
+        return [
+          def.key,
+          g.adjusted !== null || g.priceSource === 'manual'
+            ? 'admin'
+            : g.priceSource === 'provider'
+              ? 'feed'
+              : 'model',
+        ];
+      return [def.key, pinned[def.key] ? 'admin' : feed[def.key] ? 'feed' : 'model'];
+    }),
+  );
+}
+
+/** The half-time score a game recorded (the simulator at the break, or a provider's feed), or null. */
+export function htScoreOf(g: {
+  sim: { match?: { htScore?: Score } } | null;
+  feed?: FeedRecord | null;
+}): Score | null {
+  const ht = g.sim?.match?.htScore ?? g.feed?.htScore;
   return ht ? { home: ht.home, away: ht.away } : null;
 }
 
@@ -419,6 +515,8 @@ export interface MarketView {
   key: string;
   name: string;
   status: MarketStatus;
+  /** where its prices come from: the provider's feed, our model, or an admin */
+  source?: MarketSource;
   outcomes: Array<{
     code: string;
     label: string;
@@ -442,9 +540,13 @@ export function marketsView(
     score: Score;
     odds: Prices;
     sim: { match?: { htScore?: Score } } | null;
+    feed?: FeedRecord | null;
   },
   prices: MarketPrices | null,
   bettable: boolean,
+  /** markets an admin suspended: shown suspended, with the prices they would have */
+  suspended: readonly string[] = [],
+  sources?: Record<string, MarketSource>,
 ): MarketView[] {
   const teams = { home: g.homeTeam, away: g.awayTeam };
   const ht = htScoreOf(g);
@@ -458,11 +560,18 @@ export function marketsView(
       !!book &&
       Object.values(book).filter((o) => o !== null).length >= 2;
     const status: MarketStatus =
-      g.status === 'cancelled' ? 'void' : settled ? 'settled' : offered && bettable ? 'open' : 'suspended';
+      g.status === 'cancelled'
+        ? 'void'
+        : settled
+          ? 'settled'
+          : offered && bettable && !suspended.includes(def.key)
+            ? 'open'
+            : 'suspended';
     return {
       key: def.key,
       name: marketLabel(def.key, teams),
       status,
+      ...(sources?.[def.key] ? { source: sources[def.key] } : {}),
       outcomes: def.outcomes.map((code) => {
         const h = offered ? (book?.[code] ?? null) : null;
         return {
@@ -474,4 +583,81 @@ export function marketsView(
       }),
     };
   });
+}
+
+// ── an admin's control of single markets (issue 32 item 7) ─────────────────
+
+/**
+ * What an admin decided about single markets of a game: markets suspended until reopened,
+ * and prices pinned (hundredths, by market then outcome) until reset. 1X2's price has its own
+ * adjustment (GameRecord.adjusted); 1X2 can still be suspended here.
+ */
+export interface MarketControl {
+  suspended: string[];
+  prices: Record<string, Record<string, number>>;
+}
+
+export const NO_CONTROL: MarketControl = { suspended: [], prices: {} };
+
+export const isControlled = (c: MarketControl | null | undefined): boolean =>
+  !!c && (c.suspended.length > 0 || Object.keys(c.prices).length > 0);
+
+/** The prices with an admin's pinned ones laid over them (a pinned outcome keeps its price whatever the model says). */
+export function withPinnedPrices(
+  prices: MarketPrices | null,
+  control: MarketControl | null | undefined,
+): MarketPrices | null {
+  if (!control || Object.keys(control.prices).length === 0) return prices;
+  const out: MarketPrices = { ...(prices ?? {}) };
+  for (const [market, pinned] of Object.entries(control.prices)) {
+    const def = MARKETS.find((m) => m.key === market);
+    if (!def || market === '1x2') continue;
+    const book = { ...(out[market] ?? Object.fromEntries(def.outcomes.map((o) => [o, null]))) };
+    for (const [o, h] of Object.entries(pinned)) if (def.outcomes.includes(o)) book[o] = h;
+    out[market] = book;
+  }
+  return out;
+}
+
+/**
+ * What is announced (and so what betting may take): pinned prices laid over the model's, and
+ * every outcome of a suspended market without a price, so that a consumer that does not read
+ * `suspendedMarkets` still cannot take it.
+ */
+export function publicMarkets(
+  prices: MarketPrices | null,
+  control: MarketControl | null | undefined,
+): MarketPrices | null {
+  const pinned = withPinnedPrices(prices, control);
+  if (!pinned || !control || control.suspended.length === 0) return pinned;
+  const out: MarketPrices = { ...pinned };
+  for (const market of control.suspended)
+    if (market !== '1x2' && out[market])
+      out[market] = Object.fromEntries(Object.keys(out[market]).map((o) => [o, null]));
+  return out;
+}
+
+/** Suspends (true) or reopens (false) a market; null when that changes nothing. */
+export function setSuspended(
+  control: MarketControl | null | undefined,
+  market: string,
+  suspended: boolean,
+): MarketControl | null {
+  const c = control ?? NO_CONTROL;
+  if (c.suspended.includes(market) === suspended) return null;
+  return {
+    ...c,
+    suspended: suspended ? [...c.suspended, market].sort() : c.suspended.filter((m) => m !== market),
+  };
+}
+
+/** Pins (prices given) or unpins (null) a market's prices. */
+export function setPinned(
+  control: MarketControl | null | undefined,
+  market: string,
+  prices: Record<string, number> | null,
+): MarketControl {
+  const c = control ?? NO_CONTROL;
+  const { [market]: _old, ...rest } = c.prices;
+  return { ...c, prices: prices ? { ...rest, [market]: prices } : rest };
 }

@@ -102,6 +102,14 @@ export function mergeFixture(m: MergeInput): MergeOutcome {
     after.elapsed = Math.max(90, after.elapsed ?? 90);
   }
 
+  // what the feed says beyond 1X2: the half-time score, and before kick-off the other markets
+  if (f.htScore && (!final || settled)) after.feed = { ...(after.feed ?? {}), htScore: { ...f.htScore } };
+  if (after.status === 'upcoming' && m.price && !m.price.live) {
+    const { markets: _old, ...rest } = after.feed ?? {};
+    const markets = m.price.markets && Object.keys(m.price.markets).length > 0 ? m.price.markets : null;
+    after.feed = markets ? { ...rest, markets } : Object.keys(rest).length > 0 ? rest : null;
+  }
+
   // prices
   if (after.status === 'upcoming') {
     if (m.price && !m.price.live) {

@@ -1,5 +1,6 @@
 import type { GameStatus } from '../domain/game';
 import type { Phase } from '../domain/odds';
+import { allSportsBooks } from './markets';
 import {
   getJson,
   minuteFrom,
@@ -121,6 +122,7 @@ export function mapFixture(item: any): ProviderFixture | null {
     elapsed: st.elapsed,
     score: st.status === 'upcoming' ? null : score,
     events: mapEvents(item),
+    htScore: st.status === 'upcoming' ? null : scoreFrom(item.event_halftime_result),
   };
 }
 
@@ -186,7 +188,8 @@ export class AllSportsApi implements SportsProvider {
       for (const row of Array.isArray(rows) ? rows : []) {
         const odds = pricesFrom(row?.odd_1, row?.odd_x, row?.odd_2);
         if (odds) {
-          out.push({ providerId: String(eventKey), odds, live: false });
+          // one bookmaker's row for every market, so that they agree with each other
+          out.push({ providerId: String(eventKey), odds, live: false, markets: allSportsBooks(row) });
           break;
         }
       }

@@ -1,5 +1,6 @@
 import type { GameStatus } from '../domain/game';
 import type { Phase } from '../domain/odds';
+import { apiFootballBooks } from './markets';
 import {
   getJson,
   ProviderError,
@@ -107,8 +108,12 @@ export function mapFixture(item: any): ProviderFixture | null {
     elapsed: typeof f?.status?.elapsed === 'number' ? f.status.elapsed : null,
     score,
     events,
+    htScore: scoreOf(item?.score?.halftime),
   };
 }
+
+const scoreOf = (s: any) =>
+  typeof s?.home === 'number' && typeof s?.away === 'number' ? { home: s.home, away: s.away } : null;
 
 function matchWinner(values: any[]): ReturnType<typeof pricesFrom> {
   const by = (name: string) =>
@@ -181,15 +186,17 @@ export class ApiFootball implements SportsProvider {
     const out: ProviderPrice[] = [];
     for (const date of days) {
       for (let page = 1; page <= this.o.maxPages; page++) {
-        const body = await this.get('odds', { date, bet: '1', page: String(page), timezone: 'UTC' });
+        // every bet of each bookmaker: Match Winner for 1X2, the others for our other markets
+        const body = await this.get('odds', { date, page: String(page), timezone: 'UTC' });
         for (const item of body.response) {
           const id = item?.fixture?.id;
           if (id == null) continue;
+          // one bookmaker's prices for every market, so that they agree with each other
           for (const bm of item?.bookmakers ?? []) {
             const bet = (bm?.bets ?? []).find((b: any) => b?.id === 1 || b?.name === 'Match Winner');
             const odds = bet ? matchWinner(bet.values ?? []) : null;
             if (odds) {
-              out.push({ providerId: String(id), odds, live: false });
+              out.push({ providerId: String(id), odds, live: false, markets: apiFootballBooks(bm.bets) });
               break;
             }
           }

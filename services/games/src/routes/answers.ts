@@ -37,35 +37,37 @@ export const LiveGamesAnswer = Type.Object(
 
 export const MsgAnswer = Type.Object({ msg: Type.String() });
 
+export const MarketAnswer = Type.Object({
+  key: Type.String({
+    description: 'market key of the catalogue: 1x2, dc, dnb, ou_2.5, btts, cs, ht, htft, eh_-1, ah_-1.5…',
+  }),
+  name: Type.String(),
+  status: Type.Union([
+    Type.Literal('open'),
+    Type.Literal('suspended'),
+    Type.Literal('settled'),
+    Type.Literal('void'),
+  ]),
+  source: Type.Optional(
+    Type.Union([Type.Literal('feed'), Type.Literal('model'), Type.Literal('admin')], {
+      description: "where the market's prices come from: the provider's feed, our model, or an admin",
+    }),
+  ),
+  outcomes: Type.Array(
+    Type.Object({
+      code: Type.String({ description: 'what a selection names as its outcome' }),
+      label: Type.String(),
+      odds: Type.Union([Type.Number(), Type.Null()]),
+      result: Type.Optional(Type.Union([Type.Literal('won'), Type.Literal('lost'), Type.Literal('push')])),
+    }),
+  ),
+});
+
 export const MarketsAnswer = Type.Object(
   {
     gameId: Type.String(),
     status: Type.String(),
-    markets: Type.Array(
-      Type.Object({
-        key: Type.String({
-          description:
-            'market key of the catalogue: 1x2, dc, dnb, ou_2.5, btts, cs, ht, htft, eh_-1, ah_-1.5…',
-        }),
-        name: Type.String(),
-        status: Type.Union([
-          Type.Literal('open'),
-          Type.Literal('suspended'),
-          Type.Literal('settled'),
-          Type.Literal('void'),
-        ]),
-        outcomes: Type.Array(
-          Type.Object({
-            code: Type.String({ description: 'what a selection names as its outcome' }),
-            label: Type.String(),
-            odds: Type.Union([Type.Number(), Type.Null()]),
-            result: Type.Optional(
-              Type.Union([Type.Literal('won'), Type.Literal('lost'), Type.Literal('push')]),
-            ),
-          }),
-        ),
-      }),
-    ),
+    markets: Type.Array(MarketAnswer),
   },
   {
     description:
@@ -152,3 +154,8 @@ export const ErrorAnswer = Type.Object({
 
 export const errorReplies = (...codes: number[]) =>
   Object.fromEntries(codes.map((c) => [c, ErrorAnswer])) as Record<number, TSchema>;
+
+export const MsgMarketAnswer = Type.Object(
+  { msg: Type.String(), market: MarketAnswer },
+  { description: 'What was done, and the market as GET /games/{id}/markets shows it now' },
+);

@@ -11,6 +11,10 @@ import { listGamesRoute } from './list-games';
 import { listRankingsRoute } from './list-rankings';
 import { liveGamesRoute } from './live-games';
 import { manyGamesMarketsRoute } from './many-games-markets';
+import { marketAdjustOddsRoute } from './market-adjust-odds';
+import { marketReopenRoute } from './market-reopen';
+import { marketResetOddsRoute } from './market-reset-odds';
+import { marketSuspendRoute } from './market-suspend';
 import { resetOddsRoute } from './reset-odds';
 import { setResultRoute } from './set-result';
 import { syncGamesRoute } from './sync-games';
@@ -34,6 +38,10 @@ export const routes = [
   cancelGameRoute,
   adjustOddsRoute,
   resetOddsRoute,
+  marketSuspendRoute,
+  marketReopenRoute,
+  marketAdjustOddsRoute,
+  marketResetOddsRoute,
   gameAuditRoute,
   syncGamesRoute,
   listRankingsRoute,

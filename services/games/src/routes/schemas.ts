@@ -52,3 +52,18 @@ export const actorOf = (req: { user: { id: string; username?: string } | null })
   id: req.user!.id,
   username: req.user!.username ?? null,
 });
+
+/** A game and one market of the catalogue (`ou_2.5`, `eh_+1`…); an unknown market is a 404. */
+export const MarketParams = Type.Object({
+  id: Type.String({ pattern: ID_PATTERN }),
+  market: Type.String({ minLength: 1, maxLength: 16, pattern: '^[a-z0-9_.+-]+$' }),
+});
+
+export const MarketOddsBody = Type.Object(
+  {
+    odds: Type.Record(Type.String({ maxLength: 12 }), Type.Number(), {
+      description: 'decimal prices by outcome code of the market, e.g. { over: 1.95, under: 1.85 }',
+    }),
+  },
+  { additionalProperties: false },
+);

@@ -1,7 +1,9 @@
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
+import stableJson from 'safe-stable-stringify';
 import type { GamesTable, MatchEventsTable } from '../db/schema';
 import type { GameRecord, GameStatus, Outcome, PriceSource, Provider } from '../domain/game';
 import type { SimRecord } from '../domain/live';
+import { type FeedRecord, isControlled, type MarketControl } from '../domain/markets';
 import { type DB, type GameRow, json } from './db';
 
 export type MatchEventRow = Selectable<MatchEventsTable>;
@@ -35,6 +37,8 @@ export function rowToGame(r: GameRow): GameRecord {
     settledAt: r.settled_at ? new Date(r.settled_at) : null,
     cancelledAt: r.cancelled_at ? new Date(r.cancelled_at) : null,
     pricesAt: r.prices_at ? new Date(r.prices_at) : null,
+    marketControl: json<MarketControl>(r.market_control),
+    feed: json<FeedRecord>(r.feed),
   };
 }
 
@@ -70,6 +74,9 @@ export function gameToRow(g: GameRecord): Insertable<GamesTable> & Updateable<Ga
     sim_state: g.sim ? JSON.stringify(g.sim) : null,
     settled_at: g.settledAt,
     cancelled_at: g.cancelledAt,
+    // keys sorted: jsonb gives them back in its own order, and a rewrite must compare equal
+    market_control: isControlled(g.marketControl) ? (stableJson(g.marketControl) ?? null) : null,
+    feed: g.feed ? (stableJson(g.feed) ?? null) : null,
   };
 }
 
