@@ -67,7 +67,12 @@ export function baseConfig({ dir, mode, publicPath }) {
           options: {
             jsc: {
               parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: !prod } },
+              // Always the production JSX runtime (react/jsx-runtime), in a development build
+              // too: it is a shared module, and the shell provides only the shared modules its
+              // own code imports. With the dev transform the shell imported react/jsx-dev-runtime
+              // only, so a remote's prebuilt library using react/jsx-runtime (react-markdown)
+              // found no provider (RUNTIME-012) and the player pages never loaded.
+              transform: { react: { runtime: 'automatic', development: false } },
             },
           },
           type: 'javascript/auto',

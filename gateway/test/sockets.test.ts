@@ -340,8 +340,37 @@ for (const kind of ['cluster', 'embedded'] as const) {
         settledAt: new Date().toISOString(),
       });
       infra.bus.broadcast('aviator.tick', { multiplier: 1.37 });
+      const bet = {
+        roundId: newId(),
+        betId: newId(),
+        username: 'ann',
+        panel: 2,
+        stakeCents: 500,
+        status: 'cashed_out',
+        cashedOutAtHundredths: 150,
+        payoutCents: 750,
+      };
+      infra.bus.broadcast('aviator.bet', bet);
       for (const r of [visitor, signedIn]) {
-        await eventually(() => r.of('gameResultUpdated').length === 1 && r.of('aviator:tick').length === 1);
+        await eventually(
+          () =>
+            r.of('gameResultUpdated').length === 1 &&
+            r.of('aviator:tick').length === 1 &&
+            r.of('aviator:bet').length === 1,
+        );
+        // the All bets entry as GET /aviator/state lists it
+        expect(r.of('aviator:bet')).toEqual([
+          {
+            roundId: bet.roundId,
+            betId: bet.betId,
+            username: 'ann',
+            panel: 2,
+            stake: 5,
+            status: 'cashed_out',
+            cashedOutAt: 1.5,
+            payout: 7.5,
+          },
+        ]);
         expect(r.of('new_game')).toEqual([created]);
         expect(r.of('liveOddsUpdate')).toEqual([{ gameId: id, odds: { home: 1.8, draw: 3.4, away: 4.5 } }]);
         expect(r.of('oddsUpdate')).toEqual([{ gameId: id, odds: { home: 1.9, draw: 3.3, away: 4.2 } }]);

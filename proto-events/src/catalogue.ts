@@ -531,6 +531,41 @@ export const AviatorCrash = defineEvent({
   example: { multiplier: 2.44, hash: 'cd'.repeat(32), roundId: G, serverTime: 1795262400000 },
 });
 
+/**
+ * One bet of the round as everyone sees it in the "All bets" list, when it changes: placed
+ * (flying), cashed out, or given back before lift-off. Screens merge it into the round's list
+ * by betId, so the list is live without polling GET /aviator/state.
+ */
+export const AviatorBetUpdated = defineEvent({
+  subject: 'aviator.bet',
+  version: 1,
+  owner: 'aviator',
+  consumers: ['gateway'],
+  delivery: 'transient',
+  description: 'A bet of the round was placed, cashed out or withdrawn (the public "All bets" entry).',
+  schema: Type.Object({
+    roundId: Id,
+    betId: Id,
+    username: Type.String(),
+    panel: Type.Integer({ minimum: 1, maximum: 2 }),
+    stakeCents: Cents,
+    status: Type.Union(['active', 'cashed_out', 'cancelled'].map((s) => Type.Literal(s))),
+    /** hundredths, once cashed out */
+    cashedOutAtHundredths: Type.Union([Type.Integer({ minimum: 100 }), Type.Null()]),
+    payoutCents: Type.Union([Cents, Type.Null()]),
+  }),
+  example: {
+    roundId: G,
+    betId: B,
+    username: 'demo',
+    panel: 1,
+    stakeCents: 1000,
+    status: 'cashed_out',
+    cashedOutAtHundredths: 244,
+    payoutCents: 2440,
+  },
+});
+
 export const AviatorRoundSettled = defineEvent({
   subject: 'aviator.round_settled',
   version: 1,
@@ -1040,6 +1075,7 @@ export const events = {
   AviatorState,
   AviatorTick,
   AviatorCrash,
+  AviatorBetUpdated,
   AviatorRoundSettled,
   AviatorCashedOut,
   AviatorBetLost,

@@ -1,6 +1,6 @@
 import { newId } from '@bet/kit';
 import { eventually } from '@bet/kit/testing';
-import { AviatorCashedOut, AviatorOpenBets, AviatorState } from '@bet/proto-events';
+import { AviatorBetUpdated, AviatorCashedOut, AviatorOpenBets, AviatorState } from '@bet/proto-events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextLink } from '../../services/aviator/src/domain/fairness';
 import { msToReach } from '../../services/aviator/src/domain/multiplier';
@@ -169,6 +169,61 @@ describe('aviator', () => {
 
     const mine2 = await api(s.aviator, 'GET', '/api/v1/aviator/my-bets', p.auth);
     expect(mine2.body.bets.map((x: any) => x.payout).sort()).toEqual([15, 16]);
+  });
+
+  it('announces each bet of the round as it changes, for the live All bets list (aviator.bet)', async () => {
+    const p = await player(s, 100);
+    const seen: any[] = [];
+    const sub = s.infra.bus.listen(AviatorBetUpdated.subject, (d: any) => {
+      if (d.username === p.username) seen.push(d);
+    });
+    try {
+      const round = await roundWhere(s, (c) => c > 180);
+      const a = await place(p.auth, { stake: 10, autoCashOut: 1.5 });
+      const b = await place(p.auth, { stake: 5 });
+      const placed = {
+        roundId: round.id,
+        username: p.username,
+        cashedOutAtHundredths: null,
+        payoutCents: null,
+      };
+      await eventually(() => seen.length === 2, 10_000);
+      expect(seen).toEqual(
+        expect.arrayContaining([
+          { ...placed, betId: a.body.betId, panel: 1, stakeCents: 1000, status: 'active' },
+          { ...placed, betId: b.body.betId, panel: 2, stakeCents: 500, status: 'active' },
+        ]),
+      );
+      const running = await liftOff(s, round);
+      s.clock.set(running.started_at.getTime() + msToReach(160));
+      // the auto cash-out at 1.50x, then panel 2 by hand at 1.60x
+      await eventually(() => seen.length === 3, 10_000);
+      expect(seen[2]).toMatchObject({
+        betId: a.body.betId,
+        status: 'cashed_out',
+        cashedOutAtHundredths: 150,
+        payoutCents: 1500,
+      });
+      expect((await cashOut(p.auth, { panel: 2 })).status).toBe(200);
+      await eventually(() => seen.length === 4, 10_000);
+      expect(seen[3]).toMatchObject({
+        betId: b.body.betId,
+        status: 'cashed_out',
+        cashedOutAtHundredths: 160,
+        payoutCents: 800,
+      });
+      // a bet held for the next round, then cancelled: it leaves the list
+      const held = await place(p.auth, { stake: 2 });
+      expect(held.status).toBe(201);
+      expect((await api(s.aviator, 'POST', '/api/v1/aviator/cancel', p.auth, { panel: 1 })).status).toBe(200);
+      await eventually(() => seen.length === 6, 10_000);
+      expect(seen.slice(4).map((d) => [d.betId, d.roundId, d.status])).toEqual([
+        [held.body.betId, running.next_id, 'active'],
+        [held.body.betId, running.next_id, 'cancelled'],
+      ]);
+    } finally {
+      await sub.stop();
+    }
   });
 
   it('refuses every bad input with a clear message and writes nothing', async () => {

@@ -214,6 +214,23 @@ describe('aviator', () => {
       // the panel's button is on the first screen, below the flight
       expect(box!.y + box!.height, id).toBeLessThanOrEqual(844);
     }
+    // each panel's fields and buttons stay inside it (a number field's own width and the
+    // "Bet for Next Round" label once pushed panel 2 past the screen's edge)
+    for (const id of ['aviator-panel-1', 'aviator-panel-2']) {
+      const past = await page.getByTestId(id).evaluate((el) => {
+        const edge = el.getBoundingClientRect().right;
+        return [...el.querySelectorAll('input, button, a, summary')]
+          .filter((c) => c.getBoundingClientRect().right > edge + 0.5)
+          .map((c) => c.outerHTML.slice(0, 80));
+      });
+      expect(past, id).toEqual([]);
+    }
+    // the AI launcher is docked in the tab bar, clear of both panels' Auto-play
+    const fab = await page.locator('.ai-fab').boundingBox();
+    for (const summary of await page.locator('.bet-panel__autoplay summary').all()) {
+      const b = (await summary.boundingBox())!;
+      if (fab) expect(b.y + b.height <= fab.y || b.x + b.width <= fab.x).toBe(true);
+    }
     const flight = await page.locator('.flight').boundingBox();
     const panel = await page.getByTestId('aviator-panel-1').boundingBox();
     expect(panel!.y).toBeGreaterThanOrEqual(flight!.y + flight!.height);

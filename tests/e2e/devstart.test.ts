@@ -37,12 +37,14 @@ describe('npm start with NODE_ENV=development', () => {
     child.stderr?.on('data', (d) => (output += d.toString()));
     browser = await launchBrowser();
     // started, or ended: no point waiting out the deadline for a process that is gone
-    await eventually(() => output.includes('is running') || child.exitCode !== null, 200_000, 250).catch(
+    // (a generous deadline: three builds, their compression and the platform's start, on a
+    // machine shared with other test runs, took over 200 s)
+    await eventually(() => output.includes('is running') || child.exitCode !== null, 420_000, 250).catch(
       () => {},
     );
     if (!output.includes('is running')) throw new Error(`npm start failed:\n${output}`);
     url = `http://localhost:${port}`;
-  });
+  }, 480_000);
 
   afterAll(async () => {
     await browser?.close();
@@ -66,28 +68,31 @@ describe('npm start with NODE_ENV=development', () => {
     rmSync(scratch, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   });
 
-  // Since this stop's merges the development bundle's Home does not show its board in this test
-  // (the heading never appears); the cause was not found before the stop, so it runs on demand
-  // (DEVSTART=1) until it is: see the closing note of the stop that added this line.
-  it.skipIf(!process.env.DEVSTART)(
-    'builds a development bundle and serves a working page under the CSP',
-    async () => {
-      expect(output).toMatch(/development|compiled/i);
-      const { context, page, errors } = await newPage(browser);
-      const blocked: string[] = [];
-      page.on('console', (m) => {
-        if (/Content Security Policy|unsafe-eval/i.test(m.text())) blocked.push(m.text());
+  // The development bundle once showed no board here: the shell provided only the shared
+  // modules its own code imports (react/jsx-dev-runtime under the dev JSX transform), so the
+  // player remote's react-markdown found no react/jsx-runtime (RUNTIME-012). The console error
+  // that said so is kept in the failure message.
+  it('builds a development bundle and serves a working page under the CSP', async () => {
+    expect(output).toMatch(/development|compiled/i);
+    const { context, page, errors } = await newPage(browser);
+    const blocked: string[] = [];
+    const consoleErrors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push(m.text());
+      if (/Content Security Policy|unsafe-eval/i.test(m.text())) blocked.push(m.text());
+    });
+    await page.goto(url);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Matches & Results' }).count())
+      .toBeGreaterThan(0)
+      .catch((err: Error) => {
+        throw new Error(`${err.message}\nconsole errors:\n${consoleErrors.join('\n')}`);
       });
-      await page.goto(url);
-      await expect
-        .poll(() => page.getByRole('heading', { name: 'Matches & Results' }).count())
-        .toBeGreaterThan(0);
-      // a development bundle: readable chunk names and its own source maps, never eval
-      const scripts = await page.evaluate(() => [...document.scripts].map((s) => s.src));
-      expect(scripts.some((s) => /\/main\.js$/.test(s))).toBe(true);
-      expect(blocked).toEqual([]);
-      expect(errors).toEqual([]);
-      await context.close();
-    },
-  );
+    // a development bundle: readable chunk names and its own source maps, never eval
+    const scripts = await page.evaluate(() => [...document.scripts].map((s) => s.src));
+    expect(scripts.some((s) => /\/main\.js$/.test(s))).toBe(true);
+    expect(blocked).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

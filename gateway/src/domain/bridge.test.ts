@@ -1,10 +1,11 @@
 import { MessageSchemaError } from '@bet/kit';
-import { events, validate } from '@bet/proto-events';
+import { AviatorBetUpdated, events, validate } from '@bet/proto-events';
 import { describe, expect, it } from 'vitest';
 import {
   AVIATOR_SUBJECTS,
   socketActionsFor as actionsFor,
   aviatorEventName,
+  aviatorPayload,
   BRIDGED_SUBJECTS,
   cameOnline,
   dollars,
@@ -197,7 +198,33 @@ describe('bus → socket bridge', () => {
 
   it('names aviator events', () => {
     expect(aviatorEventName('aviator.tick')).toBe('aviator:tick');
+    expect(aviatorEventName('aviator.bet')).toBe('aviator:bet');
     expect(aviatorEventName('aviator.round_settled')).toBeNull();
+  });
+
+  it('sends a bet of the round as the All bets entry of GET /aviator/state (dollars, multiplier)', () => {
+    const d = AviatorBetUpdated.example;
+    expect(aviatorPayload('aviator.bet', d)).toEqual({
+      roundId: d.roundId,
+      betId: d.betId,
+      username: 'demo',
+      panel: 1,
+      stake: 10,
+      status: 'cashed_out',
+      cashedOutAt: 2.44,
+      payout: 24.4,
+    });
+    expect(
+      aviatorPayload('aviator.bet', {
+        ...d,
+        status: 'active',
+        cashedOutAtHundredths: null,
+        payoutCents: null,
+      }),
+    ).toMatchObject({ status: 'active', cashedOutAt: null, payout: null });
+    // the others go out as published
+    const tick = { multiplier: 1.37 };
+    expect(aviatorPayload('aviator.tick', tick)).toBe(tick);
   });
 
   it('converts cents to dollars exactly', () => {

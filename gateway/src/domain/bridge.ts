@@ -1,6 +1,7 @@
 import { type EventEnvelope, type EventOf, typedEvent } from '@bet/kit';
 import {
   AdminFiguresChanged,
+  AviatorBetUpdated,
   BetsSettled,
   BetsVoided,
   type EventData,
@@ -42,7 +43,7 @@ export const ADMINS_ROOM = 'admins';
 export const userRoom = (userId: string) => `user:${userId}`;
 
 /** the transient aviator broadcasts, forwarded as `aviator:<name>` to everyone */
-export const AVIATOR_SUBJECTS = ['aviator.state', 'aviator.tick', 'aviator.crash'] as const;
+export const AVIATOR_SUBJECTS = ['aviator.state', 'aviator.tick', 'aviator.crash', 'aviator.bet'] as const;
 
 const EVERYONE: Audience = { room: 'everyone' };
 const ADMINS: Audience = { room: 'admins' };
@@ -182,6 +183,25 @@ export function isStale(subject: string, occurredAt: string, now: number, maxAge
   if (MEMBERSHIP_SUBJECTS.has(subject)) return false;
   const t = Date.parse(occurredAt);
   return Number.isFinite(t) && now - t > maxAgeMs;
+}
+
+/**
+ * What goes to the sockets for one aviator broadcast: a bet of the round as the All bets entry
+ * of GET /aviator/state (dollars, the multiplier as a number), the others as published.
+ */
+export function aviatorPayload(subject: string, data: unknown): unknown {
+  if (subject !== AviatorBetUpdated.subject) return data;
+  const d = data as EventData<typeof AviatorBetUpdated>;
+  return {
+    roundId: d.roundId,
+    betId: d.betId,
+    username: d.username,
+    panel: d.panel,
+    stake: dollars(d.stakeCents),
+    status: d.status,
+    cashedOutAt: d.cashedOutAtHundredths === null ? null : d.cashedOutAtHundredths / 100,
+    payout: d.payoutCents === null ? null : dollars(d.payoutCents),
+  };
 }
 
 /** `aviator.tick` → `aviator:tick` */

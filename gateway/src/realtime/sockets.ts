@@ -11,7 +11,7 @@ import {
   type TokenVerifier,
   type VerifiedUser,
 } from '@bet/kit';
-import { AviatorTick, IdentityPresence } from '@bet/proto-events';
+import { AviatorBetUpdated, AviatorTick, IdentityPresence } from '@bet/proto-events';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
@@ -19,6 +19,7 @@ import {
   ADMINS_ROOM,
   AVIATOR_SUBJECTS,
   aviatorEventName,
+  aviatorPayload,
   BRIDGED_SUBJECTS,
   cameOnline,
   isStale,
@@ -317,6 +318,9 @@ export class Realtime {
           const name = aviatorEventName(actual);
           if (!name) return;
           if (actual === AviatorTick.subject) return ticks.tick(data);
+          // a bet of the round is no reason to drop the pending tick
+          if (actual === AviatorBetUpdated.subject)
+            return this.broadcastLocally(name, aviatorPayload(actual, data), false);
           ticks.discard();
           this.broadcastLocally(name, data, false);
         }),

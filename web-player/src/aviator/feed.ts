@@ -14,7 +14,29 @@ export type RoundBet = AviatorView['bets'][number];
 export const multiplierAfter = (ms: number) => Math.exp(0.00006 * Math.max(0, ms));
 export const floor2 = (m: number) => Math.floor(m * 100 + 1e-9) / 100;
 
-const EVENTS = ['aviator:state', 'aviator:tick', 'aviator:crash'] as const;
+const EVENTS = ['aviator:state', 'aviator:tick', 'aviator:crash', 'aviator:bet'] as const;
+
+/** `aviator:bet`: one bet of a round as it changes (placed, cashed out, cancelled). */
+export type BetUpdate = Omit<RoundBet, 'status'> & {
+  roundId: string;
+  status: RoundBet['status'] | 'cancelled';
+};
+
+/**
+ * The round's All bets list with one `aviator:bet` merged in: a new bet at the top, a known
+ * one updated in place, a cancelled one gone. A bet of another round (held for the next one)
+ * leaves the list as it is: the next round's GET /aviator/state brings it.
+ */
+export function withBet(view: AviatorView, update: BetUpdate): AviatorView {
+  if (update.roundId !== view.roundId) return view;
+  const { roundId: _round, status, ...rest } = update;
+  const others = view.bets.filter((b) => b.betId !== update.betId);
+  if (status === 'cancelled') return { ...view, bets: others };
+  const bet = { ...rest, status } as RoundBet;
+  const at = view.bets.findIndex((b) => b.betId === update.betId);
+  if (at < 0) return { ...view, bets: [bet, ...view.bets] };
+  return { ...view, bets: view.bets.map((b, i) => (i === at ? bet : b)) };
+}
 
 /** A token-less socket.io connection for visitors: the gateway sends them the Aviator events only. */
 function useVisitorSocket(enabled: boolean, handlers: Record<string, (p: any) => void>) {
@@ -65,9 +87,13 @@ export function useAviator() {
 
   useEffect(() => {
     void load();
-    // the bets list and a lost connection: a light poll besides the pushes
-    const t = setInterval(() => void load(), 2000);
-    return () => clearInterval(t);
+    // the bets list comes live (aviator:bet) and whole at each phase (aviator:state reloads):
+    // no poll, only a reload when the page comes back to the front after a while away
+    const back = () => {
+      if (document.visibilityState === 'visible') void load();
+    };
+    document.addEventListener('visibilitychange', back);
+    return () => document.removeEventListener('visibilitychange', back);
   }, [load]);
 
   const handlers = useRef<Record<string, (p: any) => void>>({});
@@ -95,6 +121,9 @@ export function useAviator() {
           : v,
       );
       void load();
+    },
+    'aviator:bet': (p: BetUpdate) => {
+      setView((v) => (v ? withBet(v, p) : v));
     },
     'aviator:tick': (p: { multiplier: number; serverTime?: number }) => {
       syncClockOf(offset, p.serverTime);

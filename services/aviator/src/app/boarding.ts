@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { moveBet, refusePlacingBets, userBetOnPanel } from '../store/bets';
 import type { Db } from '../store/db';
 import { latestRound, lockBettingRound, moveRound, roundById, shareOpeningOf } from '../store/rounds';
+import { announceBet } from './bet-feed';
 import { settleStake } from './unconfirmed';
 
 /**
@@ -88,6 +89,7 @@ export async function cancelBet(ctx: AppContext, userId: string, panel: 1 | 2) {
     if (!moved) throw new DomainError('nothing_to_cancel', NOTHING_TO_CANCEL, 409);
     return moved;
   });
+  announceBet(ctx, bet, { status: 'cancelled' });
   let balance: number | null = null;
   try {
     const cents = await settleStake(ctx, bet);

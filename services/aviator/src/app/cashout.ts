@@ -2,8 +2,9 @@ import { DomainError } from '@bet/kit';
 import type { AppContext } from '../context';
 import { decideCashOut } from '../domain/bets';
 import { activeBetsForUpdate, userBetsInRound } from '../store/bets';
-import type { Db } from '../store/db';
+import type { BetRow, Db } from '../store/db';
 import { crashedRounds, runningRound } from '../store/rounds';
+import { announceBet } from './bet-feed';
 import { payOut } from './clock';
 
 export const NO_ACTIVE_BET = 'You have no active bet to cash out.';
@@ -16,7 +17,9 @@ export const TOO_LATE = 'Too late: the plane flew away before your cash-out.';
  */
 export async function cashOut(ctx: AppContext, userId: string, panel: 1 | 2 | undefined) {
   const now = ctx.clock.now();
-  return ctx.tx(async (trx) => {
+  // the bets paid, announced once the transaction is committed
+  const left: Array<[BetRow, number, bigint]> = [];
+  const answer = await ctx.tx(async (trx) => {
     const round = await runningRound(trx);
     const bets = round ? await activeBetsForUpdate(trx, userId, round.id, panel) : [];
     if (!round || bets.length === 0) {
@@ -37,13 +40,15 @@ export async function cashOut(ctx: AppContext, userId: string, panel: 1 | 2 | un
         if (decision.reason === 'crashed') throw new DomainError('crashed', TOO_LATE, 409);
         throw new DomainError('no_active_bet', NO_ACTIVE_BET, 409);
       }
-      if (await payOut(trx, bet, round, decision.multiplier, decision.payoutCents, new Date(now)))
+      if (await payOut(trx, bet, round, decision.multiplier, decision.payoutCents, new Date(now))) {
         paid.push({
           betId: bet.id,
           panel: bet.panel,
           multiplier: decision.multiplier / 100,
           payout: Number(decision.payoutCents) / 100,
         });
+        left.push([bet, decision.multiplier, decision.payoutCents]);
+      }
     }
     if (paid.length === 0) throw new DomainError('no_active_bet', NO_ACTIVE_BET, 409);
     return {
@@ -52,6 +57,9 @@ export async function cashOut(ctx: AppContext, userId: string, panel: 1 | 2 | un
       bets: paid,
     };
   });
+  for (const [bet, multiplier, payoutCents] of left)
+    announceBet(ctx, bet, { status: 'cashed_out', multiplier, payoutCents });
+  return answer;
 }
 
 /** How long after a crash a cash-out still hears "too late" rather than "no active bet". */

@@ -31,6 +31,7 @@ import {
   type RoundRow,
   roundTotals,
 } from '../store/rounds';
+import { announceBet } from './bet-feed';
 import { closeBoarding } from './boarding';
 import { timingsOf } from './timings';
 
@@ -239,6 +240,7 @@ async function autoCashOuts(ctx: AppContext, round: RoundRow, multiplier: number
   const due = await betsDueAt(ctx.db, round.id, multiplier);
   if (due.length === 0) return;
   const startedAt = round.started_at!.getTime();
+  const left: Array<[BetRow, number, bigint]> = [];
   await ctx.tx(async (trx) => {
     for (const bet of due) {
       const target = Number(bet.target);
@@ -248,9 +250,12 @@ async function autoCashOuts(ctx: AppContext, round: RoundRow, multiplier: number
         { stakeCents: BigInt(bet.stake_cents), targetH: target },
         Number(round.crash_point),
       );
-      if (result.won) await payOut(trx, bet, round, result.multiplier, result.payoutCents, at);
+      if (result.won && (await payOut(trx, bet, round, result.multiplier, result.payoutCents, at)))
+        left.push([bet, result.multiplier, result.payoutCents]);
     }
   });
+  for (const [bet, multiplier, payoutCents] of left)
+    announceBet(ctx, bet, { status: 'cashed_out', multiplier, payoutCents });
 }
 
 /** The crash: every bet still in the air is settled with the round, in one transaction. */

@@ -3,6 +3,7 @@ import { BettingReleaseStake, BettingReserveStake, type CommandReply, WalletDebi
 import type { AppContext } from '../context';
 import { choosePanel, parseAutoCashOut, parseStake } from '../domain/bets';
 import { betById, insertBet, lockPlayer, moveBet, userBetsInRound } from '../store/bets';
+import { announceBet } from './bet-feed';
 import { board, roundForBet } from './boarding';
 import { debitOf } from './debits';
 import { settleStake } from './unconfirmed';
@@ -117,6 +118,17 @@ export async function placeBet(ctx: AppContext, input: PlaceBetInput) {
       });
     throw conflict(NOT_BETTING);
   }
+  announceBet(
+    ctx,
+    {
+      id: betId,
+      round_id: placed.roundId,
+      username: input.username,
+      panel: placed.panel,
+      stake_cents: String(stakeCents),
+    },
+    { status: 'active' },
+  );
   return {
     betId,
     roundId: placed.roundId,
