@@ -55,6 +55,23 @@ export class DomainError extends Error {
 }
 
 /**
+ * A `DomainError` class for one code, so each refusal a service names is one line:
+ * `export class UserNotFoundError extends refusal('user_not_found', 'User not found') {}`.
+ * With a fixed message the class takes none (`new UserNotFoundError()`); without, the
+ * message (and the fields at fault) are given where it is thrown. `name` is the class's own.
+ */
+export function refusal(code: string, msg: string): new () => DomainError;
+export function refusal(code: string): new (msg: string, errors?: FieldError[]) => DomainError;
+export function refusal(code: string, fixed?: string) {
+  return class extends DomainError {
+    constructor(msg?: string, errors?: FieldError[]) {
+      super(code, fixed ?? msg ?? code, { errors });
+      this.name = new.target.name;
+    }
+  };
+}
+
+/**
  * A service's map from its domain errors' codes to the answer: the status, and whether the
  * body carries a `code` beside `msg` (the spec's answers mostly do not).
  */
