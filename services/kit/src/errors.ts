@@ -26,7 +26,7 @@ export const unprocessable = (msg: string, code?: string) => new HttpError(422, 
 export const tooManyRequests = (msg = 'Too many requests, please try again later') => new HttpError(429, msg);
 
 /** The statuses a refusal of a use case can answer with. */
-export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503;
+export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429 | 502 | 503;
 
 /**
  * A use case or a domain rule said no. `code` names what went wrong, the message is what the

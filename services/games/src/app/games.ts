@@ -1,4 +1,4 @@
-import { absoluteAssetUrl, badRequest, conflict, type FieldError, newId, notFound } from '@bet/kit';
+import { absoluteAssetUrl, newId } from '@bet/kit';
 import {
   GamesCancelled,
   GamesCreated,
@@ -9,6 +9,7 @@ import {
 } from '@bet/proto-events';
 import type { KitContext } from '../config';
 import type { Actor } from '../domain/actor';
+import { GameNotFoundError, InvalidInputError, NotAdjustedError } from '../domain/errors';
 import {
   type ApiGame,
   assertCancellable,
@@ -78,7 +79,7 @@ export async function countGames(db: DB, q: ListQuery): Promise<number> {
 
 export async function findGame(db: DB, id: string): Promise<GameRecord> {
   const game = await selectGame(db, id);
-  if (!game) throw notFound('Game not found');
+  if (!game) throw new GameNotFoundError();
   return game;
 }
 
@@ -119,7 +120,7 @@ export async function gameDetails(db: DB, id: string) {
 
 export async function lockGame(trx: DB, id: string): Promise<GameRecord> {
   const game = await lockGameRow(trx, id);
-  if (!game) throw notFound('Game not found');
+  if (!game) throw new GameNotFoundError();
   return game;
 }
 
@@ -193,7 +194,7 @@ export interface CreateInput {
 
 export function assertDistinctTeams(home: string, away: string) {
   if (sameTeam(home, away)) {
-    throw badRequest('A team cannot play itself: homeTeam and awayTeam must differ', [
+    throw new InvalidInputError('A team cannot play itself: homeTeam and awayTeam must differ', [
       { path: 'awayTeam', location: 'body', msg: 'awayTeam must differ from homeTeam' },
     ]);
   }
@@ -415,7 +416,7 @@ export async function resetOdds(ctx: KitContext, actor: Actor, id: string): Prom
   return ctx.tx(async (trx) => {
     const before = await lockGame(trx, id);
     assertOddsAdjustable(before);
-    if (!before.adjusted) throw conflict('The odds of this game are not adjusted', 'not_adjusted');
+    if (!before.adjusted) throw new NotAdjustedError();
     const after: GameRecord = { ...before, adjusted: null, odds: before.base };
     await saveGame(trx, before, after, { adjusted_by: null, adjusted_at: null });
     await audit(
@@ -430,23 +431,4 @@ export async function resetOdds(ctx: KitContext, actor: Actor, id: string): Prom
     await recordAnnouncements(trx, changeEvents(before, after, marketMarginsOf(ctx.config)));
     return toApiGame(after);
   });
-}
-
-/** Odds from the edge: numbers > 1.00 with at most two decimals, or a 400 naming each bad field. */
-export function parseOdds(odds: { home: number; draw: number; away: number }, path = 'odds'): Prices {
-  const errors: FieldError[] = [];
-  const out: Partial<Prices> = {};
-  for (const k of ['home', 'draw', 'away'] as const) {
-    const v = odds[k];
-    const field = path ? `${path}.${k}` : k;
-    if (!Number.isFinite(v) || v <= 1)
-      errors.push({ path: field, location: 'body', msg: `${field} must be greater than 1.00` });
-    else if (Math.abs(Math.round(v * 100) - v * 100) > 1e-6) {
-      errors.push({ path: field, location: 'body', msg: `${field} must have at most two decimals` });
-    } else if (v > 1000)
-      errors.push({ path: field, location: 'body', msg: `${field} must be at most 1000.00` });
-    else out[k] = Math.round(v * 100);
-  }
-  if (errors.length > 0) throw badRequest(errors[0].msg, errors);
-  return out as Prices;
 }

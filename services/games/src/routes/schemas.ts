@@ -1,5 +1,6 @@
 import { badRequest, type FieldError, HttpError, ID_PATTERN, Type } from '@bet/kit';
 import type { Actor } from '../domain/actor';
+import type { Prices } from '../domain/odds';
 
 // What the routes take, shared, and the checks the schemas cannot express (answers.ts: what they answer).
 
@@ -52,3 +53,22 @@ export const actorOf = (req: { user: { id: string; username?: string } | null })
   id: req.user!.id,
   username: req.user!.username ?? null,
 });
+
+/** Odds from the edge: numbers > 1.00 with at most two decimals, or a 400 naming each bad field. */
+export function parseOdds(odds: { home: number; draw: number; away: number }, path = 'odds'): Prices {
+  const errors: FieldError[] = [];
+  const out: Partial<Prices> = {};
+  for (const k of ['home', 'draw', 'away'] as const) {
+    const v = odds[k];
+    const field = path ? `${path}.${k}` : k;
+    if (!Number.isFinite(v) || v <= 1)
+      errors.push({ path: field, location: 'body', msg: `${field} must be greater than 1.00` });
+    else if (Math.abs(Math.round(v * 100) - v * 100) > 1e-6) {
+      errors.push({ path: field, location: 'body', msg: `${field} must have at most two decimals` });
+    } else if (v > 1000)
+      errors.push({ path: field, location: 'body', msg: `${field} must be at most 1000.00` });
+    else out[k] = Math.round(v * 100);
+  }
+  if (errors.length > 0) throw badRequest(errors[0].msg, errors);
+  return out as Prices;
+}
