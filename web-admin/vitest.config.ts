@@ -6,7 +6,7 @@ export default defineConfig({
     name: 'web-admin',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['./src/test-setup.ts'],
+    setupFiles: ['../web-shell/src/test-setup.ts'],
     restoreMocks: true,
   },
 });

@@ -6,6 +6,7 @@ import { migrations } from './db/migrations';
 import type { AiDB } from './db/schema';
 import { jobs } from './jobs';
 import { routes } from './routes';
+import { errorAnswers } from './routes/errors';
 
 /**
  * AI: the built-in analyst (offline, from the platform's own games and bets) or any
@@ -18,6 +19,7 @@ export const aiService = defineService<AiDB, typeof aiConfig, AiParts>({
   migrations,
   context: buildContext,
   routes,
+  errors: errorAnswers,
   consumers,
   jobs,
 });

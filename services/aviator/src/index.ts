@@ -6,6 +6,7 @@ import { migrations } from './db/migrations';
 import type { AviatorDB } from './db/schema';
 import { jobs } from './jobs';
 import { routes } from './routes';
+import { errorAnswers } from './routes/errors';
 
 export const aviatorService = defineService<AviatorDB, typeof aviatorConfig, AviatorParts>({
   name: 'aviator',
@@ -13,6 +14,7 @@ export const aviatorService = defineService<AviatorDB, typeof aviatorConfig, Avi
   migrations,
   context: buildContext,
   routes,
+  errors: errorAnswers,
   consumers,
   jobs,
 });

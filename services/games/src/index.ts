@@ -6,6 +6,7 @@ import { migrations } from './db/migrations';
 import type { GamesDB } from './db/schema';
 import { jobs } from './jobs';
 import { routes } from './routes';
+import { errorAnswers } from './routes/errors';
 
 /**
  * Games: the catalogue, prices, live scores, match events, results and power rankings,
@@ -17,6 +18,7 @@ export const gamesService = defineService<GamesDB, typeof gamesConfig, GamesPart
   migrations,
   context: buildContext,
   routes,
+  errors: errorAnswers,
   consumers,
   jobs,
 });

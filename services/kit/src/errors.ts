@@ -26,7 +26,7 @@ export const unprocessable = (msg: string, code?: string) => new HttpError(422, 
 export const tooManyRequests = (msg = 'Too many requests, please try again later') => new HttpError(429, msg);
 
 /** The statuses a refusal of a use case can answer with. */
-export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503;
+export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429 | 502 | 503;
 
 /**
  * A use case or a domain rule said no. `code` names what went wrong, the message is what the
@@ -52,6 +52,23 @@ export class DomainError extends Error {
     if (typeof opts === 'number') this.status = opts;
     else if (opts?.errors) this.errors = opts.errors;
   }
+}
+
+/**
+ * A `DomainError` class for one code, so each refusal a service names is one line:
+ * `export class UserNotFoundError extends refusal('user_not_found', 'User not found') {}`.
+ * With a fixed message the class takes none (`new UserNotFoundError()`); without, the
+ * message (and the fields at fault) are given where it is thrown. `name` is the class's own.
+ */
+export function refusal(code: string, msg: string): new () => DomainError;
+export function refusal(code: string): new (msg: string, errors?: FieldError[]) => DomainError;
+export function refusal(code: string, fixed?: string) {
+  return class extends DomainError {
+    constructor(msg?: string, errors?: FieldError[]) {
+      super(code, fixed ?? msg ?? code, { errors });
+      this.name = new.target.name;
+    }
+  };
 }
 
 /**

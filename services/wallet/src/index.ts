@@ -6,6 +6,7 @@ import { migrations } from './db/migrations';
 import type { WalletDB } from './db/schema';
 import { jobs } from './jobs';
 import { routes } from './routes';
+import { errorAnswers } from './routes/errors';
 
 /** The only place money moves: the double-entry ledger, deposits, withdrawals, money commands. */
 export const walletService = defineService<WalletDB, typeof walletConfig, WalletParts>({
@@ -14,6 +15,7 @@ export const walletService = defineService<WalletDB, typeof walletConfig, Wallet
   migrations,
   context: buildContext,
   routes,
+  errors: errorAnswers,
   consumers,
   jobs,
 });

@@ -1,4 +1,3 @@
-import { badRequest } from '@bet/kit';
 import { WalletBalance } from '@bet/proto-events';
 import { Type } from '@sinclair/typebox';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
@@ -19,6 +18,7 @@ import {
   writeSmalltalk,
   writeSuggestion,
 } from '../domain/chat';
+import { InvalidInputError } from '../domain/errors';
 import { searchGames, understand } from '../domain/search';
 import { addDays, localDayLabel } from '../domain/time';
 import { fixture, type GameFacts, type Outcome, outcomeLabel } from '../domain/types';
@@ -53,7 +53,7 @@ export async function chat(
   input: ChatInput,
 ): Promise<{ reply: string; betSlip?: BetSlip; producedBy: ProducedBy }> {
   const message = input.message.trim();
-  if (!message) throw badRequest('Please enter a message.');
+  if (!message) throw new InvalidInputError('Please enter a message.');
   const history = input.history.slice(-HISTORY_KEPT);
   const games = await loadCalendar(ctx);
   let proposed: BetSlip | undefined;

@@ -1,6 +1,6 @@
-import { notFound, tooManyRequests } from '@bet/kit';
 import { GamesGet } from '@bet/proto-events';
 import type { AppContext } from '../context';
+import { GameNotFoundError, TooManyAiRequestsError } from '../domain/errors';
 import { zoneOffsetMinutes } from '../domain/time';
 import type { GameFacts } from '../domain/types';
 import { calendar, getGames, upsertGame } from '../store/games';
@@ -42,15 +42,14 @@ export async function findGame(ctx: AppContext, id: string): Promise<GameFacts> 
   } catch (err) {
     ctx.logger.warn({ err, gameId: id }, 'games.get failed; answering from the read model only');
   }
-  throw notFound('Game not found');
+  throw new GameNotFoundError('Game not found');
 }
 
 /** AI calls per caller per minute: a fixed window counted in the shared cache. */
 export async function throttle(ctx: AppContext, caller: string) {
   const bucket = Math.floor(ctx.clock.now() / 60_000);
   const n = await ctx.cache.incr(`ai:rate:${caller}:${bucket}`, 61_000);
-  if (n > ctx.config.AI_RATE_LIMIT_PER_MINUTE)
-    throw tooManyRequests('Too many AI requests. Please wait a minute and try again.');
+  if (n > ctx.config.AI_RATE_LIMIT_PER_MINUTE) throw new TooManyAiRequestsError();
 }
 
 /** A cached answer (same input, same answer) for the configured TTL. */

@@ -1,7 +1,7 @@
-import { badRequest } from '@bet/kit';
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../context';
 import { insight, writeAnalysis } from '../domain/analysis';
+import { InvalidInputError } from '../domain/errors';
 import { searchGames } from '../domain/search';
 import { campaignPosts, socialPost } from '../domain/social';
 import { addDays, startOfLocalDay } from '../domain/time';
@@ -39,7 +39,7 @@ export async function analyzeGame(ctx: AppContext, gameId: string) {
 /** Natural-language search over the calendar (no model: it must be fast, exact and cheap). */
 export async function gameSearch(ctx: AppContext, query: string) {
   const q = query.trim();
-  if (!q) throw badRequest('Please enter a search query.');
+  if (!q) throw new InvalidInputError('Please enter a search query.');
   const games = await loadCalendar(ctx);
   const { games: found } = searchGames(q, games, { now: now(ctx), offsetMinutes: offsetMinutes(ctx) });
   return { games: found.map(toPublished) };

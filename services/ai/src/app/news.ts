@@ -1,6 +1,6 @@
-import { badRequest } from '@bet/kit';
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../context';
+import { InvalidInputError } from '../domain/errors';
 import { type NewsItem, platformHeadlines, writeTopicSummary } from '../domain/news';
 import { latestNews, saveNews } from '../store/news';
 import { cached, loadCalendar, now, produce } from './data';
@@ -31,7 +31,7 @@ export async function worldSportsNews(ctx: AppContext) {
 
 export async function newsSummary(ctx: AppContext, topic: string) {
   const t = topic.trim();
-  if (!t) throw badRequest('Please enter a team or player name.');
+  if (!t) throw new InvalidInputError('Please enter a team or player name.');
   const games = await loadCalendar(ctx);
   const news = await headlines(ctx, 30);
   const { value, producedBy } = await produce(

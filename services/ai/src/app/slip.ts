@@ -1,7 +1,7 @@
-import { badRequest, notFound } from '@bet/kit';
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../context';
 import { insight } from '../domain/analysis';
+import { GameNotFoundError, InvalidInputError } from '../domain/errors';
 import {
   MAX_SELECTIONS,
   type SlipLeg,
@@ -34,11 +34,12 @@ const SuggestionsAnswer = Type.Object({
 });
 
 export function checkSelections(selections: readonly SlipInput[]) {
-  if (selections.length === 0) throw badRequest('Add at least one selection to analyse.');
+  if (selections.length === 0) throw new InvalidInputError('Add at least one selection to analyse.');
   if (selections.length > MAX_SELECTIONS)
-    throw badRequest('You can only have a maximum of 10 selections in a multi-bet.');
+    throw new InvalidInputError('You can only have a maximum of 10 selections in a multi-bet.');
   const ids = new Set(selections.map((s) => s.gameId));
-  if (ids.size !== selections.length) throw badRequest('A slip can hold only one selection per game.');
+  if (ids.size !== selections.length)
+    throw new InvalidInputError('A slip can hold only one selection per game.');
 }
 
 async function legsOf(ctx: AppContext, selections: readonly SlipInput[]) {
@@ -59,7 +60,7 @@ async function legsOf(ctx: AppContext, selections: readonly SlipInput[]) {
       try {
         g = await findGame(ctx, s.gameId);
       } catch {
-        throw notFound(`Game not found: ${s.gameId}`);
+        throw new GameNotFoundError(`Game not found: ${s.gameId}`);
       }
     }
     const odds =

@@ -1,5 +1,5 @@
-import { DomainError } from '@bet/kit';
 import type { AppContext } from '../context';
+import { NothingToCancelError, RoundStartedError } from '../domain/errors';
 import { moveBet, refusePlacingBets, userBetOnPanel } from '../store/bets';
 import type { Db } from '../store/db';
 import { latestRound, lockBettingRound, moveRound, roundById, shareOpeningOf } from '../store/rounds';
@@ -74,19 +74,19 @@ export async function cancelBet(ctx: AppContext, userId: string, panel: 1 | 2) {
   const now = new Date(ctx.clock.now());
   const bet = await ctx.tx(async (trx) => {
     const latest = await latestRound(trx);
-    if (!latest) throw new DomainError('nothing_to_cancel', NOTHING_TO_CANCEL, 409);
+    if (!latest) throw new NothingToCancelError(NOTHING_TO_CANCEL);
     const roundId = latest.state === 'betting' ? latest.id : latest.next_id;
     const mine = await userBetOnPanel(trx, roundId, userId, panel);
-    if (mine?.status !== 'active') throw new DomainError('nothing_to_cancel', NOTHING_TO_CANCEL, 409);
+    if (mine?.status !== 'active') throw new NothingToCancelError(NOTHING_TO_CANCEL);
     // the round's lock first, then the bet's row (the order lift-off takes them)
-    if (!(await lockUpcoming(trx, roundId))) throw new DomainError('started', TOO_LATE_TO_CANCEL, 409);
+    if (!(await lockUpcoming(trx, roundId))) throw new RoundStartedError(TOO_LATE_TO_CANCEL);
     const moved = await moveBet(trx, mine.id, 'active', {
       status: 'rejected',
       reject_reason: 'cancelled',
       refund_state: 'due',
       settled_at: now,
     });
-    if (!moved) throw new DomainError('nothing_to_cancel', NOTHING_TO_CANCEL, 409);
+    if (!moved) throw new NothingToCancelError(NOTHING_TO_CANCEL);
     return moved;
   });
   announceBet(ctx, bet, { status: 'cancelled' });

@@ -1,6 +1,6 @@
-import { DomainError } from '@bet/kit';
 import type { AppContext } from '../context';
 import { decideCashOut } from '../domain/bets';
+import { CrashedError, NoActiveBetError } from '../domain/errors';
 import { activeBetsForUpdate, userBetsInRound } from '../store/bets';
 import type { BetRow, Db } from '../store/db';
 import { crashedRounds, runningRound } from '../store/rounds';
@@ -24,9 +24,8 @@ export async function cashOut(ctx: AppContext, userId: string, panel: 1 | 2 | un
     const bets = round ? await activeBetsForUpdate(trx, userId, round.id, panel) : [];
     if (!round || bets.length === 0) {
       // the round may have crashed (and the bet been lost) while the request was on its way
-      if (await lostInJustCrashedRound(trx, userId, panel, now))
-        throw new DomainError('crashed', TOO_LATE, 409);
-      throw new DomainError('no_active_bet', NO_ACTIVE_BET, 409);
+      if (await lostInJustCrashedRound(trx, userId, panel, now)) throw new CrashedError(TOO_LATE);
+      throw new NoActiveBetError(NO_ACTIVE_BET);
     }
     const crashPoint = Number(round.crash_point);
     const paid: Array<{ betId: string; panel: number; multiplier: number; payout: number }> = [];
@@ -37,8 +36,8 @@ export async function cashOut(ctx: AppContext, userId: string, panel: 1 | 2 | un
         now,
       );
       if (!decision.ok) {
-        if (decision.reason === 'crashed') throw new DomainError('crashed', TOO_LATE, 409);
-        throw new DomainError('no_active_bet', NO_ACTIVE_BET, 409);
+        if (decision.reason === 'crashed') throw new CrashedError(TOO_LATE);
+        throw new NoActiveBetError(NO_ACTIVE_BET);
       }
       if (await payOut(trx, bet, round, decision.multiplier, decision.payoutCents, new Date(now))) {
         paid.push({
@@ -50,7 +49,7 @@ export async function cashOut(ctx: AppContext, userId: string, panel: 1 | 2 | un
         left.push([bet, decision.multiplier, decision.payoutCents]);
       }
     }
-    if (paid.length === 0) throw new DomainError('no_active_bet', NO_ACTIVE_BET, 409);
+    if (paid.length === 0) throw new NoActiveBetError(NO_ACTIVE_BET);
     return {
       multiplier: paid[0].multiplier,
       payout: Math.round(paid.reduce((s, p) => s + p.payout * 100, 0)) / 100,

@@ -1,7 +1,14 @@
-import { conflict, DomainError, dollarsToCents, HttpError, newId } from '@bet/kit';
+import { dollarsToCents, newId } from '@bet/kit';
 import { BettingReleaseStake, BettingReserveStake, type CommandReply, WalletDebit } from '@bet/proto-events';
 import type { AppContext } from '../context';
 import { choosePanel, parseAutoCashOut, parseStake } from '../domain/bets';
+import {
+  BoardingRefusedError,
+  LimitsUnavailableError,
+  NotBettingError,
+  StakeRefusedError,
+  WalletUnavailableError,
+} from '../domain/errors';
 import { betById, insertBet, lockPlayer, moveBet, userBetsInRound } from '../store/bets';
 import { announceBet } from './bet-feed';
 import { board, roundForBet } from './boarding';
@@ -41,7 +48,7 @@ export async function placeBet(ctx: AppContext, input: PlaceBetInput) {
     // the window is judged when the row is written (after any wait for locks), not on arrival
     const now = ctx.clock.now();
     const round = await roundForBet(trx, new Date(now));
-    if (!round) throw new DomainError('not_betting', NOT_BETTING, 409);
+    if (!round) throw new NotBettingError(NOT_BETTING);
     await lockPlayer(trx, input.userId);
     const taken = (await userBetsInRound(trx, round.id, input.userId)).map((b) => b.panel);
     const panel = choosePanel(input.panel, taken);
@@ -78,15 +85,11 @@ export async function placeBet(ctx: AppContext, input: PlaceBetInput) {
   } catch (err) {
     ctx.logger.warn({ err, betId }, 'weekly limits not checked');
     await reject('limits unavailable');
-    throw new HttpError(503, LIMITS_UNAVAILABLE);
+    throw new LimitsUnavailableError(LIMITS_UNAVAILABLE);
   }
   if (!reserved.ok) {
     await reject(reserved.msg);
-    throw new DomainError(
-      reserved.reason,
-      reserved.msg,
-      reserved.reason === 'account_closed' || reserved.reason === 'excluded' ? 403 : 422,
-    );
+    throw new StakeRefusedError(reserved.reason, reserved.msg);
   }
 
   const bet = { id: betId, user_id: input.userId, stake_cents: String(stakeCents), panel: placed.panel };
@@ -97,7 +100,7 @@ export async function placeBet(ctx: AppContext, input: PlaceBetInput) {
     // the debit may still land: the bet stays `placing`, and lift-off asks the wallet again
     // under the same key (taken once: the bet flies; never taken: it is refused)
     ctx.logger.warn({ err, betId }, 'stake not confirmed by the wallet yet');
-    throw new HttpError(503, WALLET_UNAVAILABLE);
+    throw new WalletUnavailableError(WALLET_UNAVAILABLE);
   }
   if (!debit.ok) {
     await reject(debit.msg);
@@ -105,7 +108,7 @@ export async function placeBet(ctx: AppContext, input: PlaceBetInput) {
       ctx.logger.warn({ err, betId }, 'reserved stake not released');
     });
     const msg = debit.reason === 'insufficient_funds' ? 'Insufficient balance for this stake.' : debit.msg;
-    throw new DomainError(debit.reason, msg, 422);
+    throw new StakeRefusedError(debit.reason, msg);
   }
   if (!(await board(ctx, betId, placed.roundId))) {
     // the round lifted off first and refused the bet (app/boarding.ts): its stake goes back
@@ -116,7 +119,7 @@ export async function placeBet(ctx: AppContext, input: PlaceBetInput) {
       await settleStake(ctx, refused).catch((err) => {
         ctx.logger.warn({ err, betId }, 'stake of a refused bet not given back yet; the reconciler will');
       });
-    throw conflict(NOT_BETTING);
+    throw new BoardingRefusedError(NOT_BETTING);
   }
   announceBet(
     ctx,

@@ -1,5 +1,6 @@
-import { DomainError, isId } from '@bet/kit';
+import { isId } from '@bet/kit';
 import type { AppContext } from '../context';
+import { BadRoundIdError, ChainNotReadyError, RoundOpenError, RoundUnknownError } from '../domain/errors';
 import { commitmentOf, crashPointOf, isPreviousLink, nextLink } from '../domain/fairness';
 import { multiplierAt } from '../domain/multiplier';
 import { publicStateOf } from '../domain/round';
@@ -89,13 +90,13 @@ export function fairness(ctx: AppContext) {
 
 /** A past round, recomputed: its hash links to the previous one and gives its crash point. */
 export async function verifyRound(ctx: AppContext, id: string) {
-  if (!isId(id)) throw new DomainError('round_id', 'The round id must be 24 hexadecimal characters.', 400);
+  if (!isId(id)) throw new BadRoundIdError('The round id must be 24 hexadecimal characters.');
   const round = await roundById(ctx.db, id);
-  if (!round) throw new DomainError('round_unknown', 'No such round.', 404);
+  if (!round) throw new RoundUnknownError('No such round.');
   if (round.state !== 'crashed')
-    throw new DomainError('round_open', 'This round has not crashed yet: its hash is still secret.', 409);
+    throw new RoundOpenError('This round has not crashed yet: its hash is still secret.');
   const chain = ctx.chain.current;
-  if (!chain) throw new DomainError('chain', 'The hash chain is not ready yet.', 409);
+  if (!chain) throw new ChainNotReadyError('The hash chain is not ready yet.');
   const previous = round.idx === 1 ? null : await roundByIdx(ctx.db, round.idx - 1);
   const previousHash = round.idx === 1 ? chain.terminatingHash : (previous?.hash ?? null);
   const recomputed = crashPointOf(round.hash, chain.salt);
@@ -211,9 +212,9 @@ export async function adminOverview(ctx: AppContext) {
  * its biggest cash-outs. A round not crashed yet shows no hash and no crash point.
  */
 export async function roundDetails(ctx: AppContext, id: string) {
-  if (!isId(id)) throw new DomainError('round_id', 'The round id must be 24 hexadecimal characters.', 400);
+  if (!isId(id)) throw new BadRoundIdError('The round id must be 24 hexadecimal characters.');
   const round = await roundById(ctx.db, id);
-  if (!round) throw new DomainError('round_unknown', 'No such round.', 404);
+  if (!round) throw new RoundUnknownError('No such round.');
   const crashed = round.state === 'crashed';
   const top = await topCashOutsOfRound(ctx.db, round.id, 10);
   return {

@@ -1,4 +1,19 @@
-import { DomainError, parseMoney } from '@bet/kit/core';
+import { parseMoney } from '@bet/kit/core';
+import {
+  AutoDecimalsError,
+  AutoNotANumberError,
+  AutoTooHighError,
+  AutoTooLowError,
+  PanelInvalidError,
+  PanelTakenError,
+  StakeAboveMaxError,
+  StakeBelowMinError,
+  StakeDecimalsError,
+  StakeNotANumberError,
+  StakeNotPositiveError,
+  StakeRequiredError,
+  ThirdBetError,
+} from './errors';
 import { multiplierAt, payoutOf } from './multiplier';
 
 export const PANELS = [1, 2] as const;
@@ -16,19 +31,18 @@ const dollars = (cents: bigint) => `$${(Number(cents) / 100).toFixed(2)}`;
 /** A stake as the player typed it → cents, or a refusal saying what is wrong with it. */
 export function parseStake(input: unknown, rules: StakeRules): bigint {
   if (input === undefined || input === null || input === '')
-    throw new DomainError('stake_required', 'Please enter a stake.', 400);
+    throw new StakeRequiredError('Please enter a stake.');
   const parsed = parseMoney(input);
   if (!parsed.ok) {
     throw parsed.reason === 'too_many_decimals'
-      ? new DomainError('stake_decimals', 'The stake can have at most two decimals.', 400)
-      : new DomainError('stake_not_a_number', 'The stake must be a number, e.g. 10 or 2.50.', 400);
+      ? new StakeDecimalsError('The stake can have at most two decimals.')
+      : new StakeNotANumberError('The stake must be a number, e.g. 10 or 2.50.');
   }
-  if (parsed.cents <= 0n)
-    throw new DomainError('stake_not_positive', 'The stake must be greater than 0.', 400);
+  if (parsed.cents <= 0n) throw new StakeNotPositiveError('The stake must be greater than 0.');
   if (parsed.cents < rules.minStakeCents)
-    throw new DomainError('stake_below_min', `The minimum stake is ${dollars(rules.minStakeCents)}.`, 400);
+    throw new StakeBelowMinError(`The minimum stake is ${dollars(rules.minStakeCents)}.`);
   if (parsed.cents > rules.maxStakeCents)
-    throw new DomainError('stake_above_max', `The maximum stake is ${dollars(rules.maxStakeCents)}.`, 400);
+    throw new StakeAboveMaxError(`The maximum stake is ${dollars(rules.maxStakeCents)}.`);
   return parsed.cents;
 }
 
@@ -37,34 +51,28 @@ export function parseAutoCashOut(input: unknown): number | null {
   if (input === undefined || input === null || input === '') return null;
   const n = typeof input === 'string' && /^\d+(\.\d+)?$/.test(input) ? Number(input) : input;
   if (typeof n !== 'number' || !Number.isFinite(n))
-    throw new DomainError(
-      'auto_not_a_number',
-      'The auto cash-out must be a multiplier such as 2 or 1.50.',
-      400,
-    );
+    throw new AutoNotANumberError('The auto cash-out must be a multiplier such as 2 or 1.50.');
   const h = Math.round(n * 100);
   if (Math.abs(h / 100 - n) > 1e-9)
-    throw new DomainError('auto_decimals', 'The auto cash-out can have at most two decimals.', 400);
-  if (h < MIN_AUTO_CASH_OUT)
-    throw new DomainError('auto_too_low', 'The auto cash-out must be at least 1.01x.', 400);
-  if (h > 100_000_000)
-    throw new DomainError('auto_too_high', 'The auto cash-out can be at most 1000000x.', 400);
+    throw new AutoDecimalsError('The auto cash-out can have at most two decimals.');
+  if (h < MIN_AUTO_CASH_OUT) throw new AutoTooLowError('The auto cash-out must be at least 1.01x.');
+  if (h > 100_000_000) throw new AutoTooHighError('The auto cash-out can be at most 1000000x.');
   return h;
 }
 
 /** The panel of the bet: the one asked for, or the first free one. */
 export function choosePanel(input: unknown, taken: readonly number[]): Panel {
   if (taken.length >= MAX_BETS_PER_ROUND)
-    throw new DomainError('third_bet', 'You can place at most two bets per round.', 409);
+    throw new ThirdBetError('You can place at most two bets per round.');
   if (input === undefined || input === null) {
     const free = PANELS.find((p) => !taken.includes(p));
     return free!;
   }
   if (input !== 1 && input !== 2 && input !== '1' && input !== '2')
-    throw new DomainError('panel_invalid', 'The panel must be 1 or 2.', 400);
+    throw new PanelInvalidError('The panel must be 1 or 2.');
   const panel = Number(input) as Panel;
   if (taken.includes(panel))
-    throw new DomainError('panel_taken', `You already have a bet on panel ${panel} in this round.`, 409);
+    throw new PanelTakenError(`You already have a bet on panel ${panel} in this round.`);
   return panel;
 }
 

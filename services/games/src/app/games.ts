@@ -1,4 +1,4 @@
-import { absoluteAssetUrl, badRequest, conflict, type FieldError, newId, notFound } from '@bet/kit';
+import { absoluteAssetUrl, newId } from '@bet/kit';
 import {
   DEFAULT_MARKET,
   GamesCancelled,
@@ -11,6 +11,15 @@ import {
 import stableJson from 'safe-stable-stringify';
 import type { KitContext } from '../config';
 import type { Actor } from '../domain/actor';
+import {
+  GameNotFoundError,
+  InvalidInputError,
+  MarketNotAdjustedError,
+  MarketNotFoundError,
+  MarketOpenError,
+  MarketSuspendedError,
+  NotAdjustedError,
+} from '../domain/errors';
 import {
   type ApiGame,
   assertCancellable,
@@ -88,7 +97,7 @@ export async function countGames(db: DB, q: ListQuery): Promise<number> {
 
 export async function findGame(db: DB, id: string): Promise<GameRecord> {
   const game = await selectGame(db, id);
-  if (!game) throw notFound('Game not found');
+  if (!game) throw new GameNotFoundError();
   return game;
 }
 
@@ -149,7 +158,7 @@ export async function gameDetails(db: DB, id: string) {
 
 export async function lockGame(trx: DB, id: string): Promise<GameRecord> {
   const game = await lockGameRow(trx, id);
-  if (!game) throw notFound('Game not found');
+  if (!game) throw new GameNotFoundError();
   return game;
 }
 
@@ -207,7 +216,7 @@ export interface CreateInput {
 
 export function assertDistinctTeams(home: string, away: string) {
   if (sameTeam(home, away)) {
-    throw badRequest('A team cannot play itself: homeTeam and awayTeam must differ', [
+    throw new InvalidInputError('A team cannot play itself: homeTeam and awayTeam must differ', [
       { path: 'awayTeam', location: 'body', msg: 'awayTeam must differ from homeTeam' },
     ]);
   }
@@ -429,7 +438,7 @@ export async function resetOdds(ctx: KitContext, actor: Actor, id: string): Prom
   return ctx.tx(async (trx) => {
     const before = await lockGame(trx, id);
     assertOddsAdjustable(before);
-    if (!before.adjusted) throw conflict('The odds of this game are not adjusted', 'not_adjusted');
+    if (!before.adjusted) throw new NotAdjustedError();
     const after: GameRecord = { ...before, adjusted: null, odds: before.base };
     await saveGame(trx, before, after, { adjusted_by: null, adjusted_at: null });
     await audit(
@@ -444,25 +453,6 @@ export async function resetOdds(ctx: KitContext, actor: Actor, id: string): Prom
     await recordAnnouncements(trx, changeEvents(before, after, marketMarginsOf(ctx.config)));
     return toApiGame(after);
   });
-}
-
-/** Odds from the edge: numbers > 1.00 with at most two decimals, or a 400 naming each bad field. */
-export function parseOdds(odds: { home: number; draw: number; away: number }, path = 'odds'): Prices {
-  const errors: FieldError[] = [];
-  const out: Partial<Prices> = {};
-  for (const k of ['home', 'draw', 'away'] as const) {
-    const v = odds[k];
-    const field = path ? `${path}.${k}` : k;
-    if (!Number.isFinite(v) || v <= 1)
-      errors.push({ path: field, location: 'body', msg: `${field} must be greater than 1.00` });
-    else if (Math.abs(Math.round(v * 100) - v * 100) > 1e-6) {
-      errors.push({ path: field, location: 'body', msg: `${field} must have at most two decimals` });
-    } else if (v > 1000)
-      errors.push({ path: field, location: 'body', msg: `${field} must be at most 1000.00` });
-    else out[k] = Math.round(v * 100);
-  }
-  if (errors.length > 0) throw badRequest(errors[0].msg, errors);
-  return out as Prices;
 }
 
 // ── an admin's control of single markets (issue 32 item 7) ─────────────────
@@ -483,7 +473,7 @@ const MARKET_MESSAGES: Record<MarketAction['kind'], string> = {
 /** One market of a game as GET /games/{id}/markets shows it. */
 function marketViewOf(ctx: KitContext, game: GameRecord, market: string): MarketView {
   const view = gameMarketsView(ctx, game).markets.find((m) => m.key === market);
-  if (!view) throw notFound('Market not found');
+  if (!view) throw new MarketNotFoundError();
   return view;
 }
 
@@ -501,13 +491,13 @@ export async function controlMarket(
   action: MarketAction,
 ): Promise<{ msg: string; market: MarketView }> {
   const def = marketDef(market);
-  if (!def) throw notFound('Market not found');
+  if (!def) throw new MarketNotFoundError();
   if (market === DEFAULT_MARKET && (action.kind === 'adjust' || action.kind === 'reset')) {
     if (action.kind === 'adjust') {
       const p = action.prices;
       const missing = def.outcomes.filter((o) => p[o] === undefined);
       if (missing.length > 0)
-        throw badRequest(
+        throw new InvalidInputError(
           `odds.${missing[0]} is required: 1X2 is priced as a whole`,
           missing.map((o) => ({ path: `odds.${o}`, location: 'body', msg: `odds.${o} is required` })),
         );
@@ -528,17 +518,13 @@ export async function controlMarket(
       case 'suspend':
       case 'reopen':
         next = setSuspended(control, market, action.kind === 'suspend');
-        if (!next)
-          throw conflict(
-            action.kind === 'suspend' ? 'This market is already suspended' : 'This market is not suspended',
-            action.kind === 'suspend' ? 'market_suspended' : 'market_open',
-          );
+        if (!next) throw action.kind === 'suspend' ? new MarketSuspendedError() : new MarketOpenError();
         break;
       case 'adjust':
         next = setPinned(control, market, { ...(pinned ?? {}), ...action.prices });
         break;
       case 'reset':
-        if (!pinned) throw conflict('The odds of this market are not adjusted', 'not_adjusted');
+        if (!pinned) throw new MarketNotAdjustedError();
         next = setPinned(control, market, null);
         break;
     }
@@ -566,35 +552,3 @@ export async function controlMarket(
 
 const decimalBook = (book: Record<string, number>) =>
   Object.fromEntries(Object.entries(book).map(([o, h]) => [o, h / 100]));
-
-/**
- * A market's prices from the edge: outcomes of that market, each > 1.00 and ≤ 1000.00 with at
- * most two decimals (the rules of parseOdds), at least one; or a 400 naming every bad field.
- */
-export function parseMarketOdds(market: string, odds: Record<string, number>): Record<string, number> {
-  const def = marketDef(market);
-  if (!def) throw notFound('Market not found');
-  const errors: FieldError[] = [];
-  const out: Record<string, number> = {};
-  const entries = Object.entries(odds);
-  if (entries.length === 0)
-    errors.push({ path: 'odds', location: 'body', msg: 'odds must name at least one outcome' });
-  for (const [o, v] of entries) {
-    const field = `odds.${o}`;
-    if (!def.outcomes.includes(o))
-      errors.push({
-        path: field,
-        location: 'body',
-        msg: `${field} is not an outcome of ${market}: must be one of ${def.outcomes.join(', ')}`,
-      });
-    else if (!Number.isFinite(v) || v <= 1)
-      errors.push({ path: field, location: 'body', msg: `${field} must be greater than 1.00` });
-    else if (Math.abs(Math.round(v * 100) - v * 100) > 1e-6)
-      errors.push({ path: field, location: 'body', msg: `${field} must have at most two decimals` });
-    else if (v > 1000)
-      errors.push({ path: field, location: 'body', msg: `${field} must be at most 1000.00` });
-    else out[o] = Math.round(v * 100);
-  }
-  if (errors.length > 0) throw badRequest(errors[0].msg, errors);
-  return out;
-}

@@ -1,6 +1,7 @@
-import { badRequest, conflict, isUniqueViolation, newId, notFound } from '@bet/kit';
+import { isUniqueViolation, newId } from '@bet/kit';
 import type { KitContext } from '../config';
 import type { Actor } from '../domain/actor';
+import { DuplicateTeamError, InvalidInputError, RankingNotFoundError } from '../domain/errors';
 import { DEFAULT_RANKING } from '../domain/odds';
 import type { DB } from '../store/db';
 import {
@@ -39,7 +40,7 @@ export async function createRanking(
 ): Promise<ApiRanking> {
   const teamName = input.teamName.trim();
   if (!teamName)
-    throw badRequest('teamName must not be empty', [
+    throw new InvalidInputError('teamName must not be empty', [
       { path: 'teamName', location: 'body', msg: 'teamName must not be empty' },
     ]);
   try {
@@ -58,7 +59,7 @@ export async function createRanking(
       return toApi(row);
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(`A ranking for ${teamName} already exists`, 'duplicate_team');
+    if (isUniqueViolation(err)) throw new DuplicateTeamError(`A ranking for ${teamName} already exists`);
     throw err;
   }
 }
@@ -71,9 +72,9 @@ export async function updateRanking(
 ) {
   return ctx.tx(async (trx) => {
     const before = await lockRanking(trx, id);
-    if (!before) throw notFound('Ranking not found');
+    if (!before) throw new RankingNotFoundError();
     if (input.teamName !== undefined && teamKey(input.teamName) !== before.team_key) {
-      throw badRequest('The team name of a ranking cannot be changed', [
+      throw new InvalidInputError('The team name of a ranking cannot be changed', [
         { path: 'teamName', location: 'body', msg: 'The team name of a ranking cannot be changed' },
       ]);
     }
@@ -92,7 +93,7 @@ export async function updateRanking(
 export async function deleteRanking(ctx: KitContext, actor: Actor, id: string) {
   await ctx.tx(async (trx) => {
     const before = await lockRanking(trx, id);
-    if (!before) throw notFound('Ranking not found');
+    if (!before) throw new RankingNotFoundError();
     await deleteRankingRow(trx, id);
     await audit(trx, actor, 'ranking.delete', 'ranking', id, toApi(before), null);
     await recordAnnouncements(

@@ -1,7 +1,8 @@
-import { acquireLease, HttpError, isUniqueViolation, newId } from '@bet/kit';
+import { acquireLease, isUniqueViolation, newId } from '@bet/kit';
 import { GamesSettled } from '@bet/proto-events';
 import type { KitContext } from '../config';
 import type { Actor } from '../domain/actor';
+import { ProviderFailedError, SyncNotConfiguredError } from '../domain/errors';
 import { htScoreOf } from '../domain/markets';
 import { mergeFixture } from '../domain/merge';
 import { AllSportsApi } from '../providers/allsportsapi';
@@ -91,14 +92,11 @@ export class SyncService {
     return (['apifootball', 'allsportsapi'] as const).filter((s) => this.provider(s) !== null);
   }
 
-  /** The admin's sync: answers a message, or an HTTP error that says what went wrong. */
+  /** The admin's sync: answers a message, or a refusal that says what went wrong. */
   async runOnDemand(source: SourceName, actor: Actor): Promise<string> {
     if (!this.provider(source)) {
-      throw new HttpError(
-        503,
+      throw new SyncNotConfiguredError(
         `${SOURCE_LABEL[source]} sync is not configured: set ${SOURCE_KEY_ENV[source]}`,
-        undefined,
-        'not_configured',
       );
     }
     // a sync already running (the scheduled one, another click) is joined, not refused: the
@@ -108,9 +106,8 @@ export class SyncService {
       summary = await this.run(source);
     } catch (err) {
       if (err instanceof ProviderError) {
-        const status = err.kind === 'rate_limited' ? 503 : 502;
         const hint = err.kind === 'auth' ? ` (check ${SOURCE_KEY_ENV[source]})` : '';
-        throw new HttpError(status, `${err.message}${hint}`, undefined, `provider_${err.kind}`);
+        throw new ProviderFailedError(err.kind, `${err.message}${hint}`);
       }
       throw err;
     }

@@ -1,4 +1,12 @@
-import { DomainError } from '@bet/kit/core';
+import {
+  AlreadySettledError,
+  GameCancelledError,
+  GameClosedError,
+  GameFinishedError,
+  ResultMismatchError,
+  SameResultError,
+  StatusBackwardsError,
+} from './errors';
 import type { SimRecord } from './live';
 import type { FeedRecord, MarketControl } from './markets';
 import type { Lambdas, Prices } from './odds';
@@ -144,20 +152,16 @@ const FORWARD: Record<GameStatus, GameStatus[]> = {
 export function assertStatusChange(from: GameStatus, to: GameStatus) {
   if (FORWARD[from].includes(to)) return;
   if (from === 'finished' && to === 'cancelled') {
-    throw new DomainError('game_finished', 'A finished game cannot be cancelled', 409);
+    throw new GameFinishedError('A finished game cannot be cancelled');
   }
-  if (from === 'cancelled')
-    throw new DomainError('game_cancelled', 'A cancelled game cannot change status', 409);
-  if (from === 'finished')
-    throw new DomainError('game_finished', `A finished game cannot become ${to} again`, 409);
-  throw new DomainError('status_backwards', `A ${from} game cannot go back to ${to}`, 409);
+  if (from === 'cancelled') throw new GameCancelledError('A cancelled game cannot change status');
+  if (from === 'finished') throw new GameFinishedError(`A finished game cannot become ${to} again`);
+  throw new StatusBackwardsError(`A ${from} game cannot go back to ${to}`);
 }
 
 export function assertCancellable(g: Pick<GameRecord, 'status'>) {
-  if (g.status === 'finished')
-    throw new DomainError('game_finished', 'A finished game cannot be cancelled', 409);
-  if (g.status === 'cancelled')
-    throw new DomainError('game_cancelled', 'This game is already cancelled', 409);
+  if (g.status === 'finished') throw new GameFinishedError('A finished game cannot be cancelled');
+  if (g.status === 'cancelled') throw new GameCancelledError('This game is already cancelled');
 }
 
 export interface ResultInput {
@@ -180,21 +184,19 @@ export type ResultDecision =
  */
 export function decideResult(g: GameRecord, input: ResultInput): ResultDecision {
   const mismatch = resultMismatch(input.result, input.homeScore, input.awayScore);
-  if (mismatch) throw new DomainError('result_mismatch', mismatch, 400);
+  if (mismatch) throw new ResultMismatchError(mismatch);
   if (g.status === 'cancelled') {
-    throw new DomainError('game_cancelled', 'A cancelled game cannot get a result', 409);
+    throw new GameCancelledError('A cancelled game cannot get a result');
   }
   if (g.result === null) return { kind: 'settle' };
   if (!input.correction) {
-    throw new DomainError(
-      'already_settled',
+    throw new AlreadySettledError(
       `This game is already settled (${g.result}, ${g.score.home}-${g.score.away}); send "correction": true to correct the result`,
-      409,
     );
   }
   if (g.result === input.result) {
     if (g.score.home === input.homeScore && g.score.away === input.awayScore) {
-      throw new DomainError('same_result', 'The game already has this result and score', 409);
+      throw new SameResultError('The game already has this result and score');
     }
     return { kind: 'rescore' };
   }
@@ -203,7 +205,7 @@ export function decideResult(g: GameRecord, input: ResultInput): ResultDecision 
 
 export function assertOddsAdjustable(g: Pick<GameRecord, 'status'>) {
   if (g.status === 'finished' || g.status === 'cancelled') {
-    throw new DomainError('game_closed', `Odds of a ${g.status} game cannot be changed`, 409);
+    throw new GameClosedError(`Odds of a ${g.status} game cannot be changed`);
   }
 }
 

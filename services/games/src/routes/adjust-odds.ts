@@ -1,7 +1,7 @@
-import { adjustOdds, parseOdds } from '../app/games';
+import { adjustOdds } from '../app/games';
 import { route } from '../context';
 import { errorReplies, MsgGameAnswer } from './answers';
-import { actorOf, IdParams, OddsBody } from './schemas';
+import { actorOf, IdParams, OddsBody, parseOdds } from './schemas';
 
 export const adjustOddsRoute = route('PATCH /api/v1/admin/games/:id/adjust-odds', (app, ctx) => {
   app.patch(

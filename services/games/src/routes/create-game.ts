@@ -1,8 +1,8 @@
 import { parseDateTime, Type } from '@bet/kit';
-import { createGame, parseOdds } from '../app/games';
+import { createGame } from '../app/games';
 import { route } from '../context';
 import { errorReplies, MsgGameAnswer } from './answers';
-import { actorOf, Logo, OddsBody, parseAll, requireText, TeamName } from './schemas';
+import { actorOf, Logo, OddsBody, parseAll, parseOdds, requireText, TeamName } from './schemas';
 
 const CreateBody = Type.Object(
   {

@@ -1,7 +1,7 @@
-import { controlMarket, parseMarketOdds } from '../app/games';
+import { controlMarket } from '../app/games';
 import { route } from '../context';
 import { errorReplies, MsgMarketAnswer } from './answers';
-import { actorOf, MarketOddsBody, MarketParams } from './schemas';
+import { actorOf, MarketOddsBody, MarketParams, parseMarketOdds } from './schemas';
 
 export const marketAdjustOddsRoute = route(
   'PATCH /api/v1/admin/games/:id/markets/:market/adjust-odds',

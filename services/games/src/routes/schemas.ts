@@ -1,5 +1,8 @@
-import { badRequest, type FieldError, HttpError, ID_PATTERN, Type } from '@bet/kit';
+import { badRequest, type FieldError, HttpError, ID_PATTERN, notFound, Type } from '@bet/kit';
+import { marketDef } from '@bet/proto-events';
 import type { Actor } from '../domain/actor';
+import { MARKET_NOT_FOUND } from '../domain/errors';
+import type { Prices } from '../domain/odds';
 
 // What the routes take, shared, and the checks the schemas cannot express (answers.ts: what they answer).
 
@@ -67,3 +70,54 @@ export const MarketOddsBody = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** Odds from the edge: numbers > 1.00 with at most two decimals, or a 400 naming each bad field. */
+export function parseOdds(odds: { home: number; draw: number; away: number }, path = 'odds'): Prices {
+  const errors: FieldError[] = [];
+  const out: Partial<Prices> = {};
+  for (const k of ['home', 'draw', 'away'] as const) {
+    const v = odds[k];
+    const field = path ? `${path}.${k}` : k;
+    if (!Number.isFinite(v) || v <= 1)
+      errors.push({ path: field, location: 'body', msg: `${field} must be greater than 1.00` });
+    else if (Math.abs(Math.round(v * 100) - v * 100) > 1e-6) {
+      errors.push({ path: field, location: 'body', msg: `${field} must have at most two decimals` });
+    } else if (v > 1000)
+      errors.push({ path: field, location: 'body', msg: `${field} must be at most 1000.00` });
+    else out[k] = Math.round(v * 100);
+  }
+  if (errors.length > 0) throw badRequest(errors[0].msg, errors);
+  return out as Prices;
+}
+
+/**
+ * A market's prices from the edge: outcomes of that market, each > 1.00 and ≤ 1000.00 with at
+ * most two decimals (the rules of parseOdds), at least one; or a 400 naming every bad field.
+ */
+export function parseMarketOdds(market: string, odds: Record<string, number>): Record<string, number> {
+  const def = marketDef(market);
+  if (!def) throw notFound(MARKET_NOT_FOUND);
+  const errors: FieldError[] = [];
+  const out: Record<string, number> = {};
+  const entries = Object.entries(odds);
+  if (entries.length === 0)
+    errors.push({ path: 'odds', location: 'body', msg: 'odds must name at least one outcome' });
+  for (const [o, v] of entries) {
+    const field = `odds.${o}`;
+    if (!def.outcomes.includes(o))
+      errors.push({
+        path: field,
+        location: 'body',
+        msg: `${field} is not an outcome of ${market}: must be one of ${def.outcomes.join(', ')}`,
+      });
+    else if (!Number.isFinite(v) || v <= 1)
+      errors.push({ path: field, location: 'body', msg: `${field} must be greater than 1.00` });
+    else if (Math.abs(Math.round(v * 100) - v * 100) > 1e-6)
+      errors.push({ path: field, location: 'body', msg: `${field} must have at most two decimals` });
+    else if (v > 1000)
+      errors.push({ path: field, location: 'body', msg: `${field} must be at most 1000.00` });
+    else out[o] = Math.round(v * 100);
+  }
+  if (errors.length > 0) throw badRequest(errors[0].msg, errors);
+  return out;
+}

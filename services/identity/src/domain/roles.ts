@@ -1,4 +1,10 @@
-import { DomainError } from '@bet/kit/core';
+import {
+  HoldsMoneyError,
+  LastAdminError,
+  PendingBetsError,
+  SelfDeleteError,
+  SelfRoleChangeError,
+} from './errors';
 import type { Role } from './users';
 
 /**
@@ -12,10 +18,9 @@ export function checkRoleChange(input: {
   newRole: Role;
   adminCount: number;
 }) {
-  if (input.actorId === input.targetId)
-    throw new DomainError('self_role_change', 'You cannot change your own role.', 403);
+  if (input.actorId === input.targetId) throw new SelfRoleChangeError('You cannot change your own role.');
   if (input.targetRole === 'admin' && input.newRole !== 'admin' && input.adminCount <= 1)
-    throw new DomainError('last_admin', 'The last administrator cannot be demoted.', 409);
+    throw new LastAdminError('The last administrator cannot be demoted.');
 }
 
 export function checkDeletion(input: {
@@ -24,10 +29,9 @@ export function checkDeletion(input: {
   targetRole: Role;
   adminCount: number;
 }) {
-  if (input.actorId === input.targetId)
-    throw new DomainError('self_delete', 'You cannot delete your own account.', 403);
+  if (input.actorId === input.targetId) throw new SelfDeleteError('You cannot delete your own account.');
   if (input.targetRole === 'admin' && input.adminCount <= 1)
-    throw new DomainError('last_admin', 'The last administrator cannot be deleted.', 409);
+    throw new LastAdminError('The last administrator cannot be deleted.');
 }
 
 /** What the wallet and betting services said about the user; the account closes only when both are clear. */
@@ -40,18 +44,14 @@ export function checkClosable(input: {
   const held = input.balanceCents + (input.pendingWithdrawalCents ?? 0);
   if (held > 0) {
     const dollars = (held / 100).toFixed(2);
-    throw new DomainError(
-      'holds_money',
+    throw new HoldsMoneyError(
       `This user still holds $${dollars}; the account can be closed once the balance is zero.`,
-      409,
     );
   }
   if (input.pendingBets > 0) {
     const n = input.pendingBets;
-    throw new DomainError(
-      'pending_bets',
+    throw new PendingBetsError(
       `This user has ${n} pending bet${n === 1 ? '' : 's'}; the account can be closed once they are settled.`,
-      409,
     );
   }
 }

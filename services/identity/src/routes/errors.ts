@@ -14,4 +14,9 @@ export const errorAnswers: ErrorTable = {
   invalid_grant: { status: 400, sendCode: true },
   grant_revoked: { status: 403, sendCode: 'invalid_grant' },
   peer_unavailable: { status: 503 },
+  self_role_change: { status: 403, sendCode: true },
+  self_delete: { status: 403, sendCode: true },
+  last_admin: { status: 409, sendCode: true },
+  holds_money: { status: 409, sendCode: true },
+  pending_bets: { status: 409, sendCode: true },
 };

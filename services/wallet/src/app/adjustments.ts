@@ -1,6 +1,7 @@
-import { conflict, forbidden, newId, notFound, retryOnConflict } from '@bet/kit';
+import { newId, retryOnConflict } from '@bet/kit';
 import { moneyKeys } from '@bet/proto-events';
 import type { AppContext } from '../context';
+import { AdjustmentNotFoundError, AlreadyProcessedError, OwnMoneyError } from '../domain/errors';
 import { needsSecondAdmin } from '../domain/four-eyes';
 import { adjustmentPostings } from '../domain/postings';
 import {
@@ -32,7 +33,7 @@ export async function adjustOrRequest(
   ctx: AppContext,
   input: { userId: string; amountCents: bigint; description: string; adminId: string; clientKey?: string },
 ): Promise<{ posted: Posted } | { request: AdjustmentRequest }> {
-  if (input.userId === input.adminId) throw forbidden(OWN_WALLET);
+  if (input.userId === input.adminId) throw new OwnMoneyError(OWN_WALLET);
   const key = input.clientKey
     ? `adjustment:${input.adminId}:${input.clientKey}`
     : moneyKeys.adjustment(newId());
@@ -153,11 +154,10 @@ export async function approveAdjustment(
   input: { requestId: string; adminId: string },
 ): Promise<{ request: AdjustmentRequest; posted: Posted }> {
   const request = await findRequest(ctx, input.requestId);
-  if (!request) throw notFound('Adjustment request not found');
-  if (request.requestedBy === input.adminId) throw forbidden(OWN_REQUEST);
-  if (request.userId === input.adminId) throw forbidden(OWN_WALLET);
-  if (request.status !== 'pending')
-    throw conflict('This adjustment was already approved.', 'already_processed');
+  if (!request) throw new AdjustmentNotFoundError();
+  if (request.requestedBy === input.adminId) throw new OwnMoneyError(OWN_REQUEST);
+  if (request.userId === input.adminId) throw new OwnMoneyError(OWN_WALLET);
+  if (request.status !== 'pending') throw new AlreadyProcessedError('This adjustment was already approved.');
   const approved = { id: request.id, requestedBy: request.requestedBy };
   const posted = await retryOnConflict(() =>
     ctx.tx(async (trx) =>

@@ -97,6 +97,8 @@ export async function claimPromotion(
   const at = input.at ?? new Date();
   validateDepositMatch(depositMatchRule(input.rules));
   const protection = await userProtection(ctx.db, input.userId);
+  // still an HttpError: test/bonus.test.ts holds this use case to a 403 `statusCode` (and the
+  // bonus-claim consumer reads it); an ExcludedError once that test reads the code
   if (protection?.excluded_until && new Date(protection.excluded_until) > at) throw forbidden(SELF_EXCLUDED);
   return ctx.tx((trx) =>
     insertClaim(trx, {

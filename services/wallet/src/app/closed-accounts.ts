@@ -1,6 +1,7 @@
-import { conflict, HttpError, newId, retryOnConflict } from '@bet/kit';
+import { newId, retryOnConflict } from '@bet/kit';
 import type { AppContext } from '../context';
 import { systemAccount, userAccount } from '../domain/accounts';
+import { NotClosedError, NothingToPayError, OwnMoneyError, WalletNotFoundError } from '../domain/errors';
 import { needsSecondAdmin } from '../domain/four-eyes';
 import type { Posting } from '../domain/postings';
 import { insertAdjustmentRequest, markRequestApproved } from '../store/adjustments';
@@ -23,7 +24,7 @@ export async function payOutClosedWallet(
   ctx: AppContext,
   input: { userId: string; adminId: string; description: string; clientKey?: string },
 ): Promise<(Posted & { amountCents: bigint }) | { requestId: string }> {
-  if (input.userId === input.adminId) throw new HttpError(403, OWN_PAYOUT);
+  if (input.userId === input.adminId) throw new OwnMoneyError(OWN_PAYOUT);
   const key = input.clientKey
     ? `closed-payout:${input.adminId}:${input.clientKey}`
     : `closed-payout:${newId()}`;
@@ -31,10 +32,10 @@ export async function payOutClosedWallet(
     ctx.tx(async (trx): Promise<(Posted & { amountCents: bigint }) | { requestId: string }> => {
       await lockAdminTarget(trx, input.adminId, input.userId);
       const account = await lockedWalletBalance(trx, input.userId);
-      if (!account) throw new HttpError(404, 'Wallet not found');
-      if (account.status !== 'closed') throw conflict(NOT_CLOSED);
+      if (!account) throw new WalletNotFoundError();
+      if (account.status !== 'closed') throw new NotClosedError(NOT_CLOSED);
       const amount = account.balance;
-      if (amount <= 0n) throw conflict(NOTHING_TO_PAY);
+      if (amount <= 0n) throw new NothingToPayError(NOTHING_TO_PAY);
       if (!(await keyTaken(trx, key))) {
         const moved = await adminMovedTodayCents(trx, input.adminId, input.userId);
         if (needsSecondAdmin(moved, amount, ctx.config.ADJUSTMENT_APPROVAL_THRESHOLD)) {

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { DomainError, HttpError, newId, recordEvents, retryOnConflict, webUrl } from '@bet/kit';
+import { newId, recordEvents, retryOnConflict, webUrl } from '@bet/kit';
 import { moneyKeys, WalletDepositCompleted } from '@bet/proto-events';
 import type { AppContext } from '../context';
 import { koboToCents, parseRate } from '../domain/amounts';
+import { AmountTooSmallError, ClosedWalletDepositError, PaymentProviderDownError } from '../domain/errors';
 import { depositPostings } from '../domain/postings';
 import {
   checkDeposit,
@@ -45,10 +46,10 @@ export async function initializeDeposit(
   provider: PaymentProvider,
   input: { userId: string; username: string; amountKobo: bigint },
 ): Promise<InitializedDeposit> {
-  if (await walletClosed(ctx.db, input.userId)) throw new HttpError(422, CLOSED_WALLET_DEPOSIT);
+  if (await walletClosed(ctx.db, input.userId)) throw new ClosedWalletDepositError(CLOSED_WALLET_DEPOSIT);
   const rate = parseRate(ctx.config.NGN_PER_USD);
   const amountCents = koboToCents(input.amountKobo, rate);
-  if (amountCents < 1n) throw new HttpError(400, 'amount is too small to convert to at least one cent');
+  if (amountCents < 1n) throw new AmountTooSmallError('amount is too small to convert to at least one cent');
   const reference = `dep_${randomBytes(16).toString('hex')}`;
   const id = newId();
   await ctx.db.transaction().execute(async (trx) => {
@@ -82,7 +83,7 @@ export async function initializeDeposit(
     await markDepositFailed(ctx.db, id, (err as Error).message.slice(0, 500));
     if (err instanceof ProviderError) {
       ctx.logger.warn({ err, provider: provider.name }, 'deposit initialization failed');
-      throw new HttpError(502, 'The payment provider is unavailable. Please try again later.');
+      throw new PaymentProviderDownError();
     }
     throw err;
   }
@@ -106,18 +107,7 @@ async function checkDepositProtection(trx: Trx, userId: string, amountCents: big
     const since = windows.weekly < windows.monthly ? windows.weekly : windows.monthly;
     usage = await depositUsage(trx, userId, windows, since);
   }
-  try {
-    checkDeposit(
-      limits,
-      usage,
-      amountCents,
-      user?.excluded_until ? new Date(user.excluded_until) : null,
-      now,
-    );
-  } catch (err) {
-    if (err instanceof DomainError) throw new HttpError(err.status, err.message);
-    throw err;
-  }
+  checkDeposit(limits, usage, amountCents, user?.excluded_until ? new Date(user.excluded_until) : null, now);
 }
 
 export interface WebhookAnswer {

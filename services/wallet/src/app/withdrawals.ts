@@ -1,6 +1,14 @@
-import { conflict, forbidden, newId, notFound, recordEvents, retryOnConflict, unprocessable } from '@bet/kit';
+import { newId, recordEvents, retryOnConflict } from '@bet/kit';
 import { moneyKeys, WalletWithdrawalProcessed, WalletWithdrawalRequested } from '@bet/proto-events';
 import type { AppContext } from '../context';
+import {
+  AlreadyApprovedError,
+  AlreadyProcessedError,
+  ApprovalDebtOpenError,
+  DebtOpenError,
+  OwnMoneyError,
+  WithdrawalNotFoundError,
+} from '../domain/errors';
 import {
   ALREADY_APPROVED_ONCE,
   approvalDebtMessage,
@@ -54,7 +62,7 @@ export async function requestWithdrawal(
       // win's repayment and this check in one order)
       await lockedWalletBalance(trx, input.userId);
       const debt = await userDebt(trx, input.userId);
-      if (debt > 0n) throw unprocessable(debtMessage(debt), 'debt_open');
+      if (debt > 0n) throw new DebtOpenError(debtMessage(debt));
       const id = newId();
       const key = input.clientKey
         ? `withdrawal-request:${input.userId}:${input.clientKey}`
@@ -111,25 +119,25 @@ export async function processWithdrawal(
   const processed = await retryOnConflict(() =>
     ctx.tx(async (trx) => {
       const w = await lockedWithdrawal(trx, input.id);
-      if (!w) throw notFound('Withdrawal request not found');
+      if (!w) throw new WithdrawalNotFoundError();
       // separation of duties: whoever asks for the money is not who lets it out
-      if (w.user_id === input.adminId) throw forbidden('You cannot process your own withdrawal request.');
+      if (w.user_id === input.adminId)
+        throw new OwnMoneyError('You cannot process your own withdrawal request.');
       if (w.status !== 'pending')
-        throw conflict(alreadyProcessedMessage(w.status as WithdrawalStatus), 'already_processed');
+        throw new AlreadyProcessedError(alreadyProcessedMessage(w.status as WithdrawalStatus));
       const amount = BigInt(w.amount);
       if (input.decision === 'approved') {
         // no money leaves while the player owes a clawback (the debt is repaid from winnings first)
         const debt = await userDebt(trx, w.user_id);
-        if (debt > 0n) throw conflict(approvalDebtMessage(debt), 'debt_open');
+        if (debt > 0n) throw new ApprovalDebtOpenError(approvalDebtMessage(debt));
         const funding = { amountCents: amount, ...(await adjustmentFunding(trx, w)) };
         // whoever credited the money is not who lets it out
         if (fundedByAdjustments(funding) && funding.creditors.includes(input.adminId))
-          throw forbidden(OWN_CREDIT);
+          throw new OwnMoneyError(OWN_CREDIT);
         if (withdrawalNeedsTwoApprovals(funding, ctx.config.WITHDRAWAL_APPROVAL_THRESHOLD)) {
           // the first approval is recorded; the withdrawal stays pending for a second admin
           if (!w.first_approved_by) return recordFirstApproval(trx, w.id, input.adminId);
-          if (w.first_approved_by === input.adminId)
-            throw conflict(ALREADY_APPROVED_ONCE, 'already_approved');
+          if (w.first_approved_by === input.adminId) throw new AlreadyApprovedError(ALREADY_APPROVED_ONCE);
         }
       }
       const base = { key: moneyKeys.withdrawalDecision(w.id), reference: w.id, actorId: input.adminId };

@@ -1,4 +1,4 @@
-import { DomainError } from '@bet/kit/core';
+import { InvalidRulesError } from './errors';
 
 /**
  * Bonus money's rules (decision wallet-007): what a deposit match grants, how stakes count
@@ -23,7 +23,7 @@ export interface DepositMatchRule {
 }
 
 export function validateDepositMatch(rule: DepositMatchRule): void {
-  const bad = (msg: string) => new DomainError('invalid_rules', msg, 400);
+  const bad = (msg: string) => new InvalidRulesError(msg);
   if (!Number.isInteger(rule.percent) || rule.percent < 1 || rule.percent > 1000)
     throw bad('percent must be a whole number from 1 to 1000');
   if (rule.capCents <= 0n) throw bad('cap must be positive');

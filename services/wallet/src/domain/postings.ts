@@ -1,5 +1,5 @@
-import { DomainError } from '@bet/kit/core';
 import { type AccountRef, accountId, bonusAccount, systemAccount, userAccount } from './accounts';
+import { InvalidAmountError } from './errors';
 
 export interface Posting {
   account: AccountRef;
@@ -39,7 +39,7 @@ export function normalizePostings(postings: readonly Posting[]): Posting[] {
 }
 
 function positive(amount: bigint, what: string) {
-  if (amount <= 0n) throw new DomainError('invalid_amount', `${what} must be positive`, 400);
+  if (amount <= 0n) throw new InvalidAmountError(`${what} must be positive`);
 }
 
 /** A stake: the user's money goes into bets in play, held under the bet's reference. */
@@ -121,7 +121,7 @@ export function debtCollectionPostings(userId: string, amount: bigint): Posting[
 
 /** An admin's signed correction, against the house. */
 export function adjustmentPostings(userId: string, amount: bigint): Posting[] {
-  if (amount === 0n) throw new DomainError('invalid_amount', 'Amount must be a non-zero number.', 400);
+  if (amount === 0n) throw new InvalidAmountError('Amount must be a non-zero number.');
   return [
     { account: userAccount(userId), amount },
     { account: systemAccount('house'), amount: -amount },

@@ -1,4 +1,4 @@
-import { DomainError } from '@bet/kit/core';
+import { DepositLimitError, ExcludedError } from './errors';
 
 /** One deposit limit as identity publishes it, in cents; 0 = none. */
 export interface DepositLimit {
@@ -49,10 +49,8 @@ export function checkDeposit(
 ): void {
   if (excludedUntil && excludedUntil.getTime() > now.getTime()) {
     const when = excludedUntil.toISOString().slice(0, 16).replace('T', ' ');
-    throw new DomainError(
-      'excluded',
+    throw new ExcludedError(
       `Your account is on a break until ${when} UTC: deposits are closed until then. You can still withdraw your balance.`,
-      403,
     );
   }
   for (const w of ['daily', 'weekly', 'monthly'] as const) {
@@ -60,8 +58,7 @@ export function checkDeposit(
     if (limit > 0n && usage[w] + amountCents > limit) {
       const left = limit > usage[w] ? limit - usage[w] : 0n;
       const [adj, when] = WORDS[w];
-      throw new DomainError(
-        `${w}_deposit_limit`,
+      throw new DepositLimitError(
         `This deposit would exceed your ${adj} deposit limit of ${dollars(limit)} (${dollars(usage[w])} deposited ${when}, ${dollars(left)} left).`,
       );
     }
