@@ -422,7 +422,7 @@ export const BetsSettled = defineEvent({
   owner: 'betting',
   consumers: ['admin', 'ai', 'gateway', 'wallet'],
   description:
-    'A bet was won or lost. The wallet credits payoutCents (0 for a loss). correction is set on a re-settlement.',
+    'A bet was won or lost. The wallet credits payoutCents (0 for a loss). correction is set on a re-settlement. oddsHundredths and freeBetCents are what bonus wagering needs (decision wallet-008); events sent before them have neither.',
   schema: Type.Object({
     betId: Id,
     userId: Id,
@@ -432,9 +432,25 @@ export const BetsSettled = defineEvent({
     /** on a correction: what the wallet must move now (may be negative) */
     adjustmentCents: Type.Optional(Cents),
     correction: Type.Optional(Type.Integer({ minimum: 1 })),
+    /**
+     * the bet's odds as settled: the product of its legs' odds with void and pushed legs at
+     * 1.00 (a lost bet: as placed, less its void legs), rounded down; what a bonus's minimum
+     * odds are checked against
+     */
+    oddsHundredths: Type.Optional(Type.Integer({ minimum: 100 })),
+    /** the part of the stake a free-bet token paid (not the player's money: never returned, never wagering) */
+    freeBetCents: Type.Optional(Type.Integer({ minimum: 0 })),
     settledAt: Timestamp,
   }),
-  example: { betId: B, userId: U, status: 'won', stakeCents: 1000, payoutCents: 2100, settledAt: NOW },
+  example: {
+    betId: B,
+    userId: U,
+    status: 'won',
+    stakeCents: 1000,
+    payoutCents: 2100,
+    oddsHundredths: 210,
+    settledAt: NOW,
+  },
 });
 
 export const BetsVoided = defineEvent({

@@ -12,6 +12,7 @@ import type { AppContext } from '../context';
 import { IdempotencyConflictError } from '../domain/errors';
 import type { Trx } from '../store/db';
 import { markSettled, settlementLevel } from '../store/settlements';
+import { countSettledStakes } from './bonus';
 import { clawback, loseStake, payout } from './money';
 
 /**
@@ -140,6 +141,8 @@ async function settle(trx: Trx, e: EventData<typeof BetsSettled>) {
   await settlementLevel(trx, e.betId);
   await applyResult(trx, e);
   await markSettled(trx, e.betId, e.userId, 0);
+  // the stake counts towards the player's bonus wagering (decision wallet-008)
+  await countSettledStakes(trx, [e]);
 }
 
 async function applyCorrection(trx: Trx, e: EventData<typeof BetsSettled>, correction: number) {

@@ -25,6 +25,7 @@ import {
   openDepositClaims,
   setClaimStatus,
   setWagered,
+  usersWithActiveGrants,
 } from '../store/bonus';
 import type { Trx } from '../store/db';
 import { bonusBalance, postTransaction } from '../store/ledger';
@@ -166,41 +167,82 @@ export async function grantDepositMatches(
 
 /**
  * A settled stake (won or lost) counts towards the player's active grants at its odds, once
- * per reference; grants whose wagering is met become cash in the same transaction. The wallet
- * does not learn a bet's odds yet (decision wallet-007: the later pass adds them to
- * `bets.settled` and calls this from the settlement path).
+ * per reference; grants whose wagering is met become cash in the same transaction.
  */
 export async function recordWagering(
   ctx: AppContext,
   input: { userId: string; reference: string; stakeCents: bigint; oddsMilli: number; at?: Date },
 ): Promise<{ counted: boolean; converted: string[] }> {
+  return retryOnConflict(() => ctx.tx((trx) => recordWageringIn(trx, input)));
+}
+
+/** `recordWagering` inside the caller's transaction (a settlement's, with its inbox row). */
+export async function recordWageringIn(
+  trx: Trx,
+  input: { userId: string; reference: string; stakeCents: bigint; oddsMilli: number; at?: Date },
+): Promise<{ counted: boolean; converted: string[] }> {
   const at = input.at ?? new Date();
-  return retryOnConflict(() =>
-    ctx.tx(async (trx) => {
-      if (!(await claimWager(trx, input))) return { counted: false, converted: [] };
-      const grants = await lockActiveGrants(trx, input.userId);
-      const moved = applyWagering(
-        grants.map((g) => ({
-          id: g.id,
-          wageredCents: BigInt(g.wagered_cents),
-          requiredCents: BigInt(g.required_cents),
-          minOddsMilli: g.min_odds_milli,
-          expiresAt: new Date(g.expires_at),
-        })),
-        input.stakeCents,
-        input.oddsMilli,
-        at,
-      );
-      const converted: string[] = [];
-      for (const m of moved) {
-        await setWagered(trx, m.id, m.wageredCents);
-        if (!m.met) continue;
-        await convertLocked(trx, grants.find((g) => g.id === m.id)!, at);
-        converted.push(m.id);
-      }
-      return { counted: true, converted };
-    }),
+  if (input.stakeCents <= 0n) return { counted: false, converted: [] };
+  if (!(await claimWager(trx, input))) return { counted: false, converted: [] };
+  const grants = await lockActiveGrants(trx, input.userId);
+  const moved = applyWagering(
+    grants.map((g) => ({
+      id: g.id,
+      wageredCents: BigInt(g.wagered_cents),
+      requiredCents: BigInt(g.required_cents),
+      minOddsMilli: g.min_odds_milli,
+      expiresAt: new Date(g.expires_at),
+    })),
+    input.stakeCents,
+    input.oddsMilli,
+    at,
   );
+  const converted: string[] = [];
+  for (const m of moved) {
+    await setWagered(trx, m.id, m.wageredCents);
+    if (!m.met) continue;
+    await convertLocked(trx, grants.find((g) => g.id === m.id)!, at);
+    converted.push(m.id);
+  }
+  return { counted: true, converted };
+}
+
+/** A bet's first result as bets.settled tells it (a correction never counts again). */
+export interface SettledStake {
+  betId: string;
+  userId: string;
+  stakeCents: number;
+  oddsHundredths?: number;
+  freeBetCents?: number;
+  settledAt: string;
+}
+
+/**
+ * Settled bets' stakes towards wagering, in the settlement's transaction: only players with an
+ * active grant are looked at (one query for a whole batch), only a stake whose event carries
+ * its odds (events from before issue 33 do not), and only the player's own money (a free
+ * bet's part never counts). Grants met convert to cash here (decision wallet-008).
+ */
+export async function countSettledStakes(trx: Trx, settled: readonly SettledStake[]): Promise<void> {
+  const counted = settled.filter((s) => s.oddsHundredths !== undefined);
+  if (counted.length === 0) return;
+  const withGrants = await usersWithActiveGrants(trx, [...new Set(counted.map((s) => s.userId))]);
+  for (const s of counted) {
+    if (!withGrants.has(s.userId)) continue;
+    await recordWageringIn(trx, {
+      userId: s.userId,
+      reference: s.betId,
+      stakeCents: stakeOwnPart(s),
+      oddsMilli: (s.oddsHundredths as number) * 10,
+      at: new Date(s.settledAt),
+    });
+  }
+}
+
+/** What of a stake was the player's money (not a free-bet token's). */
+function stakeOwnPart(s: SettledStake): bigint {
+  const own = BigInt(s.stakeCents) - BigInt(s.freeBetCents ?? 0);
+  return own > 0n ? own : 0n;
 }
 
 /** Wagering met: what is left of the grant moves from the bonus account to the cash wallet. */

@@ -95,6 +95,19 @@ export async function insertGrant(
     .execute();
 }
 
+/** Which of these players hold an active grant (a settlement batch looks at those only). */
+export async function usersWithActiveGrants(trx: Trx, userIds: string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await trx
+    .selectFrom('bonus_grants')
+    .select('user_id')
+    .distinct()
+    .where('user_id', 'in', userIds)
+    .where('status', '=', 'active')
+    .execute();
+  return new Set(rows.map((r) => r.user_id));
+}
+
 /** A player's active grants, oldest first, locked (wagering fills them in this order). */
 export async function lockActiveGrants(trx: Trx, userId: string): Promise<GrantRow[]> {
   return await trx
