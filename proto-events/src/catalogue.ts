@@ -464,6 +464,8 @@ export const BetsVoided = defineEvent({
     userId: Id,
     refundCents: Cents,
     reason: Type.String(),
+    /** issue 33: the part of the refund a free-bet token paid (the wallet gives the token back, not cash) */
+    freeBetCents: Type.Optional(Type.Integer({ minimum: 0 })),
     voidedAt: Timestamp,
   }),
   example: { betId: B, userId: U, refundCents: 1000, reason: 'Game cancelled', voidedAt: NOW },
@@ -782,6 +784,8 @@ const MoneyReply = Type.Union([
       Type.Literal('insufficient_funds'),
       Type.Literal('unknown_account'),
       Type.Literal('invalid'),
+      // issue 33: the free-bet token named cannot pay this stake (msg says why)
+      Type.Literal('free_bet_unavailable'),
     ]),
     msg: Type.String(),
     balanceCents: Type.Optional(Cents),
@@ -800,6 +804,12 @@ export const WalletDebit = defineCommand({
     type: Type.Union([Type.Literal('bet'), Type.Literal('aviator_bet')]),
     reference: Type.String(),
     description: Type.String(),
+    /**
+     * optional (issue 33, decision wallet-008): a free-bet token pays the stake instead of the
+     * wallet; then oddsHundredths (the bet's total odds) is checked against the token's minimum
+     */
+    freeBetId: Type.Optional(Id),
+    oddsHundredths: Type.Optional(Type.Integer({ minimum: 100 })),
     /** optional (added for singles sets): the held stake per settling reference; sums to amountCents */
     holds: Type.Optional(
       Type.Array(Type.Object({ reference: Type.String(), amountCents: Type.Integer({ minimum: 1 }) }), {
@@ -878,15 +888,24 @@ export const WalletBonusClaim = defineCommand({
     idempotencyKey: Type.String({ minLength: 1 }),
     userId: Id,
     promotionId: Id,
-    rules: Type.Object({
-      kind: Type.Literal('deposit_match'),
-      percent: Type.Integer({ minimum: 1, maximum: 1000 }),
-      capCents: Type.Integer({ minimum: 1 }),
-      wageringMultiplier: Type.Integer({ minimum: 0, maximum: 100 }),
-      minOddsMilli: Type.Integer({ minimum: 1000 }),
-      expiresInDays: Type.Integer({ minimum: 1, maximum: 365 }),
-      firstDepositOnly: Type.Boolean(),
-    }),
+    rules: Type.Union([
+      Type.Object({
+        kind: Type.Literal('deposit_match'),
+        percent: Type.Integer({ minimum: 1, maximum: 1000 }),
+        capCents: Type.Integer({ minimum: 1 }),
+        wageringMultiplier: Type.Integer({ minimum: 0, maximum: 100 }),
+        minOddsMilli: Type.Integer({ minimum: 1000 }),
+        expiresInDays: Type.Integer({ minimum: 1, maximum: 365 }),
+        firstDepositOnly: Type.Boolean(),
+      }),
+      // issue 33, decision wallet-008: a free-bet token, issued at the claim
+      Type.Object({
+        kind: Type.Literal('free_bet'),
+        amountCents: Type.Integer({ minimum: 1 }),
+        minOddsMilli: Type.Integer({ minimum: 1000 }),
+        expiresInDays: Type.Integer({ minimum: 1, maximum: 365 }),
+      }),
+    ]),
     offerExpiresAt: Type.Union([Timestamp, Type.Null()]),
   }),
   reply: Type.Union([

@@ -1,4 +1,5 @@
 import { centsToDollars, forbidden, newId, recordEvents, retryOnConflict } from '@bet/kit';
+import { DomainError } from '@bet/kit/core';
 import { moneyKeys, WalletBonusChanged } from '@bet/proto-events';
 import type { AppContext } from '../context';
 import {
@@ -19,6 +20,7 @@ import {
   expiredGrantIds,
   type GrantRow,
   insertClaim,
+  insertFreeBet,
   insertGrant,
   lockActiveGrants,
   lockGrant,
@@ -42,7 +44,7 @@ export const SELF_EXCLUDED = 'Promotions are not available while a time-out or s
 
 /** The deposit-match rule as JSON (cents and odds as numbers), as a claim stores it. */
 export interface DepositMatchJson {
-  kind?: 'deposit_match';
+  kind: 'deposit_match';
   percent: number;
   capCents: number;
   wageringMultiplier: number;
@@ -89,26 +91,58 @@ export async function claimPromotion(
   input: {
     userId: string;
     promotionId: string;
-    kind: 'deposit_match';
-    rules: DepositMatchJson;
+    kind: 'deposit_match' | 'free_bet';
+    rules: DepositMatchJson | FreeBetJson;
     offerExpiresAt: Date | null;
     at?: Date;
   },
 ): Promise<{ claim: ClaimRow; created: boolean }> {
   const at = input.at ?? new Date();
-  validateDepositMatch(depositMatchRule(input.rules));
+  if (input.rules.kind === 'free_bet') validateFreeBet(input.rules);
+  else validateDepositMatch(depositMatchRule(input.rules));
   const protection = await userProtection(ctx.db, input.userId);
   if (protection?.excluded_until && new Date(protection.excluded_until) > at) throw forbidden(SELF_EXCLUDED);
-  return ctx.tx((trx) =>
-    insertClaim(trx, {
+  return ctx.tx(async (trx) => {
+    const claimed = await insertClaim(trx, {
       id: newId(),
       userId: input.userId,
       promotionId: input.promotionId,
-      kind: input.kind,
+      kind: input.rules.kind === 'free_bet' ? 'free_bet' : 'deposit_match',
       rules: input.rules,
       offerExpiresAt: input.offerExpiresAt,
-    }),
-  );
+    });
+    // a free bet's token is issued at the claim (decision wallet-008); it is not money until it pays a stake
+    if (claimed.created && input.rules.kind === 'free_bet') {
+      await insertFreeBet(trx, {
+        id: newId(),
+        claimId: claimed.claim.id,
+        userId: input.userId,
+        promotionId: input.promotionId,
+        amountCents: BigInt(input.rules.amountCents),
+        minOddsMilli: input.rules.minOddsMilli,
+        expiresAt: new Date(at.getTime() + input.rules.expiresInDays * 86_400_000),
+      });
+      await setClaimStatus(trx, claimed.claim.id, 'used');
+    }
+    return claimed;
+  });
+}
+
+/** A free bet's rules as a claim stores them (cents, odds in thousandths). */
+export interface FreeBetJson {
+  kind: 'free_bet';
+  amountCents: number;
+  minOddsMilli: number;
+  expiresInDays: number;
+}
+
+function validateFreeBet(r: FreeBetJson) {
+  if (!Number.isInteger(r.amountCents) || r.amountCents <= 0)
+    throw new DomainError('invalid_rules', 'a free bet needs a positive amount', 400);
+  if (!Number.isInteger(r.minOddsMilli) || r.minOddsMilli < 1000)
+    throw new DomainError('invalid_rules', 'minimum odds must be at least 1.00', 400);
+  if (!Number.isInteger(r.expiresInDays) || r.expiresInDays < 1 || r.expiresInDays > 365)
+    throw new DomainError('invalid_rules', 'expiry must be 1 to 365 days', 400);
 }
 
 /**

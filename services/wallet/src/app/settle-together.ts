@@ -118,6 +118,8 @@ function togetherItem(e: MoneyEvent): Together | undefined {
   if (e.subject === BetsVoided.subject) {
     const d = e.data;
     if (d.refundCents <= 0) return { event: e, movement: null };
+    // a free bet's void gives its token back: one at a time (bet-events.ts)
+    if ((d.freeBetCents ?? 0) > 0) return undefined;
     return {
       event: e,
       movement: {
