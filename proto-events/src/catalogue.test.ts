@@ -60,3 +60,29 @@ describe('markets in events', () => {
     ).toBeGreaterThan(0);
   });
 });
+
+describe('what wagering needs in bets.settled (issue 33)', () => {
+  const settled = events.BetsSettled;
+  it('an old payload (no odds, no free bet) still validates', () => {
+    expect(
+      validate(settled.schema, {
+        betId: settled.example.betId,
+        userId: settled.example.userId,
+        status: 'lost',
+        stakeCents: 500,
+        payoutCents: 0,
+        settledAt: settled.example.settledAt,
+      }),
+    ).toEqual([]);
+  });
+
+  it('carries the settled odds and the free-bet part of the stake', () => {
+    expect(settled.example).toMatchObject({ oddsHundredths: expect.any(Number) });
+    expect(validate(settled.schema, { ...settled.example, oddsHundredths: 315, freeBetCents: 1000 })).toEqual(
+      [],
+    );
+    // odds are at least 1.00 (a bet of void and pushed legs settles at 1.00), a free bet never negative
+    expect(validate(settled.schema, { ...settled.example, oddsHundredths: 99 }).length).toBeGreaterThan(0);
+    expect(validate(settled.schema, { ...settled.example, freeBetCents: -1 }).length).toBeGreaterThan(0);
+  });
+});

@@ -424,7 +424,7 @@ export const BetsSettled = defineEvent({
   owner: 'betting',
   consumers: ['admin', 'ai', 'gateway', 'wallet'],
   description:
-    'A bet was won or lost. The wallet credits payoutCents (0 for a loss). correction is set on a re-settlement.',
+    'A bet was won or lost. The wallet credits payoutCents (0 for a loss). correction is set on a re-settlement. oddsHundredths and freeBetCents are what bonus wagering needs (decision wallet-008); events sent before them have neither.',
   schema: Type.Object({
     betId: Id,
     userId: Id,
@@ -434,9 +434,25 @@ export const BetsSettled = defineEvent({
     /** on a correction: what the wallet must move now (may be negative) */
     adjustmentCents: Type.Optional(Cents),
     correction: Type.Optional(Type.Integer({ minimum: 1 })),
+    /**
+     * the bet's odds as settled: the product of its legs' odds with void and pushed legs at
+     * 1.00 (a lost bet: as placed, less its void legs), rounded down; what a bonus's minimum
+     * odds are checked against
+     */
+    oddsHundredths: Type.Optional(Type.Integer({ minimum: 100 })),
+    /** the part of the stake a free-bet token paid (not the player's money: never returned, never wagering) */
+    freeBetCents: Type.Optional(Type.Integer({ minimum: 0 })),
     settledAt: Timestamp,
   }),
-  example: { betId: B, userId: U, status: 'won', stakeCents: 1000, payoutCents: 2100, settledAt: NOW },
+  example: {
+    betId: B,
+    userId: U,
+    status: 'won',
+    stakeCents: 1000,
+    payoutCents: 2100,
+    oddsHundredths: 210,
+    settledAt: NOW,
+  },
 });
 
 export const BetsVoided = defineEvent({
@@ -450,6 +466,8 @@ export const BetsVoided = defineEvent({
     userId: Id,
     refundCents: Cents,
     reason: Type.String(),
+    /** issue 33: the part of the refund a free-bet token paid (the wallet gives the token back, not cash) */
+    freeBetCents: Type.Optional(Type.Integer({ minimum: 0 })),
     voidedAt: Timestamp,
   }),
   example: { betId: B, userId: U, refundCents: 1000, reason: 'Game cancelled', voidedAt: NOW },
@@ -803,6 +821,8 @@ const MoneyReply = Type.Union([
       Type.Literal('insufficient_funds'),
       Type.Literal('unknown_account'),
       Type.Literal('invalid'),
+      // issue 33: the free-bet token named cannot pay this stake (msg says why)
+      Type.Literal('free_bet_unavailable'),
     ]),
     msg: Type.String(),
     balanceCents: Type.Optional(Cents),
@@ -821,6 +841,12 @@ export const WalletDebit = defineCommand({
     type: Type.Union([Type.Literal('bet'), Type.Literal('aviator_bet')]),
     reference: Type.String(),
     description: Type.String(),
+    /**
+     * optional (issue 33, decision wallet-008): a free-bet token pays the stake instead of the
+     * wallet; then oddsHundredths (the bet's total odds) is checked against the token's minimum
+     */
+    freeBetId: Type.Optional(Id),
+    oddsHundredths: Type.Optional(Type.Integer({ minimum: 100 })),
     /** optional (added for singles sets): the held stake per settling reference; sums to amountCents */
     holds: Type.Optional(
       Type.Array(Type.Object({ reference: Type.String(), amountCents: Type.Integer({ minimum: 1 }) }), {
@@ -899,15 +925,24 @@ export const WalletBonusClaim = defineCommand({
     idempotencyKey: Type.String({ minLength: 1 }),
     userId: Id,
     promotionId: Id,
-    rules: Type.Object({
-      kind: Type.Literal('deposit_match'),
-      percent: Type.Integer({ minimum: 1, maximum: 1000 }),
-      capCents: Type.Integer({ minimum: 1 }),
-      wageringMultiplier: Type.Integer({ minimum: 0, maximum: 100 }),
-      minOddsMilli: Type.Integer({ minimum: 1000 }),
-      expiresInDays: Type.Integer({ minimum: 1, maximum: 365 }),
-      firstDepositOnly: Type.Boolean(),
-    }),
+    rules: Type.Union([
+      Type.Object({
+        kind: Type.Literal('deposit_match'),
+        percent: Type.Integer({ minimum: 1, maximum: 1000 }),
+        capCents: Type.Integer({ minimum: 1 }),
+        wageringMultiplier: Type.Integer({ minimum: 0, maximum: 100 }),
+        minOddsMilli: Type.Integer({ minimum: 1000 }),
+        expiresInDays: Type.Integer({ minimum: 1, maximum: 365 }),
+        firstDepositOnly: Type.Boolean(),
+      }),
+      // issue 33, decision wallet-008: a free-bet token, issued at the claim
+      Type.Object({
+        kind: Type.Literal('free_bet'),
+        amountCents: Type.Integer({ minimum: 1 }),
+        minOddsMilli: Type.Integer({ minimum: 1000 }),
+        expiresInDays: Type.Integer({ minimum: 1, maximum: 365 }),
+      }),
+    ]),
     offerExpiresAt: Type.Union([Timestamp, Type.Null()]),
   }),
   reply: Type.Union([

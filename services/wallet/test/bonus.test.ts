@@ -20,6 +20,7 @@ beforeAll(async () => {
 afterAll(async () => h?.close());
 
 const MATCH: DepositMatchJson = {
+  kind: 'deposit_match',
   percent: 100,
   capCents: 10_000,
   wageringMultiplier: 5,

@@ -2,7 +2,13 @@ import { recordEvents } from '@bet/kit';
 import { BetsSettled, BetsVoided, type EventData } from '@bet/proto-events';
 import type { KitContext } from '../config';
 import type { Outcome } from '../domain/placement';
-import { decideSettlement, evaluateBet, legResult, type Transition } from '../domain/settlement';
+import {
+  decideSettlement,
+  evaluateBet,
+  legResult,
+  settledOddsHundredths,
+  type Transition,
+} from '../domain/settlement';
 import {
   applyTransitions,
   clearFlags,
@@ -191,6 +197,7 @@ export class Settler {
         stakeCents: bigint;
         t: Transition;
         gameId: string | null;
+        oddsHundredths: number;
       }> = [];
       for (const b of bets) {
         const stakeCents = BigInt(b.stake_cents);
@@ -212,6 +219,7 @@ export class Settler {
             stakeCents,
             t,
             gameId: betLegs.length === 1 ? betLegs[0].game_id : null,
+            oddsHundredths: settledOddsHundredths(betLegs),
           });
       }
       await clearFlags(trx, ids);
@@ -225,7 +233,14 @@ export class Settler {
 
   private async recordSettlementEvents(
     trx: Db,
-    changes: Array<{ id: string; userId: string; stakeCents: bigint; t: Transition; gameId: string | null }>,
+    changes: Array<{
+      id: string;
+      userId: string;
+      stakeCents: bigint;
+      t: Transition;
+      gameId: string | null;
+      oddsHundredths: number;
+    }>,
     now: Date,
   ) {
     const settled: EventData<typeof BetsSettled>[] = [];
@@ -244,6 +259,7 @@ export class Settler {
           status: e.status,
           stakeCents: Number(c.stakeCents),
           payoutCents: Number(e.payoutCents),
+          oddsHundredths: c.oddsHundredths,
           ...(e.correction !== undefined
             ? { correction: e.correction, adjustmentCents: Number(e.adjustmentCents ?? 0n) }
             : {}),

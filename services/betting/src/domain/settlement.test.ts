@@ -6,6 +6,7 @@ import {
   type LegResult,
   legResult,
   type SettlementState,
+  settledOddsHundredths,
 } from './settlement';
 
 const legs = (...spec: Array<[number, LegResult]>) => spec.map(([odds, result]) => ({ odds, result }));
@@ -267,5 +268,27 @@ describe('legs of other markets', () => {
         { odds: 250, result: 'void' },
       ]),
     ).toEqual({ state: 'won', payoutCents: 1000n });
+  });
+});
+
+describe('the odds a settled bet counts at for bonus wagering', () => {
+  it('multiplies the legs that decided it, void and pushed legs at 1.00, rounded down', () => {
+    expect(settledOddsHundredths([{ odds: 210, result: 'won' }])).toBe(210);
+    expect(
+      settledOddsHundredths([
+        { odds: 150, result: 'won' },
+        { odds: 333, result: 'void' },
+        { odds: 175, result: 'won' },
+      ]),
+    ).toBe(262); // 1.50 × 1.75 = 2.625
+    // a lost multi: every leg as placed but the void ones
+    expect(
+      settledOddsHundredths([
+        { odds: 150, result: 'lost' },
+        { odds: 200, result: 'push' },
+        { odds: 120, result: null },
+      ]),
+    ).toBe(180);
+    expect(settledOddsHundredths([{ odds: 190, result: 'void' }])).toBe(100);
   });
 });

@@ -1,4 +1,4 @@
-import { payoutCents } from '@bet/kit/core';
+import { payoutCents, totalOddsHundredths } from '@bet/kit/core';
 import { DEFAULT_MARKET, type Score, settleSelection } from '@bet/proto-events';
 import type { Outcome } from './placement';
 
@@ -50,6 +50,16 @@ export function evaluateBet(
   if (legs.every((l) => l.result === 'void')) return { state: 'void', refundCents: stakeCents };
   const odds = legs.filter((l) => l.result === 'won').map((l) => l.odds);
   return { state: 'won', payoutCents: payoutCents(stakeCents, odds) };
+}
+
+/**
+ * The odds a settled bet counts at towards a bonus's wagering (bets.settled `oddsHundredths`):
+ * the product of its legs' odds with void and pushed legs at 1.00 (for a lost bet, every leg
+ * as placed but those), rounded down like the bet's total odds; 1.00 when no leg is left.
+ */
+export function settledOddsHundredths(legs: ReadonlyArray<{ odds: number; result: LegResult }>): number {
+  const counted = legs.filter((l) => l.result !== 'void' && l.result !== 'push').map((l) => l.odds);
+  return counted.length === 0 ? 100 : totalOddsHundredths(counted);
 }
 
 /** The part of a bet settlement decides on. */

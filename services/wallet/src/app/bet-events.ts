@@ -12,6 +12,8 @@ import type { AppContext } from '../context';
 import { IdempotencyConflictError } from '../domain/errors';
 import type { Trx } from '../store/db';
 import { markSettled, settlementLevel } from '../store/settlements';
+import { countSettledStakes } from './bonus';
+import { returnFreeBet } from './free-bets';
 import { clawback, loseStake, payout } from './money';
 
 /**
@@ -57,6 +59,14 @@ async function moveMoney(trx: Trx, event: MoneyEvent): Promise<void> {
     case BetsVoided.subject: {
       const e = event.data;
       if (e.refundCents <= 0) return;
+      // a free bet's stake goes back to promotions, its token to the player (decision wallet-008)
+      const returned = await returnFreeBet(trx, {
+        key: moneyKeys.refund(e.betId),
+        userId: e.userId,
+        reference: e.betId,
+        description: `Bet refunded: ${e.reason}`,
+      });
+      if (returned) return;
       await payout(trx, {
         key: moneyKeys.refund(e.betId),
         userId: e.userId,
@@ -140,6 +150,8 @@ async function settle(trx: Trx, e: EventData<typeof BetsSettled>) {
   await settlementLevel(trx, e.betId);
   await applyResult(trx, e);
   await markSettled(trx, e.betId, e.userId, 0);
+  // the stake counts towards the player's bonus wagering (decision wallet-008)
+  await countSettledStakes(trx, [e]);
 }
 
 async function applyCorrection(trx: Trx, e: EventData<typeof BetsSettled>, correction: number) {

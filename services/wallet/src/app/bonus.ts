@@ -1,4 +1,5 @@
 import { centsToDollars, forbidden, newId, recordEvents, retryOnConflict } from '@bet/kit';
+import { DomainError } from '@bet/kit/core';
 import { moneyKeys, WalletBonusChanged } from '@bet/proto-events';
 import type { AppContext } from '../context';
 import {
@@ -19,12 +20,14 @@ import {
   expiredGrantIds,
   type GrantRow,
   insertClaim,
+  insertFreeBet,
   insertGrant,
   lockActiveGrants,
   lockGrant,
   openDepositClaims,
   setClaimStatus,
   setWagered,
+  usersWithActiveGrants,
 } from '../store/bonus';
 import type { Trx } from '../store/db';
 import { bonusBalance, postTransaction } from '../store/ledger';
@@ -41,7 +44,7 @@ export const SELF_EXCLUDED = 'Promotions are not available while a time-out or s
 
 /** The deposit-match rule as JSON (cents and odds as numbers), as a claim stores it. */
 export interface DepositMatchJson {
-  kind?: 'deposit_match';
+  kind: 'deposit_match';
   percent: number;
   capCents: number;
   wageringMultiplier: number;
@@ -88,28 +91,60 @@ export async function claimPromotion(
   input: {
     userId: string;
     promotionId: string;
-    kind: 'deposit_match';
-    rules: DepositMatchJson;
+    kind: 'deposit_match' | 'free_bet';
+    rules: DepositMatchJson | FreeBetJson;
     offerExpiresAt: Date | null;
     at?: Date;
   },
 ): Promise<{ claim: ClaimRow; created: boolean }> {
   const at = input.at ?? new Date();
-  validateDepositMatch(depositMatchRule(input.rules));
+  if (input.rules.kind === 'free_bet') validateFreeBet(input.rules);
+  else validateDepositMatch(depositMatchRule(input.rules));
   const protection = await userProtection(ctx.db, input.userId);
   // still an HttpError: test/bonus.test.ts holds this use case to a 403 `statusCode` (and the
   // bonus-claim consumer reads it); an ExcludedError once that test reads the code
   if (protection?.excluded_until && new Date(protection.excluded_until) > at) throw forbidden(SELF_EXCLUDED);
-  return ctx.tx((trx) =>
-    insertClaim(trx, {
+  return ctx.tx(async (trx) => {
+    const claimed = await insertClaim(trx, {
       id: newId(),
       userId: input.userId,
       promotionId: input.promotionId,
-      kind: input.kind,
+      kind: input.rules.kind === 'free_bet' ? 'free_bet' : 'deposit_match',
       rules: input.rules,
       offerExpiresAt: input.offerExpiresAt,
-    }),
-  );
+    });
+    // a free bet's token is issued at the claim (decision wallet-008); it is not money until it pays a stake
+    if (claimed.created && input.rules.kind === 'free_bet') {
+      await insertFreeBet(trx, {
+        id: newId(),
+        claimId: claimed.claim.id,
+        userId: input.userId,
+        promotionId: input.promotionId,
+        amountCents: BigInt(input.rules.amountCents),
+        minOddsMilli: input.rules.minOddsMilli,
+        expiresAt: new Date(at.getTime() + input.rules.expiresInDays * 86_400_000),
+      });
+      await setClaimStatus(trx, claimed.claim.id, 'used');
+    }
+    return claimed;
+  });
+}
+
+/** A free bet's rules as a claim stores them (cents, odds in thousandths). */
+export interface FreeBetJson {
+  kind: 'free_bet';
+  amountCents: number;
+  minOddsMilli: number;
+  expiresInDays: number;
+}
+
+function validateFreeBet(r: FreeBetJson) {
+  if (!Number.isInteger(r.amountCents) || r.amountCents <= 0)
+    throw new DomainError('invalid_rules', 'a free bet needs a positive amount', 400);
+  if (!Number.isInteger(r.minOddsMilli) || r.minOddsMilli < 1000)
+    throw new DomainError('invalid_rules', 'minimum odds must be at least 1.00', 400);
+  if (!Number.isInteger(r.expiresInDays) || r.expiresInDays < 1 || r.expiresInDays > 365)
+    throw new DomainError('invalid_rules', 'expiry must be 1 to 365 days', 400);
 }
 
 /**
@@ -168,41 +203,82 @@ export async function grantDepositMatches(
 
 /**
  * A settled stake (won or lost) counts towards the player's active grants at its odds, once
- * per reference; grants whose wagering is met become cash in the same transaction. The wallet
- * does not learn a bet's odds yet (decision wallet-007: the later pass adds them to
- * `bets.settled` and calls this from the settlement path).
+ * per reference; grants whose wagering is met become cash in the same transaction.
  */
 export async function recordWagering(
   ctx: AppContext,
   input: { userId: string; reference: string; stakeCents: bigint; oddsMilli: number; at?: Date },
 ): Promise<{ counted: boolean; converted: string[] }> {
+  return retryOnConflict(() => ctx.tx((trx) => recordWageringIn(trx, input)));
+}
+
+/** `recordWagering` inside the caller's transaction (a settlement's, with its inbox row). */
+export async function recordWageringIn(
+  trx: Trx,
+  input: { userId: string; reference: string; stakeCents: bigint; oddsMilli: number; at?: Date },
+): Promise<{ counted: boolean; converted: string[] }> {
   const at = input.at ?? new Date();
-  return retryOnConflict(() =>
-    ctx.tx(async (trx) => {
-      if (!(await claimWager(trx, input))) return { counted: false, converted: [] };
-      const grants = await lockActiveGrants(trx, input.userId);
-      const moved = applyWagering(
-        grants.map((g) => ({
-          id: g.id,
-          wageredCents: BigInt(g.wagered_cents),
-          requiredCents: BigInt(g.required_cents),
-          minOddsMilli: g.min_odds_milli,
-          expiresAt: new Date(g.expires_at),
-        })),
-        input.stakeCents,
-        input.oddsMilli,
-        at,
-      );
-      const converted: string[] = [];
-      for (const m of moved) {
-        await setWagered(trx, m.id, m.wageredCents);
-        if (!m.met) continue;
-        await convertLocked(trx, grants.find((g) => g.id === m.id)!, at);
-        converted.push(m.id);
-      }
-      return { counted: true, converted };
-    }),
+  if (input.stakeCents <= 0n) return { counted: false, converted: [] };
+  if (!(await claimWager(trx, input))) return { counted: false, converted: [] };
+  const grants = await lockActiveGrants(trx, input.userId);
+  const moved = applyWagering(
+    grants.map((g) => ({
+      id: g.id,
+      wageredCents: BigInt(g.wagered_cents),
+      requiredCents: BigInt(g.required_cents),
+      minOddsMilli: g.min_odds_milli,
+      expiresAt: new Date(g.expires_at),
+    })),
+    input.stakeCents,
+    input.oddsMilli,
+    at,
   );
+  const converted: string[] = [];
+  for (const m of moved) {
+    await setWagered(trx, m.id, m.wageredCents);
+    if (!m.met) continue;
+    await convertLocked(trx, grants.find((g) => g.id === m.id)!, at);
+    converted.push(m.id);
+  }
+  return { counted: true, converted };
+}
+
+/** A bet's first result as bets.settled tells it (a correction never counts again). */
+export interface SettledStake {
+  betId: string;
+  userId: string;
+  stakeCents: number;
+  oddsHundredths?: number;
+  freeBetCents?: number;
+  settledAt: string;
+}
+
+/**
+ * Settled bets' stakes towards wagering, in the settlement's transaction: only players with an
+ * active grant are looked at (one query for a whole batch), only a stake whose event carries
+ * its odds (events from before issue 33 do not), and only the player's own money (a free
+ * bet's part never counts). Grants met convert to cash here (decision wallet-008).
+ */
+export async function countSettledStakes(trx: Trx, settled: readonly SettledStake[]): Promise<void> {
+  const counted = settled.filter((s) => s.oddsHundredths !== undefined);
+  if (counted.length === 0) return;
+  const withGrants = await usersWithActiveGrants(trx, [...new Set(counted.map((s) => s.userId))]);
+  for (const s of counted) {
+    if (!withGrants.has(s.userId)) continue;
+    await recordWageringIn(trx, {
+      userId: s.userId,
+      reference: s.betId,
+      stakeCents: stakeOwnPart(s),
+      oddsMilli: (s.oddsHundredths as number) * 10,
+      at: new Date(s.settledAt),
+    });
+  }
+}
+
+/** What of a stake was the player's money (not a free-bet token's). */
+function stakeOwnPart(s: SettledStake): bigint {
+  const own = BigInt(s.stakeCents) - BigInt(s.freeBetCents ?? 0);
+  return own > 0n ? own : 0n;
 }
 
 /** Wagering met: what is left of the grant moves from the bonus account to the cash wallet. */

@@ -16,6 +16,7 @@ import { type Posted, walletBalance } from '../store/ledger';
 import { pendingWithdrawalCents } from '../store/withdrawals';
 import { DebitRefusedEarlierError, recordDebitRefusal } from './debit-refusals';
 import { failpoint } from './failpoint';
+import { FreeBetRefusedError, returnFreeBet, stakeFreeBet } from './free-bets';
 import { type MoneyMovement, payout, stake } from './money';
 
 type MoneyCommand = typeof WalletDebit | typeof WalletCredit;
@@ -47,6 +48,13 @@ export function debitCommand(
     await lockKey(trx, m.key);
     const refused = await debitRefusal(trx, m.key);
     if (refused) throw new DebitRefusedEarlierError(refused.reason);
+    if (req.freeBetId !== undefined)
+      return stakeFreeBet(trx, m, {
+        freeBetId: req.freeBetId,
+        oddsHundredths: req.oddsHundredths,
+        bets: split.holds.length,
+        at: new Date(),
+      });
     return stake(trx, m, split.holds);
   });
 }
@@ -55,7 +63,9 @@ export function creditCommand(
   ctx: AppContext,
   request: CommandRequest<typeof WalletCredit>,
 ): Promise<MoneyReply> {
-  return moneyCommand(ctx, WalletCredit, request, (trx, m) => payout(trx, m));
+  return moneyCommand(ctx, WalletCredit, request, async (trx, m) =>
+    m.type === 'refund' ? ((await returnFreeBet(trx, m)) ?? payout(trx, m)) : payout(trx, m),
+  );
 }
 
 export async function balanceCommand(
@@ -129,6 +139,8 @@ async function moneyCommand<C extends MoneyCommand>(
         reason: 'unknown_account',
         msg: err instanceof Error ? err.message : 'Unknown account',
       };
+    if (err instanceof FreeBetRefusedError)
+      return { ok: false, reason: 'free_bet_unavailable', msg: err.message };
     if (err instanceof IdempotencyConflictError || err instanceof InvalidCommandError)
       return { ok: false, reason: 'invalid', msg: err.message };
     throw err;

@@ -36,7 +36,8 @@ export async function debitTogether(ctx: AppContext, requests: DebitRequest[]): 
   const candidates: Array<{ index: number; stake: StakeRequest; request: DebitRequest }> = [];
   requests.forEach((request, index) => {
     const split = splitHolds(BigInt(request.amountCents), request.reference, request.holds);
-    if (!split.ok || perKey.get(request.idempotencyKey) !== 1) return;
+    // a free bet's stake (decision wallet-008) goes one at a time, with its token locked
+    if (!split.ok || perKey.get(request.idempotencyKey) !== 1 || request.freeBetId !== undefined) return;
     candidates.push({
       index,
       request,

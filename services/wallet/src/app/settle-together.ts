@@ -24,6 +24,7 @@ import {
 } from '../store/ledger-batch';
 import { lockSettlementLevels, markManySettled } from '../store/settlements';
 import { applyBetEventOnce, type MoneyEvent } from './bet-events';
+import { countSettledStakes } from './bonus';
 
 /**
  * Bet events in batches (the consumer's group commit). Settling a game of 100 000 bets sends
@@ -117,6 +118,8 @@ function togetherItem(e: MoneyEvent): Together | undefined {
   if (e.subject === BetsVoided.subject) {
     const d = e.data;
     if (d.refundCents <= 0) return { event: e, movement: null };
+    // a free bet's void gives its token back: one at a time (bet-events.ts)
+    if ((d.freeBetCents ?? 0) > 0) return undefined;
     return {
       event: e,
       movement: {
@@ -163,11 +166,23 @@ async function settleTogether(ctx: AppContext, consumer: string, items: Together
       trx,
       moving.flatMap((i) => (i.movement ? [i.movement] : [])),
     );
+    const settledNow = moving.filter(
+      (i) => i.level !== undefined && !(i.movement && contradicted.has(i.movement.key)),
+    );
     await markManySettled(
       trx,
-      moving
-        .filter((i) => i.level !== undefined && !(i.movement && contradicted.has(i.movement.key)))
-        .map((i) => ({ betId: i.event.data.betId, userId: i.event.data.userId, level: i.level as number })),
+      settledNow.map((i) => ({
+        betId: i.event.data.betId,
+        userId: i.event.data.userId,
+        level: i.level as number,
+      })),
+    );
+    // first results count towards bonus wagering, as one at a time (decision wallet-008)
+    await countSettledStakes(
+      trx,
+      settledNow.flatMap((i) =>
+        i.level === 0 && i.event.subject === BetsSettled.subject ? [i.event.data] : [],
+      ),
     );
     return { applied: todo.length > 0, waiting: items.filter(early) };
   });

@@ -12,7 +12,7 @@ export const bonusClaimResponder = responder(
       const { claim, created } = await claimPromotion(ctx, {
         userId: req.userId,
         promotionId: req.promotionId,
-        kind: 'deposit_match',
+        kind: req.rules.kind,
         rules: req.rules,
         offerExpiresAt: req.offerExpiresAt ? new Date(req.offerExpiresAt) : null,
       });

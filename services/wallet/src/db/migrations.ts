@@ -7,6 +7,7 @@ import { adjustmentRequests } from './migrations/0009_adjustment_requests';
 import { playerProtection } from './migrations/0020_player_protection';
 import { fourEyesControls } from './migrations/0031_four_eyes_controls';
 import { bonusLedger } from './migrations/0032_bonus_ledger';
+import { freeBets } from './migrations/0033_free_bets';
 
 /** Explicit, ordered index of the wallet's migrations (names recorded by deployed databases). */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0020_player_protection': playerProtection,
   '0031_four_eyes_controls': fourEyesControls,
   '0032_bonus_ledger': bonusLedger,
+  '0033_free_bets': freeBets,
 };

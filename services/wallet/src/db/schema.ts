@@ -166,6 +166,19 @@ export interface WalletDB {
     created_at: Timestamp;
     closed_at: Opt<Date | null>;
   };
+  /** free-bet tokens (decision wallet-008): used = paying the stake of bet_reference */
+  free_bets: {
+    id: string;
+    claim_id: string;
+    user_id: string;
+    promotion_id: string;
+    amount_cents: Int8;
+    min_odds_milli: number;
+    expires_at: Timestamp;
+    status: Opt<'active' | 'used'>;
+    bet_reference: Opt<string | null>;
+    created_at: Timestamp;
+  };
   /** settled stakes counted towards wagering, once each */
   bonus_wagers: {
     reference: string;

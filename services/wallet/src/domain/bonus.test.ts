@@ -6,10 +6,12 @@ import {
   conversionAmount,
   type DepositMatchRule,
   depositMatchAmount,
+  freeBetRefusal,
   grantExpiry,
   validateDepositMatch,
   wageringRequired,
 } from './bonus';
+import { freeBetReturnPostings, freeBetStakePostings } from './postings';
 
 const rule: DepositMatchRule = {
   percent: 100,
@@ -109,5 +111,44 @@ describe('wagering', () => {
     expect(conversionAmount(5_000n, 7_000n)).toBe(5_000n);
     expect(conversionAmount(5_000n, 3_000n)).toBe(3_000n);
     expect(conversionAmount(0n, 3_000n)).toBe(0n);
+  });
+});
+
+describe('free bets (decision wallet-008)', () => {
+  const token = {
+    userId: 'u1',
+    amountCents: 1_000n,
+    minOddsMilli: 1_800,
+    expiresAt: new Date('2026-12-01T00:00:00Z'),
+    status: 'active' as const,
+  };
+  const use = {
+    userId: 'u1',
+    amountCents: 1_000n,
+    oddsMilli: 2_000,
+    bets: 1,
+    at: new Date('2026-11-30T00:00:00Z'),
+  };
+  it('a token pays one bet of exactly its amount, at its minimum odds or more, before its expiry', () => {
+    expect(freeBetRefusal(token, use)).toBeNull();
+    expect(freeBetRefusal(token, { ...use, oddsMilli: 1_800 })).toBeNull();
+    expect(freeBetRefusal(undefined, use)).toMatch(/not found/);
+    expect(freeBetRefusal(token, { ...use, userId: 'u2' })).toMatch(/not found/);
+    expect(freeBetRefusal({ ...token, status: 'used' }, use)).toMatch(/already used/);
+    expect(freeBetRefusal(token, { ...use, at: token.expiresAt })).toMatch(/expired/);
+    expect(freeBetRefusal(token, { ...use, amountCents: 999n })).toMatch(/stake must be 10\.00/);
+    expect(freeBetRefusal(token, { ...use, oddsMilli: 1_790 })).toMatch(/odds of 1\.80 or more/);
+    expect(freeBetRefusal(token, { ...use, bets: 2 })).toMatch(/one bet/);
+  });
+
+  it('a free bet stake comes from the promotions account; a void gives it back there', () => {
+    expect(freeBetStakePostings(1_000n)).toEqual([
+      { account: { kind: 'system', name: 'promotions' }, amount: -1_000n },
+      { account: { kind: 'system', name: 'bets_in_play' }, amount: 1_000n },
+    ]);
+    expect(freeBetReturnPostings(1_000n)).toEqual([
+      { account: { kind: 'system', name: 'bets_in_play' }, amount: -1_000n },
+      { account: { kind: 'system', name: 'promotions' }, amount: 1_000n },
+    ]);
   });
 });

@@ -94,3 +94,33 @@ export function conversionAmount(remainingCents: bigint, bonusBalance: bigint): 
   if (remainingCents <= 0n || bonusBalance <= 0n) return 0n;
   return remainingCents < bonusBalance ? remainingCents : bonusBalance;
 }
+
+/** A free-bet token as the wallet keeps it (decision wallet-008). */
+export interface FreeBetToken {
+  userId: string;
+  amountCents: bigint;
+  minOddsMilli: number;
+  expiresAt: Date;
+  status: 'active' | 'used' | 'expired';
+}
+
+/**
+ * Why a token cannot pay this stake (null: it can). A token pays one bet (a single or a
+ * multi, never a set of singles) of exactly its amount, at its minimum odds or more, before
+ * its expiry, for its owner only (another player's token is "not found", as an unknown one).
+ */
+export function freeBetRefusal(
+  token: FreeBetToken | undefined,
+  use: { userId: string; amountCents: bigint; oddsMilli: number; bets: number; at: Date },
+): string | null {
+  if (!token || token.userId !== use.userId) return 'Free bet not found.';
+  if (token.status === 'used') return 'This free bet was already used.';
+  if (token.status === 'expired' || use.at.getTime() >= token.expiresAt.getTime())
+    return 'This free bet has expired.';
+  if (use.bets !== 1) return 'A free bet pays one bet: place a single or a multi.';
+  if (use.amountCents !== token.amountCents)
+    return `A free bet's stake must be ${(Number(token.amountCents) / 100).toFixed(2)}.`;
+  if (use.oddsMilli < token.minOddsMilli)
+    return `A free bet needs odds of ${(token.minOddsMilli / 1000).toFixed(2)} or more.`;
+  return null;
+}

@@ -161,6 +161,27 @@ export function bonusGrantPostings(userId: string, amount: bigint): Posting[] {
   ];
 }
 
+/**
+ * A free bet's stake (decision wallet-008): the promotions account pays it into bets in play,
+ * never the player's wallet; a win then pays the winnings only (stake not returned).
+ */
+export function freeBetStakePostings(amount: bigint): Posting[] {
+  positive(amount, 'free bet');
+  return [
+    { account: systemAccount('promotions'), amount: -amount },
+    { account: systemAccount('bets_in_play'), amount },
+  ];
+}
+
+/** A void free bet: its stake goes back to the promotions account (the token is given back). */
+export function freeBetReturnPostings(amount: bigint): Posting[] {
+  positive(amount, 'free bet return');
+  return [
+    { account: systemAccount('bets_in_play'), amount: -amount },
+    { account: systemAccount('promotions'), amount },
+  ];
+}
+
 /** Wagering met: the bonus becomes cash (and from then on can be withdrawn). */
 export function bonusConversionPostings(userId: string, amount: bigint): Posting[] {
   positive(amount, 'bonus conversion');

@@ -11,7 +11,13 @@ export const USER_TX_TYPES = WALLET_TX_TYPES;
 export type UserTxType = (typeof USER_TX_TYPES)[number];
 
 /** Movements between the platform's own accounts; they never appear on a statement. */
-export const INTERNAL_TX_TYPES = ['stake_lost', 'withdrawal_payout'] as const;
+export const INTERNAL_TX_TYPES = [
+  'stake_lost',
+  'withdrawal_payout',
+  // a free bet's stake and its return on a void (decision wallet-008): the player's wallet is not in them
+  'free_bet_stake',
+  'free_bet_return',
+] as const;
 export type InternalTxType = (typeof INTERNAL_TX_TYPES)[number];
 export type TxType = UserTxType | InternalTxType;
 

@@ -95,6 +95,19 @@ export async function insertGrant(
     .execute();
 }
 
+/** Which of these players hold an active grant (a settlement batch looks at those only). */
+export async function usersWithActiveGrants(trx: Trx, userIds: string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await trx
+    .selectFrom('bonus_grants')
+    .select('user_id')
+    .distinct()
+    .where('user_id', 'in', userIds)
+    .where('status', '=', 'active')
+    .execute();
+  return new Set(rows.map((r) => r.user_id));
+}
+
 /** A player's active grants, oldest first, locked (wagering fills them in this order). */
 export async function lockActiveGrants(trx: Trx, userId: string): Promise<GrantRow[]> {
   return await trx
@@ -183,4 +196,64 @@ export async function claimsAndGrantsOf(db: Trx, userId: string) {
       .execute(),
   ]);
   return { claims: claims, grants: grants };
+}
+
+export type FreeBetRow = Selectable<WalletDB['free_bets']>;
+
+/** Issues a claim's free-bet token (once per claim: the claim is made once per player and promotion). */
+export async function insertFreeBet(
+  trx: Trx,
+  t: {
+    id: string;
+    claimId: string;
+    userId: string;
+    promotionId: string;
+    amountCents: bigint;
+    minOddsMilli: number;
+    expiresAt: Date;
+  },
+) {
+  await trx
+    .insertInto('free_bets')
+    .values({
+      id: t.id,
+      claim_id: t.claimId,
+      user_id: t.userId,
+      promotion_id: t.promotionId,
+      amount_cents: t.amountCents,
+      min_odds_milli: t.minOddsMilli,
+      expires_at: t.expiresAt,
+    })
+    .execute();
+}
+
+export async function lockFreeBet(trx: Trx, id: string): Promise<FreeBetRow | undefined> {
+  return await trx.selectFrom('free_bets').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** The token paying this bet's stake, locked (none for a bet paid with money). */
+export async function lockFreeBetOfBet(trx: Trx, betReference: string): Promise<FreeBetRow | undefined> {
+  return await trx
+    .selectFrom('free_bets')
+    .selectAll()
+    .where('bet_reference', '=', betReference)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function setFreeBetUse(trx: Trx, id: string, betReference: string | null) {
+  await trx
+    .updateTable('free_bets')
+    .set({ status: betReference === null ? 'active' : 'used', bet_reference: betReference })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function freeBetsOf(db: Trx, userId: string): Promise<FreeBetRow[]> {
+  return await db
+    .selectFrom('free_bets')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .execute();
 }
