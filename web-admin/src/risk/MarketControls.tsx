@@ -48,7 +48,7 @@ export function MarketControls({ gameId }: { gameId: string }) {
               {m.outcomes
                 .filter((o) => o.odds !== null)
                 .slice(0, 4)
-                .map((o) => `${o.label} ${o.odds?.toFixed(2)}`)
+                .map((o) => [o.label, o.odds?.toFixed(2)].join(' '))
                 .join(' · ') || 'no prices'}
               {m.outcomes.filter((o) => o.odds !== null).length > 4 ? ' …' : ''}
             </span>
