@@ -12,7 +12,10 @@ export const wirePick = (s: { gameId: string; market?: string; outcome: string }
   return market ? { gameId: s.gameId, market, outcome: s.outcome } : { gameId: s.gameId, outcome: s.outcome };
 };
 
-/** Places the slip as one multi or as singles of `stake` each; errors come back for the slip to show. */
+/**
+ * Places the slip as one multi or as singles of `stake` each; errors come back for the slip to show.
+ * One Idempotency-Key per placement: a 503 or a cut connection is retried with it, never placed twice.
+ */
 export function placeSlip(
   betType: 'single' | 'multi',
   stake: number,
@@ -20,6 +23,14 @@ export function placeSlip(
 ): Promise<Placement> {
   const selections = picks.map(wirePick);
   return betType === 'multi'
-    ? api.post<Answer<'/bets/multi', 'post'>>('/bets/multi', { stake, selections }, { silent: true })
-    : api.post<Placement>('/bets/singles', { stakePerBet: stake, selections }, { silent: true });
+    ? api.post<Answer<'/bets/multi', 'post'>>(
+        '/bets/multi',
+        { stake, selections },
+        { silent: true, idempotent: {} },
+      )
+    : api.post<Placement>(
+        '/bets/singles',
+        { stakePerBet: stake, selections },
+        { silent: true, idempotent: {} },
+      );
 }

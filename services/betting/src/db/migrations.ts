@@ -6,6 +6,7 @@ import { exclusions } from './migrations/0004_exclusions';
 import { settlementFlags } from './migrations/0005_settlement_flags';
 import { markets } from './migrations/0006_markets';
 import { liveTrading } from './migrations/0007_live_trading';
+import { idempotencyKeys } from './migrations/0008_idempotency_keys';
 
 /** Every migration of the service, applied in name order (deployed databases record these names). */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005_settlement_flags': settlementFlags,
   '0006_markets': markets,
   '0007_live_trading': liveTrading,
+  '0008_idempotency_keys': idempotencyKeys,
 };
