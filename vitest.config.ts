@@ -47,6 +47,7 @@ export default defineConfig({
             'tests/e2e/**',
             'tests/architecture/**',
             'infra/test/chaos.test.ts',
+            'infra/test/rolling-restart.test.ts',
             '**/node_modules/**',
           ],
           environment: 'node',
@@ -60,7 +61,7 @@ export default defineConfig({
           // kills and restarts a whole cluster of processes: alone, after everything else, so
           // that neither it nor its neighbours are judged on a machine the other is starving
           name: 'chaos',
-          include: ['infra/test/chaos.test.ts'],
+          include: ['infra/test/chaos.test.ts', 'infra/test/rolling-restart.test.ts'],
           environment: 'node',
           testTimeout: 360_000,
           hookTimeout: 240_000,

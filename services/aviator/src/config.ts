@@ -36,6 +36,8 @@ export const aviatorConfig = {
   AVIATOR_ROUND_MAX_PAYOUT: Type.Number({ default: 50_000, exclusiveMinimum: 0 }),
   /** how long a bet waits for the wallet's debit */
   AVIATOR_WALLET_TIMEOUT_MS: Type.Integer({ default: 3_000, minimum: 100 }),
+  /** how long a bet's Idempotency-Key is kept: a retry after this bets again */
+  IDEMPOTENCY_TTL_HOURS: Type.Number({ default: 24, exclusiveMinimum: 0, maximum: 24 * 30 }),
   /** crash points in the state's history strip */
   /** how often refused bets with an unconfirmed stake are settled with the wallet */
   AVIATOR_RECONCILE_MS: Type.Integer({ default: 5_000, minimum: 50 }),

@@ -29,6 +29,8 @@ export const bettingConfig = {
   SETTLE_BATCH: Type.Integer({ default: 1_000, minimum: 1, maximum: 10_000 }),
   /** settlement transactions in flight at once in one replica (each on its own bets) */
   SETTLE_PARALLEL: Type.Integer({ default: 2, minimum: 1, maximum: 8 }),
+  /** how long a placement's Idempotency-Key is kept: a retry after this places again */
+  IDEMPOTENCY_TTL_HOURS: Type.Number({ default: 24, exclusiveMinimum: 0, maximum: 24 * 30 }),
   /** rows on each leaderboard */
   LEADERBOARD_SIZE: Type.Integer({ default: 10, minimum: 1, maximum: 100 }),
 };

@@ -14,6 +14,7 @@ export * from './errors';
 export * from './group-commit';
 export * from './http/client-ip';
 export * from './http/drain';
+export * from './http/idempotency';
 export * from './http/money-schema';
 export * from './http/outbound';
 export * from './http/queries';

@@ -18,6 +18,7 @@ import { type App, createServer } from './http/server';
 import { type EveryOptions, every, keepLease, type Lease, type LeaseOptions, leaseMigration } from './jobs';
 import { createLogger, type Logger } from './logger';
 import { broadcastEvent, MessageSchemaError, sendCommand, typedEvent } from './messages';
+import { recordBuildInfo, watchPool } from './observability/metrics';
 import { handleOnce, OutboxRelay, type OutboxTables, outboxMigration } from './outbox';
 import type { JobModule, MessageModule, RouteModule, TrxOf } from './shape';
 
@@ -134,6 +135,9 @@ export async function startService<DB, P extends TProperties, X extends object>(
     keepPublishedMs: keepHours * 3_600_000,
   });
   const stops: Array<() => Promise<void> | void> = [];
+  // the pool's connections and the release, on the metrics of every replica
+  if (database.poolStats) stops.push(watchPool(def.name, database.poolStats));
+  recordBuildInfo(def.name);
   const ctx: ServiceContext<DB, Cfg> = {
     name: def.name,
     logger,

@@ -184,6 +184,17 @@ describe('observability: metrics and traces', () => {
     expect(text).toContain('process_cpu_seconds_total');
   });
 
+  it('exports the Postgres pool (total, idle, waiting) and the release (build_info) of the service', async () => {
+    const text = (await svc.app.inject({ method: 'GET', url: '/metrics' })).body;
+    const value = (pattern: RegExp) => Number(text.match(pattern)?.[1] ?? Number.NaN);
+    // the requests above used the pool: it holds at least one connection (the scrape's own reads may wait)
+    expect(value(/db_pool_connections\{service="obsbets",state="total"\} (\d+)/)).toBeGreaterThan(0);
+    expect(value(/db_pool_connections\{service="obsbets",state="idle"\} (\d+)/)).toBeGreaterThanOrEqual(0);
+    expect(value(/db_pool_connections\{service="obsbets",state="waiting"\} (\d+)/)).toBeGreaterThanOrEqual(0);
+    // APP_VERSION and APP_COMMIT are the image's; outside an image: dev, unknown
+    expect(text).toMatch(/build_info\{service="obsbets",version="[^"]+",commit="[^"]+"\} 1/);
+  });
+
   it('follows one bet from the HTTP request through the outbox and NATS into the consumer, in spans and logs', async () => {
     const traceId = randomBytes(16).toString('hex');
     const callerSpan = randomBytes(8).toString('hex');

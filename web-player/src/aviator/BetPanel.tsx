@@ -66,7 +66,8 @@ export function BetPanel({
       const res = await api.post<Answer<'/aviator/place-bet', 'post'>>(
         '/aviator/place-bet',
         { stake: Number(stake), panel, ...(auto ? { autoCashOut: Number(autoAt) } : {}) },
-        { silent: true },
+        // one Idempotency-Key per bet: a 503 or a cut connection is retried with it, never bet twice
+        { silent: true, idempotent: {} },
       );
       if (!byAutoPlay) toast.success(res?.msg ?? 'Bet placed!');
       else autoRound.current = { roundId: res.roundId, afterStake: res.balance, counted: false };

@@ -17,6 +17,7 @@ export const wirePick = (s: { gameId: string; market?: string; outcome: string }
  * show. Each pick carries the price it showed and the body the slip's "Odds changes" choice
  * (the betting service's `oddsChange`, betting-008): any takes the new price, higher only a
  * better one, none refuses a moved price so the player reviews it.
+ * One Idempotency-Key per placement: a 503 or a cut connection is retried with it, never placed twice.
  */
 export function placeSlip(
   betType: 'single' | 'multi',
@@ -31,7 +32,11 @@ export function placeSlip(
     ? api.post<Answer<'/bets/multi', 'post'>>(
         '/bets/multi',
         { stake, selections, oddsChange },
-        { silent: true },
+        { silent: true, idempotent: {} },
       )
-    : api.post<Placement>('/bets/singles', { stakePerBet: stake, selections, oddsChange }, { silent: true });
+    : api.post<Placement>(
+        '/bets/singles',
+        { stakePerBet: stake, selections, oddsChange },
+        { silent: true, idempotent: {} },
+      );
 }

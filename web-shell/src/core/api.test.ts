@@ -215,6 +215,67 @@ describe('API client', () => {
     await expect(api.get('/games')).rejects.toThrow('Failed to fetch');
     expect(notifyError).toHaveBeenCalledWith('Failed to fetch');
   });
+
+  describe('idempotent placements', () => {
+    /** A server that answers each try in turn from `answers` (an Error: the connection is cut). */
+    function flaky(answers: Array<Response | Error>) {
+      const keys: Array<string | undefined> = [];
+      const fetchMock = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+        keys.push(((init?.headers ?? {}) as Record<string, string>)['Idempotency-Key']);
+        const next = answers.shift() ?? json(500, { msg: 'no more answers' });
+        if (next instanceof Error) throw next;
+        return next;
+      });
+      return { keys, fetchMock };
+    }
+    const fast = { retryDelaysMs: [1, 1, 1] };
+
+    it('sends one key per placement and retries with it after a 503 and a cut connection', async () => {
+      const server = flaky([
+        json(503, { msg: 'The wallet is unavailable right now' }),
+        new TypeError('Failed to fetch'),
+        json(201, { msg: 'Bets placed successfully!' }),
+      ]);
+      const api = createApiClient({ fetch: server.fetchMock, onSessionExpired, notifyError });
+      await expect(api.post('/bets/singles', { stakePerBet: 1 }, { idempotent: fast })).resolves.toEqual({
+        msg: 'Bets placed successfully!',
+      });
+      expect(server.keys).toHaveLength(3);
+      expect(server.keys[0]).toMatch(/^[0-9a-f-]{32,36}$/);
+      expect(new Set(server.keys).size).toBe(1);
+      expect(notifyError).not.toHaveBeenCalled();
+      // the next placement is another attempt: another key
+      const next = flaky([json(201, {})]);
+      const api2 = createApiClient({ fetch: next.fetchMock, onSessionExpired, notifyError });
+      await api2.post('/bets/singles', {}, { idempotent: fast });
+      expect(next.keys[0]).not.toBe(server.keys[0]);
+    });
+
+    it('does not retry a refusal, and gives up after the last wait with the last answer', async () => {
+      const refused = flaky([json(422, { msg: 'Insufficient balance' })]);
+      const api = createApiClient({ fetch: refused.fetchMock, onSessionExpired, notifyError });
+      await expect(api.post('/bets/multi', {}, { idempotent: fast, silent: true })).rejects.toMatchObject({
+        status: 422,
+      });
+      expect(refused.keys).toHaveLength(1);
+      const down = flaky([
+        json(503, { msg: 'a' }),
+        json(503, { msg: 'b' }),
+        json(503, { msg: 'c' }),
+        json(503, { msg: 'd' }),
+      ]);
+      const api2 = createApiClient({ fetch: down.fetchMock, onSessionExpired, notifyError });
+      await expect(api2.post('/bets/multi', {}, { idempotent: fast, silent: true })).rejects.toThrow('d');
+      expect(down.keys).toHaveLength(4);
+    });
+
+    it('a request that is not a placement sends no key and is never repeated', async () => {
+      const server = flaky([json(503, { msg: 'down' })]);
+      const api = createApiClient({ fetch: server.fetchMock, onSessionExpired, notifyError });
+      await expect(api.post('/wallet/deposit', {}, { silent: true })).rejects.toMatchObject({ status: 503 });
+      expect(server.keys).toEqual([undefined]);
+    });
+  });
 });
 
 describe('isTokenExpired', () => {

@@ -12,7 +12,26 @@ export interface RequestOptions {
   silent?: boolean;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /**
+   * A placement (a request that moves money): sent with a fresh `Idempotency-Key`, and sent
+   * again with the same key after a 503 or a network error (the server answers a retry as its
+   * first attempt and never places twice; docs/api-conventions.md). The waits before each retry.
+   */
+  idempotent?: { retryDelaysMs?: number[] };
 }
+
+/** The waits before each retry of an idempotent request (then the last answer stands). */
+export const IDEMPOTENT_RETRY_DELAYS_MS = [300, 1_000, 2_500];
+
+/** A fresh key per placement attempt: a UUID (hex from getRandomValues where randomUUID is not offered, off https). */
+export function newIdempotencyKey(): string {
+  const c = globalThis.crypto;
+  if (typeof c?.randomUUID === 'function') return c.randomUUID();
+  const bytes = c.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * The message for a failed request, in the spec's order: the first validation error, then the
@@ -176,11 +195,38 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return refreshing;
   }
 
+  /** One attempt: sent, and on an expired token refreshed and sent once more. Throws ApiError (status 0: no answer). */
+  async function attempt(path: string, send: (token: string | null) => Promise<Response>): Promise<Response> {
+    const usedToken = getAccessToken();
+    let res: Response;
+    try {
+      res = await send(usedToken);
+      if (res.status === 401 && usedToken && !NO_REFRESH_PATHS.some((p) => path.startsWith(p))) {
+        // Another request may already have refreshed while this one was in flight.
+        const current = getAccessToken();
+        const fresh = current && current !== usedToken ? current : await refreshAccessToken();
+        if (!fresh) throw new ApiError(401, await readBody(res), null, true);
+        res = await send(fresh); // retried once, never again
+        if (res.status === 401) {
+          deps.onSessionExpired();
+          throw new ApiError(401, await readBody(res), null, true);
+        }
+      }
+    } catch (err) {
+      if (err instanceof ApiError || isAbortError(err)) throw err;
+      throw new ApiError(0, null, err instanceof Error ? err.message : null);
+    }
+    return res;
+  }
+
   async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
     const url = buildUrl(base, path, options.query);
     const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+    // one key for every try of this placement, so the server places it at most once
+    const idempotencyKey = options.idempotent ? newIdempotencyKey() : undefined;
     const send = (token: string | null) => {
       const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+      if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
       if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
       if (token) headers.Authorization = `Bearer ${token}`;
       return doFetch(url, {
@@ -200,25 +246,20 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       throw err;
     };
 
-    const usedToken = getAccessToken();
-    let res: Response;
-    try {
-      res = await send(usedToken);
-      if (res.status === 401 && usedToken && !NO_REFRESH_PATHS.some((p) => path.startsWith(p))) {
-        // Another request may already have refreshed while this one was in flight.
-        const current = getAccessToken();
-        const fresh = current && current !== usedToken ? current : await refreshAccessToken();
-        if (!fresh) throw new ApiError(401, await readBody(res), null, true);
-        res = await send(fresh); // retried once, never again
-        if (res.status === 401) {
-          deps.onSessionExpired();
-          throw new ApiError(401, await readBody(res), null, true);
-        }
+    // an idempotent request is sent again, same key, after a 503 or no answer at all
+    const delays = options.idempotent ? (options.idempotent.retryDelaysMs ?? IDEMPOTENT_RETRY_DELAYS_MS) : [];
+    let res: Response | undefined;
+    for (let i = 0; res === undefined; i++) {
+      const last = i >= delays.length;
+      try {
+        const r = await attempt(path, send);
+        if (r.status !== 503 || last) res = r;
+      } catch (err) {
+        if (isAbortError(err)) throw err;
+        if (!(err instanceof ApiError)) throw err;
+        if (last || err.status !== 0) return fail(err);
       }
-    } catch (err) {
-      if (err instanceof ApiError) return fail(err);
-      if (isAbortError(err)) throw err;
-      return fail(new ApiError(0, null, err instanceof Error ? err.message : null));
+      if (res === undefined) await sleep(delays[i]);
     }
 
     const data = await readBody(res);

@@ -1,5 +1,20 @@
-import { dollarsToCents, newId } from '@bet/kit';
-import { BettingReleaseStake, BettingReserveStake, type CommandReply, WalletDebit } from '@bet/proto-events';
+import {
+  dollarsToCents,
+  type IdempotencyKey,
+  KeyReplay,
+  keyInTransaction,
+  keyReused,
+  newId,
+  releaseKeyOf,
+  writeKeys,
+} from '@bet/kit';
+import {
+  BettingReleaseStake,
+  BettingReserveStake,
+  type CommandReply,
+  WalletBalance,
+  WalletDebit,
+} from '@bet/proto-events';
 import type { AppContext } from '../context';
 import { choosePanel, parseAutoCashOut, parseStake } from '../domain/bets';
 import {
@@ -11,6 +26,7 @@ import {
 } from '../domain/errors';
 import { betById, insertBet, lockPlayer, moveBet, userBetsInRound } from '../store/bets';
 import { announceBet } from './bet-feed';
+import { roundById } from '../store/rounds';
 import { board, roundForBet } from './boarding';
 import { debitOf } from './debits';
 import { settleStake } from './unconfirmed';
@@ -21,6 +37,8 @@ export interface PlaceBetInput {
   stake: unknown;
   autoCashOut?: unknown;
   panel?: unknown;
+  /** the client's Idempotency-Key: written with the bet; a key already written answers as its first attempt */
+  idempotency?: IdempotencyKey;
 }
 
 export const NOT_BETTING =
@@ -28,6 +46,7 @@ export const NOT_BETTING =
 export const LIMITS_UNAVAILABLE =
   'Your betting limits cannot be checked right now. Please try again shortly.';
 export const WALLET_UNAVAILABLE = 'The wallet did not confirm your stake in time. Please try again.';
+const LIMITS_NOT_CHECKED = 'limits unavailable';
 
 /**
  * A bet goes to the round open for betting or, placed while a round flies (or shows its
@@ -50,6 +69,12 @@ export async function placeBet(ctx: AppContext, input: PlaceBetInput) {
     const round = await roundForBet(trx, new Date(now));
     if (!round) throw new NotBettingError(NOT_BETTING);
     await lockPlayer(trx, input.userId);
+    // under the player's lock, so no other attempt writes this key meanwhile
+    const k = input.idempotency;
+    const stored = k
+      ? await keyInTransaction(trx, k, ctx.config.IDEMPOTENCY_TTL_HOURS * 3_600_000)
+      : undefined;
+    if (k && stored) throw stored.hash === k.hash ? new KeyReplay(stored) : keyReused();
     const taken = (await userBetsInRound(trx, round.id, input.userId)).map((b) => b.panel);
     const panel = choosePanel(input.panel, taken);
     await insertBet(trx, {
@@ -62,11 +87,18 @@ export async function placeBet(ctx: AppContext, input: PlaceBetInput) {
       autoCashOut,
       at: new Date(now),
     });
+    if (k) await writeKeys(trx, [{ k, ref: betId }]);
     return { roundId: round.id, panel, next: round.next };
   });
+  // committed: this request answers for its key
+  if (input.idempotency) input.idempotency.claimed = true;
 
   const reject = async (reason: string) => {
-    await moveBet(ctx.db, betId, 'placing', { status: 'rejected', reject_reason: reason });
+    await ctx.db.transaction().execute(async (trx) => {
+      await moveBet(trx, betId, 'placing', { status: 'rejected', reject_reason: reason });
+      // nothing was asked of the wallet: a retry under the same key bets afresh
+      if (reason === LIMITS_NOT_CHECKED) await releaseKeyOf(trx, betId);
+    });
   };
   const timeoutMs = ctx.config.AVIATOR_WALLET_TIMEOUT_MS;
   let reserved: CommandReply<typeof BettingReserveStake>;
@@ -84,7 +116,7 @@ export async function placeBet(ctx: AppContext, input: PlaceBetInput) {
     );
   } catch (err) {
     ctx.logger.warn({ err, betId }, 'weekly limits not checked');
-    await reject('limits unavailable');
+    await reject(LIMITS_NOT_CHECKED);
     throw new LimitsUnavailableError(LIMITS_UNAVAILABLE);
   }
   if (!reserved.ok) {
@@ -141,5 +173,41 @@ export async function placeBet(ctx: AppContext, input: PlaceBetInput) {
     stake: Number(stakeCents) / 100,
     autoCashOut: autoCashOut === null ? null : autoCashOut / 100,
     balance: debit.balanceCents / 100,
+  };
+}
+
+/**
+ * What a bet's placement answers now, from its state: for a retry under its Idempotency-Key
+ * whose first attempt left no final answer (it answered 503, or its process stopped). The
+ * balance is the wallet's now.
+ */
+export async function placedAnswerOf(ctx: AppContext, betId: string) {
+  const bet = await betById(ctx.db, betId);
+  if (!bet || bet.status === 'placing') throw new WalletUnavailableError(WALLET_UNAVAILABLE);
+  if (bet.status === 'rejected') {
+    if (bet.reject_reason === LIMITS_NOT_CHECKED) throw new LimitsUnavailableError(LIMITS_UNAVAILABLE);
+    if (bet.refund_state !== null) throw new BoardingRefusedError(NOT_BETTING);
+    throw new StakeRefusedError('refused', bet.reject_reason ?? 'Your bet was not placed.');
+  }
+  const round = await roundById(ctx.db, bet.round_id);
+  let balanceCents: number;
+  try {
+    ({ balanceCents } = await ctx.request(
+      WalletBalance,
+      { userId: bet.user_id },
+      { timeoutMs: ctx.config.AVIATOR_WALLET_TIMEOUT_MS },
+    ));
+  } catch {
+    throw new WalletUnavailableError(WALLET_UNAVAILABLE);
+  }
+  return {
+    betId,
+    roundId: bet.round_id,
+    panel: bet.panel,
+    // held for the next round: that round did not exist yet when the bet was written
+    nextRound: !round || new Date(round.created_at) > new Date(bet.created_at),
+    stake: Number(bet.stake_cents) / 100,
+    autoCashOut: bet.auto_cash_out === null ? null : bet.auto_cash_out / 100,
+    balance: balanceCents / 100,
   };
 }

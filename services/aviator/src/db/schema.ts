@@ -1,3 +1,4 @@
+import type { IdempotencyTables } from '@bet/kit';
 import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date, Date>;
@@ -55,7 +56,7 @@ export interface BetsTable {
   settled_at: Timestamp | null;
 }
 
-export interface AviatorDB {
+export interface AviatorDB extends IdempotencyTables {
   chain: ChainTable;
   rounds: RoundsTable;
   bets: BetsTable;

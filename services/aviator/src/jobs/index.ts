@@ -1,4 +1,5 @@
+import { idempotencySweep } from './idempotency-sweep';
 import { roundClock } from './round-clock';
 import { unconfirmedStakes } from './unconfirmed-stakes';
 
-export const jobs = [roundClock, unconfirmedStakes];
+export const jobs = [roundClock, unconfirmedStakes, idempotencySweep];

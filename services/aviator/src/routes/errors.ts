@@ -39,6 +39,8 @@ export const errorAnswers: ErrorTable = {
   insufficient_funds: sent(422),
   unknown_account: sent(422),
   invalid: sent(422),
+  // a retry under an Idempotency-Key of a bet that was refused (app/placement.ts placedAnswerOf)
+  refused: sent(422),
 
   round_id: sent(400),
   round_unknown: sent(404),

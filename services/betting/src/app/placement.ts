@@ -5,9 +5,15 @@ import {
   dollarsToCents,
   groupCommit,
   HttpError,
+  type IdempotencyKey,
+  KeyReplay,
+  keyInTransaction,
+  keyReused,
   newId,
   recordEvents,
+  releaseKeyOf,
   unprocessable,
+  writeKeys,
 } from '@bet/kit';
 import {
   BetsPlaced,
@@ -61,6 +67,7 @@ import {
 import { exposureKey, exposureOf } from '../store/risk';
 import { lockOrCreateUsers } from '../store/users';
 import type { LiveMarkets } from './live-markets';
+import { renderBetsById } from './views';
 import { limitsOf } from './week-usage';
 
 export interface PlaceRequest {
@@ -71,6 +78,8 @@ export interface PlaceRequest {
   selections: SelectionInput[] | undefined;
   /** the slip's "Odds changes" choice (betting-008); absent: none */
   oddsChange?: OddsChange;
+  /** the client's Idempotency-Key: written with the placement; a key already written answers as its first attempt */
+  idempotency?: IdempotencyKey;
 }
 
 type DebitReply = CommandReply<typeof WalletDebit>;
@@ -97,6 +106,17 @@ type Recorded =
 export type Finish = 'accepted' | 'rejected' | 'compensate';
 
 export const INSUFFICIENT_BALANCE = 'Insufficient balance';
+/** the reject reason of a placement whose debit no wallet received */
+const WALLET_UNAVAILABLE = 'wallet_unavailable';
+const NO_WALLET = 'The wallet is unavailable right now; no money was taken. Please try again.';
+const NOT_PLACED_REFUNDED = 'Your bet could not be placed; any amount taken will be refunded.';
+const pending = () =>
+  new HttpError(
+    503,
+    'Your bet is still being confirmed with the wallet. It will be accepted or cancelled shortly; check My Bets.',
+    undefined,
+    'placement_pending',
+  );
 
 /** What the saga needs to know about a placement's bets and legs. */
 interface PlacementRecord {
@@ -160,24 +180,15 @@ export class Placement {
     } catch (err) {
       if (err instanceof BusRequestError && err.code === 'no_responders') {
         // nobody received the request, so no money moved: the placement is simply refused
-        await this.reject(record.id, 'wallet_unavailable');
-        throw new HttpError(
-          503,
-          'The wallet is unavailable right now; no money was taken. Please try again.',
-        );
+        await this.reject(record.id, WALLET_UNAVAILABLE);
+        throw new HttpError(503, NO_WALLET);
       }
       this.ctx.logger.warn({ err, placementId: record.id }, 'stake debit unanswered; left to the reconciler');
-      throw new HttpError(
-        503,
-        'Your bet is still being confirmed with the wallet. It will be accepted or cancelled shortly; check My Bets.',
-        undefined,
-        'placement_pending',
-      );
+      throw pending();
     }
     const outcome = await this.finish(record.id, reply, record);
     if (outcome === 'rejected') throw refusal(reply);
-    if (outcome === 'compensate')
-      throw new HttpError(409, 'Your bet could not be placed; any amount taken will be refunded.');
+    if (outcome === 'compensate') throw new HttpError(409, NOT_PLACED_REFUNDED);
     const summaries = new Map<string, GameSummary>([...games].map(([id, g]) => [id, gameSummary(g)]));
     const balanceCents = reply.ok && !reply.duplicate ? reply.balanceCents : null;
     const bets = planned.map((b, i) =>
@@ -220,48 +231,106 @@ export class Placement {
     if (inputs.some((i) => weekStart(i.now).getTime() !== since.getTime()))
       throw new Error('a batch across the week boundary');
     // no event is written here, so a plain transaction (no outbox relay pass after it)
-    return this.ctx.db.transaction().execute(async (trx) => {
-      // the user row locks serialise one user's placements, so the usage read after them is exact
-      const users = await lockOrCreateUsers(
-        trx,
-        inputs.map((i) => ({ id: i.req.userId, username: i.req.username })),
-      );
-      const games = await loadGames(
-        trx,
-        inputs.flatMap((i) => i.selections.map((s) => s.gameId)),
-        'keyShare',
-      );
-      // with Aviator's stakes (see week-usage.ts). Only users with a limit in force need it: the
-      // read sums the user's whole week, which grows with every bet a heavy bettor places
-      const limited = new Set(
-        inputs.flatMap((i) => {
-          const user = users.get(i.req.userId);
-          return user && anyWeeklyLimit(limitsOf(user), i.now) ? [user.id] : [];
-        }),
-      );
-      const usage = await weekUsages(trx, [...limited], since);
-      const exposure = await exposureOf(
-        trx,
-        inputs.flatMap((i) => i.selections.map((s) => s.gameId)),
-      );
-      const out = inputs.map((input): Recorded => {
-        try {
-          const user = users.get(input.req.userId);
-          if (!user) throw new Error(`user ${input.req.userId} not locked`);
-          const checked = this.check(input, user, games, usage.get(user.id) ?? NO_USAGE, exposure);
-          // the placements after this one in the batch count it
-          usage.set(user.id, checked.usageAfter);
-          return { ok: true, ...checked };
-        } catch (error) {
-          return { ok: false, error };
-        }
+    return this.ctx.db
+      .transaction()
+      .execute(async (trx) => {
+        // the user row locks serialise one user's placements, so the usage read after them is exact
+        const users = await lockOrCreateUsers(
+          trx,
+          inputs.map((i) => ({ id: i.req.userId, username: i.req.username })),
+        );
+        const games = await loadGames(
+          trx,
+          inputs.flatMap((i) => i.selections.map((s) => s.gameId)),
+          'keyShare',
+        );
+        // with Aviator's stakes (see week-usage.ts). Only users with a limit in force need it: the
+        // read sums the user's whole week, which grows with every bet a heavy bettor places
+        const limited = new Set(
+          inputs.flatMap((i) => {
+            const user = users.get(i.req.userId);
+            return user && anyWeeklyLimit(limitsOf(user), i.now) ? [user.id] : [];
+          }),
+        );
+        // a key already written (by an earlier attempt, or earlier in this batch) places nothing
+        const replays = await this.keysTaken(trx, inputs);
+        const usage = await weekUsages(trx, [...limited], since);
+        const exposure = await exposureOf(
+          trx,
+          inputs.flatMap((i) => i.selections.map((s) => s.gameId)),
+        );
+        const out = inputs.map((input, i): Recorded => {
+          if (replays[i]) return { ok: false, error: replays[i] };
+          try {
+            const user = users.get(input.req.userId);
+            if (!user) throw new Error(`user ${input.req.userId} not locked`);
+            const checked = this.check(input, user, games, usage.get(user.id) ?? NO_USAGE, exposure);
+            // the placements after this one in the batch count it
+            usage.set(user.id, checked.usageAfter);
+            return { ok: true, ...checked };
+          } catch (error) {
+            return { ok: false, error };
+          }
+        });
+        // a second attempt in the same batch as the first: the first's placement, or its refusal
+        out.forEach((r, i) => {
+          if (r.ok || !(r.error instanceof SameBatch)) return;
+          const first = out[r.error.first];
+          const hash = inputs[i].req.idempotency?.hash ?? '';
+          out[i] = first.ok
+            ? { ok: false, error: new KeyReplay({ ref: first.record.id, hash, status: null, body: null }) }
+            : first;
+        });
+        await insertPlacements(
+          trx,
+          out.flatMap((r) => (r.ok ? [r.placement] : [])),
+        );
+        await writeKeys(
+          trx,
+          out.flatMap((r, i) => {
+            const k = inputs[i].req.idempotency;
+            return r.ok && k ? [{ k, ref: r.record.id }] : [];
+          }),
+        );
+        return out;
+      })
+      .then((out) => {
+        // committed: these requests answer for their keys
+        out.forEach((r, i) => {
+          const k = inputs[i].req.idempotency;
+          if (r.ok && k) k.claimed = true;
+        });
+        return out;
       });
-      await insertPlacements(
-        trx,
-        out.flatMap((r) => (r.ok ? [r.placement] : [])),
-      );
-      return out;
-    });
+  }
+
+  /**
+   * Per input, the refusal its key brings: a replay of the attempt that wrote it, or (another
+   * request under the same key) a 422. The users are locked, so no other transaction writes
+   * their keys meanwhile.
+   */
+  private async keysTaken(trx: Db, inputs: RecordInput[]): Promise<Array<Error | undefined>> {
+    const ttlMs = this.ctx.config.IDEMPOTENCY_TTL_HOURS * 3_600_000;
+    const inBatch = new Map<string, number>();
+    const out: Array<Error | undefined> = [];
+    for (const input of inputs) {
+      const k = input.req.idempotency;
+      if (!k) {
+        out.push(undefined);
+        continue;
+      }
+      const id = `${k.userId}\n${k.key}`;
+      const first = inBatch.get(id);
+      if (first !== undefined) {
+        // the first attempt is in this very batch: answered as it is (see recordMany)
+        out.push(inputs[first].req.idempotency?.hash === k.hash ? new SameBatch(first) : keyReused());
+        continue;
+      }
+      inBatch.set(id, out.length);
+      const stored = await keyInTransaction(trx, k, ttlMs);
+      out.push(stored ? (stored.hash === k.hash ? new KeyReplay(stored) : keyReused()) : undefined);
+    }
+    return out;
   }
 
   /** One placement's checks and plan, against its locked user, the games and the week's usage. */
@@ -349,6 +418,24 @@ export class Placement {
     };
     const usageAfter = { bets: usage.bets + planned.length, stakeCents: usage.stakeCents + amountCents };
     return { record, planned, games, placement, usageAfter };
+  }
+
+  /**
+   * What a placement answers now, from its state: for a retry under its Idempotency-Key whose
+   * first attempt left no final answer (it answered 503, or its process stopped).
+   */
+  async answerOf(placementId: string): Promise<BetJson[]> {
+    const p = await placementById(this.ctx.db, placementId);
+    if (p.state === 'pending_payment') throw pending();
+    if (p.state === 'rejected') {
+      if (p.refund_state !== null) throw new HttpError(409, NOT_PLACED_REFUNDED);
+      if (p.reject_reason === WALLET_UNAVAILABLE) throw new HttpError(503, NO_WALLET);
+      if (p.reject_reason === 'insufficient_funds')
+        throw unprocessable(INSUFFICIENT_BALANCE, 'insufficient_funds');
+      throw unprocessable('The wallet refused the stake.', p.reject_reason ?? undefined);
+    }
+    const betIds = [...new Set((await placementLegs(this.ctx.db, placementId)).map((l) => l.bet_id))];
+    return renderBetsById(this.ctx.db, betIds);
   }
 
   /** A placement as recorded (for the reconciler, which knows only its id). */
@@ -507,7 +594,11 @@ export class Placement {
   /** Refuses a placement still waiting for its debit; returns where it ended up. */
   async reject(placementId: string, reason: string): Promise<Finish> {
     return this.ctx.db.transaction().execute(async (trx) => {
-      if (await rejectPlacement(trx, placementId, reason)) return 'rejected';
+      if (await rejectPlacement(trx, placementId, reason)) {
+        // nothing was sent to the wallet: a retry under the same key places afresh
+        if (reason === WALLET_UNAVAILABLE) await releaseKeyOf(trx, placementId);
+        return 'rejected';
+      }
       return (await placementState(trx, placementId)) === 'accepted' ? 'accepted' : 'rejected';
     });
   }
@@ -545,6 +636,13 @@ export class Placement {
     }
     await markRefundDone(this.ctx.db, placementId);
     return true;
+  }
+}
+
+/** A second attempt under a key whose first attempt is earlier in the same batch (by index). */
+class SameBatch extends Error {
+  constructor(readonly first: number) {
+    super('idempotency key used earlier in this batch');
   }
 }
 

@@ -1,3 +1,4 @@
+import type { IdempotencyTables } from '@bet/kit';
 import type { ColumnType, Generated } from 'kysely';
 
 /** bigint columns: read back as strings (exact), written as bigint, number or string */
@@ -149,7 +150,7 @@ export interface OutsideStakesTable {
   created_at: Timestamp;
 }
 
-export interface BettingDB {
+export interface BettingDB extends IdempotencyTables {
   placements: PlacementsTable;
   bets: BetsTable;
   selections: SelectionsTable;

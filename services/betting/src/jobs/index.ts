@@ -1,4 +1,5 @@
+import { idempotencySweep } from './idempotency-sweep';
 import { reconcile } from './reconcile';
 import { settlementSweep } from './settlement-sweep';
 
-export const jobs = [reconcile, settlementSweep];
+export const jobs = [reconcile, settlementSweep, idempotencySweep];

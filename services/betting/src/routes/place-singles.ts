@@ -1,13 +1,16 @@
 import { MoneySchema, Type } from '@bet/kit';
 import { route } from '../context';
 import { PlacedAnswer } from './answers';
+import { placementIdempotency } from './idempotency';
 import { balanceField, checkOutcomes, OddsChangeSchema, PLACED, SelectionsSchema } from './schemas';
 
 export const placeSinglesRoute = route('POST /api/v1/bets/singles', (app, ctx) => {
+  const idempotency = placementIdempotency(ctx, 'POST /api/v1/bets/singles');
   app.post(
     '/api/v1/bets/singles',
     {
       config: { auth: 'user' },
+      onSend: idempotency.onSend,
       schema: {
         summary: 'Place one single bet per selection, each at stakePerBet (all accepted or none)',
         body: Type.Object(
@@ -25,16 +28,19 @@ export const placeSinglesRoute = route('POST /api/v1/bets/singles', (app, ctx) =
       const user = req.user!;
       const body = req.body;
       checkOutcomes(body.selections);
-      const { bets, balanceCents } = await ctx.placement.place({
-        userId: user.id,
-        username: user.username,
-        betType: 'single',
-        stake: body.stakePerBet,
-        selections: body.selections,
-        oddsChange: body.oddsChange,
+      return idempotency.handle(req, reply, user.id, async (idempotencyKey) => {
+        const { bets, balanceCents } = await ctx.placement.place({
+          userId: user.id,
+          username: user.username,
+          betType: 'single',
+          stake: body.stakePerBet,
+          selections: body.selections,
+          oddsChange: body.oddsChange,
+          idempotency: idempotencyKey,
+        });
+        // additive: the balance after the stake, so the page needs no second read
+        return { status: 201, body: { msg: PLACED, bets, ...balanceField(balanceCents) } };
       });
-      // additive: the balance after the stake, so the page needs no second read
-      return reply.status(201).send({ msg: PLACED, bets, ...balanceField(balanceCents) });
     },
   );
 });

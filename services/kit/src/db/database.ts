@@ -23,6 +23,8 @@ export interface Database<DB> {
   migrate(migrations: Record<string, Migration>, logger?: Logger, mode?: 'apply' | 'check'): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** the Postgres pool's connections now (none for PGlite) */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 const SCHEMA_RE = /^[a-z_][a-z0-9_]*$/;
@@ -34,6 +36,7 @@ const SCHEMA_RE = /^[a-z_][a-z0-9_]*$/;
 export async function openDatabase<DB>(opts: DatabaseOptions): Promise<Database<DB>> {
   if (!SCHEMA_RE.test(opts.schema)) throw new Error(`invalid schema name ${opts.schema}`);
   let db: Kysely<DB>;
+  let poolStats: Database<DB>['poolStats'];
   if (opts.kind === 'postgres') {
     // Create the schema first on a plain connection: search_path to a missing schema is silent.
     const admin = new pg.Client({ connectionString: opts.url });
@@ -57,6 +60,7 @@ export async function openDatabase<DB>(opts: DatabaseOptions): Promise<Database<
     // that ends the process; its next statement fails instead, and the work is retried
     pool.on('connect', (client) => client.on('error', () => {}));
     db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
   } else {
     db = new Kysely<DB>({ dialect: new PinnedPGliteDialect(opts.host, opts.schema) });
     await sql.raw(`CREATE SCHEMA IF NOT EXISTS "${opts.schema}"`).execute(db);
@@ -66,6 +70,7 @@ export async function openDatabase<DB>(opts: DatabaseOptions): Promise<Database<
     db,
     schema: opts.schema,
     kind: opts.kind,
+    poolStats,
     async migrate(migrations, logger, mode = 'apply') {
       const applied = await appliedMigrations(db, opts.schema);
       const missing = Object.keys(migrations).filter((n) => !applied.has(n));

@@ -199,3 +199,41 @@ export const socketBroadcastDuration = new Histogram({
 export async function metricsText() {
   return { contentType: registry.contentType, body: await registry.metrics() };
 }
+
+const poolProbes = new Map<string, Probe<{ service: string; what: string }>>();
+
+/** Connections of a service's Postgres pool: total, idle, and callers waiting for one. */
+export const dbPoolConnections = new Gauge({
+  name: 'db_pool_connections',
+  help: 'Postgres pool of the service: total and idle connections, and callers waiting for one (state)',
+  labelNames: ['service', 'state'] as const,
+  registers: [registry],
+  async collect() {
+    this.reset();
+    for (const p of poolProbes.values()) {
+      const v = await p.read().catch(() => undefined);
+      if (v !== undefined) this.set({ service: p.labels.service, state: p.labels.what }, v);
+    }
+  },
+});
+
+/** A service's pool, read at scrape time; returns the function that stops watching. */
+export function watchPool(service: string, read: () => { total: number; idle: number; waiting: number }) {
+  for (const what of ['total', 'idle', 'waiting'] as const)
+    poolProbes.set(`${service}/${what}`, { labels: { service, what }, read: async () => read()[what] });
+  return () => {
+    for (const what of ['total', 'idle', 'waiting']) poolProbes.delete(`${service}/${what}`);
+  };
+}
+
+/** 1, labelled with the release this process runs (APP_VERSION, APP_COMMIT: set by the image). */
+export const buildInfo = new Gauge({
+  name: 'build_info',
+  help: 'The release this process runs: version and git commit (value 1)',
+  labelNames: ['service', 'version', 'commit'] as const,
+  registers: [registry],
+});
+
+export function recordBuildInfo(service: string, env: NodeJS.ProcessEnv = process.env) {
+  buildInfo.set({ service, version: env.APP_VERSION ?? 'dev', commit: env.APP_COMMIT ?? 'unknown' }, 1);
+}
