@@ -25,8 +25,8 @@ import {
   WalletUnavailableError,
 } from '../domain/errors';
 import { betById, insertBet, lockPlayer, moveBet, userBetsInRound } from '../store/bets';
-import { announceBet } from './bet-feed';
 import { roundById } from '../store/rounds';
+import { announceBet } from './bet-feed';
 import { board, roundForBet } from './boarding';
 import { debitOf } from './debits';
 import { settleStake } from './unconfirmed';
