@@ -132,6 +132,8 @@ export async function startService<DB, P extends TProperties, X extends object>(
   const relay = new OutboxRelay(database.db, infra.bus, logger, {
     keepPublished: keepHours > 0,
     keepPublishedMs: keepHours * 3_600_000,
+    // one process writes the embedded outboxes: it knows when there is something to publish
+    ...(infra.mode === 'embedded' ? { lookEveryMs: 30_000 } : {}),
   });
   const stops: Array<() => Promise<void> | void> = [];
   const ctx: ServiceContext<DB, Cfg> = {
@@ -145,11 +147,7 @@ export async function startService<DB, P extends TProperties, X extends object>(
     verifier: infra.verifier,
     relay,
     clock: opts.clock ?? systemClock,
-    async tx(fn) {
-      const result = await database.db.transaction().execute(fn);
-      relay.nudge();
-      return result;
-    },
+    tx: (fn) => relay.afterCommit(() => database.db.transaction().execute(fn)),
     request: (command, request, o) => sendCommand(infra.bus, command, request, o),
     broadcast: (event, data) => broadcastEvent(infra.bus, event, data),
     every(name, ms, fn, o = {}) {
@@ -262,10 +260,11 @@ async function startMessageModule<Ctx extends ServiceContext<any, any>>(
     const handleOne = async (event: any, info: DeliveryInfo) => {
       if (m.once === false) return m.handle(ctx, event, { ...info, trx: null });
       // the transaction on the service's own database: its type is the context's (erased here)
-      const done = await handleOnce(ctx.db, m.durable, event.id, (trx) =>
-        m.handle(ctx, event, { ...info, trx: trx as TrxOf<Ctx> }),
+      await ctx.relay.afterCommit(() =>
+        handleOnce(ctx.db, m.durable, event.id, (trx) =>
+          m.handle(ctx, event, { ...info, trx: trx as TrxOf<Ctx> }),
+        ),
       );
-      if (done) ctx.relay.nudge();
     };
     const batched = m.together;
     const together = batched
