@@ -15,7 +15,15 @@ import type { PGliteHost } from './db/pglite';
 import type { ErrorTable } from './errors';
 import { groupCommit } from './group-commit';
 import { type App, createServer } from './http/server';
-import { type EveryOptions, every, keepLease, type Lease, type LeaseOptions, leaseMigration } from './jobs';
+import {
+  type EveryOptions,
+  every,
+  keepLease,
+  type Lease,
+  type LeaseOptions,
+  leaseMigration,
+  soleLease,
+} from './jobs';
 import { createLogger, type Logger } from './logger';
 import { broadcastEvent, MessageSchemaError, sendCommand, typedEvent } from './messages';
 import { handleOnce, OutboxRelay, type OutboxTables, outboxMigration } from './outbox';
@@ -156,7 +164,9 @@ export async function startService<DB, P extends TProperties, X extends object>(
       stops.push(() => timer.stop());
     },
     lease(name, o) {
-      const lease = keepLease(database.db, name, logger, o);
+      // one process is the whole embedded platform: nothing to elect
+      const lease =
+        infra.mode === 'embedded' ? soleLease(name, logger, o) : keepLease(database.db, name, logger, o);
       stops.push(() => lease.stop());
       return lease;
     },

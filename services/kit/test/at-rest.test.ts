@@ -35,7 +35,7 @@ async function firstLook(counter: Counter) {
 }
 const emptyService = defineService({ name: 'relayed', migrations: {}, routes: [] });
 
-// Issue 37 target 4: the outbox wakes on work. A transaction that wrote no event asks for no
+// Issue 37 target 4: the outbox and the leases wake on work. A transaction that wrote no event asks for no
 // publish pass, and in the embedded mode (one process writes every outbox) an idle relay
 // does not read its outbox on every poll.
 for (const kind of ['cluster', 'embedded'] as const) {
@@ -76,6 +76,24 @@ for (const kind of ['cluster', 'embedded'] as const) {
       await sub.stop();
       await relay.stop();
     });
+
+    it(
+      kind === 'embedded'
+        ? 'holds a lease from the start without writing a lease row (one process, nothing to elect)'
+        : 'holds a lease through its row in the database',
+      async () => {
+        const lease = svc.ctx.lease('at-rest');
+        await eventually(() => lease.held);
+        const rows = await svc.ctx.db
+          .selectFrom('kit_leases')
+          .select('name')
+          .where('name', '=', 'at-rest')
+          .execute();
+        expect(rows).toHaveLength(kind === 'embedded' ? 0 : 1);
+        await lease.stop();
+        expect(lease.held).toBe(false);
+      },
+    );
 
     it(
       kind === 'embedded'
