@@ -1,10 +1,13 @@
 /**
- * Resident memory of the embedded mode (issue 14 item 5): the whole platform in one process
- * (`npm start`'s infra/src/embedded.ts, PGlite included) at rest after start, under a load of
- * public and signed-in reads, and at rest again. Figures only; the target (< 400 MB at rest)
- * is in bench/README.md.
+ * Resident memory and CPU of the embedded mode (issue 14 item 5, issue 37 target 4): the whole
+ * platform in one process (`npm start`'s infra/src/embedded.ts, PGlite included) at rest one
+ * minute after start (CPU as a share of one core over `--window` seconds from then, from
+ * /proc), under a load of public and signed-in reads, and at rest again. Figures only; the
+ * targets are in bench/README.md.
  *
- *   node --import tsx bench/embedded-memory.ts [--seconds 10] [--concurrency 16]
+ *   node --import tsx bench/embedded-memory.ts [--seconds 10] [--concurrency 16] [--rest-at 60] [--window 30]
+ *
+ * `BENCH_CPU_PROF=<dir>` makes the platform write a V8 CPU profile of the whole run.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,15 +16,21 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort } from '@bet/kit/testing';
 import { Pool } from 'undici';
+import { processCpu } from './proc';
 
 const { values } = parseArgs({
   options: {
     seconds: { type: 'string', default: '10' },
     concurrency: { type: 'string', default: '16' },
+    'rest-at': { type: 'string', default: '60' },
+    window: { type: 'string', default: '30' },
   },
 });
 const SECONDS = Number(values.seconds);
 const CONCURRENCY = Number(values.concurrency);
+const REST_AT = Number(values['rest-at']);
+const WINDOW = Number(values.window);
+const CPU_PROF = process.env.BENCH_CPU_PROF;
 
 const rssMiB = (pid: number) => {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -47,18 +56,23 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const port = await freePort();
 const dir = mkdtempSync(join(tmpdir(), 'embedded-memory-'));
 const start = startCommand();
-const child = spawn(process.execPath, start.args, {
-  // a load, not a rate-limit test: the gateway's per-client limit would answer most with 429
-  env: {
-    ...process.env,
-    ...start.env,
-    PORT: String(port),
-    DATA_DIR: dir,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_MAX: '1000000000',
+const spawnedAt = performance.now();
+const child = spawn(
+  process.execPath,
+  CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`, ...start.args] : start.args,
+  {
+    // a load, not a rate-limit test: the gateway's per-client limit would answer most with 429
+    env: {
+      ...process.env,
+      ...start.env,
+      PORT: String(port),
+      DATA_DIR: dir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '1000000000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
   },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+);
 const url = `http://127.0.0.1:${port}`;
 try {
   const began = performance.now();
@@ -71,8 +85,20 @@ try {
     await sleep(250);
   }
   console.log(`embedded platform ready in ${((performance.now() - began) / 1000).toFixed(1)} s`);
-  await sleep(10_000);
-  const atRest = rssMiB(child.pid as number);
+  const pid = child.pid as number;
+  // one minute after start, or 10 s after ready where starting took longer (a busy machine)
+  const restFrom = Math.max(spawnedAt + REST_AT * 1000, performance.now() + 10_000);
+  await sleep(restFrom - performance.now());
+  const atRest = rssMiB(pid);
+  const cpuFrom = processCpu(pid)?.cpu ?? Number.NaN;
+  const windowFrom = performance.now();
+  await sleep(WINDOW * 1000);
+  const cpuShare =
+    ((processCpu(pid)?.cpu ?? Number.NaN) - cpuFrom) / ((performance.now() - windowFrom) / 1000);
+  const atRestEnd = rssMiB(pid);
+  console.log(
+    `at rest ${((restFrom - spawnedAt) / 1000).toFixed(0)} s after start: CPU ${(cpuShare * 100).toFixed(1)} % of a core over ${WINDOW} s, resident ${atRest} MiB (${atRestEnd} MiB at the window's end)`,
+  );
 
   const pool = new Pool(url, { connections: CONCURRENCY });
   const paths = ['/api/v1/games?page=1&limit=20', '/api/v1/aviator/state', '/api/v1/games/live', '/'];

@@ -347,6 +347,27 @@ describe('simulator runs', () => {
     await h.close();
   }, 60_000);
 
+  it('renew their lease every third of its life, not on every tick', async () => {
+    // a lease of 100 s (five ticks): renewed after 33 s of wall clock, so never in this test
+    const h = await startGames({ env: { ...SIM_ENV, SIMULATOR_TICK_MS: '20000' } });
+    const a = driver(h);
+    const expiry = async () =>
+      (
+        await h.svc.ctx.db
+          .selectFrom('kit_leases')
+          .select('expires_at')
+          .where('name', '=', 'simulator')
+          .executeTakeFirstOrThrow()
+      ).expires_at;
+    expect((await a.runner.tick()).leader).toBe(true);
+    const first = await expiry();
+    a.clock.now += 15_000;
+    expect((await a.runner.tick()).leader).toBe(true);
+    expect(await expiry()).toEqual(first);
+    await a.runner.stop();
+    await h.close();
+  }, 60_000);
+
   it('fill the embedded mode with upcoming, live and finished games at start', async () => {
     const h = await startGames({
       kind: 'embedded',

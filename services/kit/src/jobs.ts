@@ -110,6 +110,34 @@ export function keepLease(db: Kysely<any>, name: string, logger: Logger, opts: L
   };
 }
 
+/**
+ * The lease of a process that is the only replica there can be (the embedded mode: one
+ * process opens the PGlite data folder). It is held from the start until `stop`, with no
+ * renewal in the database: an idle platform does not write a lease row every two seconds.
+ */
+export function soleLease(name: string, logger: Logger, opts: LeaseOptions = {}): Lease {
+  const holder = `${name}-${newId()}`;
+  let held = true;
+  const taken = Promise.resolve(opts.onAcquire?.()).catch((err) =>
+    logger.error({ err, lease: name }, 'lease callback failed'),
+  );
+  return {
+    name,
+    holder,
+    get held() {
+      return held;
+    },
+    async stop() {
+      if (!held) return;
+      held = false;
+      await taken;
+      await Promise.resolve(opts.onLose?.()).catch((err) =>
+        logger.error({ err, lease: name }, 'lease callback failed'),
+      );
+    },
+  };
+}
+
 export interface EveryOptions {
   /** run only on the replica holding the job's lease (work that must happen once in a cluster) */
   leader?: boolean;

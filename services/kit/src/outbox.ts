@@ -72,6 +72,14 @@ export async function recordEvent<T>(
 }
 
 /**
+ * Events this process has written into any outbox so far. A relay compares it before and
+ * after a transaction (`afterCommit`) and between polls: a transaction that wrote no event
+ * asks for no publish pass, and an idle relay does not read its outbox (embedded mode).
+ */
+let eventsWritten = 0;
+export const outboxWrites = () => eventsWritten;
+
+/**
  * Inserts events into the outbox in one statement; the relay publishes them with this trace.
  * The events travel as one JSON array parameter, whatever their number (a settlement batch
  * writes a thousand), and keep their order in `seq`.
@@ -83,6 +91,7 @@ export async function writeOutbox(trx: Kysely<any>, events: EventEnvelope<unknow
     select e->>'id', e->>'subject', (e->>'version')::integer, (e->>'occurredAt')::timestamptz, e->'data'
     from jsonb_array_elements(cast(${JSON.stringify(events)} as jsonb)) with ordinality as t(e, n)
     order by n`.execute(trx);
+  eventsWritten += events.length;
   // the relay publishes them later, outside this request: they carry this trace along
   for (const e of events) rememberEventTrace(e.id);
 }
@@ -144,6 +153,10 @@ export class OutboxRelay {
   private again = false;
   private stopped = false;
   private unwatch: (() => void) | undefined;
+  /** `outboxWrites()` when the poll last read the outbox, and when */
+  private lookedAtWrites = -1;
+  private lookedAt = 0;
+  private failed = false;
 
   constructor(
     private readonly db: Kysely<any>,
@@ -160,6 +173,13 @@ export class OutboxRelay {
        */
       keepPublished?: boolean;
       keepPublishedMs?: number;
+      /**
+       * How long the poll may go without reading the outbox while this process wrote no event
+       * and no pass failed (default: every poll). In a cluster another replica may leave rows
+       * behind, so the poll reads every time; in the embedded mode this process is the only
+       * writer, so a quiet platform does not read seven outboxes a second.
+       */
+      lookEveryMs?: number;
     } = {},
   ) {}
 
@@ -180,12 +200,33 @@ export class OutboxRelay {
     });
     // a commit that wrote events nudges a pass itself; the poll is for the rest (a pass that
     // failed, rows a crashed replica left behind), so it looks before it opens a transaction
+    const pollMs = this.opts.pollMs ?? 1_000;
     const tick = () => {
       if (this.stopped) return;
-      if (!this.running) this.run(true);
-      this.timer = setTimeout(tick, this.opts.pollMs ?? 1_000);
+      const written = outboxWrites();
+      const due =
+        this.failed ||
+        written !== this.lookedAtWrites ||
+        Date.now() - this.lookedAt >= (this.opts.lookEveryMs ?? pollMs);
+      if (!this.running && due) {
+        this.lookedAtWrites = written;
+        this.lookedAt = Date.now();
+        this.run(true);
+      }
+      this.timer = setTimeout(tick, pollMs);
     };
     tick();
+  }
+
+  /**
+   * Runs `work` (a transaction) and asks for a publish pass after it only if events were
+   * written meanwhile: the transaction's own, or a concurrent one's (a pass too many is harmless).
+   */
+  async afterCommit<T>(work: () => Promise<T>): Promise<T> {
+    const before = outboxWrites();
+    const result = await work();
+    if (outboxWrites() !== before) this.nudge();
+    return result;
   }
 
   /** Asks for a publish pass soon (after a commit that wrote events). */
@@ -200,7 +241,15 @@ export class OutboxRelay {
 
   private run(lookFirst: boolean) {
     this.running = (lookFirst ? this.passIfWaiting() : this.pass())
-      .catch((err) => this.logger.warn({ err }, 'outbox relay pass failed'))
+      .then(
+        () => {
+          this.failed = false;
+        },
+        (err) => {
+          this.failed = true;
+          this.logger.warn({ err }, 'outbox relay pass failed');
+        },
+      )
       .finally(() => {
         this.running = undefined;
         if (this.again) {

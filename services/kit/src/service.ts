@@ -15,7 +15,15 @@ import type { PGliteHost } from './db/pglite';
 import type { ErrorTable } from './errors';
 import { groupCommit } from './group-commit';
 import { type App, createServer } from './http/server';
-import { type EveryOptions, every, keepLease, type Lease, type LeaseOptions, leaseMigration } from './jobs';
+import {
+  type EveryOptions,
+  every,
+  keepLease,
+  type Lease,
+  type LeaseOptions,
+  leaseMigration,
+  soleLease,
+} from './jobs';
 import { createLogger, type Logger } from './logger';
 import { broadcastEvent, MessageSchemaError, sendCommand, typedEvent } from './messages';
 import { recordBuildInfo, watchPool } from './observability/metrics';
@@ -133,6 +141,8 @@ export async function startService<DB, P extends TProperties, X extends object>(
   const relay = new OutboxRelay(database.db, infra.bus, logger, {
     keepPublished: keepHours > 0,
     keepPublishedMs: keepHours * 3_600_000,
+    // one process writes the embedded outboxes: it knows when there is something to publish
+    ...(infra.mode === 'embedded' ? { lookEveryMs: 30_000 } : {}),
   });
   const stops: Array<() => Promise<void> | void> = [];
   // the pool's connections and the release, on the metrics of every replica
@@ -149,11 +159,7 @@ export async function startService<DB, P extends TProperties, X extends object>(
     verifier: infra.verifier,
     relay,
     clock: opts.clock ?? systemClock,
-    async tx(fn) {
-      const result = await database.db.transaction().execute(fn);
-      relay.nudge();
-      return result;
-    },
+    tx: (fn) => relay.afterCommit(() => database.db.transaction().execute(fn)),
     request: (command, request, o) => sendCommand(infra.bus, command, request, o),
     broadcast: (event, data) => broadcastEvent(infra.bus, event, data),
     every(name, ms, fn, o = {}) {
@@ -162,7 +168,9 @@ export async function startService<DB, P extends TProperties, X extends object>(
       stops.push(() => timer.stop());
     },
     lease(name, o) {
-      const lease = keepLease(database.db, name, logger, o);
+      // one process is the whole embedded platform: nothing to elect
+      const lease =
+        infra.mode === 'embedded' ? soleLease(name, logger, o) : keepLease(database.db, name, logger, o);
       stops.push(() => lease.stop());
       return lease;
     },
@@ -266,10 +274,11 @@ async function startMessageModule<Ctx extends ServiceContext<any, any>>(
     const handleOne = async (event: any, info: DeliveryInfo) => {
       if (m.once === false) return m.handle(ctx, event, { ...info, trx: null });
       // the transaction on the service's own database: its type is the context's (erased here)
-      const done = await handleOnce(ctx.db, m.durable, event.id, (trx) =>
-        m.handle(ctx, event, { ...info, trx: trx as TrxOf<Ctx> }),
+      await ctx.relay.afterCommit(() =>
+        handleOnce(ctx.db, m.durable, event.id, (trx) =>
+          m.handle(ctx, event, { ...info, trx: trx as TrxOf<Ctx> }),
+        ),
       );
-      if (done) ctx.relay.nudge();
     };
     const batched = m.together;
     const together = batched
