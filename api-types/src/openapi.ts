@@ -7121,6 +7121,8 @@ export type paths = {
                                         odds: number | null;
                                         result?: "won" | "lost" | "push";
                                     }[];
+                                    /** @description where the market's prices come from: the provider's feed, our model, or an admin */
+                                    source?: "feed" | "model" | "admin";
                                     status: "open" | "suspended" | "settled" | "void";
                                 }[];
                                 status: string;
