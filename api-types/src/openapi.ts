@@ -3401,8 +3401,11 @@ export type paths = {
                         selections: ({
                             gameDetails?: unknown;
                             gameId: string;
+                            /** @description a market of the catalogue (ou_2.5, btts…); 1X2 when absent */
+                            market?: string;
                             odds?: number | string | (never | null);
-                            outcome: "A" | "Draw" | "B";
+                            /** @description A / Draw / B for 1X2, else one of the market's outcome codes (over, yes, 1X…) */
+                            outcome: string;
                         } & {
                             [key: string]: unknown;
                         })[];
@@ -3852,8 +3855,11 @@ export type paths = {
                         selections: ({
                             gameDetails?: unknown;
                             gameId: string;
+                            /** @description a market of the catalogue (ou_2.5, btts…); 1X2 when absent */
+                            market?: string;
                             odds?: number | string | (never | null);
-                            outcome: "A" | "Draw" | "B";
+                            /** @description A / Draw / B for 1X2, else one of the market's outcome codes (over, yes, 1X…) */
+                            outcome: string;
                         } & {
                             [key: string]: unknown;
                         })[];

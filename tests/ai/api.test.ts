@@ -187,6 +187,32 @@ describe('AI calls through the gateway (built-in analyst)', () => {
     expect((await s.call('POST', '/ai/analyze-slip', { selections: [] }, user)).status).toBe(400);
   });
 
+  it('POST /ai/analyze-slip names a pick of another market (Over 2.5, BTTS Yes) and checks it against the catalogue', async () => {
+    const [g1, g2] = [byFixture('Arsenal', 'Tottenham'), byFixture('Real Madrid', 'Barcelona')];
+    const legs = [
+      { gameId: g1.id, market: 'ou_2.5', outcome: 'over', odds: 1.85 },
+      { gameId: g2.id, market: 'btts', outcome: 'yes', odds: 1.7 },
+    ];
+    const a = await s.call('POST', '/ai/analyze-slip', { selections: legs }, user);
+    expect(a.status).toBe(200);
+    expect(a.body.analysis).toContain('Over 2.5');
+    expect(a.body.analysis).toContain('BTTS Yes');
+    expect(
+      (await s.call('POST', '/ai/slip-suggestions', { selections: legs, totalOdds: 3.15 }, user)).status,
+    ).toBe(200);
+    const refused = [
+      [{ gameId: g1.id, market: 'ou_9.5', outcome: 'over', odds: 2 }, 'selections.0.market'],
+      [{ gameId: g1.id, market: 'ou_2.5', outcome: 'A', odds: 2 }, 'selections.0.outcome'],
+      [{ gameId: g1.id, outcome: 'over' }, 'selections.0.outcome'],
+      [{ gameId: g1.id, market: 'btts', outcome: 'yes' }, 'selections.0.odds'],
+    ] as const;
+    for (const [leg, path] of refused) {
+      const r = await s.call('POST', '/ai/analyze-slip', { selections: [leg] }, user);
+      expect(r.status, path).toBe(400);
+      expect(r.body.errors[0].path).toBe(path);
+    }
+  });
+
   it("GET /ai/my-betting-feedback and /ai/limit-suggestion read the player's own record", async () => {
     const f = await s.call('GET', '/ai/my-betting-feedback', undefined, user);
     expect(f.status).toBe(200);

@@ -62,4 +62,23 @@ describe('<SlipTools>', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add to slip' }));
     expect(useSlip.getState().selections.map((s) => s.gameId)).toEqual([id('d'), id('e')]);
   });
+
+  it('names the market of a pick off 1X2', async () => {
+    useSlip.getState().clear();
+    useSlip.getState().toggle({
+      gameId: id('f'),
+      market: 'ou_2.5',
+      outcome: 'over',
+      odds: 1.85,
+      gameDetails: { homeTeam: 'Porto', awayTeam: 'Braga' },
+    });
+    const fetchMock = vi.fn(async (_url: string, _i?: RequestInit) => json({ analysis: 'Over 2.5 is fair.' }));
+    vi.stubGlobal('fetch', fetchMock);
+    render(<SlipTools />);
+    fireEvent.click(screen.getByRole('button', { name: 'AI Slip Analysis' }));
+    await screen.findByText('Over 2.5 is fair.');
+    expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body)).selections).toEqual([
+      { gameId: id('f'), market: 'ou_2.5', outcome: 'over', odds: 1.85 },
+    ]);
+  });
 });

@@ -30,7 +30,12 @@ export function SlipTools() {
   useEffect(() => setShown({ kind: 'none' }), [selections, betType]);
 
   if (!signedIn || selections.length === 0) return null;
-  const body = selections.map((s) => ({ gameId: s.gameId, outcome: s.outcome, odds: s.odds }));
+  // a pick off 1X2 names its market (the AI service checks it against the catalogue)
+  const body = selections.map((s) =>
+    s.market
+      ? { gameId: s.gameId, market: s.market, outcome: s.outcome, odds: s.odds }
+      : { gameId: s.gameId, outcome: s.outcome, odds: s.odds },
+  );
 
   async function analyse() {
     setShown({ kind: 'loading' });

@@ -1,3 +1,4 @@
+import { DEFAULT_MARKET, marketDef } from '@bet/proto-events/markets';
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../context';
 import { insight } from '../domain/analysis';
@@ -16,7 +17,9 @@ import { findGame, loadCalendar, now, produce } from './data';
 
 export interface SlipInput {
   gameId: string;
-  outcome: Outcome;
+  /** a market of the catalogue; 1X2 when absent (the spec's payload) */
+  market?: string;
+  outcome: string;
   odds?: number;
 }
 
@@ -40,6 +43,30 @@ export function checkSelections(selections: readonly SlipInput[]) {
   const ids = new Set(selections.map((s) => s.gameId));
   if (ids.size !== selections.length)
     throw new InvalidInputError('A slip can hold only one selection per game.');
+  selections.forEach((s, i) => {
+    const market = s.market ?? DEFAULT_MARKET;
+    const def = marketDef(market);
+    if (!def)
+      throw new InvalidInputError(`selections.${i}.market is not a market we offer: ${market}`, [
+        { path: `selections.${i}.market`, location: 'body', msg: `unknown market ${market}` },
+      ]);
+    if (!def.outcomes.includes(s.outcome))
+      throw new InvalidInputError(
+        `selections.${i}.outcome must be one of ${def.outcomes.join(', ')} for ${def.name}`,
+        [
+          {
+            path: `selections.${i}.outcome`,
+            location: 'body',
+            msg: `must be one of ${def.outcomes.join(', ')}`,
+          },
+        ],
+      );
+    // the service holds 1X2 prices only: another market's pick brings the price it showed
+    if (market !== DEFAULT_MARKET && !(typeof s.odds === 'number' && s.odds > 1))
+      throw new InvalidInputError(`selections.${i}.odds is required for a ${def.name} pick`, [
+        { path: `selections.${i}.odds`, location: 'body', msg: 'required for a market other than 1X2' },
+      ]);
+  });
 }
 
 async function legsOf(ctx: AppContext, selections: readonly SlipInput[]) {
@@ -63,11 +90,12 @@ async function legsOf(ctx: AppContext, selections: readonly SlipInput[]) {
         throw new GameNotFoundError(`Game not found: ${s.gameId}`);
       }
     }
+    const market = s.market ?? DEFAULT_MARKET;
     const odds =
       typeof s.odds === 'number' && Number.isFinite(s.odds) && s.odds > 1
         ? s.odds
-        : priceOf(g.odds, s.outcome);
-    legs.push({ game: g, outcome: s.outcome, odds, insight: insight(g, history) });
+        : priceOf(g.odds, s.outcome as Outcome);
+    legs.push({ game: g, market, outcome: s.outcome, odds, insight: insight(g, history) });
   }
   return { legs, history };
 }

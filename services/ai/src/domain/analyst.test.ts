@@ -51,6 +51,7 @@ describe('slip', () => {
     byFixture('Inter', 'AC Milan'),
   ].map((g) => ({
     game: g,
+    market: '1x2',
     outcome: 'A' as const,
     odds: g.odds.home,
     insight: insight(g, CALENDAR),
@@ -72,6 +73,20 @@ describe('slip', () => {
     expect(s.combinationSuggestions.length).toBeGreaterThan(0);
     for (const c of s.combinationSuggestions) expect(legs.map((l) => l.game.id)).not.toContain(c.gameId);
     expect(s.alternativeBet.explanation).toMatch(/singles|dropping/);
+  });
+  it('names a leg of another market as the catalogue does, at what its price implies', () => {
+    const [first, ...rest] = legs;
+    const f = slipFacts([{ ...first, market: 'ou_2.5', outcome: 'over', odds: 1.8 }, ...rest]);
+    expect(f.legs[0]).toMatchObject({
+      market: 'ou_2.5',
+      outcome: 'over',
+      pick: 'Over 2.5',
+      odds: 1.8,
+      currentOdds: 1.8,
+      source: 'market',
+    });
+    expect(f.legs[0].probability).toBeCloseTo(1 / 1.8, 3);
+    expect(writeSlipAnalysis(f)).toContain('Over 2.5');
   });
 });
 

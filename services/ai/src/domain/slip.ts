@@ -1,3 +1,4 @@
+import { DEFAULT_MARKET, selectionLabel } from '@bet/proto-events/markets';
 import type { GameInsight } from './analysis';
 import { expectedValue, odds2, pct, probabilityOf } from './odds';
 import { fixture, type GameFacts, type Outcome, outcomeLabel, priceOf } from './types';
@@ -6,7 +7,10 @@ export const MAX_SELECTIONS = 10;
 
 export interface SlipLeg {
   game: GameFacts;
-  outcome: Outcome;
+  /** the catalogue's market key (1x2 unless the pick names another: ou_2.5, btts…) */
+  market: string;
+  /** an outcome of `market` (A / Draw / B for 1X2) */
+  outcome: string;
   /** the price on the slip (may be older than the current one) */
   odds: number;
   insight: GameInsight;
@@ -17,7 +21,8 @@ export interface SlipFacts {
     gameId: string;
     fixture: string;
     pick: string;
-    outcome: Outcome;
+    market: string;
+    outcome: string;
     odds: number;
     currentOdds: number;
     probability: number;
@@ -32,8 +37,15 @@ export interface SlipFacts {
   unavailable: string[];
 }
 
-/** Probability of one leg: the ratings model where it exists, else the de-margined market. */
+const is1x2 = (leg: SlipLeg): leg is SlipLeg & { outcome: Outcome } => leg.market === DEFAULT_MARKET;
+
+/**
+ * Probability of one leg: for 1X2 the ratings model where it exists, else the de-margined
+ * market; for another market (whose other prices this service does not hold) what its price
+ * implies.
+ */
 function legProbability(leg: SlipLeg): { p: number; source: 'model' | 'market' } {
+  if (!is1x2(leg)) return { p: 1 / leg.odds, source: 'market' };
   if (leg.insight.model)
     return { p: probabilityOf(leg.insight.model.probabilities, leg.outcome), source: 'model' };
   if (leg.insight.market) return { p: probabilityOf(leg.insight.market.fair, leg.outcome), source: 'market' };
@@ -46,10 +58,13 @@ export function slipFacts(legs: readonly SlipLeg[]): SlipFacts {
     return {
       gameId: l.game.id,
       fixture: fixture(l.game),
-      pick: outcomeLabel(l.game, l.outcome),
+      pick: is1x2(l)
+        ? outcomeLabel(l.game, l.outcome)
+        : selectionLabel(l.market, l.outcome, { home: l.game.homeTeam, away: l.game.awayTeam }),
+      market: l.market,
       outcome: l.outcome,
       odds: l.odds,
-      currentOdds: priceOf(l.game.odds, l.outcome),
+      currentOdds: is1x2(l) ? priceOf(l.game.odds, l.outcome) : l.odds,
       probability: Math.round(p * 1000) / 1000,
       source,
       status: l.game.status,

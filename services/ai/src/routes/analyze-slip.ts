@@ -27,7 +27,12 @@ export const analyzeSlipRoute = route('POST /api/v1/ai/analyze-slip', (app, ctx)
       asCaller(ctx, req, () =>
         analyzeSlip(
           ctx,
-          req.body.selections.map((s) => ({ gameId: s.gameId, outcome: s.outcome, odds: Number(s.odds) })),
+          req.body.selections.map((s) => ({
+            gameId: s.gameId,
+            market: s.market,
+            outcome: s.outcome,
+            odds: Number(s.odds),
+          })),
           req.body.betType,
         ),
       ),

@@ -55,7 +55,18 @@ export const OddsValue = Type.Union([
 export const SlipSelection = Type.Object(
   {
     gameId: Id,
-    outcome: OutcomeSchema,
+    market: Type.Optional(
+      Type.String({
+        maxLength: 16,
+        pattern: '^[a-z0-9_.+-]+$',
+        description: 'a market of the catalogue (ou_2.5, btts…); 1X2 when absent',
+      }),
+    ),
+    outcome: Type.String({
+      minLength: 1,
+      maxLength: 16,
+      description: "A / Draw / B for 1X2, else one of the market's outcome codes (over, yes, 1X…)",
+    }),
     odds: Type.Optional(OddsValue),
     gameDetails: Type.Optional(Type.Unknown()),
   },

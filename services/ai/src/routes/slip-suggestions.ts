@@ -48,7 +48,12 @@ export const slipSuggestionsRoute = route('POST /api/v1/ai/slip-suggestions', (a
       asCaller(ctx, req, () =>
         slipSuggestions(
           ctx,
-          req.body.selections.map((s) => ({ gameId: s.gameId, outcome: s.outcome, odds: Number(s.odds) })),
+          req.body.selections.map((s) => ({
+            gameId: s.gameId,
+            market: s.market,
+            outcome: s.outcome,
+            odds: Number(s.odds),
+          })),
         ),
       ),
   );
