@@ -1174,7 +1174,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A game's exposure per outcome (pending bets; multis count in full): { analysis: { totalExposure, outcomes } } */
+        /** A game's exposure per outcome (pending bets; multis count in full): { analysis: { totalExposure, outcomes, markets } } */
         get: {
             parameters: {
                 query?: never;
@@ -1186,7 +1186,7 @@ export type paths = {
             };
             requestBody?: never;
             responses: {
-                /** @description Pending bets' exposure on one game per outcome (a multi counts in full) */
+                /** @description Pending bets' exposure on one game per outcome and per market (a multi counts in full) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1200,6 +1200,30 @@ export type paths = {
                                     league: string | null;
                                 };
                                 gameId: string;
+                                /** @description Issue 32: every market with pending bets, in catalogue order, each with all its outcomes (Correct Score: the scores bet on) */
+                                markets: {
+                                    betCount: number;
+                                    /** @description the market's key (`1x2`, `ou_2.5`, `btts`…) */
+                                    key: string;
+                                    /** @description dollars: what the market's worst outcome would pay out */
+                                    liability: number;
+                                    /** @description its name for this game ("Total Goals 2.5") */
+                                    name: string;
+                                    outcomes: {
+                                        betCount: number;
+                                        /** @description what a player reads ("Over 2.5", "BTTS Yes") */
+                                        label: string;
+                                        outcome: string;
+                                        /** @description dollars */
+                                        totalPotentialPayout: number;
+                                        /** @description dollars */
+                                        totalStake: number;
+                                    }[];
+                                    /** @description dollars */
+                                    totalPotentialPayout: number;
+                                    /** @description dollars */
+                                    totalStake: number;
+                                }[];
                                 outcomes: {
                                     A: {
                                         betCount: number;

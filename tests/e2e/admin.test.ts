@@ -330,6 +330,13 @@ describe('admin: every back-office screen against the real stack', () => {
       demo.accessToken,
     );
     expect(bet.status, JSON.stringify(bet.body)).toBe(201);
+    const btts = await stack.api(
+      'POST',
+      '/bets/singles',
+      { stakePerBet: 4, selections: [{ gameId: game._id, market: 'btts', outcome: 'yes' }] },
+      demo.accessToken,
+    );
+    expect(btts.status, JSON.stringify(btts.body)).toBe(201);
 
     // risk: the game is exposed; its breakdown and an odds adjustment
     await page.goto(`${stack.url}/admin/risk`);
@@ -340,6 +347,16 @@ describe('admin: every back-office screen against the real stack', () => {
     await expect
       .poll(() => page.locator('.risk-details tr', { hasText: 'A (Home)' }).textContent())
       .toContain('$21.00');
+    // and market by market (issue 32): BTTS under Match Result, each with its stake and exposure
+    const byMarket = page.getByRole('table', { name: 'Exposure per market and outcome' });
+    await expect
+      .poll(() => byMarket.locator('tr', { hasText: 'BTTS Yes' }).textContent())
+      .toContain(`$${btts.body.bets[0].potentialPayout.toFixed(2)}`);
+    await expect.poll(() => byMarket.getByText('Both Teams To Score', { exact: false }).count()).toBe(1);
+    await page.screenshot({ path: screenshotPath('admin-risk-markets-1366.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: screenshotPath('admin-risk-markets-390.png'), fullPage: true });
+    await page.setViewportSize({ width: 1366, height: 900 });
     await row.getByRole('button', { name: 'Adjust Odds' }).click();
     await page.getByRole('dialog').getByLabel('Home').fill('1.95');
     await page.getByRole('dialog').getByRole('button', { name: 'Update Odds' }).click();

@@ -133,6 +133,14 @@ describe('markets on the web: the match page, Over 2.5 and BTTS singles, the boa
       if (w === 390) expect(labels.map((l) => l.text)).toEqual(['1X', '12', 'X2']);
       else expect(labels[0].text).toBe(`${g1.home} or Draw`);
       expect(labels.every((l) => l.fits)).toBe(true);
+      // Match Result names the teams: 1 / X / 2 on a phone, its buttons' names unchanged
+      const mr = page.getByRole('region', { name: 'Match Result' });
+      const mrLabels = await mr
+        .locator('.odd__label')
+        .evaluateAll((els) => els.map((el) => (el as HTMLElement).innerText.trim()));
+      if (w === 390) expect(mrLabels).toEqual(['1', 'X', '2']);
+      else expect(mrLabels[0]).toBe(g1.home);
+      expect(await mr.getByRole('button', { name: new RegExp(`: ${g1.home} `) }).count()).toBe(1);
       // the tab row: every tab reachable, the last one scrolled into view when chosen
       const tabs = page.getByRole('tablist', { name: 'Markets' });
       const row = await tabs.evaluate((el) => ({

@@ -5,6 +5,7 @@ import type { ExposedGame, GameRisk } from '../types';
 
 import { gameTitle } from './game-title';
 import { MarketControls } from './MarketControls';
+import { MarketExposure } from './MarketExposure';
 
 const OUTCOMES = [
   { key: 'A', label: 'A (Home)' },
@@ -71,6 +72,7 @@ export function RiskDetails({ game }: { game: ExposedGame }) {
               </tbody>
             </table>
           </div>
+          <MarketExposure markets={a.markets} />
         </>
       )}
       <MarketControls gameId={game._id} />

@@ -8,7 +8,7 @@ import { TeamLogo } from '../games/TeamLogo';
 import type { GameDetails } from '../games/types';
 import { WithSlip } from '../slip/SlipColumn';
 import { ErrorText, Spinner } from '../ui/common';
-import { MARKET_TABS, type MarketTab, marketsOfTab, matchStats, shortLabel } from './groups';
+import { MARKET_TABS, type MarketTab, marketsOfTab, matchStats, narrowLabel, shortLabel } from './groups';
 import { LockIcon, MarketButton } from './MarketButton';
 import { useGameMarkets } from './marketsStore';
 import type { MarketView } from './types';
@@ -55,8 +55,8 @@ function Market({ game, market }: { game: Game; market: MarketView }) {
               outcome={o.code}
               label={o.label}
               short={shortLabel(o.label)}
-              // Double Chance names two outcomes ("Kano or Draw"): 1X / 12 / X2 on a phone
-              narrow={market.key === 'dc' ? o.code : undefined}
+              // a label naming the teams reads 1 / X / 2 (Double Chance 1X / 12 / X2) on a phone
+              narrow={narrowLabel(market.key, o.code)}
               price={o.odds}
               suspended={market.status === 'suspended'}
             />

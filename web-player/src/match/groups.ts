@@ -65,3 +65,21 @@ export function shortLabel(label: string): string {
     .replace(/^(Correct Score|Half-time|HT\/FT|Asian Handicap|Handicap|BTTS) /, '')
     .replace(/ \(Draw No Bet\)$/, '');
 }
+
+const SIDE_SHORT: Readonly<Record<string, string>> = { A: '1', Draw: 'X', B: '2' };
+
+/**
+ * What an outcome's button reads on a phone when its label names the teams and would be cut
+ * ("Kano Pillars" → 1, "Draw/Kano Pillars" → X/1, "Kano or Draw" → 1X); undefined when its
+ * label is already short. The button's accessible name keeps the full label.
+ */
+export function narrowLabel(market: string, outcome: string): string | undefined {
+  if (market === 'dc') return outcome;
+  if (market === '1x2' || market === 'ht' || market === 'dnb') return SIDE_SHORT[outcome];
+  if (market === 'htft')
+    return outcome
+      .split('/')
+      .map((o) => SIDE_SHORT[o] ?? o)
+      .join('/');
+  return undefined;
+}

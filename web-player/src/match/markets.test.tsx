@@ -8,7 +8,7 @@ import { pickLabel } from '../lib/picks';
 import { wirePick } from '../slip/place';
 import { applyMarketOdds, applyOdds, type SlipSelection, toggleSelection } from '../slip/rules';
 import { useSlip } from '../slip/store';
-import { marketsOfTab, matchStats, shortLabel } from './groups';
+import { marketsOfTab, matchStats, narrowLabel, shortLabel } from './groups';
 import { useMarketsStore } from './marketsStore';
 import type { GameMarkets } from './types';
 
@@ -243,4 +243,17 @@ describe("the board's market columns", () => {
     expect(reads).toHaveLength(2);
     for (const u of reads) expect(u).toMatch(/\/api\/v1\/games\/markets\?ids=[0-9a-f,]+&keys=ou_2\.5,btts$/);
   }, 60_000);
+});
+
+describe("a phone's short labels on the match page", () => {
+  it('reads 1 / X / 2 for the markets whose buttons name the teams, 1X / 12 / X2 for Double Chance', () => {
+    expect(['A', 'Draw', 'B'].map((o) => narrowLabel('1x2', o))).toEqual(['1', 'X', '2']);
+    expect(['A', 'Draw', 'B'].map((o) => narrowLabel('ht', o))).toEqual(['1', 'X', '2']);
+    expect(['A', 'B'].map((o) => narrowLabel('dnb', o))).toEqual(['1', '2']);
+    expect(narrowLabel('htft', 'Draw/A')).toBe('X/1');
+    expect(['1X', '12', 'X2'].map((o) => narrowLabel('dc', o))).toEqual(['1X', '12', 'X2']);
+    // the rest already read short ("Over 2.5", "Yes", "2-1")
+    expect(narrowLabel('ou_2.5', 'over')).toBeUndefined();
+    expect(narrowLabel('cs', '2-1')).toBeUndefined();
+  });
 });

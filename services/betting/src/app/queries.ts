@@ -1,4 +1,5 @@
 import { centsToDollars, dateRange, dollarsToCents, notFound, pageCount } from '@bet/kit';
+import { exposureByMarket } from '../domain/risk';
 import { DAY_MS, dayStart, monthStart, weekStart } from '../domain/week';
 import { betHistoryPage, countOpenBets } from '../store/bets';
 import { highestOddsRows, topWinnerRows, userDailyNet, userTotals } from '../store/boards';
@@ -139,6 +140,7 @@ export async function gameRisk(db: Db, gameId: string) {
       status: game.status,
       totalExposure: centsToDollars(total),
       outcomes: { A: outcome('A'), B: outcome('B'), Draw: outcome('Draw') },
+      markets: exposureByMarket(rows, { home: game.home_team, away: game.away_team }),
     },
   };
 }

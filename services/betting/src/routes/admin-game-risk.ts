@@ -10,7 +10,7 @@ export const adminGameRiskRoute = route('GET /api/v1/admin/games/:id/risk', (app
       config: { auth: 'admin' },
       schema: {
         summary:
-          "A game's exposure per outcome (pending bets; multis count in full): { analysis: { totalExposure, outcomes } }",
+          "A game's exposure per outcome (pending bets; multis count in full): { analysis: { totalExposure, outcomes, markets } }",
         params: IdParams,
         response: { 200: GameRiskAnswer },
       },

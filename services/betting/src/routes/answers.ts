@@ -214,9 +214,32 @@ export const GameRiskAnswer = Type.Object(
       status: GameStatus,
       totalExposure: Type.Number({ description: 'dollars: potential payouts of pending bets on the game' }),
       outcomes: Type.Object({ A: OutcomeExposure, B: OutcomeExposure, Draw: OutcomeExposure }),
+      markets: Type.Array(
+        Type.Object({
+          key: Type.String({ description: "the market's key (`1x2`, `ou_2.5`, `btts`…)" }),
+          name: Type.String({ description: 'its name for this game ("Total Goals 2.5")' }),
+          betCount: Type.Integer(),
+          totalStake: Dollars,
+          totalPotentialPayout: Dollars,
+          liability: Type.Number({ description: "dollars: what the market's worst outcome would pay out" }),
+          outcomes: Type.Array(
+            Type.Object({
+              outcome: Type.String(),
+              label: Type.String({ description: 'what a player reads ("Over 2.5", "BTTS Yes")' }),
+              betCount: Type.Integer(),
+              totalStake: Dollars,
+              totalPotentialPayout: Dollars,
+            }),
+          ),
+        }),
+        {
+          description:
+            'Issue 32: every market with pending bets, in catalogue order, each with all its outcomes (Correct Score: the scores bet on)',
+        },
+      ),
     }),
   },
-  { description: "Pending bets' exposure on one game per outcome (a multi counts in full)" },
+  { description: "Pending bets' exposure on one game per outcome and per market (a multi counts in full)" },
 );
 
 export const RiskOverviewAnswer = Type.Object({
