@@ -6,7 +6,10 @@
  * in its own process against the real Postgres, NATS and Redis of this machine; the same
  * load sent straight to the betting service is printed for comparison, then pgbench.
  *
- *   node --import tsx bench/betting-place.ts [--seconds 10] [--concurrency 32] [--users 1000] [--pgbench 10] [--warmup 10]
+ *   node --import tsx bench/betting-place.ts [--seconds 10] [--concurrency 32] [--users 1000] [--pgbench 10] [--warmup 10] [--mixed]
+ *
+ * `--mixed`: each bet picks a market of the catalogue at random (1X2 a third of the time) and an
+ * outcome of it, as a board with Over/Under, BTTS, Correct Score and handicaps is bet on.
  *
  * The runs are measured after a warm-up through the gateway (`--warmup` seconds, not counted):
  * a platform that has been up for a minute has its code compiled by V8 and its pools open.
@@ -16,6 +19,7 @@
 import { parseArgs } from 'node:util';
 import { newId } from '@bet/kit';
 import { WalletCredit } from '@bet/proto-events';
+import { MARKETS } from '@bet/proto-events/markets';
 import pg from 'pg';
 import { Pool } from 'undici';
 import {
@@ -36,6 +40,7 @@ const { values } = parseArgs({
     games: { type: 'string', default: '20' },
     pgbench: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '10' },
+    mixed: { type: 'boolean', default: false },
   },
 });
 const SECONDS = Number(values.seconds);
@@ -108,6 +113,11 @@ try {
     const statuses = new Map<number, number>();
     const until = performance.now() + seconds * 1000;
     const outcomes = ['A', 'Draw', 'B'];
+    const pick = (): { market?: string; outcome: string } => {
+      if (!values.mixed || Math.random() < 1 / 3) return { outcome: outcomes[Math.floor(Math.random() * 3)] };
+      const m = MARKETS[1 + Math.floor(Math.random() * (MARKETS.length - 1))];
+      return { market: m.key, outcome: m.outcomes[Math.floor(Math.random() * m.outcomes.length)] };
+    };
     const worker = async () => {
       while (performance.now() < until) {
         const u = hot ? users[0] : users[Math.floor(Math.random() * users.length)];
@@ -120,12 +130,7 @@ try {
             headers: { authorization: u.auth, 'content-type': 'application/json' },
             body: JSON.stringify({
               stakePerBet: 1,
-              selections: [
-                {
-                  gameId: gameIds[Math.floor(Math.random() * gameIds.length)],
-                  outcome: outcomes[Math.floor(Math.random() * 3)],
-                },
-              ],
+              selections: [{ gameId: gameIds[Math.floor(Math.random() * gameIds.length)], ...pick() }],
             }),
           });
           await res.body.arrayBuffer();

@@ -15,6 +15,7 @@
  *   node --import tsx bench/betting-settle.ts --bets 10000
  *   node --import tsx bench/betting-settle.ts --big           (10 000, then 100 000: several minutes)
  *   node --import tsx bench/betting-settle.ts --bets 100000 --no-correction   (the result only)
+ *   node --import tsx bench/betting-settle.ts --mixed         (the bets spread over ten markets, issue 32)
  *   node --import tsx bench/betting-settle.ts --bets 100000 --betting-only
  *        (betting's side alone: no wallet process, no stakes debited, timed until every
  *         bets.settled has left the outbox; seeding takes seconds instead of minutes)
@@ -29,6 +30,7 @@ import {
   WalletDebit,
   WalletTransactionPosted,
 } from '@bet/proto-events';
+import { settleSelection } from '@bet/proto-events/markets';
 import pg from 'pg';
 import { autovacuumStandIn, cpuSeconds, startBenchStack, statementStats } from './betting-stack';
 import { processCpu } from './proc';
@@ -41,6 +43,7 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '64' },
     'betting-only': { type: 'boolean', default: false },
     'no-correction': { type: 'boolean', default: false },
+    mixed: { type: 'boolean', default: false },
   },
 });
 const sizes = values.big ? [10_000, 100_000] : [Number(values.bets)];
@@ -48,6 +51,34 @@ const USERS = Number(values.users);
 const CONCURRENCY = Number(values.concurrency);
 const BETTING_ONLY = values['betting-only'];
 const CORRECTION = !BETTING_ONLY && !values['no-correction'];
+
+/** The result the bench settles (2–1, 1–0 at half time) and the correction's (0–1, 0–0). */
+const FT = { home: 2, away: 1 };
+const HT = { home: 1, away: 0 };
+/**
+ * The picks the bets cycle through: 1X2 alone (A wins, B loses), or with `--mixed` ten markets
+ * whose results come from the catalogue's settlement (wins, losses and a push among them).
+ */
+const PICKS: ReadonlyArray<{ market: string; outcome: string; odds: number }> = values.mixed
+  ? [
+      { market: '1x2', outcome: 'A', odds: 210 },
+      { market: '1x2', outcome: 'B', odds: 360 },
+      { market: 'ou_2.5', outcome: 'over', odds: 190 },
+      { market: 'ou_2.5', outcome: 'under', odds: 195 },
+      { market: 'btts', outcome: 'yes', odds: 175 },
+      { market: 'dc', outcome: 'X2', odds: 165 },
+      { market: 'cs', outcome: '2-1', odds: 900 },
+      { market: 'ht', outcome: 'A', odds: 280 },
+      { market: 'ah_-0.5', outcome: 'A', odds: 215 },
+      { market: 'eh_-1', outcome: 'Draw', odds: 370 },
+    ]
+  : [
+      { market: '1x2', outcome: 'A', odds: 210 },
+      { market: '1x2', outcome: 'B', odds: 360 },
+    ];
+/** Whether the wallet credits the bet (a win, or a push's stake back) at the bench's result. */
+const paysOut = (p: { market: string; outcome: string }) =>
+  settleSelection(p.market, p.outcome, FT, HT) !== 'lost';
 
 /** CPU seconds used so far by each of these processes (read from /proc; gone ones are left out). */
 function backendCpu(pids: number[]): Map<number, number> {
@@ -160,9 +191,9 @@ async function run(n: number) {
     const bets = Array.from({ length: n }, (_, i) => ({
       id: newId(),
       userId: users[i % users.length],
-      outcome: i % 2 === 0 ? 'A' : 'B',
+      ...PICKS[i % PICKS.length],
     }));
-    const winners = bets.filter((b) => b.outcome === 'A').length;
+    const winners = bets.filter(paysOut).length;
     const seedStart = performance.now();
     const now = new Date();
     for (let i = 0; i < bets.length; i += 5_000) {
@@ -177,15 +208,14 @@ async function run(n: number) {
       );
       await db.query(
         `insert into betting.bets (id, placement_id, user_id, bet_type, stake_cents, total_odds, potential_payout_cents, status, created_at)
-         select id, id, u, 'single', 1000, case when o = 'A' then 210 else 360 end,
-                case when o = 'A' then 2100 else 3600 end, 'pending', $4
-         from unnest($1::text[], $2::text[], $3::text[]) as t(id, u, o)`,
-        [ids, userIds, chunk.map((b) => b.outcome), now],
+         select id, id, u, 'single', 1000, o, o * 10, 'pending', $4
+         from unnest($1::text[], $2::text[], $3::int[]) as t(id, u, o)`,
+        [ids, userIds, chunk.map((b) => b.odds), now],
       );
       await db.query(
-        `insert into betting.selections (bet_id, idx, game_id, outcome, odds)
-         select id, 0, $3, o, case when o = 'A' then 210 else 360 end from unnest($1::text[], $2::text[]) as t(id, o)`,
-        [ids, chunk.map((b) => b.outcome), gameId],
+        `insert into betting.selections (bet_id, idx, game_id, market, outcome, odds)
+         select id, 0, $4, m, o, p from unnest($1::text[], $2::text[], $3::text[], $5::int[]) as t(id, m, o, p)`,
+        [ids, chunk.map((b) => b.market), chunk.map((b) => b.outcome), gameId, chunk.map((b) => b.odds)],
       );
       await db.query('commit');
     }
@@ -230,7 +260,8 @@ async function run(n: number) {
       eventEnvelope(GamesSettled, {
         gameId,
         result: 'A',
-        scores: { home: 2, away: 1 },
+        scores: FT,
+        htScores: HT,
         settledAt: new Date().toISOString(),
       }),
     );
@@ -321,6 +352,7 @@ async function correct(
       previousResult: 'A',
       result: 'B',
       scores: { home: 0, away: 1 },
+      htScores: { home: 0, away: 0 },
       correctedAt: new Date().toISOString(),
       correctedBy: newId(),
     }),
