@@ -7,6 +7,7 @@ import { settlementFlags } from './migrations/0005_settlement_flags';
 import { markets } from './migrations/0006_markets';
 import { liveTrading } from './migrations/0007_live_trading';
 import { marketControl } from './migrations/0008_market_control';
+import { freeBets } from './migrations/0009_free_bets';
 
 /** Every migration of the service, applied in name order (deployed databases record these names). */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006_markets': markets,
   '0007_live_trading': liveTrading,
   '0008_market_control': marketControl,
+  '0009_free_bets': freeBets,
 };

@@ -1,7 +1,7 @@
 import { MoneySchema, Type } from '@bet/kit';
 import { route } from '../context';
 import { PlacedAnswer } from './answers';
-import { balanceField, checkOutcomes, OddsChangeSchema, PLACED, SelectionsSchema } from './schemas';
+import { balanceField, checkOutcomes, FreeBetIdSchema, OddsChangeSchema, PLACED, SelectionsSchema } from './schemas';
 
 export const placeSinglesRoute = route('POST /api/v1/bets/singles', (app, ctx) => {
   app.post(
@@ -15,6 +15,7 @@ export const placeSinglesRoute = route('POST /api/v1/bets/singles', (app, ctx) =
             stakePerBet: Type.Optional(MoneySchema()),
             selections: Type.Optional(SelectionsSchema),
             oddsChange: OddsChangeSchema,
+            freeBetId: FreeBetIdSchema,
           },
           { additionalProperties: false },
         ),
@@ -32,6 +33,7 @@ export const placeSinglesRoute = route('POST /api/v1/bets/singles', (app, ctx) =
         stake: body.stakePerBet,
         selections: body.selections,
         oddsChange: body.oddsChange,
+        freeBetId: body.freeBetId,
       });
       // additive: the balance after the stake, so the page needs no second read
       return reply.status(201).send({ msg: PLACED, bets, ...balanceField(balanceCents) });
