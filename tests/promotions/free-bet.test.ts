@@ -52,7 +52,7 @@ describe('free bets through betting', () => {
     const bet = placed.body.bets[0];
     // the stake is not returned: 10 × 2.10 − 10
     expect(bet).toMatchObject({ stake: 10, totalOdds: 2.1, potentialPayout: 11, freeBetId, freeBetAmount: 10 });
-    expect(placed.body.walletBalance).toBe(5); // the player's own money is untouched
+    expect(placed.body.balance).toBe(5); // the player's own money is untouched
     expect(await tokenStatus(freeBetId)).toBe('used');
 
     // the same token cannot pay a second bet
@@ -75,8 +75,8 @@ describe('free bets through betting', () => {
     const mineAfter = await inject(s.betting, 'GET', `/api/v1/bets/${bet._id}`, p.auth);
     expect(mineAfter.body.bet ?? mineAfter.body).toMatchObject({ status: 'won', payout: 11, freeBetAmount: 10 });
     expect(await ledgerLines(s, p.id)).toEqual([
-      ['deposit', 'U', 500, 500],
-      ['deposit', 'house', -500, null],
+      ['adjustment', 'U', 500, 500], // the test's funding
+      ['adjustment', 'house', -500, null],
       ['free_bet_stake', 'promotions', -1_000, null],
       ['free_bet_stake', 'bets_in_play', 1_000, null],
       ['win', 'U', 1_100, 1_600],
