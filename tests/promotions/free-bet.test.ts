@@ -51,7 +51,13 @@ describe('free bets through betting', () => {
     expect(placed.status).toBe(201);
     const bet = placed.body.bets[0];
     // the stake is not returned: 10 × 2.10 − 10
-    expect(bet).toMatchObject({ stake: 10, totalOdds: 2.1, potentialPayout: 11, freeBetId, freeBetAmount: 10 });
+    expect(bet).toMatchObject({
+      stake: 10,
+      totalOdds: 2.1,
+      potentialPayout: 11,
+      freeBetId,
+      freeBetAmount: 10,
+    });
     expect(placed.body.balance).toBe(5); // the player's own money is untouched
     expect(await tokenStatus(freeBetId)).toBe('used');
 
@@ -73,7 +79,11 @@ describe('free bets through betting', () => {
     expect((await result(s, g._id, 'A')).status).toBe(200);
     await eventually(async () => (await walletOf(s, p.auth)).walletBalance === 16, 15_000);
     const mineAfter = await inject(s.betting, 'GET', `/api/v1/bets/${bet._id}`, p.auth);
-    expect(mineAfter.body.bet ?? mineAfter.body).toMatchObject({ status: 'won', payout: 11, freeBetAmount: 10 });
+    expect(mineAfter.body.bet ?? mineAfter.body).toMatchObject({
+      status: 'won',
+      payout: 11,
+      freeBetAmount: 10,
+    });
     expect(await ledgerLines(s, p.id)).toEqual([
       ['adjustment', 'U', 500, 500], // the test's funding
       ['adjustment', 'house', -500, null],
@@ -99,8 +109,7 @@ describe('free bets through betting', () => {
     await kickOff(s, g1);
     expect((await result(s, g1._id, 'B')).status).toBe(200);
     await eventually(
-      async () =>
-        (await ledgerLines(s, p.id)).some(([type]) => type === 'stake_lost'),
+      async () => (await ledgerLines(s, p.id)).some(([type]) => type === 'stake_lost'),
       15_000,
     );
 
@@ -114,7 +123,12 @@ describe('free bets through betting', () => {
       freeBetId: second,
     });
     expect(multi.status).toBe(201);
-    expect(multi.body.bets[0]).toMatchObject({ stake: 10, totalOdds: 4.2, potentialPayout: 32, freeBetAmount: 10 });
+    expect(multi.body.bets[0]).toMatchObject({
+      stake: 10,
+      totalOdds: 4.2,
+      potentialPayout: 32,
+      freeBetAmount: 10,
+    });
     // both games cancelled: the bet is void and the token is the player's again
     for (const id of multi.body.bets[0].selections.map((l: any) => l.gameId))
       expect((await inject(s.games, 'PATCH', `/api/v1/games/${id}/cancel`, s.admin)).status).toBe(200);

@@ -29,11 +29,11 @@ import {
   type WeekUsage,
 } from '../domain/limits';
 import {
+  asFreeBet,
   type BetType,
   checkSlip,
   legLabel,
   MSG,
-  asFreeBet,
   type PlannedBet,
   parseStake,
   planBets,

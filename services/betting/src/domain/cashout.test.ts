@@ -44,7 +44,7 @@ describe('cash-out value', () => {
 });
 
 describe('cash-out eligibility', () => {
-  it('a free bet is never cashed out (its stake was never the player\'s money)', () => {
+  it("a free bet is never cashed out (its stake was never the player's money)", () => {
     expect(cashOutOffer(bet({ freeBet: true }), live(), 500)).toEqual({
       available: false,
       code: 'free_bet',

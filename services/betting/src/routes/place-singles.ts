@@ -1,7 +1,14 @@
 import { MoneySchema, Type } from '@bet/kit';
 import { route } from '../context';
 import { PlacedAnswer } from './answers';
-import { balanceField, checkOutcomes, FreeBetIdSchema, OddsChangeSchema, PLACED, SelectionsSchema } from './schemas';
+import {
+  balanceField,
+  checkOutcomes,
+  FreeBetIdSchema,
+  OddsChangeSchema,
+  PLACED,
+  SelectionsSchema,
+} from './schemas';
 
 export const placeSinglesRoute = route('POST /api/v1/bets/singles', (app, ctx) => {
   app.post(

@@ -47,7 +47,7 @@ export const promotionsMineRoute = route('GET /api/v1/promotions/mine', (app, ct
                 status: Type.Union([Type.Literal('open'), Type.Literal('used'), Type.Literal('closed')]),
                 claimedAt: Type.String({ format: 'date-time' }),
                 grants: Type.Array(Grant),
-                freeBets: Type.Array(FreeBet, { description: 'issue 33: a free-bet claim\'s token' }),
+                freeBets: Type.Array(FreeBet, { description: "issue 33: a free-bet claim's token" }),
               }),
             ),
           }),
