@@ -2350,9 +2350,13 @@ export type paths = {
                                 cashedOut: boolean;
                                 /** Format: date-time */
                                 createdAt: string;
+                                /** @description additive: dollars of the stake the token paid (not returned on a win) */
+                                freeBetAmount?: number;
+                                /** @description additive (issue 33): the free-bet token that paid the stake */
+                                freeBetId?: string;
                                 /** @description dollars: winnings (won), refund (cancelled), the amount (cash-out), 0 otherwise */
                                 payout: number;
-                                /** @description dollars: stake × total odds */
+                                /** @description dollars: stake × total odds (a free bet: stake × total odds − stake) */
                                 potentialPayout: number;
                                 selections: {
                                     /** @description null when this service never heard of the game ("Game data is unavailable") */
@@ -5373,9 +5377,13 @@ export type paths = {
                                 cashedOut: boolean;
                                 /** Format: date-time */
                                 createdAt: string;
+                                /** @description additive: dollars of the stake the token paid (not returned on a win) */
+                                freeBetAmount?: number;
+                                /** @description additive (issue 33): the free-bet token that paid the stake */
+                                freeBetId?: string;
                                 /** @description dollars: winnings (won), refund (cancelled), the amount (cash-out), 0 otherwise */
                                 payout: number;
-                                /** @description dollars: stake × total odds */
+                                /** @description dollars: stake × total odds (a free bet: stake × total odds − stake) */
                                 potentialPayout: number;
                                 selections: {
                                     /** @description null when this service never heard of the game ("Game data is unavailable") */
@@ -5459,9 +5467,13 @@ export type paths = {
                                 cashedOut: boolean;
                                 /** Format: date-time */
                                 createdAt: string;
+                                /** @description additive: dollars of the stake the token paid (not returned on a win) */
+                                freeBetAmount?: number;
+                                /** @description additive (issue 33): the free-bet token that paid the stake */
+                                freeBetId?: string;
                                 /** @description dollars: winnings (won), refund (cancelled), the amount (cash-out), 0 otherwise */
                                 payout: number;
-                                /** @description dollars: stake × total odds */
+                                /** @description dollars: stake × total odds (a free bet: stake × total odds − stake) */
                                 potentialPayout: number;
                                 selections: {
                                     /** @description null when this service never heard of the game ("Game data is unavailable") */
@@ -5575,9 +5587,13 @@ export type paths = {
                                 cashedOut: boolean;
                                 /** Format: date-time */
                                 createdAt: string;
+                                /** @description additive: dollars of the stake the token paid (not returned on a win) */
+                                freeBetAmount?: number;
+                                /** @description additive (issue 33): the free-bet token that paid the stake */
+                                freeBetId?: string;
                                 /** @description dollars: winnings (won), refund (cancelled), the amount (cash-out), 0 otherwise */
                                 payout: number;
-                                /** @description dollars: stake × total odds */
+                                /** @description dollars: stake × total odds (a free bet: stake × total odds − stake) */
                                 potentialPayout: number;
                                 selections: {
                                     /** @description null when this service never heard of the game ("Game data is unavailable") */
@@ -5645,6 +5661,8 @@ export type paths = {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description a free-bet token from GET /promotions/mine */
+                        freeBetId?: string;
                         /** @enum {string} */
                         oddsChange?: "any" | "higher" | "none";
                         selections?: {
@@ -5676,9 +5694,13 @@ export type paths = {
                                 cashedOut: boolean;
                                 /** Format: date-time */
                                 createdAt: string;
+                                /** @description additive: dollars of the stake the token paid (not returned on a win) */
+                                freeBetAmount?: number;
+                                /** @description additive (issue 33): the free-bet token that paid the stake */
+                                freeBetId?: string;
                                 /** @description dollars: winnings (won), refund (cancelled), the amount (cash-out), 0 otherwise */
                                 payout: number;
-                                /** @description dollars: stake × total odds */
+                                /** @description dollars: stake × total odds (a free bet: stake × total odds − stake) */
                                 potentialPayout: number;
                                 selections: {
                                     /** @description null when this service never heard of the game ("Game data is unavailable") */
@@ -5925,6 +5947,8 @@ export type paths = {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description a free-bet token from GET /promotions/mine */
+                        freeBetId?: string;
                         /** @enum {string} */
                         oddsChange?: "any" | "higher" | "none";
                         selections?: {
@@ -5956,9 +5980,13 @@ export type paths = {
                                 cashedOut: boolean;
                                 /** Format: date-time */
                                 createdAt: string;
+                                /** @description additive: dollars of the stake the token paid (not returned on a win) */
+                                freeBetAmount?: number;
+                                /** @description additive (issue 33): the free-bet token that paid the stake */
+                                freeBetId?: string;
                                 /** @description dollars: winnings (won), refund (cancelled), the amount (cash-out), 0 otherwise */
                                 payout: number;
-                                /** @description dollars: stake × total odds */
+                                /** @description dollars: stake × total odds (a free bet: stake × total odds − stake) */
                                 potentialPayout: number;
                                 selections: {
                                     /** @description null when this service never heard of the game ("Game data is unavailable") */
@@ -7121,6 +7149,8 @@ export type paths = {
                                         odds: number | null;
                                         result?: "won" | "lost" | "push";
                                     }[];
+                                    /** @description where the market's prices come from: the provider's feed, our model, or an admin */
+                                    source?: "feed" | "model" | "admin";
                                     status: "open" | "suspended" | "settled" | "void";
                                 }[];
                                 status: string;
@@ -7727,7 +7757,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** @description The player's claimed promotions: bonuses granted and wagering progress (wagered / required, expiry). */
+        /** @description The player's claimed promotions: bonuses granted and wagering progress (wagered / required, expiry), free-bet tokens. */
         get: {
             parameters: {
                 query?: never;
@@ -7748,6 +7778,20 @@ export type paths = {
                                 /** Format: date-time */
                                 claimedAt: string;
                                 claimId: string;
+                                /** @description issue 33: a free-bet claim's token */
+                                freeBets: {
+                                    /** @description the token: POST /bets/singles|multi take it as freeBetId */
+                                    _id: string;
+                                    /** @description the stake it pays, dollars (exactly) */
+                                    amount: number;
+                                    /** @description the bet it paid, while used */
+                                    betId: string | null;
+                                    /** Format: date-time */
+                                    expiresAt: string;
+                                    /** @description the bet's total odds must be at least these */
+                                    minOdds: number;
+                                    status: "active" | "used" | "expired";
+                                }[];
                                 grants: {
                                     _id: string;
                                     /** @description bonus granted, dollars */
