@@ -2374,9 +2374,13 @@ export type paths = {
                                 cashedOut: boolean;
                                 /** Format: date-time */
                                 createdAt: string;
+                                /** @description additive: dollars of the stake the token paid (not returned on a win) */
+                                freeBetAmount?: number;
+                                /** @description additive (issue 33): the free-bet token that paid the stake */
+                                freeBetId?: string;
                                 /** @description dollars: winnings (won), refund (cancelled), the amount (cash-out), 0 otherwise */
                                 payout: number;
-                                /** @description dollars: stake × total odds */
+                                /** @description dollars: stake × total odds (a free bet: stake × total odds − stake) */
                                 potentialPayout: number;
                                 selections: {
                                     /** @description null when this service never heard of the game ("Game data is unavailable") */
@@ -5403,9 +5407,13 @@ export type paths = {
                                 cashedOut: boolean;
                                 /** Format: date-time */
                                 createdAt: string;
+                                /** @description additive: dollars of the stake the token paid (not returned on a win) */
+                                freeBetAmount?: number;
+                                /** @description additive (issue 33): the free-bet token that paid the stake */
+                                freeBetId?: string;
                                 /** @description dollars: winnings (won), refund (cancelled), the amount (cash-out), 0 otherwise */
                                 payout: number;
-                                /** @description dollars: stake × total odds */
+                                /** @description dollars: stake × total odds (a free bet: stake × total odds − stake) */
                                 potentialPayout: number;
                                 selections: {
                                     /** @description null when this service never heard of the game ("Game data is unavailable") */
@@ -5489,9 +5497,13 @@ export type paths = {
                                 cashedOut: boolean;
                                 /** Format: date-time */
                                 createdAt: string;
+                                /** @description additive: dollars of the stake the token paid (not returned on a win) */
+                                freeBetAmount?: number;
+                                /** @description additive (issue 33): the free-bet token that paid the stake */
+                                freeBetId?: string;
                                 /** @description dollars: winnings (won), refund (cancelled), the amount (cash-out), 0 otherwise */
                                 payout: number;
-                                /** @description dollars: stake × total odds */
+                                /** @description dollars: stake × total odds (a free bet: stake × total odds − stake) */
                                 potentialPayout: number;
                                 selections: {
                                     /** @description null when this service never heard of the game ("Game data is unavailable") */
@@ -5605,9 +5617,13 @@ export type paths = {
                                 cashedOut: boolean;
                                 /** Format: date-time */
                                 createdAt: string;
+                                /** @description additive: dollars of the stake the token paid (not returned on a win) */
+                                freeBetAmount?: number;
+                                /** @description additive (issue 33): the free-bet token that paid the stake */
+                                freeBetId?: string;
                                 /** @description dollars: winnings (won), refund (cancelled), the amount (cash-out), 0 otherwise */
                                 payout: number;
-                                /** @description dollars: stake × total odds */
+                                /** @description dollars: stake × total odds (a free bet: stake × total odds − stake) */
                                 potentialPayout: number;
                                 selections: {
                                     /** @description null when this service never heard of the game ("Game data is unavailable") */
@@ -5675,6 +5691,8 @@ export type paths = {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description a free-bet token from GET /promotions/mine */
+                        freeBetId?: string;
                         /** @enum {string} */
                         oddsChange?: "any" | "higher" | "none";
                         selections?: {
@@ -5706,9 +5724,13 @@ export type paths = {
                                 cashedOut: boolean;
                                 /** Format: date-time */
                                 createdAt: string;
+                                /** @description additive: dollars of the stake the token paid (not returned on a win) */
+                                freeBetAmount?: number;
+                                /** @description additive (issue 33): the free-bet token that paid the stake */
+                                freeBetId?: string;
                                 /** @description dollars: winnings (won), refund (cancelled), the amount (cash-out), 0 otherwise */
                                 payout: number;
-                                /** @description dollars: stake × total odds */
+                                /** @description dollars: stake × total odds (a free bet: stake × total odds − stake) */
                                 potentialPayout: number;
                                 selections: {
                                     /** @description null when this service never heard of the game ("Game data is unavailable") */
@@ -5955,6 +5977,8 @@ export type paths = {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description a free-bet token from GET /promotions/mine */
+                        freeBetId?: string;
                         /** @enum {string} */
                         oddsChange?: "any" | "higher" | "none";
                         selections?: {
@@ -5986,9 +6010,13 @@ export type paths = {
                                 cashedOut: boolean;
                                 /** Format: date-time */
                                 createdAt: string;
+                                /** @description additive: dollars of the stake the token paid (not returned on a win) */
+                                freeBetAmount?: number;
+                                /** @description additive (issue 33): the free-bet token that paid the stake */
+                                freeBetId?: string;
                                 /** @description dollars: winnings (won), refund (cancelled), the amount (cash-out), 0 otherwise */
                                 payout: number;
-                                /** @description dollars: stake × total odds */
+                                /** @description dollars: stake × total odds (a free bet: stake × total odds − stake) */
                                 potentialPayout: number;
                                 selections: {
                                     /** @description null when this service never heard of the game ("Game data is unavailable") */
@@ -7759,7 +7787,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** @description The player's claimed promotions: bonuses granted and wagering progress (wagered / required, expiry). */
+        /** @description The player's claimed promotions: bonuses granted and wagering progress (wagered / required, expiry), free-bet tokens. */
         get: {
             parameters: {
                 query?: never;
@@ -7780,6 +7808,20 @@ export type paths = {
                                 /** Format: date-time */
                                 claimedAt: string;
                                 claimId: string;
+                                /** @description issue 33: a free-bet claim's token */
+                                freeBets: {
+                                    /** @description the token: POST /bets/singles|multi take it as freeBetId */
+                                    _id: string;
+                                    /** @description the stake it pays, dollars (exactly) */
+                                    amount: number;
+                                    /** @description the bet it paid, while used */
+                                    betId: string | null;
+                                    /** Format: date-time */
+                                    expiresAt: string;
+                                    /** @description the bet's total odds must be at least these */
+                                    minOdds: number;
+                                    status: "active" | "used" | "expired";
+                                }[];
                                 grants: {
                                     _id: string;
                                     /** @description bonus granted, dollars */

@@ -236,4 +236,27 @@ describe('deposit match through the gateway', () => {
     expect(res.status).toBe(403);
     expect(res.body.msg).toMatch(/self-exclusion/);
   });
+  it('a FreeBet promotion is claimed through the admin route: its token is listed in /promotions/mine', async () => {
+    const player = newId();
+    const token = await infra.token({ id: player, role: 'user', username: 'erin' });
+    const created = await call('POST', '/promotions', adminToken, {
+      title: 'Free $10 bet',
+      description: 'a $10 free bet at odds 1.80 or more',
+      promoType: 'FreeBet',
+      rules: { kind: 'free_bet', amount: 10, minOdds: 1.8, expiresInDays: 7 },
+    });
+    expect(created.status).toBe(201);
+    const claim = await call('POST', `/promotions/${created.body._id}/claim`, token);
+    expect(claim).toMatchObject({ status: 201, body: { msg: 'Promotion claimed.' } });
+    expect((await call('POST', `/promotions/${created.body._id}/claim`, token)).status).toBe(409);
+    const mine = await call('GET', '/promotions/mine', token);
+    expect(mine.body.promotions).toMatchObject([
+      {
+        promotionId: created.body._id,
+        kind: 'free_bet',
+        grants: [],
+        freeBets: [{ amount: 10, minOdds: 1.8, status: 'active', betId: null }],
+      },
+    ]);
+  });
 });

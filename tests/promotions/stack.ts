@@ -4,7 +4,7 @@ import { newId, type RunningService } from '@bet/kit';
 import { eventually, inject, startStack, type TestStack } from '@bet/kit/testing';
 import { walletService } from '@bet/wallet';
 import { expect } from 'vitest';
-import { claimPromotion, type DepositMatchJson } from '../../services/wallet/src/app/bonus';
+import { claimPromotion, type DepositMatchJson, type FreeBetJson } from '../../services/wallet/src/app/bonus';
 
 /**
  * Issue 33's money tests: the real wallet, games and betting services (Postgres, NATS, Redis),
@@ -93,3 +93,22 @@ export async function grantsOf(s: PromoStack, auth: Record<string, string>) {
 }
 
 export { eventually, inject };
+
+/** Claims a free bet for a player (the wallet's claim, as the admin's claim route sends it); the token's id. */
+export async function claimFreeBet(s: PromoStack, userId: string, rules: FreeBetJson): Promise<string> {
+  await claimPromotion(s.wallet.ctx as any, {
+    userId,
+    promotionId: newId(),
+    kind: 'free_bet',
+    rules,
+    offerExpiresAt: null,
+  });
+  const row = await s.wallet.ctx.db
+    .selectFrom('free_bets')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'active')
+    .orderBy('created_at', 'desc')
+    .executeTakeFirstOrThrow();
+  return row.id as string;
+}

@@ -9,7 +9,7 @@ import {
 import type { AppContext } from '../context';
 import { PromotionNotFoundError } from '../domain/errors';
 import {
-  depositMatchForWallet,
+  claimRulesForWallet,
   editPromotion,
   isOnOffer,
   newPromotion,
@@ -107,20 +107,21 @@ export const NOTHING_TO_CLAIM = 'This promotion has nothing to claim.';
  * A player opts in to a promotion on offer (issue 33, decision wallet-007): the admin checks
  * the promotion, the wallet records the claim with a snapshot of its rules (one per player and
  * promotion; refused while a time-out or self-exclusion runs). Audited as the player's action.
- * Only deposit matches pay in this pass; a free bet, boost or accumulator bonus needs the
- * placement pass.
+ * Deposit matches and free bets (a token, decision wallet-008) are claimed; a boost or an
+ * accumulator bonus applies without a claim, or pays nothing yet.
  */
 export async function claimPromotion(ctx: AppContext, player: Actor, id: string) {
   const promotion = await findPromotion(ctx.db, id);
   if (!promotion || !isOnOffer(promotion, ctx.clock.now())) throw notFound('Promotion not found');
-  if (promotion.rules?.kind !== 'deposit_match') throw unprocessable(NOTHING_TO_CLAIM, 'nothing_to_claim');
+  const rules = claimRulesForWallet(promotion.rules);
+  if (!rules) throw unprocessable(NOTHING_TO_CLAIM, 'nothing_to_claim');
   const reply = await ctx.request(
     WalletBonusClaim,
     {
       idempotencyKey: moneyKeys.bonusClaim(id, player.id),
       userId: player.id,
       promotionId: id,
-      rules: depositMatchForWallet(promotion.rules),
+      rules,
       offerExpiresAt: promotion.expiresAt ? promotion.expiresAt.toISOString() : null,
     },
     { timeoutMs: 10_000 },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  claimRulesForWallet,
   depositMatchForWallet,
   editPromotion,
   isOnOffer,
@@ -72,6 +73,10 @@ describe('promotions', () => {
         expiresInDays: 30,
         firstDepositOnly: true,
       });
+      expect(
+        claimRulesForWallet({ kind: 'free_bet', amount: 12.5, minOdds: 1.75, expiresInDays: 7 }),
+      ).toEqual({ kind: 'free_bet', amountCents: 1250, minOddsMilli: 1750, expiresInDays: 7 });
+      expect(claimRulesForWallet(null)).toBeNull();
       // an edit that does not send rules keeps them; null removes them
       expect(editPromotion(p, { title: 'c' }).rules).toEqual(match);
       expect(editPromotion(p, { rules: null }).rules).toBeNull();

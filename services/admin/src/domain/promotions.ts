@@ -106,6 +106,23 @@ export function depositMatchForWallet(rules: Extract<PromotionRules, { kind: 'de
   };
 }
 
+/** A free bet as the wallet's claim command takes it (issue 33, decision wallet-008): cents, odds in thousandths. */
+export function freeBetForWallet(rules: Extract<PromotionRules, { kind: 'free_bet' }>) {
+  return {
+    kind: 'free_bet' as const,
+    amountCents: Math.round(rules.amount * 100),
+    minOddsMilli: Math.round(rules.minOdds * 1000),
+    expiresInDays: rules.expiresInDays,
+  };
+}
+
+/** The rules the wallet's claim takes, or null when the promotion pays nothing to claim (yet). */
+export function claimRulesForWallet(rules: PromotionRules | null) {
+  if (rules?.kind === 'deposit_match') return depositMatchForWallet(rules);
+  if (rules?.kind === 'free_bet') return freeBetForWallet(rules);
+  return null;
+}
+
 export interface FieldProblem {
   path: string;
   msg: string;

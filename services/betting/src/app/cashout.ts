@@ -26,6 +26,7 @@ function offerFor(
       status: bet.status,
       stakeCents: BigInt(bet.stake_cents),
       potentialPayoutCents: BigInt(bet.potential_payout_cents),
+      freeBet: BigInt(bet.free_bet_cents) > 0n,
       legs: legs.map((l) => ({ gameId: l.game_id, market: l.market, outcome: l.outcome, odds: l.odds })),
     },
     game ? gameState(game) : undefined,

@@ -35,6 +35,7 @@ import {
   type WeekUsage,
 } from '../domain/limits';
 import {
+  asFreeBet,
   type BetType,
   checkSlip,
   legLabel,
@@ -80,6 +81,8 @@ export interface PlaceRequest {
   oddsChange?: OddsChange;
   /** the client's Idempotency-Key: written with the placement; a key already written answers as its first attempt */
   idempotency?: IdempotencyKey;
+  /** issue 33: a free-bet token pays the stake (one bet: a single or a multi) */
+  freeBetId?: string;
 }
 
 type DebitReply = CommandReply<typeof WalletDebit>;
@@ -98,7 +101,7 @@ type Recorded =
   | {
       ok: true;
       record: PlacementRecord;
-      planned: PlannedBet[];
+      planned: Array<PlannedBet & { freeBetCents: bigint }>;
       games: Map<string, GameRow>;
       placement: NewPlacement;
     }
@@ -125,7 +128,9 @@ interface PlacementRecord {
   debitKey: string;
   amountCents: bigint;
   description: string;
-  bets: Array<{ id: string; stakeCents: bigint }>;
+  /** the free-bet token paying the stake; the debit names it with the bet's odds */
+  freeBetId: string | null;
+  bets: Array<{ id: string; stakeCents: bigint; totalOdds: number }>;
   legs: Array<{ betId: string; idx: number; gameId: string; market: string; outcome: string; odds: number }>;
 }
 
@@ -152,6 +157,9 @@ export class Placement {
       throw new DomainError('no_selections', MSG.emptyOrNoStake, 400);
     const stakeCents = parseStake(req.stake);
     const selections = checkSlip(req.betType, req.selections);
+    // the wallet's token pays one bet, never a set of singles (decision wallet-008)
+    if (req.freeBetId !== undefined && selections.length > 1 && req.betType === 'single')
+      throw new DomainError('free_bet_one_bet', MSG.freeBetOneBet, 400);
     const gameIds = selections.map((s) => s.gameId);
     const live = await this.liveMarkets.check(gameIds);
     const quoted = quotedPrices(selections);
@@ -199,6 +207,8 @@ export class Placement {
           stakeCents: b.stakeCents,
           totalOdds: b.totalOdds,
           potentialPayoutCents: b.potentialPayoutCents,
+          freeBetId: b.freeBetCents > 0n ? (req.freeBetId ?? null) : null,
+          freeBetCents: b.freeBetCents,
           status: 'pending',
           payoutCents: 0n,
           createdAt: now,
@@ -348,16 +358,19 @@ export class Placement {
         allGames.has(s.gameId) ? [[s.gameId, allGames.get(s.gameId) as GameRow]] : [],
       ),
     );
-    const planned = planBets(
-      req.betType,
-      stakeCents,
-      selections,
-      new Map([...games].map(([id, g]) => [id, gameState(g)])),
-      {
-        maxStakeCents: dollarsToCents(this.ctx.config.MAX_STAKE),
-        maxPayoutCents: dollarsToCents(this.ctx.config.MAX_PAYOUT),
-        maxOdds: Math.round(this.ctx.config.MAX_ODDS * 100),
-      },
+    const planned = asFreeBet(
+      planBets(
+        req.betType,
+        stakeCents,
+        selections,
+        new Map([...games].map(([id, g]) => [id, gameState(g)])),
+        {
+          maxStakeCents: dollarsToCents(this.ctx.config.MAX_STAKE),
+          maxPayoutCents: dollarsToCents(this.ctx.config.MAX_PAYOUT),
+          maxOdds: Math.round(this.ctx.config.MAX_ODDS * 100),
+        },
+      ),
+      req.freeBetId !== undefined,
     );
     // a price that moved since the player's quote is taken only as the slip allows
     for (const l of planned.flatMap((b) => b.legs)) {
@@ -392,7 +405,8 @@ export class Placement {
       debitKey: planned.length === 1 ? moneyKeys.stake(id) : moneyKeys.stakeSet(id),
       amountCents,
       description: describe(planned),
-      bets: planned.map((b, i) => ({ id: betIds[i], stakeCents: b.stakeCents })),
+      freeBetId: req.freeBetId ?? null,
+      bets: planned.map((b, i) => ({ id: betIds[i], stakeCents: b.stakeCents, totalOdds: b.totalOdds })),
       legs: planned.flatMap((b, i) =>
         b.legs.map((l, idx) => ({
           betId: betIds[i],
@@ -414,6 +428,7 @@ export class Placement {
         stakeCents: b.stakeCents,
         totalOdds: b.totalOdds,
         potentialPayoutCents: b.potentialPayoutCents,
+        freeBetCents: b.freeBetCents,
       })),
     };
     const usageAfter = { bets: usage.bets + planned.length, stakeCents: usage.stakeCents + amountCents };
@@ -442,15 +457,16 @@ export class Placement {
   private async load(placementId: string): Promise<PlacementRecord> {
     const p = await placementById(this.ctx.db, placementId);
     const rows = await placementLegs(this.ctx.db, placementId);
-    const bets = new Map<string, bigint>();
-    for (const r of rows) bets.set(r.bet_id, BigInt(r.stake_cents));
+    const bets = new Map<string, { stakeCents: bigint; totalOdds: number }>();
+    for (const r of rows) bets.set(r.bet_id, { stakeCents: BigInt(r.stake_cents), totalOdds: r.total_odds });
     return {
       id: p.id,
       userId: p.user_id,
       debitKey: p.debit_key,
       amountCents: BigInt(p.amount_cents),
       description: p.description,
-      bets: [...bets].map(([id, stakeCents]) => ({ id, stakeCents })),
+      freeBetId: p.free_bet_id,
+      bets: [...bets].map(([id, b]) => ({ id, ...b })),
       legs: rows.map((r) => ({
         betId: r.bet_id,
         idx: r.idx,
@@ -475,6 +491,8 @@ export class Placement {
       type: 'bet',
       reference: p.id,
       description: p.description,
+      // a free bet (one bet): the token pays, checked against the bet's odds (decision wallet-008)
+      ...(p.freeBetId !== null ? { freeBetId: p.freeBetId, oddsHundredths: p.bets[0].totalOdds } : {}),
       // each bet of a set settles (and is refunded) on its own: hold its stake under its id
       ...(p.bets.length > 1
         ? { holds: p.bets.map((b) => ({ reference: b.id, amountCents: Number(b.stakeCents) })) }

@@ -195,12 +195,15 @@ export class Settler {
         id: string;
         userId: string;
         stakeCents: bigint;
+        freeBetCents: bigint;
+        pushed: boolean;
         t: Transition;
         gameId: string | null;
         oddsHundredths: number;
       }> = [];
       for (const b of bets) {
         const stakeCents = BigInt(b.stake_cents);
+        const freeBetCents = BigInt(b.free_bet_cents);
         const betLegs = legsOf.get(b.id) ?? [];
         const t = decideSettlement(
           {
@@ -210,13 +213,15 @@ export class Settler {
             paidCents: BigInt(b.paid_cents),
             settlements: b.settlements,
           },
-          evaluateBet(stakeCents, betLegs),
+          evaluateBet(stakeCents, betLegs, freeBetCents),
         );
         if (t)
           changes.push({
             id: b.id,
             userId: b.user_id,
             stakeCents,
+            freeBetCents,
+            pushed: betLegs.some((l) => l.result === 'push'),
             t,
             gameId: betLegs.length === 1 ? betLegs[0].game_id : null,
             oddsHundredths: settledOddsHundredths(betLegs),
@@ -237,6 +242,8 @@ export class Settler {
       id: string;
       userId: string;
       stakeCents: bigint;
+      freeBetCents: bigint;
+      pushed: boolean;
       t: Transition;
       gameId: string | null;
       oddsHundredths: number;
@@ -252,6 +259,8 @@ export class Settler {
     for (const c of changes) {
       const e = c.t.event;
       if (!e) continue;
+      // what a token paid: never the player's money, never returned (decision wallet-008)
+      const freeBet = c.freeBetCents > 0n ? { freeBetCents: Number(c.freeBetCents) } : {};
       if (e.kind === 'settled') {
         settled.push({
           betId: c.id,
@@ -260,6 +269,7 @@ export class Settler {
           stakeCents: Number(c.stakeCents),
           payoutCents: Number(e.payoutCents),
           oddsHundredths: c.oddsHundredths,
+          ...freeBet,
           ...(e.correction !== undefined
             ? { correction: e.correction, adjustmentCents: Number(e.adjustmentCents ?? 0n) }
             : {}),
@@ -271,7 +281,12 @@ export class Settler {
           betId: c.id,
           userId: c.userId,
           refundCents: Number(e.refundCents),
-          reason: name ? `Game cancelled: ${name}` : 'Every game of this bet was cancelled',
+          reason: c.pushed
+            ? 'Free bet: every leg pushed or was void; the token is given back'
+            : name
+              ? `Game cancelled: ${name}`
+              : 'Every game of this bet was cancelled',
+          ...freeBet,
           voidedAt: now.toISOString(),
         });
       }

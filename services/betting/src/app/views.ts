@@ -28,6 +28,8 @@ export async function renderBets(db: Db, bets: BetRow[]): Promise<BetJson[]> {
         potentialPayoutCents: BigInt(b.potential_payout_cents),
         status: b.status,
         payoutCents: BigInt(b.payout_cents),
+        freeBetId: b.free_bet_id,
+        freeBetCents: BigInt(b.free_bet_cents),
         createdAt: new Date(b.created_at),
         settledAt: b.settled_at ? new Date(b.settled_at) : null,
       },

@@ -8,6 +8,7 @@ import { markets } from './migrations/0006_markets';
 import { liveTrading } from './migrations/0007_live_trading';
 import { marketControl } from './migrations/0008_market_control';
 import { idempotencyKeys } from './migrations/0009_idempotency_keys';
+import { freeBets } from './migrations/0010_free_bets';
 
 /** Every migration of the service, applied in name order (deployed databases record these names). */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007_live_trading': liveTrading,
   '0008_market_control': marketControl,
   '0009_idempotency_keys': idempotencyKeys,
+  '0010_free_bets': freeBets,
 };

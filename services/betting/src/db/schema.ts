@@ -28,6 +28,8 @@ export interface PlacementsTable {
   reject_reason: string | null;
   /** a debit that landed after the placement was rejected must be given back */
   refund_state: 'due' | 'done' | null;
+  /** the free-bet token that pays the stake (issue 33), null for the player's own money */
+  free_bet_id: string | null;
   attempts: Generated<number>;
   next_attempt_at: Timestamp;
   created_at: Timestamp;
@@ -50,6 +52,9 @@ export interface BetsTable {
   paid_cents: BigIntDefault;
   /** bets.settled events published for this bet; the next one carries correction = this */
   settlements: Generated<number>;
+  /** the free-bet token that paid the stake (issue 33), and how much of it (the whole stake) */
+  free_bet_id: string | null;
+  free_bet_cents: BigIntDefault;
   created_at: Timestamp;
   settled_at: Timestamp | null;
 }

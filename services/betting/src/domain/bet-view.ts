@@ -10,6 +10,9 @@ export interface BetRecord {
   potentialPayoutCents: bigint;
   status: string;
   payoutCents: bigint;
+  /** issue 33: the free-bet token that paid the stake, and how much (0n: the player's money) */
+  freeBetId?: string | null;
+  freeBetCents?: bigint;
   createdAt: Date;
   settledAt: Date | null;
 }
@@ -76,6 +79,10 @@ export function betJson(bet: BetRecord, legs: LegRecord[], games: ReadonlyMap<st
     ...publicStatus(bet.status),
     payout: dollars(bet.payoutCents),
     potentialPayout: dollars(bet.potentialPayoutCents),
+    // additive (issue 33): only on a bet a free-bet token paid
+    ...(bet.freeBetCents && bet.freeBetCents > 0n
+      ? { freeBetId: bet.freeBetId ?? '', freeBetAmount: dollars(bet.freeBetCents) }
+      : {}),
     createdAt: bet.createdAt.toISOString(),
     settledAt: bet.settledAt ? bet.settledAt.toISOString() : null,
   };

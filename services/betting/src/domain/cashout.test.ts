@@ -44,6 +44,14 @@ describe('cash-out value', () => {
 });
 
 describe('cash-out eligibility', () => {
+  it("a free bet is never cashed out (its stake was never the player's money)", () => {
+    expect(cashOutOffer(bet({ freeBet: true }), live(), 500)).toEqual({
+      available: false,
+      code: 'free_bet',
+      reason: 'A free bet cannot be cashed out.',
+    });
+  });
+
   it('offers a pending single on a live game with in-play odds', () => {
     expect(cashOutOffer(bet(), live(), 500)).toEqual({ available: true, amountCents: 1900n });
   });

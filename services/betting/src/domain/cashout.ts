@@ -5,6 +5,8 @@ export interface CashOutBet {
   status: string;
   stakeCents: bigint;
   potentialPayoutCents: bigint;
+  /** issue 33: a free-bet token paid the stake */
+  freeBet?: boolean;
   legs: ReadonlyArray<{ gameId: string; market?: string; outcome: string; odds: number }>;
 }
 
@@ -13,7 +15,7 @@ export type CashOutOffer =
   | {
       available: false;
       reason: string;
-      code: 'not_pending' | 'not_single' | 'not_live' | 'no_live_odds' | 'zero';
+      code: 'not_pending' | 'free_bet' | 'not_single' | 'not_live' | 'no_live_odds' | 'zero';
     };
 
 /**
@@ -37,6 +39,8 @@ export function cashOutValue(
 export function cashOutOffer(bet: CashOutBet, game: GameState | undefined, marginBp: number): CashOutOffer {
   if (bet.status !== 'pending')
     return { available: false, code: 'not_pending', reason: 'Only pending bets can be cashed out.' };
+  // the token's stake was never the player's money: cashing it out would turn a token into cash
+  if (bet.freeBet) return { available: false, code: 'free_bet', reason: 'A free bet cannot be cashed out.' };
   if (bet.legs.length !== 1)
     return {
       available: false,

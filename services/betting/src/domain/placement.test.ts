@@ -1,6 +1,7 @@
 import type { DomainError } from '@bet/kit/core';
 import { describe, expect, it } from 'vitest';
 import {
+  asFreeBet,
   bettingState,
   checkSlip,
   type GameState,
@@ -132,6 +133,14 @@ describe('planning bets', () => {
     expect(bet.totalOdds).toBe(926);
     expect(bet.potentialPayoutCents).toBe(3083n);
     expect(bet.legs.map((l) => l.odds)).toEqual([210, 210, 210]);
+  });
+
+  it('a free bet: the token pays the stake, the stake is not returned (stake × odds − stake)', () => {
+    const [bet] = asFreeBet(planBets('multi', 1_000n, picks(2), games, settings), true);
+    // 2.10² = 4.41: 44.10 − 10.00
+    expect(bet).toMatchObject({ stakeCents: 1_000n, potentialPayoutCents: 3_410n, freeBetCents: 1_000n });
+    const [own] = asFreeBet(planBets('single', 1_000n, picks(1), games, settings), false);
+    expect(own).toMatchObject({ potentialPayoutCents: 2_100n, freeBetCents: 0n });
   });
 
   it('refuses unknown, closed and unpriced games', () => {

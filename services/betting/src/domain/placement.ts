@@ -9,6 +9,7 @@ export const MAX_SELECTIONS = 10;
 
 export const MSG = {
   emptyOrNoStake: 'Please add selections and enter a valid stake.',
+  freeBetOneBet: 'A free bet pays one bet: place it on one selection, or as a multi.',
   tooMany: 'You can only have a maximum of 10 selections in a multi-bet.',
   multiNeedsTwo: 'Add at least one more selection to create a multi-bet.',
   invalidId: 'This game cannot be selected due to an invalid ID.',
@@ -65,6 +66,22 @@ export interface PlannedBet {
   legs: PlannedLeg[];
   totalOdds: number;
   potentialPayoutCents: bigint;
+}
+
+/**
+ * The bets as a free-bet token pays them (issue 33, decision wallet-008), or as the player's
+ * money pays them (freeBetCents 0). A token pays the whole stake of its one bet, and the stake
+ * is not returned on a win: the potential payout is stake × odds − stake.
+ */
+export function asFreeBet(
+  planned: PlannedBet[],
+  freeBet: boolean,
+): Array<PlannedBet & { freeBetCents: bigint }> {
+  return planned.map((b) =>
+    freeBet
+      ? { ...b, potentialPayoutCents: b.potentialPayoutCents - b.stakeCents, freeBetCents: b.stakeCents }
+      : { ...b, freeBetCents: 0n },
+  );
 }
 
 export interface PlacementSettings {

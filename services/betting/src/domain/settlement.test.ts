@@ -58,6 +58,27 @@ describe('evaluating a bet: the settlement matrix', () => {
     ['multi all lost', legs([210, 'lost'], [150, 'lost']), { state: 'lost' }],
   ])('%s', (_, l, expected) => expect(evaluateBet(1000n, l)).toEqual(expected));
 
+  it.each<[string, ReturnType<typeof legs>, Evaluation]>([
+    // stake not returned: 10.00 × 2.10 − 10.00
+    ['free bet single won: winnings only', legs([210, 'won']), { state: 'won', payoutCents: 1100n }],
+    [
+      'free bet multi, a leg pushed: 10.00 × 1.50 − 10.00',
+      legs([150, 'won'], [210, 'push']),
+      {
+        state: 'won',
+        payoutCents: 500n,
+      },
+    ],
+    ['free bet lost', legs([210, 'lost']), { state: 'lost' }],
+    // nothing won back: the token is given back (decision wallet-008)
+    ['free bet pushed entirely: void', legs([210, 'push']), { state: 'void', refundCents: 1000n }],
+    [
+      'free bet pushed and void: void',
+      legs([210, 'push'], [150, 'void']),
+      { state: 'void', refundCents: 1000n },
+    ],
+  ])('%s', (_, l, expected) => expect(evaluateBet(1000n, l, 1000n)).toEqual(expected));
+
   it('rounds the payout down to the cent, exactly', () => {
     // $0.07 × 1.55 × 1.55 = $0.168175 → $0.16
     expect(evaluateBet(7n, legs([155, 'won'], [155, 'won']))).toEqual({ state: 'won', payoutCents: 16n });

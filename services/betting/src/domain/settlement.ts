@@ -40,16 +40,22 @@ export type Evaluation =
  * as 1.00), rounded down. A bet whose legs all pushed (or pushed and were void) is a win
  * paying its stake back: a settlement, so that a later correction of the score moves the
  * money by the difference like any other.
+ *
+ * A free bet (`freeBetCents`, the part of the stake a token paid: issue 33, decision
+ * wallet-008) wins stake × odds − that part: the token's stake is not returned. One that wins
+ * nothing back (every leg void or pushed) is void: the wallet gives the token back.
  */
 export function evaluateBet(
   stakeCents: bigint,
   legs: ReadonlyArray<{ odds: number; result: LegResult }>,
+  freeBetCents = 0n,
 ): Evaluation {
   if (legs.some((l) => l.result === 'lost')) return { state: 'lost' };
   if (legs.some((l) => l.result === null)) return { state: 'open' };
   if (legs.every((l) => l.result === 'void')) return { state: 'void', refundCents: stakeCents };
   const odds = legs.filter((l) => l.result === 'won').map((l) => l.odds);
-  return { state: 'won', payoutCents: payoutCents(stakeCents, odds) };
+  if (freeBetCents > 0n && odds.length === 0) return { state: 'void', refundCents: stakeCents };
+  return { state: 'won', payoutCents: payoutCents(stakeCents, odds) - freeBetCents };
 }
 
 /**

@@ -74,7 +74,15 @@ export const BetAnswer = Type.Object({
   payout: Type.Number({
     description: 'dollars: winnings (won), refund (cancelled), the amount (cash-out), 0 otherwise',
   }),
-  potentialPayout: Type.Number({ description: 'dollars: stake × total odds' }),
+  potentialPayout: Type.Number({
+    description: 'dollars: stake × total odds (a free bet: stake × total odds − stake)',
+  }),
+  freeBetId: Type.Optional(
+    Type.String({ description: 'additive (issue 33): the free-bet token that paid the stake' }),
+  ),
+  freeBetAmount: Type.Optional(
+    Type.Number({ description: 'additive: dollars of the stake the token paid (not returned on a win)' }),
+  ),
   createdAt: DateTime,
   settledAt: Nullable(DateTime),
 });

@@ -2,7 +2,14 @@ import { MoneySchema, Type } from '@bet/kit';
 import { route } from '../context';
 import { PlacedAnswer } from './answers';
 import { placementIdempotency } from './idempotency';
-import { balanceField, checkOutcomes, OddsChangeSchema, PLACED, SelectionsSchema } from './schemas';
+import {
+  balanceField,
+  checkOutcomes,
+  FreeBetIdSchema,
+  OddsChangeSchema,
+  PLACED,
+  SelectionsSchema,
+} from './schemas';
 
 export const placeMultiRoute = route('POST /api/v1/bets/multi', (app, ctx) => {
   const idempotency = placementIdempotency(ctx, 'POST /api/v1/bets/multi');
@@ -18,6 +25,7 @@ export const placeMultiRoute = route('POST /api/v1/bets/multi', (app, ctx) => {
             stake: Type.Optional(MoneySchema()),
             selections: Type.Optional(SelectionsSchema),
             oddsChange: OddsChangeSchema,
+            freeBetId: FreeBetIdSchema,
           },
           { additionalProperties: false },
         ),
@@ -36,6 +44,7 @@ export const placeMultiRoute = route('POST /api/v1/bets/multi', (app, ctx) => {
           stake: body.stake,
           selections: body.selections,
           oddsChange: body.oddsChange,
+          freeBetId: body.freeBetId,
           idempotency: idempotencyKey,
         });
         // additive: the balance after the stake, so the page needs no second read

@@ -2,7 +2,14 @@ import { MoneySchema, Type } from '@bet/kit';
 import { route } from '../context';
 import { PlacedAnswer } from './answers';
 import { placementIdempotency } from './idempotency';
-import { balanceField, checkOutcomes, OddsChangeSchema, PLACED, SelectionsSchema } from './schemas';
+import {
+  balanceField,
+  checkOutcomes,
+  FreeBetIdSchema,
+  OddsChangeSchema,
+  PLACED,
+  SelectionsSchema,
+} from './schemas';
 
 export const placeSinglesRoute = route('POST /api/v1/bets/singles', (app, ctx) => {
   const idempotency = placementIdempotency(ctx, 'POST /api/v1/bets/singles');
@@ -18,6 +25,7 @@ export const placeSinglesRoute = route('POST /api/v1/bets/singles', (app, ctx) =
             stakePerBet: Type.Optional(MoneySchema()),
             selections: Type.Optional(SelectionsSchema),
             oddsChange: OddsChangeSchema,
+            freeBetId: FreeBetIdSchema,
           },
           { additionalProperties: false },
         ),
@@ -36,6 +44,7 @@ export const placeSinglesRoute = route('POST /api/v1/bets/singles', (app, ctx) =
           stake: body.stakePerBet,
           selections: body.selections,
           oddsChange: body.oddsChange,
+          freeBetId: body.freeBetId,
           idempotency: idempotencyKey,
         });
         // additive: the balance after the stake, so the page needs no second read

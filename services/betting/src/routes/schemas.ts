@@ -30,6 +30,10 @@ export const SelectionSchema = Type.Object(
  */
 export const OddsChangeSchema = Type.Optional(StringEnum(['any', 'higher', 'none']));
 export const SelectionsSchema = Type.Array(SelectionSchema, { maxItems: 50 });
+/** additive (issue 33): a free-bet token from GET /promotions/mine pays the stake (one bet) */
+export const FreeBetIdSchema = Type.Optional(
+  Type.String({ pattern: '^[0-9a-f]{24}$', description: 'a free-bet token from GET /promotions/mine' }),
+);
 
 /**
  * Each pick's outcome is one of its market's: a 400 worded as the schema words an enum

@@ -188,6 +188,7 @@ export function lockFlaggedBets(trx: Db, limit: number, after = '') {
         'b.user_id',
         'b.bet_type',
         'b.stake_cents',
+        'b.free_bet_cents',
         'b.status',
         'b.payout_cents',
         'b.paid_cents',

@@ -11,6 +11,8 @@ export interface NewPlacement {
   debitKey: string;
   amountCents: bigint;
   description: string;
+  /** the free-bet token paying the stake (issue 33) */
+  freeBetId: string | null;
   nextAttemptAt: Date;
   createdAt: Date;
   bets: Array<{
@@ -19,6 +21,8 @@ export interface NewPlacement {
     stakeCents: bigint;
     totalOdds: number;
     potentialPayoutCents: bigint;
+    /** the part of the stake a free-bet token pays (0: none) */
+    freeBetCents: bigint;
   }>;
   legs: Array<{ betId: string; idx: number; gameId: string; market: string; outcome: string; odds: number }>;
 }
@@ -41,6 +45,7 @@ export async function insertPlacements(trx: Db, ps: NewPlacement[]): Promise<voi
           state: 'pending_payment' as const,
           reject_reason: null,
           refund_state: null,
+          free_bet_id: p.freeBetId,
           next_attempt_at: p.nextAttemptAt,
           created_at: p.createdAt,
           updated_at: p.createdAt,
@@ -59,6 +64,8 @@ export async function insertPlacements(trx: Db, ps: NewPlacement[]): Promise<voi
             total_odds: b.totalOdds,
             potential_payout_cents: b.potentialPayoutCents.toString(),
             status: 'pending_payment' as const,
+            free_bet_id: b.freeBetCents > 0n ? p.freeBetId : null,
+            free_bet_cents: b.freeBetCents.toString(),
             created_at: p.createdAt,
             settled_at: null,
           })),
@@ -94,6 +101,7 @@ export function placementLegs(db: Db, placementId: string) {
     .select([
       'bets.id as bet_id',
       'bets.stake_cents',
+      'bets.total_odds',
       'selections.idx',
       'selections.game_id',
       'selections.market',

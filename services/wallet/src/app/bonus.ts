@@ -370,6 +370,15 @@ export interface MyPromotion {
   kind: ClaimRow['kind'];
   status: ClaimRow['status'];
   claimedAt: string;
+  /** a free bet's token (issue 33): what the slip's freeBetId names */
+  freeBets: Array<{
+    _id: string;
+    amount: number;
+    minOdds: number;
+    status: 'active' | 'used' | 'expired';
+    betId: string | null;
+    expiresAt: string;
+  }>;
   grants: Array<{
     _id: string;
     amount: number;
@@ -385,7 +394,8 @@ export interface MyPromotion {
 
 /** A player's claims with their grants and wagering progress (dollars). */
 export async function myPromotions(ctx: AppContext, userId: string): Promise<MyPromotion[]> {
-  const { claims, grants } = await claimsAndGrantsOf(ctx.db, userId);
+  const { claims, grants, freeBets } = await claimsAndGrantsOf(ctx.db, userId);
+  const now = Date.now();
   const dollars = (c: string | bigint) => centsToDollars(BigInt(c));
   return claims.map((c) => ({
     claimId: c.id,
@@ -405,6 +415,22 @@ export async function myPromotions(ctx: AppContext, userId: string): Promise<MyP
         status: g.status,
         expiresAt: new Date(g.expires_at).toISOString(),
         createdAt: new Date(g.created_at).toISOString(),
+      })),
+    // a token is `used` while a bet holds it (a void gives it back), `expired` past its date
+    freeBets: freeBets
+      .filter((t) => t.claim_id === c.id)
+      .map((t) => ({
+        _id: t.id,
+        amount: dollars(t.amount_cents),
+        minOdds: t.min_odds_milli / 1000,
+        status:
+          t.status === 'used'
+            ? ('used' as const)
+            : new Date(t.expires_at).getTime() <= now
+              ? ('expired' as const)
+              : ('active' as const),
+        betId: t.bet_reference ?? null,
+        expiresAt: new Date(t.expires_at).toISOString(),
       })),
   }));
 }

@@ -14,6 +14,15 @@ const Grant = Type.Object({
   createdAt: Type.String({ format: 'date-time' }),
 });
 
+const FreeBet = Type.Object({
+  _id: Type.String({ description: 'the token: POST /bets/singles|multi take it as freeBetId' }),
+  amount: Type.Number({ description: 'the stake it pays, dollars (exactly)' }),
+  minOdds: Type.Number({ description: "the bet's total odds must be at least these" }),
+  status: Type.Union([Type.Literal('active'), Type.Literal('used'), Type.Literal('expired')]),
+  betId: Type.Union([Type.String(), Type.Null()], { description: 'the bet it paid, while used' }),
+  expiresAt: Type.String({ format: 'date-time' }),
+});
+
 /**
  * The player's claimed promotions with their bonuses and wagering progress (issue 33). The
  * wallet answers it because it owns bonus money and its progress (decision wallet-007); the
@@ -27,7 +36,7 @@ export const promotionsMineRoute = route('GET /api/v1/promotions/mine', (app, ct
       schema: {
         tags: ['promotions'],
         description:
-          "The player's claimed promotions: bonuses granted and wagering progress (wagered / required, expiry).",
+          "The player's claimed promotions: bonuses granted and wagering progress (wagered / required, expiry), free-bet tokens.",
         response: {
           200: Type.Object({
             promotions: Type.Array(
@@ -38,6 +47,7 @@ export const promotionsMineRoute = route('GET /api/v1/promotions/mine', (app, ct
                 status: Type.Union([Type.Literal('open'), Type.Literal('used'), Type.Literal('closed')]),
                 claimedAt: Type.String({ format: 'date-time' }),
                 grants: Type.Array(Grant),
+                freeBets: Type.Array(FreeBet, { description: "issue 33: a free-bet claim's token" }),
               }),
             ),
           }),

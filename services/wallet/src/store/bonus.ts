@@ -181,7 +181,7 @@ export async function expiredGrantIds(db: Trx, at: Date, limit: number): Promise
 
 /** A player's claims and grants, newest first (GET /promotions/mine). */
 export async function claimsAndGrantsOf(db: Trx, userId: string) {
-  const [claims, grants] = await Promise.all([
+  const [claims, grants, freeBets] = await Promise.all([
     db
       .selectFrom('bonus_claims')
       .selectAll()
@@ -194,8 +194,14 @@ export async function claimsAndGrantsOf(db: Trx, userId: string) {
       .where('user_id', '=', userId)
       .orderBy('created_at', 'desc')
       .execute(),
+    db
+      .selectFrom('free_bets')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .execute(),
   ]);
-  return { claims: claims, grants: grants };
+  return { claims, grants, freeBets };
 }
 
 export type FreeBetRow = Selectable<WalletDB['free_bets']>;
