@@ -75,6 +75,8 @@ describe('Aviator for visitors, through the gateway', () => {
         'aviator:state',
         'aviator:tick',
         'aviator:crash',
+        // the All bets list, as public as GET /aviator/state's bets (issue 35)
+        'aviator:bet',
         'new_game',
         'gameUpdate',
       ]);
