@@ -45,6 +45,18 @@ interface Walk {
  * crash between batches leaves flags that the next pass (or the periodic sweep) picks up.
  * The conditional state changes make a second evaluation of the same bet a no-op.
  */
+/** One bet's move at settlement, and what its events say of it. */
+interface SettlementChange {
+  id: string;
+  userId: string;
+  stakeCents: bigint;
+  freeBetCents: bigint;
+  pushed: boolean;
+  t: Transition;
+  gameId: string | null;
+  oddsHundredths: number;
+}
+
 export class Settler {
   private running: Promise<number> | undefined;
   private again = false;
@@ -191,16 +203,7 @@ export class Settler {
         legsOf.set(l.bet_id, list);
       }
       const now = new Date();
-      const changes: Array<{
-        id: string;
-        userId: string;
-        stakeCents: bigint;
-        freeBetCents: bigint;
-        pushed: boolean;
-        t: Transition;
-        gameId: string | null;
-        oddsHundredths: number;
-      }> = [];
+      const changes: SettlementChange[] = [];
       for (const b of bets) {
         const stakeCents = BigInt(b.stake_cents);
         const freeBetCents = BigInt(b.free_bet_cents);
@@ -236,20 +239,7 @@ export class Settler {
     });
   }
 
-  private async recordSettlementEvents(
-    trx: Db,
-    changes: Array<{
-      id: string;
-      userId: string;
-      stakeCents: bigint;
-      freeBetCents: bigint;
-      pushed: boolean;
-      t: Transition;
-      gameId: string | null;
-      oddsHundredths: number;
-    }>,
-    now: Date,
-  ) {
+  private async recordSettlementEvents(trx: Db, changes: SettlementChange[], now: Date) {
     const settled: EventData<typeof BetsSettled>[] = [];
     const voided: EventData<typeof BetsVoided>[] = [];
     const voidGames = [
