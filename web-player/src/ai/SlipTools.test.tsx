@@ -72,7 +72,9 @@ describe('<SlipTools>', () => {
       odds: 1.85,
       gameDetails: { homeTeam: 'Porto', awayTeam: 'Braga' },
     });
-    const fetchMock = vi.fn(async (_url: string, _i?: RequestInit) => json({ analysis: 'Over 2.5 is fair.' }));
+    const fetchMock = vi.fn(async (_url: string, _i?: RequestInit) =>
+      json({ analysis: 'Over 2.5 is fair.' }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     render(<SlipTools />);
     fireEvent.click(screen.getByRole('button', { name: 'AI Slip Analysis' }));
