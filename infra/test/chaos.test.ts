@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/defaults';
 import { SERVICES } from '../src/services';
-import { api, freePort, startProcess, waitFor, waitReady } from './helpers';
+import { api, freePort, fundedPlayers, startProcess, waitFor, waitReady } from './helpers';
 
 // Chaos in cluster mode, on real servers: bets placed and games settled at a steady rate while
 // the wallet, betting and the gateway are each killed with SIGKILL and started again, and NATS
@@ -236,42 +236,7 @@ describe('chaos: services killed and backing servers restarted under steady bett
 
   it('loses no accepted bet and pays nothing twice; both reconciliations come out clean', async () => {
     // players registered, signed in and funded through the gateway
-    const players: Array<{ id: string; token: string; client: string }> = [];
-    for (let i = 0; i < PLAYERS; i++) {
-      const name = `c${newId().slice(-10)}`;
-      const client = `198.51.100.${10 + i}`;
-      const password = 'Correct-Horse-42';
-      const reg = await call(
-        'POST',
-        '/auth/register',
-        { username: name, email: `${name}@example.com`, password, firstName: 'Ada', lastName: 'Obi' },
-        undefined,
-        client,
-      );
-      expect(reg.status, JSON.stringify(reg.body)).toBe(201);
-      const login = await call(
-        'POST',
-        '/auth/login',
-        { email: `${name}@example.com`, password },
-        undefined,
-        client,
-      );
-      const token = `Bearer ${login.body.accessToken}`;
-      const id = JSON.parse(Buffer.from(login.body.accessToken.split('.')[1], 'base64url').toString()).sub;
-      await waitFor(
-        async () => (await call('GET', '/wallet', undefined, token, client)).status === 200,
-        20_000,
-        () => 'no wallet',
-      );
-      const funded = await call(
-        'PATCH',
-        `/admin/users/${id}/wallet`,
-        { amount: FUNDED, description: 'chaos' },
-        admin,
-      );
-      expect(funded.status, JSON.stringify(funded.body)).toBe(200);
-      players.push({ id, token, client });
-    }
+    const players = await fundedPlayers(call, admin, { count: PLAYERS, amount: FUNDED, prefix: 'c' });
     let gameSeq = 0;
     const open: string[] = [];
     for (let i = 0; i < 4; i++) open.push(await newGame(++gameSeq));

@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { newId } from '@bet/kit';
 import { eventually } from '@bet/kit/testing';
+import { expect } from 'vitest';
 import { REPO_ROOT } from '../src/defaults';
 
 export { freePort } from '@bet/kit/testing';
@@ -90,4 +92,60 @@ export async function exerciseAuth(base: string) {
   });
   const reused = await api(base, 'POST', '/auth/refresh-token', { token: login.body?.refreshToken });
   return { suffix, reg, login, me, refreshed, reused };
+}
+
+type Call = (
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+  client?: string,
+) => Promise<{ status: number; body: any }>;
+
+/**
+ * Players registered, signed in and funded through the gateway, each from its own address
+ * (198.51.100.10 on): what the chaos and rolling-restart tests bet with.
+ */
+export async function fundedPlayers(
+  call: Call,
+  admin: string,
+  opts: { count: number; amount: number; prefix: string },
+): Promise<Array<{ id: string; token: string; client: string }>> {
+  const players: Array<{ id: string; token: string; client: string }> = [];
+  for (let i = 0; i < opts.count; i++) {
+    const name = `${opts.prefix}${newId().slice(-10)}`;
+    const client = `198.51.100.${10 + i}`;
+    const password = 'Correct-Horse-42';
+    const reg = await call(
+      'POST',
+      '/auth/register',
+      { username: name, email: `${name}@example.com`, password, firstName: 'Ada', lastName: 'Obi' },
+      undefined,
+      client,
+    );
+    expect(reg.status, JSON.stringify(reg.body)).toBe(201);
+    const login = await call(
+      'POST',
+      '/auth/login',
+      { email: `${name}@example.com`, password },
+      undefined,
+      client,
+    );
+    const token = `Bearer ${login.body.accessToken}`;
+    const id = JSON.parse(Buffer.from(login.body.accessToken.split('.')[1], 'base64url').toString()).sub;
+    await waitFor(
+      async () => (await call('GET', '/wallet', undefined, token, client)).status === 200,
+      20_000,
+      () => 'no wallet',
+    );
+    const funded = await call(
+      'PATCH',
+      `/admin/users/${id}/wallet`,
+      { amount: opts.amount, description: 'test funding' },
+      admin,
+    );
+    expect(funded.status, JSON.stringify(funded.body)).toBe(200);
+    players.push({ id, token, client });
+  }
+  return players;
 }

@@ -7,7 +7,7 @@ import { createTestDatabase } from '@bet/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/defaults';
 import { SERVICES } from '../src/services';
-import { api, freePort, startProcess, waitFor, waitReady } from './helpers';
+import { api, freePort, fundedPlayers, startProcess, waitFor, waitReady } from './helpers';
 
 // Issue 36: every process of the cluster restarted one at a time (SIGTERM: readiness fails,
 // DRAIN_SECONDS, close; its successor on the same port) under steady betting through the
@@ -122,42 +122,7 @@ describe('rolling restart: every process, one at a time, under steady betting (c
   };
 
   it('answers every placement: 0 failed, none placed twice', async () => {
-    const players: Array<{ id: string; token: string; client: string }> = [];
-    for (let i = 0; i < PLAYERS; i++) {
-      const name = `r${newId().slice(-10)}`;
-      const client = `198.51.100.${10 + i}`;
-      const password = 'Correct-Horse-42';
-      const reg = await call(
-        'POST',
-        '/auth/register',
-        { username: name, email: `${name}@example.com`, password, firstName: 'Ada', lastName: 'Obi' },
-        undefined,
-        client,
-      );
-      expect(reg.status, JSON.stringify(reg.body)).toBe(201);
-      const login = await call(
-        'POST',
-        '/auth/login',
-        { email: `${name}@example.com`, password },
-        undefined,
-        client,
-      );
-      const token = `Bearer ${login.body.accessToken}`;
-      const id = JSON.parse(Buffer.from(login.body.accessToken.split('.')[1], 'base64url').toString()).sub;
-      await waitFor(
-        async () => (await call('GET', '/wallet', undefined, token, client)).status === 200,
-        20_000,
-        () => 'no wallet',
-      );
-      const funded = await call(
-        'PATCH',
-        `/admin/users/${id}/wallet`,
-        { amount: FUNDED, description: 'rolling' },
-        admin,
-      );
-      expect(funded.status, JSON.stringify(funded.body)).toBe(200);
-      players.push({ id, token, client });
-    }
+    const players = await fundedPlayers(call, admin, { count: PLAYERS, amount: FUNDED, prefix: 'r' });
     const games: string[] = [];
     for (let n = 0; n < 3; n++) {
       const r = await call(
