@@ -12,6 +12,13 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
+let cashiers: string[];
+beforeAll(async () => {
+  cashiers = await Promise.all(
+    ['cashier1', 'cashier2'].map((username) => h.infra.token({ id: newId(), role: 'admin', username })),
+  );
+});
+
 const RATE = parseRate(1532.5);
 const USERS = 3;
 
@@ -188,11 +195,18 @@ it('balances follow the model, never go negative, and always equal the sum of th
           case 'decide': {
             if (pending.length === 0) break;
             const [w] = pending.splice(o.withdrawal % pending.length, 1);
-            const r = await h.http('PATCH', `/api/v1/admin/withdrawals/${w.id}/process`, {
-              token: h.adminToken,
-              body: { status: o.approve ? 'approved' : 'rejected' },
-            });
-            expect(r.status).toBe(200);
+            // separation of duties: the admin who adjusts wallets is not a cashier, and a
+            // withdrawal that admin credits pay for waits (202) for a second cashier's approval
+            const decide = (token: string) =>
+              h.http('PATCH', `/api/v1/admin/withdrawals/${w.id}/process`, {
+                token,
+                body: { status: o.approve ? 'approved' : 'rejected' },
+              });
+            const r = await decide(cashiers[0]);
+            if (r.status === 202) {
+              expect(o.approve).toBe(true);
+              expect((await decide(cashiers[1])).status).toBe(200);
+            } else expect(r.status).toBe(200);
             if (!o.approve) model[w.user] += w.cents;
             break;
           }
