@@ -1,5 +1,5 @@
 import type { App, Cache, EventBus, Logger, TokenVerifier } from '@bet/kit';
-import { installObservability, socketConnections } from '@bet/kit';
+import { installObservability, recordBuildInfo, socketConnections, watchRedis } from '@bet/kit';
 import swagger from '@fastify/swagger';
 import { Redis } from 'ioredis';
 import type { Server } from 'socket.io';
@@ -67,14 +67,15 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
   const origins = corsOrigins(config.CORS_ORIGINS);
 
   const redisClients: Redis[] = [];
-  const connectRedis = (extra: Record<string, unknown> = {}) => {
+  const connectRedis = (name: string, extra: Record<string, unknown> = {}) => {
     const client = new Redis(redisUrl!, { maxRetriesPerRequest: 1, connectTimeout: 2_000, ...extra });
     client.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
+    watchRedis('gateway', name, client);
     redisClients.push(client);
     return client;
   };
   // rate limiting must never hang a request: short command timeout, then fail open
-  const limiterRedis = redisUrl ? connectRedis({ commandTimeout: 500 }) : null;
+  const limiterRedis = redisUrl ? connectRedis('rate-limits', { commandTimeout: 500 }) : null;
 
   const app = createHttpServer({
     logger,
@@ -84,6 +85,7 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
   // a trace per request that the proxied call continues (kit observability); /metrics is
   // served on the internal listener only (about 480 KB of text, nothing for the public)
   installObservability(app, 'gateway', { forwardTrace: true, metricsRoute: false });
+  recordBuildInfo('gateway');
   const metrics = createMetricsServer({ logger, max: config.METRICS_RATE_LIMIT_MAX });
 
   await app.register(swagger, {
@@ -169,8 +171,8 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
     corsOrigins: origins,
     redis: redisUrl
       ? {
-          pub: catchingPublish(connectRedis(), logger),
-          sub: connectRedis(),
+          pub: catchingPublish(connectRedis('socket-pub'), logger),
+          sub: connectRedis('socket-sub'),
           key: `${config.BUS_PREFIX}:socket.io`,
         }
       : undefined,

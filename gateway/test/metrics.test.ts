@@ -39,7 +39,10 @@ describe('metrics and the API description at the edge', () => {
     for (let i = 0; i < 3; i++) {
       const res = await fetch(`${gw.metricsUrl}/metrics`);
       expect(res.status).toBe(200);
-      expect(await res.text()).toMatch(/^http_requests_total\{service="gateway"/m);
+      const text = await res.text();
+      expect(text).toMatch(/^http_requests_total\{service="gateway"/m);
+      // the release the gateway runs (APP_VERSION, APP_COMMIT: set by the image)
+      expect(text).toMatch(/^build_info\{service="gateway",version="[^"]+",commit="[^"]+"\} 1$/m);
     }
     const over = await fetch(`${gw.metricsUrl}/metrics`);
     expect(over.status).toBe(429);

@@ -26,6 +26,7 @@ import {
 } from './jobs';
 import { createLogger, type Logger } from './logger';
 import { broadcastEvent, MessageSchemaError, sendCommand, typedEvent } from './messages';
+import { watchRedis } from './observability/clients';
 import { recordBuildInfo, watchPool } from './observability/metrics';
 import { handleOnce, OutboxRelay, type OutboxTables, outboxMigration } from './outbox';
 import type { JobModule, MessageModule, RouteModule, TrxOf } from './shape';
@@ -360,6 +361,7 @@ export async function clusterInfrastructure(
     throw new Error('Invalid configuration:\n  JWT_PUBLIC_KEY: is required in cluster mode');
   const bus = await NatsBus.connect({ url: config.NATS_URL, prefix: config.BUS_PREFIX, name, logger });
   const cache = RedisCache.connect(config.REDIS_URL, `${config.BUS_PREFIX}:`);
+  watchRedis(name, 'cache', cache.redis);
   const maxAgeSeconds = config.JWT_MAX_TOKEN_AGE_SECONDS;
   const verifier = await TokenVerifier.create(config.JWT_PUBLIC_KEY, config.JWT_ISSUER, {
     maxAgeSeconds,

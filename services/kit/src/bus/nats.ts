@@ -16,6 +16,7 @@ import {
 import { connect } from '@nats-io/transport-node';
 import type { Logger } from '../logger';
 import { countBusinessEvent } from '../observability/business';
+import { watchNats } from '../observability/clients';
 import {
   busDeadLetters,
   busHandled,
@@ -121,6 +122,7 @@ export class NatsBus implements EventBus {
     });
     if (opts.name) ensureTracing(opts.name);
     const bus = new NatsBus(nc, opts.prefix, opts.logger, opts.name);
+    watchNats(opts.name ?? 'unknown', nc);
     await bus.ensureStream(opts.maxAgeMs ?? 7 * 24 * 3_600_000);
     return bus;
   }

@@ -1,4 +1,5 @@
 export * from './business';
+export * from './clients';
 export * from './http';
 export * from './metrics';
 export * from './tracing';
