@@ -424,6 +424,19 @@ async function main() {
       `GET /aviator/state → ${aviator.body?.state}`,
     );
 
+    // the reconciler ran the cross-service reconciliation at its start and exports it
+    for (const r of replicas.filter((x) => x.service === 'reconciler')) {
+      const text = await (await fetch(`${r.metricsUrl}/metrics`)).text();
+      const ran = /^reconciliation_last_run_timestamp_seconds\{service="platform"\} /m.test(text);
+      const failing = [
+        ...text.matchAll(/^reconciliation_violations\{service="platform",check="([^"]+)"\} ([1-9]\d*)/gm),
+      ];
+      check(
+        ran && failing.length === 0,
+        `the reconciler exports the platform reconciliation: ${ran ? `${failing.length} failing checks` : 'never ran'}`,
+      );
+    }
+
     // who did the work: bus messages handled per wallet replica, requests per gateway
     for (const service of ['wallet', 'gateway']) {
       const counts: string[] = [];

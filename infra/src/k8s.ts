@@ -183,6 +183,59 @@ function deployment(name: string, port: number) {
   };
 }
 
+/** the platform reconciler's metrics port (infra/src/bin/reconcile-platform.ts --every) */
+export const RECONCILER_PORT = 9465;
+
+/**
+ * The cross-service reconciliation on a schedule: the admin image's reconcile-platform.mjs,
+ * one pod (no `replicas`: the default one; `Recreate` so a rollout never runs two), exporting
+ * its findings on the `metrics` port for the reconciliation alerts. It only reads.
+ */
+function reconciler() {
+  const name = 'reconciler';
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name, namespace: NAMESPACE, labels: labels(name) },
+    spec: {
+      selector: { matchLabels: labels(name) },
+      strategy: { type: 'Recreate' },
+      template: {
+        metadata: {
+          labels: labels(name),
+          annotations: {
+            'prometheus.io/scrape': 'true',
+            'prometheus.io/port': String(RECONCILER_PORT),
+            'prometheus.io/path': '/metrics',
+          },
+        },
+        spec: {
+          serviceAccountName: SERVICE_ACCOUNT,
+          automountServiceAccountToken: false,
+          securityContext: podSecurity,
+          containers: [
+            {
+              name,
+              image: image('admin'),
+              imagePullPolicy: 'IfNotPresent',
+              args: ['node', 'reconcile-platform.mjs', '--every', '15'],
+              ports: [{ name: 'metrics', containerPort: RECONCILER_PORT }],
+              envFrom: [{ configMapRef: { name: CONFIG_MAP } }],
+              env: [{ name: 'PORT', value: String(RECONCILER_PORT) }, secretEnv('DATABASE_URL')],
+              readinessProbe: { ...probe('/readyz', 10, 3), httpGet: { path: '/readyz', port: 'metrics' } },
+              livenessProbe: { ...probe('/healthz', 30, 3), httpGet: { path: '/healthz', port: 'metrics' } },
+              resources: { requests: { cpu: '20m', memory: '96Mi' }, limits: { memory: '256Mi' } },
+              securityContext: containerSecurity,
+              volumeMounts: [{ name: 'tmp', mountPath: '/tmp' }],
+            },
+          ],
+          volumes: [{ name: 'tmp', emptyDir: {} }],
+        },
+      },
+    },
+  };
+}
+
 /** the image of a deployable; the overlays set its tag (kustomize `images:`) */
 const image = (name: string) => `bet-platform/${name}:latest`;
 
@@ -438,6 +491,7 @@ export function renderManifests(): Record<string, object[]> {
     },
   ];
   files['networkpolicies.yaml'] = networkPolicies(k8sDeployables());
+  files['reconciler.yaml'] = [reconciler()];
   for (const { name, port } of k8sDeployables()) {
     files[`${name}.yaml`] = [
       deployment(name, port),

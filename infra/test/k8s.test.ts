@@ -117,6 +117,17 @@ describe('Kubernetes manifests (infra/k8s)', () => {
     expect(of('ServiceAccount', 'bet-platform').automountServiceAccountToken).toBe(false);
   });
 
+  it('run the platform reconciliation on a schedule in one pod that Prometheus scrapes', () => {
+    const r = of('Deployment', 'reconciler');
+    expect(r.spec.strategy.type).toBe('Recreate');
+    const c = r.spec.template.spec.containers[0];
+    expect(c.image).toMatch(/^bet-platform\/admin:/);
+    expect(c.args.slice(0, 3)).toEqual(['node', 'reconcile-platform.mjs', '--every']);
+    const port = c.ports.find((p: any) => p.name === 'metrics').containerPort;
+    expect(r.spec.template.metadata.annotations['prometheus.io/port']).toBe(String(port));
+    expect(c.env.find((e: any) => e.name === 'PORT').value).toBe(String(port));
+  });
+
   it('have a migration Job per service, and a Secret example with every key the pods read', () => {
     for (const { name } of k8sDeployables().filter((d) => d.name !== 'gateway')) {
       const job = of('Job', `${name}-migrate`);

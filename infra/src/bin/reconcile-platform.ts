@@ -6,43 +6,55 @@
  * says so, where its schema does not exist), prints every check, exits 1 when they disagree,
  * 2 when it could not run.
  * RECONCILE_GRACE_SECONDS (default 60) skips rows younger than that (events in flight).
+ *
+ * `--every MINUTES` (or RECONCILE_EVERY_MINUTES) keeps it running: one run now and one every
+ * MINUTES, each exported on GET /metrics at PORT (default 9465) for the reconciliation alerts
+ * (the `reconciler` of docker-compose.yml and infra/k8s). It stops on SIGTERM.
  */
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import { parseArgs } from 'node:util';
+import { createLogger } from '@bet/kit';
 import { formatPlatformReport } from '../reconciliation/checks';
-import { reconcilePlatform } from '../reconciliation/read';
+import { openPlatformReconciliation, startPlatformReconciler } from '../reconciliation/schedule';
 
+const { values } = parseArgs({ options: { every: { type: 'string' } } });
 const fallback = process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/bet';
-const open = (url: string, schema: string) =>
-  new Kysely<any>({
-    // a plain pool pinned to the schema: a read-only check must not create what it looks for
-    dialect: new PostgresDialect({
-      pool: new pg.Pool({ connectionString: url, max: 2, options: `-c search_path="${schema}"` }),
-    }),
+const reconciliation = openPlatformReconciliation(
+  {
+    bettingUrl: process.env.BETTING_DATABASE_URL ?? fallback,
+    walletUrl: process.env.WALLET_DATABASE_URL ?? fallback,
+    aviatorUrl: process.env.AVIATOR_DATABASE_URL ?? fallback,
+  },
+  Number(process.env.RECONCILE_GRACE_SECONDS ?? 60) * 1000,
+);
+const everyMinutes = Number(values.every ?? process.env.RECONCILE_EVERY_MINUTES ?? 0);
+
+if (everyMinutes > 0) {
+  const logger = createLogger('reconciler', process.env.LOG_LEVEL ?? 'info');
+  const reconciler = await startPlatformReconciler({
+    reconciliation,
+    everyMs: everyMinutes * 60_000,
+    port: Number(process.env.PORT ?? 9465),
+    host: process.env.HOST ?? '0.0.0.0',
+    logger,
   });
-const betting = open(process.env.BETTING_DATABASE_URL ?? fallback, 'betting');
-const wallet = open(process.env.WALLET_DATABASE_URL ?? fallback, 'wallet');
-const aviator = open(process.env.AVIATOR_DATABASE_URL ?? fallback, 'aviator');
-let code = 0;
-try {
-  const graceMs = Number(process.env.RECONCILE_GRACE_SECONDS ?? 60) * 1000;
-  const { rows } = await sql<{ t: string | null }>`select to_regclass('aviator.bets')::text as t`.execute(
-    aviator,
-  );
-  const withAviator = Boolean(rows[0]?.t);
-  const report = await reconcilePlatform(betting, wallet, {
-    graceMs,
-    aviator: withAviator ? aviator : undefined,
-  });
-  if (!withAviator) console.log('Aviator not checked: no schema "aviator" at its database.');
-  console.log(formatPlatformReport(report));
-  code = report.ok ? 0 : 1;
-} catch (err) {
-  console.error(`Reconciliation could not run: ${(err as Error).message}`);
-  code = 2;
-} finally {
-  await betting.destroy();
-  await wallet.destroy();
-  await aviator.destroy();
+  logger.info({ url: reconciler.url, everyMinutes }, 'reconciler: running');
+  const stop = () => {
+    void reconciler.close().then(() => process.exit(0));
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+} else {
+  let code = 0;
+  try {
+    const { report, withAviator } = await reconciliation.run();
+    if (!withAviator) console.log('Aviator not checked: no schema "aviator" at its database.');
+    console.log(formatPlatformReport(report));
+    code = report.ok ? 0 : 1;
+  } catch (err) {
+    console.error(`Reconciliation could not run: ${(err as Error).message}`);
+    code = 2;
+  } finally {
+    await reconciliation.close();
+  }
+  process.exitCode = code;
 }
-process.exitCode = code;

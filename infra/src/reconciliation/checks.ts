@@ -58,7 +58,14 @@ function check(name: string, description: string, checked: number, violations: s
     violations.length > SHOW
       ? [...violations.slice(0, SHOW), `… and ${violations.length - SHOW} more`]
       : violations;
-  return { name, description, checked, violations: shown, ok: violations.length === 0 };
+  return {
+    name,
+    description,
+    checked,
+    violations: shown,
+    found: violations.length,
+    ok: violations.length === 0,
+  };
 }
 
 const dollars = (c: bigint) =>

@@ -18,6 +18,9 @@ export interface PlatformCheck {
   name: string;
   description: string;
   checked: number;
+  /** the first violations, described (a long list is cut: see `found`) */
   violations: string[];
+  /** how many violations were found */
+  found: number;
   ok: boolean;
 }

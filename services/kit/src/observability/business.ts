@@ -102,13 +102,15 @@ export const reconciliationLastRun = new Gauge({
   registers: [registry],
 });
 
-/** Publishes a reconciliation report's outcome as metrics; returns the report. */
-export function recordReconciliation<R extends { checks: Array<{ name: string; violations: unknown[] }> }>(
-  service: string,
-  report: R,
-): R {
+/**
+ * Publishes a reconciliation report's outcome as metrics; returns the report. A check that
+ * lists only its first violations says how many it found in `found`.
+ */
+export function recordReconciliation<
+  R extends { checks: Array<{ name: string; violations: unknown[]; found?: number }> },
+>(service: string, report: R): R {
   for (const c of report.checks)
-    reconciliationViolations.set({ service, check: c.name }, c.violations.length);
+    reconciliationViolations.set({ service, check: c.name }, c.found ?? c.violations.length);
   reconciliationLastRun.set({ service }, Date.now() / 1000);
   return report;
 }
