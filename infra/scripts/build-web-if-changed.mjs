@@ -13,7 +13,10 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const WEB = ['web-shell', 'web-player', 'web-admin'];
 const SOURCES = [...WEB, 'api-types', 'proto-events/src', 'package-lock.json'];
 const SKIP = new Set(['node_modules', 'dist', '.turbo', 'coverage']);
-const STAMP = join(ROOT, 'node_modules/.cache/bet-web-sources');
+// WEB_DIST_ROOT (a test's scratch folder) builds into <root>/<package>: its stamp goes with it
+const DIST_ROOT = process.env.WEB_DIST_ROOT;
+const distOf = (w) => (DIST_ROOT ? join(DIST_ROOT, w) : join(ROOT, w, 'dist'));
+const STAMP = DIST_ROOT ? join(DIST_ROOT, '.sources') : join(ROOT, 'node_modules/.cache/bet-web-sources');
 
 function files(path, out = []) {
   if (!existsSync(path)) return out;
@@ -45,7 +48,7 @@ if (process.argv.includes('--stamp')) {
   // the end of every `npm run build:web`: these sources are what the bundles hold now
   stamp(webFingerprint());
 } else {
-  const built = WEB.every((w) => existsSync(join(ROOT, w, 'dist')));
+  const built = WEB.every((w) => existsSync(distOf(w)));
   const last = existsSync(STAMP) ? readFileSync(STAMP, 'utf8').trim() : null;
   if (built && last === webFingerprint()) console.log('web: unchanged since the last build, not rebuilt');
   else {

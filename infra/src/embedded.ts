@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
   baseConfig,
@@ -46,11 +46,18 @@ export async function startEmbedded(
   const config = loadConfig(EmbeddedConfig, env);
   const dataDir = resolve(config.DATA_DIR);
   const logger = createLogger('platform', config.LOG_LEVEL);
+  // how long each part of the start took (logged at info once it serves): the start is a target
+  const began = performance.now();
+  const phases: Record<string, number> = {};
+  const phase = (name: string) => {
+    phases[name] = Math.round(performance.now() - began - Object.values(phases).reduce((a, b) => a + b, 0));
+  };
   const keys = await loadOrCreateAuthKeys(dataDir);
   // a data folder from before generated passwords keeps the accounts it has (see main())
   const hadData = existsSync(join(dataDir, 'pglite'));
   const lastStop = readStopRecord(dataDir);
   const host = await PGliteHost.open(join(dataDir, 'pglite'));
+  phase('database');
 
   const accounts = { ...localAccounts(dataDir, env), olderData: hadData };
   if (!isLoopbackHost(config.HOST)) {
@@ -93,10 +100,11 @@ export async function startEmbedded(
   };
   try {
     for (const entry of SERVICES) {
-      const mod = (await import(entry.pkg)) as Record<string, any>;
+      const mod = (await entry.load()) as Record<string, any>;
       const def = mod[entry.exportName];
       if (!def) throw new Error(`${entry.pkg} does not export ${entry.exportName}`);
       services.push(await startService(def, infra, { port: 0, host: '127.0.0.1' }));
+      phase(entry.name);
     }
     // The in-memory bus forgets what was in flight when the last run stopped; replaying kept
     // outbox rows is harmless (every consumer keeps an inbox) and loses nothing. A clean stop
@@ -131,17 +139,26 @@ export async function startEmbedded(
       webRoots: webRoots(),
     });
     const address = await gateway.listen(port, config.HOST);
+    phase('gateway');
     const url = `http://localhost:${new URL(address).port}`;
 
-    const seeded = await seedDemoBalance(url, {
-      adminEmail: serviceEnv.ADMIN_EMAIL!,
-      adminPassword: serviceEnv.ADMIN_PASSWORD!,
-      demoUsername: serviceEnv.DEMO_USERNAME!,
-      amount: Number(serviceEnv.DEMO_OPENING_BALANCE ?? 0),
-    }).catch((err) => {
-      logger.warn({ err }, 'could not seed the demo balance');
-      return 'skipped' as const;
-    });
+    // once per data folder: afterwards a start does not sign the admin in to look again
+    const seededMark = join(dataDir, 'demo-balance-seeded');
+    const seeded = existsSync(seededMark)
+      ? ('already' as const)
+      : await seedDemoBalance(url, {
+          adminEmail: serviceEnv.ADMIN_EMAIL!,
+          adminPassword: serviceEnv.ADMIN_PASSWORD!,
+          demoUsername: serviceEnv.DEMO_USERNAME!,
+          amount: Number(serviceEnv.DEMO_OPENING_BALANCE ?? 0),
+        }).catch((err) => {
+          logger.warn({ err }, 'could not seed the demo balance');
+          return 'skipped' as const;
+        });
+    if ((seeded === 'credited' || seeded === 'already') && !existsSync(seededMark))
+      writeFileSync(seededMark, `${new Date().toISOString()}\n`);
+    phase('demo balance');
+    logger.info({ ms: Math.round(performance.now() - began), phases }, 'platform started');
 
     return {
       url,

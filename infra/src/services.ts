@@ -10,6 +10,8 @@ export interface ServiceEntry {
   pkg: string;
   exportName: string;
   main: string;
+  /** the package, imported by a literal specifier so a bundler takes it in (npm start's bundle) */
+  load: () => Promise<Record<string, unknown>>;
 }
 
 export const SERVICES: ServiceEntry[] = [
@@ -19,6 +21,7 @@ export const SERVICES: ServiceEntry[] = [
     pkg: '@bet/identity',
     exportName: 'identityService',
     main: 'services/identity/src/main.ts',
+    load: () => import('@bet/identity'),
   },
   {
     name: 'wallet',
@@ -26,6 +29,7 @@ export const SERVICES: ServiceEntry[] = [
     pkg: '@bet/wallet',
     exportName: 'walletService',
     main: 'services/wallet/src/main.ts',
+    load: () => import('@bet/wallet'),
   },
   {
     name: 'games',
@@ -33,6 +37,7 @@ export const SERVICES: ServiceEntry[] = [
     pkg: '@bet/games',
     exportName: 'gamesService',
     main: 'services/games/src/main.ts',
+    load: () => import('@bet/games'),
   },
   {
     name: 'betting',
@@ -40,6 +45,7 @@ export const SERVICES: ServiceEntry[] = [
     pkg: '@bet/betting',
     exportName: 'bettingService',
     main: 'services/betting/src/main.ts',
+    load: () => import('@bet/betting'),
   },
   {
     name: 'aviator',
@@ -47,6 +53,7 @@ export const SERVICES: ServiceEntry[] = [
     pkg: '@bet/aviator',
     exportName: 'aviatorService',
     main: 'services/aviator/src/main.ts',
+    load: () => import('@bet/aviator'),
   },
   {
     name: 'ai',
@@ -54,6 +61,7 @@ export const SERVICES: ServiceEntry[] = [
     pkg: '@bet/ai',
     exportName: 'aiService',
     main: 'services/ai/src/main.ts',
+    load: () => import('@bet/ai'),
   },
   {
     name: 'admin',
@@ -61,6 +69,7 @@ export const SERVICES: ServiceEntry[] = [
     pkg: '@bet/admin',
     exportName: 'adminService',
     main: 'services/admin/src/main.ts',
+    load: () => import('@bet/admin'),
   },
 ];
 
