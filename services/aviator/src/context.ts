@@ -3,6 +3,7 @@ import { Broadcaster } from './app/broadcaster';
 import { ChainKeeper } from './app/chain';
 import type { AviatorConfig } from './config';
 import type { AviatorDB } from './db/schema';
+import type { RoundRow } from './store/db';
 
 /** What this service builds once at start (tests may replace any of it). */
 export interface AviatorParts {
@@ -12,6 +13,8 @@ export interface AviatorParts {
   broadcaster: Broadcaster;
   /** the round and its paid total when the cap was last computed (the clock follows it) */
   capWatch: { roundId: string | null; paidCents: string | null };
+  /** the latest round as the clock last read it, while its steps are quiet (domain/round.ts) */
+  quietRound: RoundRow | null;
 }
 export type AppContext = ServiceContext<AviatorDB, AviatorConfig> & AviatorParts;
 
@@ -44,6 +47,7 @@ export async function buildContext(
     clockLease,
     broadcaster: overrides.broadcaster ?? new Broadcaster(),
     capWatch: overrides.capWatch ?? { roundId: null, paidCents: null },
+    quietRound: null,
   };
 }
 

@@ -54,6 +54,16 @@ export function nextStep(latest: RoundClock | null, now: number, t: Timings): Cl
   }
 }
 
+/**
+ * The steps that only wait for time to pass: nothing but the clock itself changes what they
+ * read of the round (its state and times), so the clock may take them from the round it read
+ * last. The others act on the round (open, lift-off, fly with cash-outs and the cap, crash) and
+ * read it fresh.
+ */
+export function isQuietStep(step: ClockStep): boolean {
+  return step.kind === 'betting' || step.kind === 'show-crash' || step.kind === 'wait';
+}
+
 /** When a running round crashes (server time): lift-off plus the flight time to its crash point. */
 export function crashTime(startedAt: number, crashPoint: number): number {
   return startedAt + msToReach(crashPoint);
