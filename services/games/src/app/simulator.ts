@@ -16,6 +16,7 @@ import type { LivePolicy } from '../domain/live';
 import { logoUrl } from '../domain/logos';
 import { gameMarkets, htScoreOf, publicMarkets } from '../domain/markets';
 import { simulateGame } from '../domain/simulation';
+import { clearedPinsAudit, LIVE_TRADING_ACTOR } from '../domain/trading';
 import type { DB } from '../store/db';
 import {
   confirmPrices,
@@ -29,6 +30,7 @@ import {
 } from '../store/games';
 import { insertMetaIfAbsent, readMeta, writeMeta } from '../store/meta';
 import { type Announcement, announce, oddsChanged, recordAnnouncements } from './announcements';
+import { audit } from './audit';
 import { repriceAfterResult } from './games';
 import { loadStrengths, marketMarginsOf, modelFor } from './pricing';
 import { seedRankings } from './rankings';
@@ -318,7 +320,11 @@ export class SimulatorRunner {
         }
         const { after } = step;
         updates.push(after);
-        if (!step.finished && before.adjusted === null) confirmed.push(before.id);
+        if (!step.finished && after.adjusted === null) confirmed.push(before.id);
+        if (step.clearedPins) {
+          const { before: was, after: now } = clearedPinsAudit(step.clearedPins, step.jolt ?? 'in play');
+          await audit(trx, LIVE_TRADING_ACTOR, 'market.pins_cleared', 'game', before.id, was, now);
+        }
         for (const e of step.events) {
           matchEvents.push({
             game_id: before.id,
