@@ -25,6 +25,7 @@ import {
   insertMatchEvents,
   lockSimulated,
   type NewMatchEvent,
+  savePinsCleared,
   saveSimulated,
   selectDueSimulated,
 } from '../store/games';
@@ -292,6 +293,8 @@ export class SimulatorRunner {
       // live games whose price the model has just re-evaluated: their market stays open
       // (an admin's in-play price is not the model's: it stays fresh only by the admin's own confirmation)
       const confirmed: string[] = [];
+      // games whose admin pins a goal or a red card cleared (games-007)
+      const cleared: GameRecord[] = [];
       for (const { game: before, interested } of locked) {
         const step = simulateGame({
           game: before,
@@ -322,6 +325,7 @@ export class SimulatorRunner {
         updates.push(after);
         if (!step.finished && after.adjusted === null) confirmed.push(before.id);
         if (step.clearedPins) {
+          cleared.push(after);
           const { before: was, after: now } = clearedPinsAudit(step.clearedPins, step.jolt ?? 'in play');
           await audit(trx, LIVE_TRADING_ACTOR, 'market.pins_cleared', 'game', before.id, was, now);
         }
@@ -367,6 +371,7 @@ export class SimulatorRunner {
         stats.advanced++;
       }
       await saveSimulated(trx, updates);
+      await savePinsCleared(trx, cleared);
       await confirmPrices(trx, confirmed, new Date(now));
       await insertMatchEvents(trx, matchEvents);
       await recordAnnouncements(trx, events);

@@ -239,7 +239,15 @@ export class SyncService {
       const { after } = m;
       let stored = false;
       if (!existing) await insertGame(trx, after);
-      else stored = await saveGame(trx, existing, after, {}, now);
+      else
+        stored = await saveGame(
+          trx,
+          existing,
+          after,
+          // a goal cleared the admin's 1X2 price (games-007): nobody's adjustment stands
+          m.clearedPins?.adjusted ? { adjusted_by: null, adjusted_at: null } : {},
+          now,
+        );
       // a live price the sync has just made (the feed's, or our model's from the feed's state)
       // is confirmed fresh, as the simulator confirms its own (liveSuspended)
       if (m.priced && after.status === 'live' && after.adjusted === null)
