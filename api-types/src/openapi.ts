@@ -1200,19 +1200,29 @@ export type paths = {
                                     league: string | null;
                                 };
                                 gameId: string;
+                                /** @description dollars: the liability limit per market and outcome of this game (MAX_LIABILITY, betting-008); an outcome without bets has all of it as headroom */
+                                liabilityLimit?: number;
                                 /** @description Issue 32: every market with pending bets, in catalogue order, each with all its outcomes (Correct Score: the scores bet on) */
                                 markets: {
                                     betCount: number;
+                                    /** @description dollars: the smallest headroom of its outcomes (the one closest to the limit) */
+                                    headroom?: number;
                                     /** @description the market's key (`1x2`, `ou_2.5`, `btts`…) */
                                     key: string;
                                     /** @description dollars: what the market's worst outcome would pay out */
                                     liability: number;
+                                    /** @description dollars: the liability limit of each outcome (MAX_LIABILITY, per game, market and outcome) */
+                                    liabilityLimit?: number;
                                     /** @description its name for this game ("Total Goals 2.5") */
                                     name: string;
                                     outcomes: {
                                         betCount: number;
+                                        /** @description dollars: what it may still pay out before a bet on it is refused: the limit less what every bet not yet settled on it would pay (pending or awaiting payment), never below 0 */
+                                        headroom?: number;
                                         /** @description what a player reads ("Over 2.5", "BTTS Yes") */
                                         label: string;
+                                        /** @description dollars: the liability limit of this outcome */
+                                        liabilityLimit?: number;
                                         outcome: string;
                                         /** @description dollars */
                                         totalPotentialPayout: number;

@@ -227,6 +227,43 @@ describe('AI calls through the gateway (built-in analyst)', () => {
     expect((await s.call('GET', '/ai/limit-suggestion')).status).toBe(401);
   });
 
+  it('feedback and the risk summary read legs of every market (market + outcome), not only 1X2', async () => {
+    const other = newId();
+    const g = byFixture('Real Madrid', 'Barcelona');
+    const legs = [
+      { market: 'ou_2.5', outcome: 'over', stake: 2000, odds: 190 },
+      { market: 'btts', outcome: 'yes', stake: 3000, odds: 170 },
+      { market: 'cs', outcome: '2-1', stake: 1000, odds: 900 },
+    ];
+    for (const l of legs)
+      await publish(s.infra, 'bets.placed', {
+        betId: newId(),
+        userId: other,
+        betType: 'single',
+        stakeCents: l.stake,
+        totalOddsHundredths: l.odds,
+        potentialPayoutCents: (l.stake * l.odds) / 100,
+        selections: [{ gameId: g.id, market: l.market, outcome: l.outcome, oddsHundredths: l.odds }],
+        placedAt: '2026-11-19T12:00:00Z',
+      });
+    const token = await s.infra.token({ id: other, username: 'grace' });
+    const f = await eventually(async () => {
+      const r = await s.call('GET', '/ai/my-betting-feedback', undefined, token);
+      return /3 bets/.test(r.body.feedback ?? '') ? r : undefined;
+    }, 30_000);
+    expect(f.body.feedback).toMatch(
+      /What you bet on:\*\* Both Teams To Score \(1\), Correct Score \(1\), Total Goals 2\.5 \(1\)/,
+    );
+    expect(f.body.feedback).toMatch(/Where you bet:\*\* La Liga \(3\)/);
+    const risk = await s.call('GET', `/admin/games/${g.id}/risk-summary`, undefined, admin);
+    expect(risk.status).toBe(200);
+    expect(risk.body.summary).toMatch(/3 pending bets with \$60\.00 staked/);
+    expect(risk.body.summary).toMatch(/- Over 2\.5: 1 bet, \$20\.00 staked, \$38\.00 potential payout/);
+    expect(risk.body.summary).toMatch(/- BTTS Yes: 1 bet, \$30\.00 staked, \$51\.00 potential payout/);
+    // 2-1 lands all three at once: $38 + $51 + $90
+    expect(risk.body.summary).toMatch(/a 2-1 result pays out \$179\.00/);
+  });
+
   it('news: summary needs a topic; headlines are labelled as written from platform results; For You follows the teams bet on', async () => {
     const sum = await s.call('POST', '/ai/news-summary', { topic: 'Arsenal' }, user);
     expect(sum.status).toBe(200);

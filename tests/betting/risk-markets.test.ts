@@ -8,9 +8,13 @@ import { api, game, player, type Stack, startStack } from './stack';
  * each figure to the cent (singles at the model's prices, and a multi counting in full).
  */
 let s: Stack;
+/** the liability limit per game, market and outcome (betting-008), small enough to read a headroom */
+const LIMIT = 500;
 beforeAll(async () => {
-  s = await startStack();
+  s = await startStack({ MAX_LIABILITY: String(LIMIT) });
 }, 90_000);
+/** the limit and what is left of it beside an exposure of `cents` */
+const lim = (cents: number) => ({ liabilityLimit: LIMIT, headroom: Math.max(0, LIMIT * 100 - cents) / 100 });
 afterAll(async () => {
   await s?.close();
 });
@@ -83,6 +87,7 @@ describe("a game's exposure by market", () => {
     });
     expect(a.totalExposure * 100).toBeCloseTo(homeCents + overCents + underCents + bttsCents + csCents, 6);
 
+    expect(a.liabilityLimit).toBe(LIMIT);
     expect(a.markets.map((m: any) => m.key)).toEqual(['1x2', 'ou_2.5', 'btts', 'cs']);
     const [x12, ou, btts, cs] = a.markets;
     expect(x12).toEqual({
@@ -92,6 +97,7 @@ describe("a game's exposure by market", () => {
       totalStake: 19,
       totalPotentialPayout: homeCents / 100,
       liability: homeCents / 100,
+      ...lim(homeCents),
       outcomes: [
         {
           outcome: 'A',
@@ -99,9 +105,10 @@ describe("a game's exposure by market", () => {
           betCount: 3,
           totalStake: 19,
           totalPotentialPayout: homeCents / 100,
+          ...lim(homeCents),
         },
-        { outcome: 'Draw', label: 'Draw', betCount: 0, totalStake: 0, totalPotentialPayout: 0 },
-        { outcome: 'B', label: g.awayTeam, betCount: 0, totalStake: 0, totalPotentialPayout: 0 },
+        { outcome: 'Draw', label: 'Draw', betCount: 0, totalStake: 0, totalPotentialPayout: 0, ...lim(0) },
+        { outcome: 'B', label: g.awayTeam, betCount: 0, totalStake: 0, totalPotentialPayout: 0, ...lim(0) },
       ],
     });
     expect(ou).toEqual({
@@ -111,6 +118,7 @@ describe("a game's exposure by market", () => {
       totalStake: 13,
       totalPotentialPayout: (overCents + underCents) / 100,
       liability: Math.max(overCents, underCents) / 100,
+      ...lim(Math.max(overCents, underCents)),
       outcomes: [
         {
           outcome: 'over',
@@ -118,6 +126,7 @@ describe("a game's exposure by market", () => {
           betCount: 2,
           totalStake: 9,
           totalPotentialPayout: overCents / 100,
+          ...lim(overCents),
         },
         {
           outcome: 'under',
@@ -125,6 +134,7 @@ describe("a game's exposure by market", () => {
           betCount: 1,
           totalStake: 4,
           totalPotentialPayout: underCents / 100,
+          ...lim(underCents),
         },
       ],
     });
@@ -135,8 +145,9 @@ describe("a game's exposure by market", () => {
         betCount: 1,
         totalStake: 5,
         totalPotentialPayout: bttsCents / 100,
+        ...lim(bttsCents),
       },
-      { outcome: 'no', label: 'BTTS No', betCount: 0, totalStake: 0, totalPotentialPayout: 0 },
+      { outcome: 'no', label: 'BTTS No', betCount: 0, totalStake: 0, totalPotentialPayout: 0, ...lim(0) },
     ]);
     expect(btts.liability).toBe(bttsCents / 100);
     // correct score lists only the scores bet on
@@ -148,6 +159,7 @@ describe("a game's exposure by market", () => {
         betCount: 1,
         totalStake: 1,
         totalPotentialPayout: csCents / 100,
+        ...lim(csCents),
       },
     ]);
   }, 60_000);

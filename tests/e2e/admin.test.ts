@@ -353,9 +353,29 @@ describe('admin: every back-office screen against the real stack', () => {
       .poll(() => byMarket.locator('tr', { hasText: 'BTTS Yes' }).textContent())
       .toContain(`$${btts.body.bets[0].potentialPayout.toFixed(2)}`);
     await expect.poll(() => byMarket.getByText('Both Teams To Score', { exact: false }).count()).toBe(1);
+    // 1X2 once (the Risk Breakdown), not again by market; the limit's headroom beside each exposure
+    expect(await byMarket.getByText('Match Result', { exact: false }).count()).toBe(0);
+    expect(await byMarket.getByRole('columnheader', { name: 'Headroom' }).count()).toBe(1);
+    await expect
+      .poll(() =>
+        page.locator('.risk-details tr', { hasText: 'A (Home)' }).locator('td').last().textContent(),
+      )
+      .toBe('$99,979.00');
+    // the markets in the match page's tabs: Main first, the others a click away
+    const groups = page.getByRole('tablist', { name: 'Market groups' });
+    await expect.poll(() => groups.getByRole('tab').count()).toBe(5);
+    await expect.poll(() => page.locator('.market-controls [data-market]').count()).toBe(3);
+    await groups.getByRole('tab', { name: 'Handicap' }).click();
+    await expect.poll(() => page.locator('.market-controls [data-market="ah_-1.5"]').count()).toBe(1);
+    await groups.getByRole('tab', { name: 'Main' }).click();
     await page.screenshot({ path: screenshotPath('admin-risk-markets-1366.png'), fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
+    // a phone: the whole Risk Details with its markets, no longer ~5000 px tall
+    const tall = await page.locator('.risk-details').evaluate((el) => el.getBoundingClientRect().height);
+    expect(tall).toBeLessThan(2200);
     await page.screenshot({ path: screenshotPath('admin-risk-markets-390.png'), fullPage: true });
+    await groups.getByRole('tab', { name: 'Goals' }).click();
+    await page.locator('.risk-details').screenshot({ path: screenshotPath('admin-risk-goals-390.png') });
     await page.setViewportSize({ width: 1366, height: 900 });
     await row.getByRole('button', { name: 'Adjust Odds' }).click();
     await page.getByRole('dialog').getByLabel('Home').fill('1.95');

@@ -165,6 +165,51 @@ describe('markets on the web: the match page, Over 2.5 and BTTS singles, the boa
     }
   });
 
+  it('Handicap tab: the line buttons read "1 -1.5" / "X -1" / "2 +1" on a phone, fitting their buttons, and name the teams on a desktop', async () => {
+    const [g1] = games;
+    for (const w of [390, 1366]) {
+      const opts = w === 390 ? PHONE : { viewport: { width: w, height: 900 } };
+      const { context, page, errors } = await signedInPage(opts);
+      await page.goto(`${stack.url}/match/${g1.id}`);
+      await page.getByRole('heading', { name: g1.home }).waitFor();
+      await page.getByRole('tablist', { name: 'Markets' }).getByRole('tab', { name: 'Handicap' }).click();
+      const ah = page.getByRole('region', { name: 'Asian Handicap -1.5' });
+      await ah.waitFor();
+      const read = (region: typeof ah) =>
+        region.locator('.odd__label').evaluateAll((els) =>
+          els.map((el) => ({
+            text: (el as HTMLElement).innerText.trim(),
+            fits: el.scrollWidth <= el.clientWidth + 1,
+          })),
+        );
+      const ahLabels = await read(ah);
+      const eh = await read(page.getByRole('region', { name: 'Handicap -1', exact: true }));
+      if (w === 390) {
+        expect(ahLabels.map((l) => l.text)).toEqual(['1 -1.5', '2 +1.5']);
+        expect(eh.map((l) => l.text)).toEqual(['1 -1', 'X -1', '2 +1']);
+      } else expect(ahLabels[0].text).toBe(`${g1.home} -1.5`);
+      expect(
+        [...ahLabels, ...eh].every((l) => l.fits),
+        JSON.stringify([ahLabels, eh]),
+      ).toBe(true);
+      // the buttons keep the teams in their names
+      expect(
+        await ah.getByRole('button', { name: new RegExp(`: Asian Handicap ${g1.home} -1.5 `) }).count(),
+      ).toBe(1);
+      // team totals on the Goals tab name the side's line, not the team, on a phone
+      await page.getByRole('tablist', { name: 'Markets' }).getByRole('tab', { name: 'Goals' }).click();
+      const tt = await read(page.getByRole('region', { name: `${g1.home} Team Goals 1.5` }));
+      if (w === 390) expect(tt.map((l) => l.text)).toEqual(['Over 1.5', 'Under 1.5']);
+      expect(tt.every((l) => l.fits)).toBe(true);
+      await page.getByRole('tablist', { name: 'Markets' }).getByRole('tab', { name: 'Handicap' }).click();
+      await ah.waitFor();
+      await page.screenshot({ path: screenshotPath(`match-handicap-${w}.png`), fullPage: true });
+      expect(await noSideScroll(page)).toBe(true);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
   it('shows a live match: score, clock, timeline and statistics, at phone and desktop widths', async () => {
     // a simulated match with events already
     const live = await waitUntil(

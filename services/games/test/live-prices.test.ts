@@ -169,6 +169,80 @@ describe('a goal suspends the markets of its game for a few seconds', () => {
     await h?.close();
   });
 
+  it("clears an admin's pinned live prices at the next goal or red card, audited, and reopens at the model's (games-007)", async () => {
+    // pin every live game's 1X2 at a stale price and its Over/Under 2.5
+    const live = (await h.api('GET', '/games/live')).body.games as any[];
+    expect(live.length).toBeGreaterThan(0);
+    const STALE = { home: 935.08, draw: 20, away: 1.01 };
+    for (const g of live) {
+      const a = await h.api('PATCH', `/admin/games/${g._id}/adjust-odds`, STALE, h.adminToken);
+      expect(a.status, JSON.stringify(a.body)).toBe(200);
+      const m = await h.api(
+        'PATCH',
+        `/admin/games/${g._id}/markets/ou_2.5/adjust-odds`,
+        { odds: { over: 9.35, under: 1.05 } },
+        h.adminToken,
+      );
+      expect(m.status, JSON.stringify(m.body)).toBe(200);
+    }
+    const pinned = new Set(live.map((g) => g._id));
+    // play on until one of them has a goal or a red card
+    const id = await eventually(
+      async () => {
+        await runner.tick();
+        const rows = await h.svc.ctx.db
+          .selectFrom('audit_log')
+          .select(['entity_id'])
+          .where('action', '=', 'market.pins_cleared')
+          .execute();
+        return rows.map((r) => r.entity_id).find((x) => pinned.has(x));
+      },
+      30_000,
+      50,
+    );
+    // stored cleared: no 1X2 adjustment, no pinned market left (only suspensions would stay)
+    const row = await h.svc.ctx.db
+      .selectFrom('games')
+      .select(['adj_home', 'adjusted_by', 'market_control'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ adj_home: null, adjusted_by: null, market_control: null });
+    const game = (await h.api('GET', `/games/${id}`)).body;
+    // the admin's 935.08 is gone: the model's price, the markets suspended for the goal
+    expect(game.odds).not.toEqual(STALE);
+    const markets = (await h.api('GET', `/games/${id}/markets`)).body.markets as any[];
+    const ou = markets.find((m) => m.key === 'ou_2.5');
+    if (game.status === 'live') {
+      expect(ou.source).toBe('model');
+      expect(ou.outcomes.find((o: any) => o.code === 'over').odds).not.toBe(9.35);
+    }
+    const trail = (await h.api('GET', `/admin/games/${id}/audit`, undefined, h.adminToken)).body
+      .audit as any[];
+    const cleared = trail.find((t) => t.action === 'market.pins_cleared');
+    expect(cleared).toMatchObject({
+      actor: { _id: 'live-trading', username: 'Live trading' },
+      before: { adjusted: STALE, pinned: { 'ou_2.5': { over: 9.35, under: 1.05 } } },
+      after: { adjusted: null, pinned: {} },
+    });
+    expect(cleared.after.reason).toMatch(/(Goal|Penalty|Card|card).* \d+'$/);
+    // announced: the cleared game's prices with the suspension, on the bus as the admin log reads it
+    await h.drained();
+    const announced = h.seen.filter(
+      (e: any) => e.subject === 'games.odds_changed' && e.data.gameId === id && e.data.suspendedUntil,
+    );
+    expect(announced.length).toBeGreaterThan(0);
+    expect((announced.at(-1)!.data as any).odds).not.toEqual(STALE);
+    expect(
+      h.seen.some((e: any) => e.subject === 'games.admin_action' && e.data.action === 'market.pins_cleared'),
+    ).toBe(true);
+    expect(h.invalid).toEqual([]);
+    // the other pinned games: reset, so the next test sees the model's prices
+    for (const g of live) {
+      await h.api('DELETE', `/admin/games/${g._id}/adjust-odds`, undefined, h.adminToken);
+      await h.api('DELETE', `/admin/games/${g._id}/markets/ou_2.5/adjust-odds`, undefined, h.adminToken);
+    }
+  }, 60_000);
+
   it('suspends the game, its markets and games.get, announces the suspension, then reopens', async () => {
     // the simulator plays ten match minutes a real second: a goal comes within seconds
     const id = await eventually(

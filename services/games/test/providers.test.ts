@@ -409,10 +409,19 @@ describe('API-Football v3 (replayed)', () => {
 
     await settle();
     expect(eventsOf(finished._id, 'games.created')).toHaveLength(1);
-    expect(eventsOf(live._id, 'games.odds_changed').map((e) => e.data)).toEqual([
-      // a feed's game in play has no in-play model here: only 1X2 is offered (markets null)
-      { gameId: live._id, odds: { home: 5, draw: 3.1, away: 1.7 }, live: true, markets: null },
-    ]);
+    // a feed's game in play offers every market, priced from the model fitted to its live 1X2
+    // price at the feed's score and minute (issue 32)
+    const liveAnnounced = eventsOf(live._id, 'games.odds_changed').map((e) => e.data as any);
+    expect(liveAnnounced).toHaveLength(1);
+    expect(liveAnnounced[0]).toMatchObject({
+      gameId: live._id,
+      odds: { home: 5, draw: 3.1, away: 1.7 },
+      live: true,
+    });
+    expect(liveAnnounced[0].markets['1x2']).toEqual({ A: 500, Draw: 310, B: 170 });
+    // 0-1 at 67': Under 0.5 is lost, Over 0.5 decided
+    expect(liveAnnounced[0].markets['ou_0.5']).toEqual({ over: null, under: null });
+    expect(liveAnnounced[0].markets['ou_2.5'].over).toBeGreaterThan(101);
     expect(eventsOf(finished._id, 'games.settled')).toHaveLength(1);
     expect(eventsOf((await byProvider('apifootball', '1006'))._id, 'games.settled')[0].data).toMatchObject({
       result: 'Draw',
@@ -445,6 +454,81 @@ describe('API-Football v3 (replayed)', () => {
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirstOrThrow();
     expect(after.n).toEqual(count.n);
+  });
+
+  it("offers a live game's markets, suspends them on a goal and clears an admin's pinned price (games-007)", async () => {
+    const kano = await byProvider('apifootball', '1002');
+    const marketsOf = async () =>
+      new Map<string, any>(
+        ((await h.api('GET', `/games/${kano._id}/markets`)).body.markets as any[]).map((m) => [m.key, m]),
+      );
+    // the last sync priced it: open, every market offered
+    let byKey = await marketsOf();
+    expect(byKey.get('ou_2.5')).toMatchObject({ status: 'open', source: 'model' });
+    expect(byKey.get('1x2')).toMatchObject({ status: 'open', source: 'feed' });
+    expect(byKey.get('btts').outcomes.every((o: any) => o.odds > 1)).toBe(true);
+    // all but the ones the match has decided (0-1 at 67': the first half is over, a goal is in)
+    expect(
+      [...byKey.values()]
+        .filter((m) => m.status !== 'open')
+        .map((m) => m.key)
+        .sort(),
+    ).toEqual(['ht', 'htft', 'ou_0.5', 'tt_away_0.5']);
+    // an admin pins Over/Under 2.5 at a price that a goal would make stale
+    const pin = await h.api(
+      'PATCH',
+      `/admin/games/${kano._id}/markets/ou_2.5/adjust-odds`,
+      { odds: { over: 9.35, under: 1.05 } },
+      h.adminToken,
+    );
+    expect(pin.status, JSON.stringify(pin.body)).toBe(200);
+    expect((await marketsOf()).get('ou_2.5')).toMatchObject({ source: 'admin' });
+    await settle();
+    const seenBefore = h.seen.length;
+
+    const f = state.apiFootball.fixtures.find((x) => x.id === 1002)!;
+    const was = structuredClone(f);
+    Object.assign(f, {
+      elapsed: 75,
+      goals: { home: 0, away: 2 },
+      events: [
+        ...(f.events ?? []),
+        { elapsed: 74, teamId: 4, player: 'T. Adeyemi', type: 'Goal', detail: 'Normal Goal' },
+      ],
+    });
+    state.apiFootball.liveOdds = { 1002: ['41.00', '11.00', '1.06'] };
+    const res = await sync('apifootball');
+    expect(res.status).toBe(200);
+
+    // the goal suspends the game and every market, the new prices announced with the suspension
+    expect(await byProvider('apifootball', '1002')).toMatchObject({
+      suspended: true,
+      scores: { home: 0, away: 2 },
+    });
+    byKey = await marketsOf();
+    expect([...byKey.values()].every((m) => m.status === 'suspended')).toBe(true);
+    // the pin is gone: the model's price returns (2 goals: Over 2.5 is one goal away)
+    expect(byKey.get('ou_2.5').source).toBe('model');
+    expect(byKey.get('ou_2.5').outcomes.find((o: any) => o.code === 'over').odds).not.toBe(9.35);
+    await settle();
+    const announced = h.seen
+      .slice(seenBefore)
+      .filter((e) => e.subject === 'games.odds_changed' && (e.data as any).gameId === kano._id)
+      .map((e) => e.data as any);
+    expect(announced).toHaveLength(1);
+    expect(Date.parse(announced[0].suspendedUntil)).toBeGreaterThan(Date.now());
+    expect(announced[0].markets['ou_2.5'].over).not.toBe(935);
+    const trail = (await h.api('GET', `/admin/games/${kano._id}/audit`, undefined, h.adminToken)).body;
+    const cleared = (trail.audit as any[]).find((t: any) => t.action === 'market.pins_cleared');
+    expect(cleared).toMatchObject({
+      actor: { _id: 'live-trading' },
+      before: { adjusted: null, pinned: { 'ou_2.5': { over: 9.35, under: 1.05 } } },
+      after: { adjusted: null, pinned: {}, reason: 'Goal (API-Football)' },
+    });
+    // and the markets reopen at the new prices after the suspension (LIVE_SUSPEND_MS)
+    await eventually(async () => (await marketsOf()).get('ou_2.5').status === 'open', 10_000, 200);
+    Object.assign(f, was);
+    state.apiFootball.liveOdds = { 1002: ['5.00', '3.10', '1.70'] };
   });
 
   it('follows a game to full time, never overwrites an admin adjustment, and reports a result it disagrees with', async () => {

@@ -1,17 +1,22 @@
 import { api, msgOr, toast } from '@bet/web-shell/core';
-import { ErrorText, Spinner, useApi } from '@bet/web-shell/ui';
-import { type FormEvent, useState } from 'react';
+import { ErrorText, Spinner, Tabs, useApi } from '@bet/web-shell/ui';
+import { type FormEvent, useId, useState } from 'react';
 import type { GameMarket, GameMarkets } from '../types';
+import { groupOf, MARKET_GROUPS, type MarketGroup } from './market-groups';
 
 /**
  * Every market of a game with its status and prices, and what an admin may do with one
  * (issue 32 item 7): suspend or reopen it, pin its prices, reset them to the model's. Each
- * action is audited by the games service.
+ * action is audited by the games service. The markets are grouped in the tabs of the player's
+ * match page (Main, Goals, Halves, Handicap, Correct Score): all of them at once were a page
+ * some 5000 px tall on a phone.
  */
 export function MarketControls({ gameId }: { gameId: string }) {
   const markets = useApi<GameMarkets>(`/games/${gameId}/markets`);
   const [editing, setEditing] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const [group, setGroup] = useState<MarketGroup>('main');
+  const panelId = useId();
 
   async function act(m: GameMarket, what: 'suspend' | 'reopen' | 'reset') {
     setBusy(m.key);
@@ -30,14 +35,21 @@ export function MarketControls({ gameId }: { gameId: string }) {
     }
   }
 
-  const list = markets.data?.markets ?? [];
+  const all = markets.data?.markets ?? [];
+  const list = all.filter((m) => groupOf(m.key) === group);
+  // a tab says how many of its markets an admin has suspended (none open: all of them)
+  const tabs = MARKET_GROUPS.map((g) => {
+    const shut = all.filter((m) => groupOf(m.key) === g.value && m.status === 'suspended').length;
+    return { value: g.value, label: shut > 0 ? `${g.label} (${shut} suspended)` : g.label };
+  });
   const closed = markets.data && (markets.data.status === 'finished' || markets.data.status === 'cancelled');
   return (
     <div className="market-controls">
       <h4>Markets</h4>
       {markets.error ? <ErrorText>{markets.error}</ErrorText> : null}
       {markets.loading && !markets.data ? <Spinner /> : null}
-      <ul className="market-controls__list">
+      <Tabs items={tabs} value={group} onChange={setGroup} label="Market groups" panelId={panelId} />
+      <ul id={panelId} role="tabpanel" className="market-controls__list">
         {list.map((m) => (
           <li key={m.key} className="market-controls__row" data-market={m.key}>
             <div className="market-controls__name">

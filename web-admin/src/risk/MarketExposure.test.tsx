@@ -32,7 +32,66 @@ const markets = [
   },
 ];
 
+const withLimits = [
+  {
+    key: '1x2',
+    name: 'Match Result',
+    betCount: 1,
+    totalStake: 10,
+    totalPotentialPayout: 21,
+    liability: 21,
+    liabilityLimit: 500,
+    headroom: 479,
+    outcomes: [
+      {
+        outcome: 'A',
+        label: 'Arsenal',
+        betCount: 1,
+        totalStake: 10,
+        totalPotentialPayout: 21,
+        liabilityLimit: 500,
+        headroom: 479,
+      },
+    ],
+  },
+  {
+    ...markets[0],
+    liabilityLimit: 500,
+    headroom: 482.9,
+    outcomes: [
+      { ...markets[0].outcomes[0], liabilityLimit: 500, headroom: 482.9 },
+      { ...markets[0].outcomes[1], liabilityLimit: 500, headroom: 491.4 },
+    ],
+  },
+];
+
 describe('<MarketExposure>', () => {
+  it('leaves 1X2 to the Risk Breakdown above and shows the limit and each outcome’s headroom', () => {
+    render(<MarketExposure markets={withLimits} />);
+    const table = screen.getByRole('table', { name: 'Exposure per market and outcome' });
+    expect(within(table).queryByText(/Match Result/)).toBeNull();
+    expect(within(table).getByRole('columnheader', { name: 'Headroom' })).toBeTruthy();
+    const groups = within(table).getAllByRole('rowgroup').slice(1);
+    expect(groups).toHaveLength(1);
+    expect(
+      within(groups[0]).getByRole('rowheader', {
+        name: `Total Goals 2.5 · liability ${formatMoney(17.1)} of ${formatMoney(500)} limit`,
+      }),
+    ).toBeTruthy();
+    const under = within(groups[0]).getByRole('rowheader', { name: 'Under 2.5' }).closest('tr')!;
+    expect([...under.querySelectorAll('td')].map((td) => td.textContent)).toEqual([
+      '1',
+      formatMoney(4),
+      formatMoney(8.6),
+      formatMoney(491.4),
+    ]);
+  });
+
+  it('says so when only 1X2 has pending bets', () => {
+    render(<MarketExposure markets={withLimits.slice(0, 1)} />);
+    expect(screen.getByText('No pending bets on any other market of this game.')).toBeTruthy();
+  });
+
   it('shows each market with its liability and a row per outcome, amounts in the one money format', () => {
     render(<MarketExposure markets={markets} />);
     const table = screen.getByRole('table', { name: 'Exposure per market and outcome' });
@@ -58,7 +117,7 @@ describe('<MarketExposure>', () => {
 
   it('says so when no market has a pending bet', () => {
     render(<MarketExposure markets={[]} />);
-    expect(screen.getByText('No pending bets on any market of this game.')).toBeTruthy();
+    expect(screen.getByText('No pending bets on any other market of this game.')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
   });
 });

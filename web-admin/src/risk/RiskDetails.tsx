@@ -16,6 +16,9 @@ const OUTCOMES = [
 export function RiskDetails({ game }: { game: ExposedGame }) {
   const risk = useApi<GameRisk>(`/admin/games/${game._id}/risk`);
   const a = risk.data?.analysis;
+  // 1X2's headroom: from its market row when it has bets, else the whole limit
+  const oneX2 = a?.markets.find((m) => m.key === '1x2');
+  const headroom = (o: string) => oneX2?.outcomes.find((x) => x.outcome === o)?.headroom ?? a?.liabilityLimit;
   const Summary = aiSlots.RiskSummaryButton;
   return (
     <div className="card risk-details" aria-live="polite">
@@ -33,6 +36,12 @@ export function RiskDetails({ game }: { game: ExposedGame }) {
           <h4>Risk Breakdown</h4>
           <p>
             Total game exposure: <strong>{money(a.totalExposure)}</strong>
+            {a.liabilityLimit !== undefined ? (
+              <>
+                {' '}
+                · liability limit <strong>{money(a.liabilityLimit)}</strong> per market and outcome
+              </>
+            ) : null}
           </p>
           <div className="table-wrap">
             <table className="table table--stack ui-table">
@@ -49,6 +58,11 @@ export function RiskDetails({ game }: { game: ExposedGame }) {
                   <th scope="col" className="num">
                     Exposure
                   </th>
+                  {a.liabilityLimit !== undefined ? (
+                    <th scope="col" className="num">
+                      Headroom
+                    </th>
+                  ) : null}
                 </tr>
               </thead>
               <tbody>
@@ -66,6 +80,11 @@ export function RiskDetails({ game }: { game: ExposedGame }) {
                       <td data-label="Exposure" className="num">
                         {money(row.totalPotentialPayout)}
                       </td>
+                      {a.liabilityLimit !== undefined ? (
+                        <td data-label="Headroom" className="num">
+                          {money(headroom(o.key) ?? a.liabilityLimit)}
+                        </td>
+                      ) : null}
                     </tr>
                   );
                 })}

@@ -67,6 +67,7 @@ export function shortLabel(label: string): string {
 }
 
 const SIDE_SHORT: Readonly<Record<string, string>> = { A: '1', Draw: 'X', B: '2' };
+const signed = (n: number) => (n > 0 ? `+${n}` : `${n}`);
 
 /**
  * What an outcome's button reads on a phone when its label names the teams and would be cut
@@ -75,6 +76,14 @@ const SIDE_SHORT: Readonly<Record<string, string>> = { A: '1', Draw: 'X', B: '2'
  */
 export function narrowLabel(market: string, outcome: string): string | undefined {
   if (market === 'dc') return outcome;
+  const def = MARKETS_BY_KEY.get(market);
+  const line = def?.line ?? 0;
+  // lines name a team ("Kano Pillars -1.5", "Kano Pillars Over 1.5"): the side's number and the line
+  if (def?.family === 'ah' || def?.family === 'eh')
+    return outcome === 'Draw'
+      ? `X ${signed(line)}`
+      : `${SIDE_SHORT[outcome]} ${signed(outcome === 'A' ? line : -line)}`;
+  if (def?.family === 'tt') return `${outcome === 'over' ? 'Over' : 'Under'} ${line}`;
   if (market === '1x2' || market === 'ht' || market === 'dnb') return SIDE_SHORT[outcome];
   if (market === 'htft')
     return outcome

@@ -1,3 +1,4 @@
+import { MARKETS, selectionLabel } from '@bet/proto-events/markets';
 import type { Game } from '@bet/web-shell/core';
 import { aGame } from '@bet/web-shell/testing';
 import { cleanup, render, screen } from '@testing-library/react';
@@ -252,6 +253,21 @@ describe("a phone's short labels on the match page", () => {
     expect(['A', 'B'].map((o) => narrowLabel('dnb', o))).toEqual(['1', '2']);
     expect(narrowLabel('htft', 'Draw/A')).toBe('X/1');
     expect(['1X', '12', 'X2'].map((o) => narrowLabel('dc', o))).toEqual(['1X', '12', 'X2']);
+    // handicaps and team totals name a team: the side's number and the line (issue 32, 390 px)
+    expect(['A', 'B'].map((o) => narrowLabel('ah_-1.5', o))).toEqual(['1 -1.5', '2 +1.5']);
+    expect(['A', 'B'].map((o) => narrowLabel('ah_+0.5', o))).toEqual(['1 +0.5', '2 -0.5']);
+    expect(['A', 'Draw', 'B'].map((o) => narrowLabel('eh_-1', o))).toEqual(['1 -1', 'X -1', '2 +1']);
+    expect(['A', 'Draw', 'B'].map((o) => narrowLabel('eh_+1', o))).toEqual(['1 +1', 'X +1', '2 -1']);
+    expect(['over', 'under'].map((o) => narrowLabel('tt_home_1.5', o))).toEqual(['Over 1.5', 'Under 1.5']);
+    expect(narrowLabel('tt_away_0.5', 'under')).toBe('Under 0.5');
+    // every outcome of every market reads at most 9 characters on a phone
+    for (const m of MARKETS)
+      for (const o of m.outcomes) {
+        const shown =
+          narrowLabel(m.key, o) ??
+          shortLabel(selectionLabel(m.key, o, { home: 'Kano Pillars', away: 'Remo Stars' }));
+        expect(shown.length, `${m.key} ${o}: ${shown}`).toBeLessThanOrEqual(9);
+      }
     // the rest already read short ("Over 2.5", "Yes", "2-1")
     expect(narrowLabel('ou_2.5', 'over')).toBeUndefined();
     expect(narrowLabel('cs', '2-1')).toBeUndefined();

@@ -50,7 +50,10 @@ export interface BetClosuresTable {
 export interface BetSelectionsTable {
   bet_id: string;
   game_id: string;
-  outcome: 'A' | 'Draw' | 'B';
+  /** the catalogue's market key (games-005); '1x2' for the spec's legs */
+  market: ColumnType<string, string | undefined, string>;
+  /** the outcome code of that market (A / Draw / B for 1X2, over, yes, 2-1…) */
+  outcome: string;
   odds_hundredths: number;
 }
 

@@ -1,7 +1,8 @@
+import { settleSelection } from '@bet/proto-events/markets';
 import { describe, expect, it } from 'vitest';
 import { byFixture, CALENDAR, NOW, OFFSET } from '../../test/calendar';
 import { insight, writeAnalysis } from './analysis';
-import { betSlipOf, detectIntent, explainRule, namedOutcome } from './chat';
+import { betSlipOf, describeBet, detectIntent, explainRule, namedOutcome } from './chat';
 import { headToHead, powerRatings, recentForm } from './form';
 import { PLATFORM_SOURCE, platformHeadlines, writeTopicSummary } from './news';
 import { playerRecord, suggestLimits, writeFeedback } from './player';
@@ -102,7 +103,7 @@ describe('player record', () => {
     status,
     payoutCents: status === 'won' ? stake * 2 : 0,
     placedAt: new Date(at),
-    selections: [{ gameId: g1.id, outcome: 'A', odds: 2 }],
+    selections: [{ gameId: g1.id, market: '1x2', outcome: 'A', odds: 2 }],
   });
   const bets = [
     mk(1, 'lost', 1000, '2026-11-18T01:00:00Z'),
@@ -121,9 +122,41 @@ describe('player record', () => {
       netCents: 10000 - 8000,
     });
     expect(r.favouriteLeagues[0]).toEqual({ league: 'Premier League', selections: 4 });
+    expect(r.favouriteMarkets).toEqual([{ market: '1x2', name: 'Match Result', selections: 4 }]);
     expect(r.chasingEpisodes).toBe(2);
     expect(r.lateNightShare).toBe(0.75);
     expect(writeFeedback(r)).toMatch(/chasing losses/);
+  });
+  it('reads legs of every market: leagues and markets count them, feedback names them', () => {
+    const legs = (market: string, outcome: string) => [{ gameId: g1.id, market, outcome, odds: 1.9 }];
+    const marketBets = [
+      { ...mk(5, 'won', 1000, '2026-11-18T15:00:00Z'), selections: legs('ou_2.5', 'over') },
+      { ...mk(6, 'lost', 1000, '2026-11-18T16:00:00Z'), selections: legs('ou_2.5', 'under') },
+      { ...mk(7, 'lost', 1000, '2026-11-18T17:00:00Z'), selections: legs('cs', '2-1') },
+      { ...mk(8, 'pending', 1000, '2026-11-18T18:00:00Z'), selections: legs('btts', 'yes') },
+    ];
+    const m = playerRecord(marketBets, new Map([[g1.id, g1]]), { now: NOW, offsetMinutes: OFFSET });
+    expect(m.favouriteLeagues).toEqual([{ league: 'Premier League', selections: 4 }]);
+    expect(m.favouriteMarkets).toEqual([
+      { market: 'ou_2.5', name: 'Total Goals 2.5', selections: 2 },
+      { market: 'btts', name: 'Both Teams To Score', selections: 1 },
+      { market: 'cs', name: 'Correct Score', selections: 1 },
+    ]);
+    const text = writeFeedback(m);
+    expect(text).toMatch(
+      /What you bet on:\*\* Total Goals 2\.5 \(2\), Both Teams To Score \(1\), Correct Score \(1\)/,
+    );
+    expect(text).toMatch(/Correct Score and HT\/FT carry the widest margins/);
+  });
+  it('the chat names a bet on another market as the catalogue does', () => {
+    const bet = {
+      ...mk(9, 'pending', 1000, '2026-11-18T18:00:00Z'),
+      selections: [{ gameId: g1.id, market: 'btts', outcome: 'yes', odds: 1.8 }],
+    };
+    expect(describeBet(bet, new Map([[g1.id, g1]])).pick).toBe('BTTS Yes');
+    expect(describeBet(mk(10, 'pending', 1000, '2026-11-18T18:00:00Z'), new Map([[g1.id, g1]])).pick).toBe(
+      'Arsenal to win',
+    );
   });
   it('suggests limits below the usual week, tighter for risky play', () => {
     const s = suggestLimits(r);
@@ -144,8 +177,123 @@ describe('risk, social posts, news', () => {
       { betType: 'single', stakeCents: 10_000, potentialPayoutCents: 16_000, outcome: 'A' },
       { betType: 'single', stakeCents: 1_000, potentialPayoutCents: 5_400, outcome: 'B' },
     ]);
-    expect(e.worstCase).toEqual({ outcome: 'A', payoutCents: 16_000, netCents: 5_000 });
+    expect(e.worstCase).toMatchObject({ picks: ['Arsenal to win'], payoutCents: 16_000, netCents: 5_000 });
+    expect(e.worstCase!.score).toMatch(/^(\d)-(\d)$/);
+    const [h, a] = e.worstCase!.score.split('-').map(Number);
+    expect(h).toBeGreaterThan(a);
     expect(writeRiskSummary(e)).toMatch(/lopsided/);
+  });
+  it('exposure reads legs of every market (market + outcome) and settles them together on each score', () => {
+    const g = byFixture('Arsenal', 'Tottenham');
+    const legs = [
+      {
+        betType: 'single' as const,
+        stakeCents: 2_000,
+        potentialPayoutCents: 3_800,
+        market: 'ou_2.5',
+        outcome: 'over',
+      },
+      {
+        betType: 'single' as const,
+        stakeCents: 3_000,
+        potentialPayoutCents: 5_100,
+        market: 'btts',
+        outcome: 'yes',
+      },
+      {
+        betType: 'single' as const,
+        stakeCents: 1_000,
+        potentialPayoutCents: 9_000,
+        market: 'cs',
+        outcome: '2-1',
+      },
+      { betType: 'single' as const, stakeCents: 4_000, potentialPayoutCents: 6_400, outcome: 'A' },
+      {
+        betType: 'single' as const,
+        stakeCents: 1_500,
+        potentialPayoutCents: 2_700,
+        market: 'dnb',
+        outcome: 'B',
+      },
+    ];
+    const e = exposureOf(g, legs);
+    expect(e.totalStakeCents).toBe(11_500);
+    expect(e.outcomes.A).toEqual({ betCount: 1, totalStakeCents: 4_000, totalPotentialPayoutCents: 6_400 });
+    expect(e.selections.map((x) => x.label)).toEqual([
+      'Correct Score 2-1',
+      'Arsenal to win',
+      'BTTS Yes',
+      'Over 2.5',
+      'Tottenham (Draw No Bet)',
+    ]);
+    // 2-1 lands Over 2.5, BTTS Yes, the correct score and the home win at once
+    expect(e.worstCase).toEqual({
+      score: '2-1',
+      htScore: null,
+      picks: ['Over 2.5', 'BTTS Yes', 'Correct Score 2-1', 'Arsenal to win'],
+      payoutCents: 3_800 + 5_100 + 9_000 + 6_400,
+      netCents: 3_800 + 5_100 + 9_000 + 6_400 - 11_500,
+    });
+    const text = writeRiskSummary(e);
+    expect(text).toMatch(/5 pending bets with \$115\.00 staked/);
+    expect(text).toMatch(/- Over 2\.5: 1 bet, \$20\.00 staked, \$38\.00 potential payout/);
+    expect(text).toMatch(/a 2-1 result pays out \$243\.00/);
+  });
+  it("the worst case over a grid of open books is the largest payout of any score, by the catalogue's settlement", () => {
+    const g = byFixture('Arsenal', 'Tottenham');
+    const picks: Array<[string, string]> = [
+      ['1x2', 'Draw'],
+      ['ou_1.5', 'under'],
+      ['ou_3.5', 'over'],
+      ['btts', 'no'],
+      ['cs', 'other'],
+      ['dnb', 'A'],
+      ['ht', 'B'],
+      ['htft', 'B/A'],
+      ['ah_-1.5', 'A'],
+      ['tt_away_0.5', 'over'],
+    ];
+    for (let i = 0; i < 40; i++) {
+      const legs = picks
+        .filter((_, k) => (i * 7 + k * 3) % 4 !== 0)
+        .map(([market, outcome], k) => ({
+          betType: (k + i) % 3 === 0 ? ('multi' as const) : ('single' as const),
+          stakeCents: 100 * (1 + ((i + k) % 5)),
+          potentialPayoutCents: 100 * (1 + ((i + k) % 5)) * (2 + ((i * k) % 7)),
+          market,
+          outcome,
+        }));
+      const e = exposureOf(g, legs);
+      // an independent oracle: every (ft, ht) up to 7-7, each leg settled on its own
+      let worst = 0;
+      for (let h = 0; h <= 7; h++)
+        for (let a = 0; a <= 7; a++)
+          for (let x = 0; x <= h; x++)
+            for (let y = 0; y <= a; y++) {
+              let pay = 0;
+              for (const l of legs) {
+                const r = settleSelection(l.market, l.outcome, { home: h, away: a }, { home: x, away: y });
+                if (r === 'won') pay += l.potentialPayoutCents;
+                else if (r === 'push') pay += l.betType === 'multi' ? l.potentialPayoutCents : l.stakeCents;
+              }
+              worst = Math.max(worst, pay);
+            }
+      expect(e.worstCase!.payoutCents).toBe(worst);
+    }
+  });
+  it('a live game: only scores from the current one on', () => {
+    const g = { ...byFixture('Arsenal', 'Tottenham'), status: 'live' as const, scores: { home: 2, away: 0 } };
+    const e = exposureOf(g, [
+      { betType: 'single', stakeCents: 1_000, potentialPayoutCents: 50_000, market: 'cs', outcome: '0-0' },
+      {
+        betType: 'single',
+        stakeCents: 1_000,
+        potentialPayoutCents: 3_000,
+        market: 'ou_2.5',
+        outcome: 'under',
+      },
+    ]);
+    expect(e.worstCase).toMatchObject({ score: '2-0', picks: ['Under 2.5'], payoutCents: 3_000 });
   });
   it('a social post carries the real odds; a campaign has a post per fixture', () => {
     const g = byFixture('Arsenal', 'Tottenham');

@@ -1,3 +1,4 @@
+import { DEFAULT_MARKET, selectionLabel } from '@bet/proto-events/markets';
 import type { GameInsight } from './analysis';
 import { odds2, pct } from './odds';
 import type { PlayerRecord } from './player';
@@ -168,6 +169,13 @@ export function writeHelp(): string {
   ].join('\n\n');
 }
 
+/** A leg as a player reads it: 1X2 as the chat always said it ("Arsenal to win"), other markets as the catalogue names them. */
+function pickOf(g: GameFacts, market: string, outcome: string): string {
+  return market === DEFAULT_MARKET && (OUTCOMES as readonly string[]).includes(outcome)
+    ? outcomeLabel(g, outcome as Outcome)
+    : selectionLabel(market, outcome, { home: g.homeTeam, away: g.awayTeam });
+}
+
 /** One bet as the chat lists it: what, the pick, the stake, and how it ended. */
 export function describeBet(b: BetRecord, gamesById: ReadonlyMap<string, GameFacts>) {
   const s = b.selections[0];
@@ -175,7 +183,11 @@ export function describeBet(b: BetRecord, gamesById: ReadonlyMap<string, GameFac
   return {
     fixture: b.selections.length > 1 ? `${b.selections.length}-leg multi` : g ? fixture(g) : 'a game',
     pick:
-      b.selections.length > 1 ? `odds ${b.totalOdds.toFixed(2)}` : g && s ? outcomeLabel(g, s.outcome) : '',
+      b.selections.length > 1
+        ? `odds ${b.totalOdds.toFixed(2)}`
+        : g && s
+          ? pickOf(g, s.market, s.outcome)
+          : '',
     stakeCents: b.stakeCents,
     status: b.status,
     payoutCents: b.payoutCents,

@@ -1,3 +1,4 @@
+import { marketLabel } from '@bet/proto-events/markets';
 import { pct } from './odds';
 import { addDays, localHour, startOfLocalDay } from './time';
 import type { BetRecord, GameFacts } from './types';
@@ -17,6 +18,8 @@ export interface PlayerRecord {
   averageOdds: number | null;
   multiShare: number;
   favouriteLeagues: Array<{ league: string; selections: number }>;
+  /** the markets of the player's legs, most played first (games-005: every leg names its market) */
+  favouriteMarkets: Array<{ market: string; name: string; selections: number }>;
   /** bets placed soon after a loss with a clearly bigger stake */
   chasingEpisodes: number;
   lateNightShare: number;
@@ -53,6 +56,8 @@ export function playerRecord(
       const league = gamesById.get(s.gameId)?.league;
       if (league) leagues.set(league, (leagues.get(league) ?? 0) + 1);
     }
+  const markets = new Map<string, number>();
+  for (const b of bets) for (const s of b.selections) markets.set(s.market, (markets.get(s.market) ?? 0) + 1);
   let chasing = 0;
   for (let i = 1; i < byTime.length; i++) {
     const prev = byTime[i - 1];
@@ -96,6 +101,10 @@ export function playerRecord(
       .sort((a, b) => b[1] - a[1])
       .slice(0, 3)
       .map(([league, selections]) => ({ league, selections })),
+    favouriteMarkets: [...markets.entries()]
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .slice(0, 3)
+      .map(([market, selections]) => ({ market, name: marketLabel(market), selections })),
     chasingEpisodes: chasing,
     lateNightShare: bets.length ? late / bets.length : 0,
     weeks,
@@ -125,6 +134,14 @@ export function writeFeedback(r: PlayerRecord): string {
   if (r.favouriteLeagues.length)
     out.push(
       `**Where you bet:** ${r.favouriteLeagues.map((l) => `${l.league} (${l.selections})`).join(', ')}. Sticking to leagues you follow closely is a strength.`,
+    );
+  if (r.favouriteMarkets.length)
+    out.push(
+      `**What you bet on:** ${r.favouriteMarkets.map((m) => `${m.name} (${m.selections})`).join(', ')}.${
+        r.favouriteMarkets.some((m) => m.market === 'cs' || m.market === 'htft')
+          ? ' Correct Score and HT/FT carry the widest margins of any market: they pay well because they rarely land.'
+          : ''
+      }`,
     );
   const flags: string[] = [];
   if (r.chasingEpisodes > 0)

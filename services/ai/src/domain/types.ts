@@ -37,7 +37,8 @@ export interface BetRecord {
   status: BetStatus;
   payoutCents: number;
   placedAt: Date;
-  selections: Array<{ gameId: string; outcome: Outcome; odds: number }>;
+  /** every leg; `market` is the catalogue's key ('1x2' for the spec's A / Draw / B) */
+  selections: Array<{ gameId: string; market: string; outcome: string; odds: number }>;
 }
 
 export const OUTCOMES: readonly Outcome[] = ['A', 'Draw', 'B'];

@@ -1,7 +1,8 @@
 import type { OutboxTables } from '@bet/kit';
+import { DEFAULT_MARKET } from '@bet/proto-events/markets';
 import type { Kysely } from 'kysely';
 import type { AiDB } from '../db/schema';
-import type { BetRecord, BetStatus, Outcome } from '../domain/types';
+import type { BetRecord, BetStatus } from '../domain/types';
 
 type DB = Kysely<AiDB & OutboxTables>;
 
@@ -33,17 +34,16 @@ export async function recordPlacedBet(
     .returning('id')
     .executeTakeFirst();
   if (!inserted) return;
-  // the AI's exposure and feedback read 1X2 legs (A / Draw / B); a leg on another market
-  // (betting's markets, games-005) is not one of them yet
-  const legs = b.selections.filter((s) => (s.market ?? '1x2') === '1x2');
-  if (legs.length === 0) return;
+  // every leg, with its market (games-005): exposure and feedback read them all
+  if (b.selections.length === 0) return;
   await db
     .insertInto('bet_selections')
     .values(
-      legs.map((s) => ({
+      b.selections.map((s) => ({
         bet_id: b.betId,
         game_id: s.gameId,
-        outcome: s.outcome as Outcome,
+        market: s.market ?? DEFAULT_MARKET,
+        outcome: s.outcome,
         odds_hundredths: s.oddsHundredths,
       })),
     )
@@ -97,7 +97,7 @@ export async function betsOfUser(db: DB, userId: string, since: Date, limit = 10
   for (const s of sels)
     byBet.set(s.bet_id, [
       ...(byBet.get(s.bet_id) ?? []),
-      { gameId: s.game_id, outcome: s.outcome, odds: s.odds_hundredths / 100 },
+      { gameId: s.game_id, market: s.market, outcome: s.outcome, odds: s.odds_hundredths / 100 },
     ]);
   return bets.map((b) => ({
     id: b.id,
@@ -113,13 +113,13 @@ export async function betsOfUser(db: DB, userId: string, since: Date, limit = 10
   }));
 }
 
-/** The still-open bets that include a game, with the outcome picked on it. */
+/** The still-open bets that include a game, with the market and outcome picked on it. */
 export async function pendingOnGame(db: DB, gameId: string) {
   const rows = await db
     .selectFrom('bet_selections as s')
     .innerJoin('bets as b', 'b.id', 's.bet_id')
     .leftJoin('bet_closures as c', 'c.bet_id', 'b.id')
-    .select(['b.bet_type', 'b.stake_cents', 'b.potential_payout_cents', 's.outcome'])
+    .select(['b.bet_type', 'b.stake_cents', 'b.potential_payout_cents', 's.market', 's.outcome'])
     .where('s.game_id', '=', gameId)
     .where('c.bet_id', 'is', null)
     .execute();
@@ -127,6 +127,7 @@ export async function pendingOnGame(db: DB, gameId: string) {
     betType: r.bet_type,
     stakeCents: Number(r.stake_cents),
     potentialPayoutCents: Number(r.potential_payout_cents),
+    market: r.market,
     outcome: r.outcome,
   }));
 }

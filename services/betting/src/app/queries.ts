@@ -1,11 +1,11 @@
 import { centsToDollars, dateRange, dollarsToCents, notFound, pageCount } from '@bet/kit';
-import { exposureByMarket } from '../domain/risk';
+import { exposureByMarket, type LiabilityLimit } from '../domain/risk';
 import { DAY_MS, dayStart, monthStart, weekStart } from '../domain/week';
 import { betHistoryPage, countOpenBets } from '../store/bets';
 import { highestOddsRows, topWinnerRows, userDailyNet, userTotals } from '../store/boards';
 import type { Db } from '../store/db';
 import { loadGames } from '../store/games';
-import { exposureByGame, exposureByOutcome, totalExposure } from '../store/risk';
+import { exposureByGame, exposureByOutcome, exposureKey, exposureOf, totalExposure } from '../store/risk';
 import { renderBets } from './views';
 
 export type BetState = 'pending' | 'won' | 'lost' | 'cancelled' | 'cashed_out';
@@ -117,7 +117,7 @@ export async function userStatsHistory(db: Db, userId: string, now = new Date())
 }
 
 /** Exposure of one game: what pending bets touching it would pay, per outcome (multis count in full). */
-export async function gameRisk(db: Db, gameId: string) {
+export async function gameRisk(db: Db, gameId: string, maxLiabilityDollars?: number) {
   const games = await loadGames(db, [gameId]);
   const game = games.get(gameId);
   if (!game || game.home_team === '') throw notFound('Game not found');
@@ -132,6 +132,15 @@ export async function gameRisk(db: Db, gameId: string) {
     };
   };
   const total = rows.reduce((s, r) => s + BigInt(r.payout), 0n);
+  // the liability limit as placement applies it: over bets pending or awaiting payment (betting-008)
+  let limit: LiabilityLimit | undefined;
+  if (maxLiabilityDollars !== undefined) {
+    const held = await exposureOf(db, [gameId]);
+    limit = {
+      limitCents: dollarsToCents(maxLiabilityDollars),
+      heldCents: (market, outcome) => held.get(exposureKey(gameId, market, outcome)) ?? 0n,
+    };
+  }
   // the spec's answer is "analysis" (spec 001 §7.1): its Risk Details panel reads it from there
   return {
     analysis: {
@@ -140,7 +149,8 @@ export async function gameRisk(db: Db, gameId: string) {
       status: game.status,
       totalExposure: centsToDollars(total),
       outcomes: { A: outcome('A'), B: outcome('B'), Draw: outcome('Draw') },
-      markets: exposureByMarket(rows, { home: game.home_team, away: game.away_team }),
+      markets: exposureByMarket(rows, { home: game.home_team, away: game.away_team }, limit),
+      ...(limit ? { liabilityLimit: centsToDollars(limit.limitCents) } : {}),
     },
   };
 }

@@ -81,6 +81,27 @@ describe("a game's exposure by market and outcome", () => {
     ]);
   });
 
+  it('puts the liability limit and the headroom next to each exposure, over a grid of books', () => {
+    for (const limitCents of [100_000n, 1_000_000n, 10_000_000n])
+      for (const held of [0n, 37_900n, 99_999n, 100_000n, 250_000n, 9_999_999n]) {
+        const payouts = { over: held, under: held / 3n };
+        const markets = exposureByMarket(
+          [row('ou_2.5', 'over', 2, 2000, Number(held)), row('ou_2.5', 'under', 1, 1000, Number(held / 3n))],
+          teams,
+          // what the limit reads may include bets awaiting payment: it is given, not the rows' sum
+          { limitCents, heldCents: (m, o) => (m === 'ou_2.5' ? payouts[o as 'over' | 'under'] : 0n) },
+        );
+        const left = (c: bigint) => Number(c > 0n ? c : 0n) / 100;
+        expect(markets[0].liabilityLimit).toBe(Number(limitCents) / 100);
+        expect(markets[0].outcomes.map((o) => [o.outcome, o.liabilityLimit, o.headroom])).toEqual([
+          ['over', Number(limitCents) / 100, left(limitCents - payouts.over)],
+          ['under', Number(limitCents) / 100, left(limitCents - payouts.under)],
+        ]);
+        // the market's headroom is its tightest outcome's
+        expect(markets[0].headroom).toBe(left(limitCents - payouts.over));
+      }
+  });
+
   it('is empty when nothing is pending', () => {
     expect(exposureByMarket([], teams)).toEqual([]);
   });

@@ -24,6 +24,17 @@ export interface OutcomeExposure {
   betCount: number;
   totalStake: number;
   totalPotentialPayout: number;
+  /** dollars: the configured liability limit of this outcome (MAX_LIABILITY, per game, market and outcome) */
+  liabilityLimit?: number;
+  /** dollars: what this outcome may still take before a bet on it is refused (limit − what it would pay, ≥ 0) */
+  headroom?: number;
+}
+
+/** The liability limit placement applies (betting-008) and what each outcome already holds against it. */
+export interface LiabilityLimit {
+  limitCents: bigint;
+  /** what the outcome would pay over every bet not yet settled (pending or awaiting payment), cents */
+  heldCents: (market: string, outcome: string) => bigint;
 }
 
 export interface MarketExposure {
@@ -34,6 +45,10 @@ export interface MarketExposure {
   totalPotentialPayout: number;
   /** what the market's worst outcome would pay out: the liability limit's reading (betting-008) */
   liability: number;
+  /** dollars: the liability limit of each of its outcomes */
+  liabilityLimit?: number;
+  /** dollars: the smallest headroom of its outcomes (the one closest to the limit) */
+  headroom?: number;
   outcomes: OutcomeExposure[];
 }
 
@@ -42,7 +57,11 @@ export interface MarketExposure {
  * knows comes last, by key). Each lists every one of its outcomes, zeros included, so an admin
  * sees both sides of a line — except Correct Score, which lists only the scores bet on.
  */
-export function exposureByMarket(rows: readonly ExposureRow[], teams: Teams): MarketExposure[] {
+export function exposureByMarket(
+  rows: readonly ExposureRow[],
+  teams: Teams,
+  limit?: LiabilityLimit,
+): MarketExposure[] {
   const byMarket = new Map<string, Map<string, ExposureRow>>();
   for (const r of rows) {
     const m = byMarket.get(r.market) ?? new Map<string, ExposureRow>();
@@ -63,6 +82,7 @@ export function exposureByMarket(rows: readonly ExposureRow[], teams: Teams): Ma
     let stake = 0n;
     let payout = 0n;
     let worst = 0n;
+    let least: bigint | null = null;
     const outcomes = codes.map((code) => {
       const r = got.get(code);
       const p = BigInt(r?.payout ?? 0);
@@ -70,13 +90,21 @@ export function exposureByMarket(rows: readonly ExposureRow[], teams: Teams): Ma
       stake += BigInt(r?.stake ?? 0);
       payout += p;
       if (p > worst) worst = p;
-      return {
+      const out: OutcomeExposure = {
         outcome: code,
         label: def ? selectionLabel(key, code, teams) : code,
         betCount: Number(r?.bets ?? 0),
         totalStake: centsToDollars(BigInt(r?.stake ?? 0)),
         totalPotentialPayout: centsToDollars(p),
       };
+      if (limit) {
+        const left = limit.limitCents - limit.heldCents(key, code);
+        const headroom = left > 0n ? left : 0n;
+        if (least === null || headroom < least) least = headroom;
+        out.liabilityLimit = centsToDollars(limit.limitCents);
+        out.headroom = centsToDollars(headroom);
+      }
+      return out;
     });
     return {
       key,
@@ -85,6 +113,12 @@ export function exposureByMarket(rows: readonly ExposureRow[], teams: Teams): Ma
       totalStake: centsToDollars(stake),
       totalPotentialPayout: centsToDollars(payout),
       liability: centsToDollars(worst),
+      ...(limit
+        ? {
+            liabilityLimit: centsToDollars(limit.limitCents),
+            headroom: centsToDollars(least ?? limit.limitCents),
+          }
+        : {}),
       outcomes,
     };
   });

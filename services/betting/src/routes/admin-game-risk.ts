@@ -15,6 +15,6 @@ export const adminGameRiskRoute = route('GET /api/v1/admin/games/:id/risk', (app
         response: { 200: GameRiskAnswer },
       },
     },
-    async (req) => gameRisk(ctx.db, req.params.id),
+    async (req) => gameRisk(ctx.db, req.params.id, ctx.config.MAX_LIABILITY),
   );
 });

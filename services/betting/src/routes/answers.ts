@@ -222,6 +222,12 @@ export const GameRiskAnswer = Type.Object(
       status: GameStatus,
       totalExposure: Type.Number({ description: 'dollars: potential payouts of pending bets on the game' }),
       outcomes: Type.Object({ A: OutcomeExposure, B: OutcomeExposure, Draw: OutcomeExposure }),
+      liabilityLimit: Type.Optional(
+        Type.Number({
+          description:
+            'dollars: the liability limit per market and outcome of this game (MAX_LIABILITY, betting-008); an outcome without bets has all of it as headroom',
+        }),
+      ),
       markets: Type.Array(
         Type.Object({
           key: Type.String({ description: "the market's key (`1x2`, `ou_2.5`, `btts`…)" }),
@@ -230,6 +236,17 @@ export const GameRiskAnswer = Type.Object(
           totalStake: Dollars,
           totalPotentialPayout: Dollars,
           liability: Type.Number({ description: "dollars: what the market's worst outcome would pay out" }),
+          liabilityLimit: Type.Optional(
+            Type.Number({
+              description:
+                'dollars: the liability limit of each outcome (MAX_LIABILITY, per game, market and outcome)',
+            }),
+          ),
+          headroom: Type.Optional(
+            Type.Number({
+              description: 'dollars: the smallest headroom of its outcomes (the one closest to the limit)',
+            }),
+          ),
           outcomes: Type.Array(
             Type.Object({
               outcome: Type.String(),
@@ -237,6 +254,15 @@ export const GameRiskAnswer = Type.Object(
               betCount: Type.Integer(),
               totalStake: Dollars,
               totalPotentialPayout: Dollars,
+              liabilityLimit: Type.Optional(
+                Type.Number({ description: 'dollars: the liability limit of this outcome' }),
+              ),
+              headroom: Type.Optional(
+                Type.Number({
+                  description:
+                    'dollars: what it may still pay out before a bet on it is refused: the limit less what every bet not yet settled on it would pay (pending or awaiting payment), never below 0',
+                }),
+              ),
             }),
           ),
         }),

@@ -8,7 +8,7 @@ import {
   GamesSettled,
   GamesUpdated,
 } from '@bet/proto-events';
-import { type GameRecord, toDecimalOdds } from '../domain/game';
+import { type GameRecord, suspendedUntilOf, toDecimalOdds } from '../domain/game';
 import type { MarketPrices } from '../domain/markets';
 import type { DB } from '../store/db';
 
@@ -58,7 +58,7 @@ export function oddsChanged(
   markets: MarketPrices | null,
   now: number = Date.now(),
 ): Announcement {
-  const until = g.sim?.suspendedUntil;
+  const until = suspendedUntilOf(g);
   const suspended = g.marketControl?.suspended ?? [];
   return announce(GamesOddsChanged, {
     gameId: g.id,

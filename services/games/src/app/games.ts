@@ -190,8 +190,16 @@ export function changeEvents(
   // Going live re-announces the price as an in-play one even when it did not move: a
   // read model (betting) takes in-play bets only on prices marked live.
   const wentLive = before.status !== 'live' && after.status === 'live';
-  // a feed's other markets may move while its 1X2 price stays
-  const feedMoved = stableJson(before.feed?.markets ?? null) !== stableJson(after.feed?.markets ?? null);
+  // a feed's other markets may move while its 1X2 price stays; in play, so may the state they
+  // are priced from (minute, red cards) and a suspension
+  const pricing = (g: GameRecord) =>
+    stableJson({
+      markets: g.feed?.markets ?? null,
+      live: g.feed?.live ?? null,
+      liveMarkets: g.feed?.liveMarkets ?? null,
+      suspendedUntil: g.feed?.suspendedUntil ?? null,
+    });
+  const feedMoved = pricing(before) !== pricing(after);
   if (!samePrices(before.odds, after.odds) || wentLive || feedMoved) out.push(oddsChanged(after, markets()));
   if (before.status !== 'cancelled' && after.status === 'cancelled') {
     out.push(

@@ -16,6 +16,7 @@ import type { LivePolicy } from '../domain/live';
 import { logoUrl } from '../domain/logos';
 import { gameMarkets, htScoreOf, publicMarkets } from '../domain/markets';
 import { simulateGame } from '../domain/simulation';
+import { clearedPinsAudit, LIVE_TRADING_ACTOR } from '../domain/trading';
 import type { DB } from '../store/db';
 import {
   confirmPrices,
@@ -24,11 +25,13 @@ import {
   insertMatchEvents,
   lockSimulated,
   type NewMatchEvent,
+  savePinsCleared,
   saveSimulated,
   selectDueSimulated,
 } from '../store/games';
 import { insertMetaIfAbsent, readMeta, writeMeta } from '../store/meta';
 import { type Announcement, announce, oddsChanged, recordAnnouncements } from './announcements';
+import { audit } from './audit';
 import { repriceAfterResult } from './games';
 import { loadStrengths, marketMarginsOf, modelFor } from './pricing';
 import { seedRankings } from './rankings';
@@ -290,6 +293,8 @@ export class SimulatorRunner {
       // live games whose price the model has just re-evaluated: their market stays open
       // (an admin's in-play price is not the model's: it stays fresh only by the admin's own confirmation)
       const confirmed: string[] = [];
+      // games whose admin pins a goal or a red card cleared (games-007)
+      const cleared: GameRecord[] = [];
       for (const { game: before, interested } of locked) {
         const step = simulateGame({
           game: before,
@@ -318,7 +323,12 @@ export class SimulatorRunner {
         }
         const { after } = step;
         updates.push(after);
-        if (!step.finished && before.adjusted === null) confirmed.push(before.id);
+        if (!step.finished && after.adjusted === null) confirmed.push(before.id);
+        if (step.clearedPins) {
+          cleared.push(after);
+          const { before: was, after: now } = clearedPinsAudit(step.clearedPins, step.jolt ?? 'in play');
+          await audit(trx, LIVE_TRADING_ACTOR, 'market.pins_cleared', 'game', before.id, was, now);
+        }
         for (const e of step.events) {
           matchEvents.push({
             game_id: before.id,
@@ -361,6 +371,7 @@ export class SimulatorRunner {
         stats.advanced++;
       }
       await saveSimulated(trx, updates);
+      await savePinsCleared(trx, cleared);
       await confirmPrices(trx, confirmed, new Date(now));
       await insertMatchEvents(trx, matchEvents);
       await recordAnnouncements(trx, events);

@@ -5,6 +5,7 @@ import type { Actor } from '../domain/actor';
 import { ProviderFailedError, SyncNotConfiguredError } from '../domain/errors';
 import { htScoreOf } from '../domain/markets';
 import { mergeFixture } from '../domain/merge';
+import { clearedPinsAudit, LIVE_TRADING_ACTOR } from '../domain/trading';
 import { AllSportsApi } from '../providers/allsportsapi';
 import { ApiFootball } from '../providers/apifootball';
 import {
@@ -18,6 +19,7 @@ import {
   type SportsProvider,
 } from '../providers/types';
 import {
+  confirmPrices,
   insertGame,
   lockProviderGame,
   type NewMatchEvent,
@@ -232,11 +234,31 @@ export class SyncService {
         model,
         margin: this.ctx.config.ODDS_MARGIN,
         now,
+        suspendMs: this.ctx.config.LIVE_SUSPEND_MS,
       });
       const { after } = m;
       let stored = false;
       if (!existing) await insertGame(trx, after);
-      else stored = await saveGame(trx, existing, after, {}, now);
+      else
+        stored = await saveGame(
+          trx,
+          existing,
+          after,
+          // a goal cleared the admin's 1X2 price (games-007): nobody's adjustment stands
+          m.clearedPins?.adjusted ? { adjusted_by: null, adjusted_at: null } : {},
+          now,
+        );
+      // a live price the sync has just made (the feed's, or our model's from the feed's state)
+      // is confirmed fresh, as the simulator confirms its own (liveSuspended)
+      if (m.priced && after.status === 'live' && after.adjusted === null)
+        await confirmPrices(trx, [after.id], now);
+      if (m.clearedPins) {
+        const { before: was, after: cleared } = clearedPinsAudit(
+          m.clearedPins,
+          `${m.jolt ?? 'In play'} (${SOURCE_LABEL[source]})`,
+        );
+        await audit(trx, LIVE_TRADING_ACTOR, 'market.pins_cleared', 'game', after.id, was, cleared);
+      }
       const events = changeEvents(existing, after, marketMarginsOf(this.ctx.config));
       if (m.settled) {
         // half-time markets settle on the feed's half-time score (none recorded: they push)

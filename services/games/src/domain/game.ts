@@ -81,19 +81,29 @@ export function sourceOf(provider: Provider): GameSource {
   return provider === 'simulator' ? 'simulator' : provider === 'manual' ? 'manual' : 'provider';
 }
 
+type SuspensionHolder = {
+  sim?: { suspendedUntil?: number } | null;
+  feed?: { suspendedUntil?: number } | null;
+};
+
+/** Until when (real ms) a goal or a red card suspends the game: the simulator's, or a provider sync's. */
+export const suspendedUntilOf = (g: SuspensionHolder): number | undefined =>
+  g.sim?.suspendedUntil ?? g.feed?.suspendedUntil;
+
 /**
  * A live market is open only while its in-play price is fresh: confirmed by the pricing
  * engine (or an admin) within `maxAgeMs`. A stalled simulator, a provider with no in-play
  * prices, or a manual game nobody prices leaves the game suspended, never on old prices.
  */
 export function liveSuspended(
-  g: Pick<GameRecord, 'status' | 'pricesAt'> & { sim?: { suspendedUntil?: number } | null },
+  g: Pick<GameRecord, 'status' | 'pricesAt'> & SuspensionHolder,
   now: number,
   maxAgeMs: number,
 ): boolean {
   if (g.status !== 'live') return false;
   // a goal, a red card or a penalty suspends every market for a few seconds (betting-008)
-  if (g.sim?.suspendedUntil !== undefined && now < g.sim.suspendedUntil) return true;
+  const until = suspendedUntilOf(g);
+  if (until !== undefined && now < until) return true;
   return !g.pricesAt || now - g.pricesAt.getTime() > maxAgeMs;
 }
 

@@ -342,7 +342,11 @@ export function overround(book: Record<string, number | null>): number {
  * then (λ home, λ away) are fitted by least squares on the fair chances of every outcome.
  * Pre-match only; in play the fitted rates run on like the model's own.
  */
-export function fitLambdas(books: Record<string, Record<string, number>>): Lambdas {
+export function fitLambdas(
+  books: Record<string, Record<string, number>>,
+  /** in play: where the match stands (the fitted rates are the full match's, run on from here) */
+  state: Omit<MarketState, 'lambdas'> = {},
+): Lambdas {
   const targets: Array<{ market: string; outcome: string; p: number }> = [];
   for (const [market, book] of Object.entries(books)) {
     const def = MARKETS.find((m) => m.key === market);
@@ -358,7 +362,7 @@ export function fitLambdas(books: Record<string, Record<string, number>>): Lambd
   if (targets.length === 0) throw new Error('no book to fit');
   const defs = MARKETS.filter((m) => targets.some((t) => t.market === m.key));
   const loss = (lh: number, la: number) => {
-    const c = fullTimeChances(defs, finalScores({ lambdas: { home: lh, away: la } }));
+    const c = fullTimeChances(defs, finalScores({ ...state, lambdas: { home: lh, away: la } }));
     return targets.reduce((s, t) => s + (c[t.market][t.outcome] - t.p) ** 2, 0);
   };
   return minimiseRates(loss, 1e-6);
@@ -389,6 +393,8 @@ export interface PricedGame {
   marketControl?: MarketControl | null;
   /** what a provider's feed said beyond 1X2 */
   feed?: FeedRecord | null;
+  /** the running score (in play) */
+  score?: Score;
 }
 
 /** books by market then outcome, prices in hundredths, as a feed gave them */
@@ -400,6 +406,24 @@ export interface FeedRecord {
   markets?: MarketBooks;
   /** the half-time score the feed recorded */
   htScore?: Score;
+  /** in play: where the match stands as the feed last said, which prices every market (issue 32) */
+  live?: FeedLiveState;
+  /** in play: the feed's own live books of other markets, offered as they are when complete */
+  liveMarkets?: MarketBooks;
+  /**
+   * real time (ms) until which every market of the game is suspended: set when a sync sees a
+   * goal or a red card (betting-008, as the simulator does)
+   */
+  suspendedUntil?: number;
+}
+
+/** Where a provider's live match stands, from its last sync. */
+export interface FeedLiveState {
+  phase: Phase;
+  minute: number;
+  red: { home: number; away: number };
+  /** the 1X2 price on show is the feed's own live price (else our model's, from this state) */
+  feedPrice: boolean;
 }
 
 /**
@@ -458,7 +482,10 @@ export function modelMarkets(
 ): MarketPrices | null {
   if (g.status === 'finished' || g.status === 'cancelled') return null;
   // an admin's in-play price is not the model's: no market would agree with it
-  if (g.status === 'live') return g.adjusted === null ? (g.sim?.markets ?? null) : null;
+  if (g.status === 'live') {
+    if (g.adjusted !== null) return null;
+    return g.sim ? (g.sim.markets ?? null) : feedLiveMarkets(g, margins);
+  }
   const own = g.priceSource === 'model' && g.adjusted === null && g.lambdas;
   // a feed's complete books are offered as they are, and every other market is fitted to them
   const feed = feedBooksOf(g);
@@ -472,6 +499,45 @@ export function modelMarkets(
   return prices;
 }
 
+const fittedLive = new Map<string, Lambdas>();
+/** the full-match rates whose in-play 1X2 at this state is the feed's live price, remembered */
+function lambdasInPlay(odds: Prices, state: Omit<MarketState, 'lambdas'>): Lambdas {
+  const key = JSON.stringify([odds, state]);
+  let l = fittedLive.get(key);
+  if (!l) {
+    l = fitLambdas({ '1x2': { A: odds.home, Draw: odds.draw, B: odds.away } }, state);
+    if (fittedLive.size >= 2000) fittedLive.delete(fittedLive.keys().next().value as string);
+    fittedLive.set(key, l);
+  }
+  return l;
+}
+
+/**
+ * A provider's game in play (no simulator runs it): every market from the goal model at the
+ * state the feed last reported (score, phase, minute, red cards). When the 1X2 price on show is
+ * the feed's own live price, the rates are fitted to it at that state, so every market agrees
+ * with it; otherwise the game's pre-match rates run on, as our in-play 1X2 does. The feed's own
+ * complete live books, if any, are offered as they are. After normal time: none.
+ */
+export function feedLiveMarkets(
+  g: PricedGame,
+  margins: MarketMargins = DEFAULT_MARKET_MARGINS,
+): MarketPrices | null {
+  const live = g.feed?.live;
+  if (!live || live.phase === 'FT' || (!g.lambdas && !live.feedPrice)) return null;
+  const state = {
+    score: g.score ?? { home: 0, away: 0 },
+    phase: live.phase,
+    minute: live.minute,
+    red: live.red,
+  };
+  const lambdas = live.feedPrice ? lambdasInPlay(g.odds, state) : (g.lambdas as Lambdas);
+  const prices = marketPrices({ ...state, lambdas }, g.odds, margins);
+  for (const [market, book] of Object.entries(usableFeedBooks(g.feed?.liveMarkets)))
+    prices[market] = { ...book };
+  return prices;
+}
+
 /** The feed's books a game offers as they are (a provider's own price on show, not an admin's). */
 export function feedBooksOf(
   g: Pick<PricedGame, 'status' | 'priceSource' | 'adjusted' | 'feed'>,
@@ -482,7 +548,8 @@ export function feedBooksOf(
 
 /** Where each market of a game is priced from, for GET /games/{id}/markets. */
 export function marketSources(g: PricedGame): Record<string, MarketSource> {
-  const feed = feedBooksOf(g);
+  const liveFeed = g.status === 'live' && !g.sim && g.adjusted === null ? g.feed?.live : undefined;
+  const feed = liveFeed ? usableFeedBooks(g.feed?.liveMarkets) : feedBooksOf(g);
   const pinned = g.marketControl?.prices ?? {};
   return Object.fromEntries(
     MARKETS.map((def) => {
@@ -491,7 +558,7 @@ export function marketSources(g: PricedGame): Record<string, MarketSource> {
           def.key,
           g.adjusted !== null || g.priceSource === 'manual'
             ? 'admin'
-            : g.priceSource === 'provider'
+            : (liveFeed ? liveFeed.feedPrice : g.priceSource === 'provider')
               ? 'feed'
               : 'model',
         ];

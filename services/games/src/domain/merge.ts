@@ -1,7 +1,9 @@
-import type { ProviderFixture, ProviderPrice, SourceName } from './fixtures';
+import type { ProviderEvent, ProviderFixture, ProviderPrice, SourceName } from './fixtures';
 import type { GameRecord, Outcome } from './game';
 import { outcomeOf } from './game';
+import { suspendsMarkets } from './live';
 import { inPlayPrices, type Lambdas, lambdasFromPrices, type Prices, samePrices } from './odds';
+import { type ClearedPins, clearPins } from './trading';
 
 export interface MergeInput {
   existing: GameRecord | null;
@@ -14,6 +16,8 @@ export interface MergeInput {
   model: { lambdas: Lambdas; prices: Prices };
   margin: number;
   now: Date;
+  /** how long (real ms) a goal or a red card suspends the game's markets (0: never) */
+  suspendMs?: number;
 }
 
 export interface MergeOutcome {
@@ -24,6 +28,19 @@ export interface MergeOutcome {
   conflict: string | null;
   /** the price moved underneath an admin adjustment, which was kept */
   keptAdjusted: boolean;
+  /** in play, the sync priced the game afresh (the feed's live price, or our model's from its state) */
+  priced: boolean;
+  /** an admin's pins that a goal or a red card cleared (games-007), to audit */
+  clearedPins: ClearedPins | null;
+  /** what happened since the last sync that suspends the markets ("Goal", "Red card"), or null */
+  jolt: string | null;
+}
+
+/** Red cards of each side among a feed's events (a second yellow is a red). */
+export function redCards(events: readonly ProviderEvent[]): { home: number; away: number } {
+  const red = { home: 0, away: 0 };
+  for (const e of events) if (suspendsMarkets([e]) && e.type === 'Card') red[e.side]++;
+  return red;
 }
 
 /**
@@ -110,7 +127,41 @@ export function mergeFixture(m: MergeInput): MergeOutcome {
     after.feed = markets ? { ...rest, markets } : Object.keys(rest).length > 0 ? rest : null;
   }
 
+  // in play: where the match stands prices every market; a goal or a red card since the last
+  // sync suspends the game and clears an admin's pins (betting-008, games-007)
+  let jolt: string | null = null;
+  if (after.status === 'live' && f.status === 'live' && f.phase) {
+    const was = start.status === 'live' ? start.feed?.live : undefined;
+    const red = f.events ? redCards(f.events) : (was?.red ?? { home: 0, away: 0 });
+    const scored =
+      start.status === 'live' &&
+      (after.score.home !== start.score.home || after.score.away !== start.score.away);
+    const sentOff = !!was && (red.home > was.red.home || red.away > was.red.away);
+    jolt = scored ? 'Goal' : sentOff ? 'Red card' : null;
+    const { suspendedUntil, ...feed } = after.feed ?? {};
+    const until =
+      jolt && (m.suspendMs ?? 0) > 0
+        ? m.now.getTime() + (m.suspendMs ?? 0)
+        : suspendedUntil !== undefined && suspendedUntil > m.now.getTime()
+          ? suspendedUntil
+          : undefined;
+    const { liveMarkets: _was, ...rest } = feed;
+    const liveBooks = m.price?.live && m.price.markets && Object.keys(m.price.markets).length > 0;
+    after.feed = {
+      ...rest,
+      ...(liveBooks ? { liveMarkets: m.price!.markets } : {}),
+      live: {
+        phase: f.phase,
+        minute: Math.min(90, after.elapsed ?? 0),
+        red,
+        feedPrice: m.price?.live ? true : after.lambdas ? false : !!was?.feedPrice,
+      },
+      ...(until !== undefined ? { suspendedUntil: until } : {}),
+    };
+  }
+
   // prices
+  let priced = false;
   if (after.status === 'upcoming') {
     if (m.price && !m.price.live) {
       after.base = m.price.odds;
@@ -123,6 +174,7 @@ export function mergeFixture(m: MergeInput): MergeOutcome {
   } else if (after.status === 'live') {
     if (m.price?.live) {
       after.base = m.price.odds;
+      priced = true;
     } else if (after.lambdas && f.phase && f.phase !== 'FT') {
       after.base = inPlayPrices(
         {
@@ -130,12 +182,20 @@ export function mergeFixture(m: MergeInput): MergeOutcome {
           score: after.score,
           phase: f.phase,
           minute: Math.min(90, after.elapsed ?? 0),
+          red: after.feed?.live?.red,
         },
         m.margin,
       );
+      priced = true;
     }
+  }
+  let clearedPins: ClearedPins | null = null;
+  if (jolt) {
+    const cleared = clearPins(after);
+    clearedPins = cleared.cleared;
+    if (clearedPins) Object.assign(after, cleared.after);
   }
   after.odds = after.adjusted ?? after.base;
   const keptAdjusted = !!after.adjusted && !samePrices(start.base, after.base);
-  return { after, settled, conflict, keptAdjusted };
+  return { after, settled, conflict, keptAdjusted, priced, clearedPins, jolt };
 }

@@ -6,6 +6,7 @@ import { DEFAULT_MARKET_MARGINS, type MarketMargins, marketPrices } from './mark
 import { invariantViolations, type MatchEvent, resultOf, startMatch } from './match';
 import { DEFAULT_RANKING, expectedGoals, teamStrength } from './odds';
 import { matchKey } from './rng';
+import { type ClearedPins, clearPins } from './trading';
 
 export interface SimStepInput {
   game: GameRecord;
@@ -41,6 +42,10 @@ export type SimStep =
       update: boolean;
       /** games.odds_changed (in play) is owed */
       announcePrice: boolean;
+      /** an admin's pins that a goal or a red card cleared (games-007), to audit */
+      clearedPins: ClearedPins | null;
+      /** what cleared them ("Goal 67'"), for the audit */
+      jolt: string | null;
     };
 
 /**
@@ -98,7 +103,7 @@ export function simulateGame(s: SimStepInput): SimStep {
   // the markets reopen at the new prices once the suspension is over (betting-008)
   if ((s.suspendMs ?? 0) > 0 && !out.finished && suspendsMarkets(out.events))
     sim = { ...sim, suspendedUntil: s.now + (s.suspendMs ?? 0) };
-  const after: GameRecord = {
+  let after: GameRecord = {
     ...working,
     sim,
     score: { ...match.score },
@@ -106,6 +111,22 @@ export function simulateGame(s: SimStepInput): SimStep {
     base: out.model ?? working.base,
     odds: out.announce ?? working.odds,
   };
+  // a goal or a red card clears an admin's pinned prices: the game reopens at the model's (games-007)
+  const jolt = out.finished ? undefined : out.events.find((e) => suspendsMarkets([e]));
+  let clearedPins: ClearedPins | null = null;
+  if (jolt && out.model) {
+    const cleared = clearPins(after);
+    clearedPins = cleared.cleared;
+    if (clearedPins) {
+      after = cleared.after;
+      // the model ran without announcing under the admin's 1X2 price: its markets are priced now
+      if (clearedPins.adjusted)
+        after.sim = {
+          ...sim,
+          markets: marketPrices(sim.match, after.odds, s.marketMargins ?? DEFAULT_MARKET_MARGINS),
+        };
+    }
+  }
   if (out.finished) {
     after.status = 'finished';
     after.result = resultOf(match.score);
@@ -120,6 +141,8 @@ export function simulateGame(s: SimStepInput): SimStep {
     events: out.events,
     update: kicked || out.update,
     // at kick-off the price is re-announced as in-play even if it did not move (see changeEvents)
-    announcePrice: !!out.announce || !!out.announceMarkets || (kicked && !out.finished),
+    announcePrice: !!out.announce || !!out.announceMarkets || (kicked && !out.finished) || !!clearedPins,
+    clearedPins,
+    jolt: clearedPins && jolt ? `${jolt.detail} ${jolt.elapsed}'` : null,
   };
 }

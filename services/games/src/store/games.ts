@@ -279,6 +279,26 @@ export async function saveSimulated(trx: DB, games: GameRecord[]) {
     where g.id = v.id`.execute(trx);
 }
 
+/**
+ * Writes what live trading cleared of an admin's pins (games-007): the 1X2 adjustment and the
+ * pinned market prices (saveSimulated writes the match and prices, not the admin's columns).
+ */
+export async function savePinsCleared(trx: DB, games: readonly GameRecord[]) {
+  for (const g of games)
+    await trx
+      .updateTable('games')
+      .set({
+        adj_home: null,
+        adj_draw: null,
+        adj_away: null,
+        adjusted_by: null,
+        adjusted_at: null,
+        market_control: isControlled(g.marketControl) ? (stableJson(g.marketControl) ?? null) : null,
+      })
+      .where('id', '=', g.id)
+      .execute();
+}
+
 /** Marks the in-play prices of these games confirmed at `at` (see liveSuspended). */
 export async function confirmPrices(trx: DB, ids: readonly string[], at: Date) {
   if (ids.length === 0) return;
