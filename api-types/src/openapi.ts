@@ -2369,6 +2369,12 @@ export type paths = {
                         "application/json": {
                             bets: {
                                 _id: string;
+                                /** @description additive: dollars of bonus: if every leg wins while pending; what was paid (part of payout) once won; 0 when lost */
+                                accaBonus?: number;
+                                /** @description additive: the bonus percent on net winnings (the tier for the legs; once settled, re-tiered on the legs that won) */
+                                accaBonusPercent?: number;
+                                /** @description additive (issue 33): the accumulator bonus promotion of a multi */
+                                accaPromotionId?: string;
                                 /** @enum {string} */
                                 betType: "single" | "multi";
                                 cashedOut: boolean;
@@ -2383,6 +2389,12 @@ export type paths = {
                                 /** @description dollars: stake × total odds (a free bet: stake × total odds − stake) */
                                 potentialPayout: number;
                                 selections: {
+                                    /** @description additive (issue 33): only on a leg an odds boost priced */
+                                    boost?: {
+                                        /** @description the price the leg had without the boost */
+                                        baseOdds: number;
+                                        promotionId: string;
+                                    };
                                     /** @description null when this service never heard of the game ("Game data is unavailable") */
                                     game: {
                                         _id: string;
@@ -2397,7 +2409,7 @@ export type paths = {
                                     label?: string;
                                     /** @description additive: the leg's market key (games-005); absent on a 1X2 leg */
                                     market?: string;
-                                    /** @description the price taken at placement */
+                                    /** @description the price taken at placement (a boosted leg: the boosted price) */
                                     odds: number;
                                     /** @description A / Draw / B on 1X2, else the market outcome code */
                                     outcome: string;
@@ -5402,6 +5414,12 @@ export type paths = {
                         "application/json": {
                             bets: {
                                 _id: string;
+                                /** @description additive: dollars of bonus: if every leg wins while pending; what was paid (part of payout) once won; 0 when lost */
+                                accaBonus?: number;
+                                /** @description additive: the bonus percent on net winnings (the tier for the legs; once settled, re-tiered on the legs that won) */
+                                accaBonusPercent?: number;
+                                /** @description additive (issue 33): the accumulator bonus promotion of a multi */
+                                accaPromotionId?: string;
                                 /** @enum {string} */
                                 betType: "single" | "multi";
                                 cashedOut: boolean;
@@ -5416,6 +5434,12 @@ export type paths = {
                                 /** @description dollars: stake × total odds (a free bet: stake × total odds − stake) */
                                 potentialPayout: number;
                                 selections: {
+                                    /** @description additive (issue 33): only on a leg an odds boost priced */
+                                    boost?: {
+                                        /** @description the price the leg had without the boost */
+                                        baseOdds: number;
+                                        promotionId: string;
+                                    };
                                     /** @description null when this service never heard of the game ("Game data is unavailable") */
                                     game: {
                                         _id: string;
@@ -5430,7 +5454,7 @@ export type paths = {
                                     label?: string;
                                     /** @description additive: the leg's market key (games-005); absent on a 1X2 leg */
                                     market?: string;
-                                    /** @description the price taken at placement */
+                                    /** @description the price taken at placement (a boosted leg: the boosted price) */
                                     odds: number;
                                     /** @description A / Draw / B on 1X2, else the market outcome code */
                                     outcome: string;
@@ -5492,6 +5516,12 @@ export type paths = {
                         "application/json": {
                             bet: {
                                 _id: string;
+                                /** @description additive: dollars of bonus: if every leg wins while pending; what was paid (part of payout) once won; 0 when lost */
+                                accaBonus?: number;
+                                /** @description additive: the bonus percent on net winnings (the tier for the legs; once settled, re-tiered on the legs that won) */
+                                accaBonusPercent?: number;
+                                /** @description additive (issue 33): the accumulator bonus promotion of a multi */
+                                accaPromotionId?: string;
                                 /** @enum {string} */
                                 betType: "single" | "multi";
                                 cashedOut: boolean;
@@ -5506,6 +5536,12 @@ export type paths = {
                                 /** @description dollars: stake × total odds (a free bet: stake × total odds − stake) */
                                 potentialPayout: number;
                                 selections: {
+                                    /** @description additive (issue 33): only on a leg an odds boost priced */
+                                    boost?: {
+                                        /** @description the price the leg had without the boost */
+                                        baseOdds: number;
+                                        promotionId: string;
+                                    };
                                     /** @description null when this service never heard of the game ("Game data is unavailable") */
                                     game: {
                                         _id: string;
@@ -5520,7 +5556,7 @@ export type paths = {
                                     label?: string;
                                     /** @description additive: the leg's market key (games-005); absent on a 1X2 leg */
                                     market?: string;
-                                    /** @description the price taken at placement */
+                                    /** @description the price taken at placement (a boosted leg: the boosted price) */
                                     odds: number;
                                     /** @description A / Draw / B on 1X2, else the market outcome code */
                                     outcome: string;
@@ -5612,6 +5648,12 @@ export type paths = {
                             amount: number;
                             bet: {
                                 _id: string;
+                                /** @description additive: dollars of bonus: if every leg wins while pending; what was paid (part of payout) once won; 0 when lost */
+                                accaBonus?: number;
+                                /** @description additive: the bonus percent on net winnings (the tier for the legs; once settled, re-tiered on the legs that won) */
+                                accaBonusPercent?: number;
+                                /** @description additive (issue 33): the accumulator bonus promotion of a multi */
+                                accaPromotionId?: string;
                                 /** @enum {string} */
                                 betType: "single" | "multi";
                                 cashedOut: boolean;
@@ -5626,6 +5668,12 @@ export type paths = {
                                 /** @description dollars: stake × total odds (a free bet: stake × total odds − stake) */
                                 potentialPayout: number;
                                 selections: {
+                                    /** @description additive (issue 33): only on a leg an odds boost priced */
+                                    boost?: {
+                                        /** @description the price the leg had without the boost */
+                                        baseOdds: number;
+                                        promotionId: string;
+                                    };
                                     /** @description null when this service never heard of the game ("Game data is unavailable") */
                                     game: {
                                         _id: string;
@@ -5640,7 +5688,7 @@ export type paths = {
                                     label?: string;
                                     /** @description additive: the leg's market key (games-005); absent on a 1X2 leg */
                                     market?: string;
-                                    /** @description the price taken at placement */
+                                    /** @description the price taken at placement (a boosted leg: the boosted price) */
                                     odds: number;
                                     /** @description A / Draw / B on 1X2, else the market outcome code */
                                     outcome: string;
@@ -5696,6 +5744,8 @@ export type paths = {
                         /** @enum {string} */
                         oddsChange?: "any" | "higher" | "none";
                         selections?: {
+                            /** @description an OddsBoost promotion id from GET /promotions */
+                            boostId?: string;
                             gameId: string;
                             /** @enum {string} */
                             market?: "1x2" | "dc" | "dnb" | "ou_0.5" | "ou_1.5" | "ou_2.5" | "ou_3.5" | "ou_4.5" | "tt_home_0.5" | "tt_home_1.5" | "tt_away_0.5" | "tt_away_1.5" | "btts" | "cs" | "ht" | "htft" | "eh_-1" | "eh_+1" | "ah_-1.5" | "ah_-0.5" | "ah_+0.5" | "ah_+1.5";
@@ -5719,6 +5769,12 @@ export type paths = {
                             balance?: number;
                             bets: {
                                 _id: string;
+                                /** @description additive: dollars of bonus: if every leg wins while pending; what was paid (part of payout) once won; 0 when lost */
+                                accaBonus?: number;
+                                /** @description additive: the bonus percent on net winnings (the tier for the legs; once settled, re-tiered on the legs that won) */
+                                accaBonusPercent?: number;
+                                /** @description additive (issue 33): the accumulator bonus promotion of a multi */
+                                accaPromotionId?: string;
                                 /** @enum {string} */
                                 betType: "single" | "multi";
                                 cashedOut: boolean;
@@ -5733,6 +5789,12 @@ export type paths = {
                                 /** @description dollars: stake × total odds (a free bet: stake × total odds − stake) */
                                 potentialPayout: number;
                                 selections: {
+                                    /** @description additive (issue 33): only on a leg an odds boost priced */
+                                    boost?: {
+                                        /** @description the price the leg had without the boost */
+                                        baseOdds: number;
+                                        promotionId: string;
+                                    };
                                     /** @description null when this service never heard of the game ("Game data is unavailable") */
                                     game: {
                                         _id: string;
@@ -5747,7 +5809,7 @@ export type paths = {
                                     label?: string;
                                     /** @description additive: the leg's market key (games-005); absent on a 1X2 leg */
                                     market?: string;
-                                    /** @description the price taken at placement */
+                                    /** @description the price taken at placement (a boosted leg: the boosted price) */
                                     odds: number;
                                     /** @description A / Draw / B on 1X2, else the market outcome code */
                                     outcome: string;
@@ -5842,6 +5904,8 @@ export type paths = {
                         /** @enum {string} */
                         betType?: "single" | "multi";
                         selections?: {
+                            /** @description an OddsBoost promotion id from GET /promotions */
+                            boostId?: string;
                             gameId: string;
                             /** @enum {string} */
                             market?: "1x2" | "dc" | "dnb" | "ou_0.5" | "ou_1.5" | "ou_2.5" | "ou_3.5" | "ou_4.5" | "tt_home_0.5" | "tt_home_1.5" | "tt_away_0.5" | "tt_away_1.5" | "btts" | "cs" | "ht" | "htft" | "eh_-1" | "eh_+1" | "ah_-1.5" | "ah_-0.5" | "ah_+0.5" | "ah_+1.5";
@@ -5982,6 +6046,8 @@ export type paths = {
                         /** @enum {string} */
                         oddsChange?: "any" | "higher" | "none";
                         selections?: {
+                            /** @description an OddsBoost promotion id from GET /promotions */
+                            boostId?: string;
                             gameId: string;
                             /** @enum {string} */
                             market?: "1x2" | "dc" | "dnb" | "ou_0.5" | "ou_1.5" | "ou_2.5" | "ou_3.5" | "ou_4.5" | "tt_home_0.5" | "tt_home_1.5" | "tt_away_0.5" | "tt_away_1.5" | "btts" | "cs" | "ht" | "htft" | "eh_-1" | "eh_+1" | "ah_-1.5" | "ah_-0.5" | "ah_+0.5" | "ah_+1.5";
@@ -6005,6 +6071,12 @@ export type paths = {
                             balance?: number;
                             bets: {
                                 _id: string;
+                                /** @description additive: dollars of bonus: if every leg wins while pending; what was paid (part of payout) once won; 0 when lost */
+                                accaBonus?: number;
+                                /** @description additive: the bonus percent on net winnings (the tier for the legs; once settled, re-tiered on the legs that won) */
+                                accaBonusPercent?: number;
+                                /** @description additive (issue 33): the accumulator bonus promotion of a multi */
+                                accaPromotionId?: string;
                                 /** @enum {string} */
                                 betType: "single" | "multi";
                                 cashedOut: boolean;
@@ -6019,6 +6091,12 @@ export type paths = {
                                 /** @description dollars: stake × total odds (a free bet: stake × total odds − stake) */
                                 potentialPayout: number;
                                 selections: {
+                                    /** @description additive (issue 33): only on a leg an odds boost priced */
+                                    boost?: {
+                                        /** @description the price the leg had without the boost */
+                                        baseOdds: number;
+                                        promotionId: string;
+                                    };
                                     /** @description null when this service never heard of the game ("Game data is unavailable") */
                                     game: {
                                         _id: string;
@@ -6033,7 +6111,7 @@ export type paths = {
                                     label?: string;
                                     /** @description additive: the leg's market key (games-005); absent on a 1X2 leg */
                                     market?: string;
-                                    /** @description the price taken at placement */
+                                    /** @description the price taken at placement (a boosted leg: the boosted price) */
                                     odds: number;
                                     /** @description A / Draw / B on 1X2, else the market outcome code */
                                     outcome: string;
@@ -7706,7 +7784,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** @description Every promotion, inactive and expired included, newest first. */
+        /** @description Every promotion, inactive and expired included, newest first, each with its uptake and cost (issue 33). */
         get: {
             parameters: {
                 query?: never;
@@ -7725,6 +7803,8 @@ export type paths = {
                         "application/json": {
                             promotions: {
                                 _id: string;
+                                /** @description additive: dollars the promotion cost: bonus granted less forfeited; a boost, what won bets were paid over the model price; an acca bonus, the bonuses paid */
+                                cost?: number;
                                 description: string;
                                 /** Format: date-time */
                                 expiresAt: string | null;
@@ -7766,6 +7846,8 @@ export type paths = {
                                     outcome: string;
                                 };
                                 title: string;
+                                /** @description additive (issue 33): claims, plus bets placed with its odds boost or accumulator bonus */
+                                uptake?: number;
                             }[];
                         };
                     };
@@ -9827,7 +9909,7 @@ export type paths = {
                     limit: number;
                     page: number;
                     startDate?: string;
-                    type?: "all" | "topup" | "bet" | "win" | "refund" | "cashout" | "withdrawal" | "withdrawal_reversal" | "adjustment" | "aviator_bet" | "aviator_win" | "bonus_grant" | "bonus_conversion" | "bonus_expiry" | "";
+                    type?: "all" | "topup" | "bet" | "win" | "refund" | "cashout" | "withdrawal" | "withdrawal_reversal" | "adjustment" | "aviator_bet" | "aviator_win" | "bonus_grant" | "bonus_conversion" | "bonus_expiry" | "acca_bonus" | "";
                 };
                 header?: never;
                 path?: never;
