@@ -7,6 +7,7 @@ import {
   type BoostRule,
   boostedPrice,
   checkBoost,
+  promotedResult,
   settledAccaBp,
   tierBp,
 } from './promotions';
@@ -203,5 +204,57 @@ describe('which acca bonus a multi gets', () => {
     );
     // legs under the first's minimum: the second applies
     expect(accaBonusFor([rule(), other], [130, 200, 200, 200, 200], NOW)?.bp).toBe(500);
+  });
+});
+
+describe("what a settled bet's promotion adds and costs", () => {
+  const t = [
+    { legs: 3, bp: 500 },
+    { legs: 4, bp: 1000 },
+  ];
+  const leg = (odds: number, result: string | null, baseOdds: number | null = null) => ({
+    odds,
+    result,
+    baseOdds,
+  });
+
+  it('an acca that wins every leg: the bonus on top of the payout, and that is its cost', () => {
+    const legs = [leg(200, 'won'), leg(200, 'won'), leg(200, 'won'), leg(200, 'won')];
+    expect(promotedResult(1000n, 16_000n, legs, { tiers: t }, payoutCents)).toEqual({
+      payoutCents: 17_500n,
+      accaBonusBp: 1000,
+      accaBonusCents: 1_500n,
+      costCents: 1_500n,
+    });
+  });
+
+  it('re-tiered on a void leg, nothing below the lowest tier, nothing on a loss', () => {
+    const voidLeg = [leg(200, 'won'), leg(200, 'won'), leg(200, 'won'), leg(200, 'void')];
+    expect(promotedResult(1000n, 8_000n, voidLeg, { tiers: t }, payoutCents)).toMatchObject({
+      payoutCents: 8_350n,
+      accaBonusBp: 500,
+    });
+    const twoVoid = [leg(200, 'won'), leg(200, 'won'), leg(200, 'void'), leg(200, 'push')];
+    expect(promotedResult(1000n, 4_000n, twoVoid, { tiers: t }, payoutCents)).toMatchObject({
+      payoutCents: 4_000n,
+      accaBonusCents: 0n,
+    });
+    expect(promotedResult(1000n, null, voidLeg, { tiers: t }, payoutCents)).toMatchObject({
+      payoutCents: null,
+      costCents: 0n,
+    });
+  });
+
+  it('a boost costs what the won bet was paid over its model prices', () => {
+    expect(promotedResult(2000n, 6_000n, [leg(300, 'won', 210)], null, payoutCents)).toEqual({
+      payoutCents: 6_000n,
+      accaBonusBp: 0,
+      accaBonusCents: 0n,
+      costCents: 1_800n,
+    });
+    // a boosted leg that was void costs nothing
+    expect(
+      promotedResult(2000n, 4_000n, [leg(300, 'void', 210), leg(200, 'won')], null, payoutCents).costCents,
+    ).toBe(0n);
   });
 });
