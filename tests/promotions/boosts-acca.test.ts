@@ -263,6 +263,18 @@ describe('accumulator bonus', () => {
       ['acca_bonus', 'U', 1_500, 17_500],
     ]);
     expect(await failedChecks(s)).toEqual([]);
+    // the bonus is promotion money granted: audited (no actor), with its bet
+    await eventually(async () => {
+      const log = await inject(
+        admin,
+        'GET',
+        `/api/v1/admin/audit-log?entityId=${p.id}&action=bonus.acca`,
+        s.admin,
+      );
+      return log.body.entries?.some(
+        (e: any) => e.after?.betId === bet._id && e.after?.amount === 15 && e.actor._id === null,
+      );
+    }, 15_000);
   }, 120_000);
 
   it('a multi that loses pays no bonus; one with a void leg is re-tiered on the legs that won', async () => {
