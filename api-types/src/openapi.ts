@@ -2379,6 +2379,12 @@ export type paths = {
                         "application/json": {
                             bets: {
                                 _id: string;
+                                /** @description additive: dollars of bonus: if every leg wins while pending; what was paid (part of payout) once won; 0 when lost */
+                                accaBonus?: number;
+                                /** @description additive: the bonus percent on net winnings (the tier for the legs; once settled, re-tiered on the legs that won) */
+                                accaBonusPercent?: number;
+                                /** @description additive (issue 33): the accumulator bonus promotion of a multi */
+                                accaPromotionId?: string;
                                 /** @enum {string} */
                                 betType: "single" | "multi";
                                 cashedOut: boolean;
@@ -2393,6 +2399,12 @@ export type paths = {
                                 /** @description dollars: stake × total odds (a free bet: stake × total odds − stake) */
                                 potentialPayout: number;
                                 selections: {
+                                    /** @description additive (issue 33): only on a leg an odds boost priced */
+                                    boost?: {
+                                        /** @description the price the leg had without the boost */
+                                        baseOdds: number;
+                                        promotionId: string;
+                                    };
                                     /** @description null when this service never heard of the game ("Game data is unavailable") */
                                     game: {
                                         _id: string;
@@ -2407,7 +2419,7 @@ export type paths = {
                                     label?: string;
                                     /** @description additive: the leg's market key (games-005); absent on a 1X2 leg */
                                     market?: string;
-                                    /** @description the price taken at placement */
+                                    /** @description the price taken at placement (a boosted leg: the boosted price) */
                                     odds: number;
                                     /** @description A / Draw / B on 1X2, else the market outcome code */
                                     outcome: string;
@@ -5412,6 +5424,12 @@ export type paths = {
                         "application/json": {
                             bets: {
                                 _id: string;
+                                /** @description additive: dollars of bonus: if every leg wins while pending; what was paid (part of payout) once won; 0 when lost */
+                                accaBonus?: number;
+                                /** @description additive: the bonus percent on net winnings (the tier for the legs; once settled, re-tiered on the legs that won) */
+                                accaBonusPercent?: number;
+                                /** @description additive (issue 33): the accumulator bonus promotion of a multi */
+                                accaPromotionId?: string;
                                 /** @enum {string} */
                                 betType: "single" | "multi";
                                 cashedOut: boolean;
@@ -5426,6 +5444,12 @@ export type paths = {
                                 /** @description dollars: stake × total odds (a free bet: stake × total odds − stake) */
                                 potentialPayout: number;
                                 selections: {
+                                    /** @description additive (issue 33): only on a leg an odds boost priced */
+                                    boost?: {
+                                        /** @description the price the leg had without the boost */
+                                        baseOdds: number;
+                                        promotionId: string;
+                                    };
                                     /** @description null when this service never heard of the game ("Game data is unavailable") */
                                     game: {
                                         _id: string;
@@ -5440,7 +5464,7 @@ export type paths = {
                                     label?: string;
                                     /** @description additive: the leg's market key (games-005); absent on a 1X2 leg */
                                     market?: string;
-                                    /** @description the price taken at placement */
+                                    /** @description the price taken at placement (a boosted leg: the boosted price) */
                                     odds: number;
                                     /** @description A / Draw / B on 1X2, else the market outcome code */
                                     outcome: string;
@@ -5502,6 +5526,12 @@ export type paths = {
                         "application/json": {
                             bet: {
                                 _id: string;
+                                /** @description additive: dollars of bonus: if every leg wins while pending; what was paid (part of payout) once won; 0 when lost */
+                                accaBonus?: number;
+                                /** @description additive: the bonus percent on net winnings (the tier for the legs; once settled, re-tiered on the legs that won) */
+                                accaBonusPercent?: number;
+                                /** @description additive (issue 33): the accumulator bonus promotion of a multi */
+                                accaPromotionId?: string;
                                 /** @enum {string} */
                                 betType: "single" | "multi";
                                 cashedOut: boolean;
@@ -5516,6 +5546,12 @@ export type paths = {
                                 /** @description dollars: stake × total odds (a free bet: stake × total odds − stake) */
                                 potentialPayout: number;
                                 selections: {
+                                    /** @description additive (issue 33): only on a leg an odds boost priced */
+                                    boost?: {
+                                        /** @description the price the leg had without the boost */
+                                        baseOdds: number;
+                                        promotionId: string;
+                                    };
                                     /** @description null when this service never heard of the game ("Game data is unavailable") */
                                     game: {
                                         _id: string;
@@ -5530,7 +5566,7 @@ export type paths = {
                                     label?: string;
                                     /** @description additive: the leg's market key (games-005); absent on a 1X2 leg */
                                     market?: string;
-                                    /** @description the price taken at placement */
+                                    /** @description the price taken at placement (a boosted leg: the boosted price) */
                                     odds: number;
                                     /** @description A / Draw / B on 1X2, else the market outcome code */
                                     outcome: string;
@@ -5622,6 +5658,12 @@ export type paths = {
                             amount: number;
                             bet: {
                                 _id: string;
+                                /** @description additive: dollars of bonus: if every leg wins while pending; what was paid (part of payout) once won; 0 when lost */
+                                accaBonus?: number;
+                                /** @description additive: the bonus percent on net winnings (the tier for the legs; once settled, re-tiered on the legs that won) */
+                                accaBonusPercent?: number;
+                                /** @description additive (issue 33): the accumulator bonus promotion of a multi */
+                                accaPromotionId?: string;
                                 /** @enum {string} */
                                 betType: "single" | "multi";
                                 cashedOut: boolean;
@@ -5636,6 +5678,12 @@ export type paths = {
                                 /** @description dollars: stake × total odds (a free bet: stake × total odds − stake) */
                                 potentialPayout: number;
                                 selections: {
+                                    /** @description additive (issue 33): only on a leg an odds boost priced */
+                                    boost?: {
+                                        /** @description the price the leg had without the boost */
+                                        baseOdds: number;
+                                        promotionId: string;
+                                    };
                                     /** @description null when this service never heard of the game ("Game data is unavailable") */
                                     game: {
                                         _id: string;
@@ -5650,7 +5698,7 @@ export type paths = {
                                     label?: string;
                                     /** @description additive: the leg's market key (games-005); absent on a 1X2 leg */
                                     market?: string;
-                                    /** @description the price taken at placement */
+                                    /** @description the price taken at placement (a boosted leg: the boosted price) */
                                     odds: number;
                                     /** @description A / Draw / B on 1X2, else the market outcome code */
                                     outcome: string;
@@ -5706,6 +5754,8 @@ export type paths = {
                         /** @enum {string} */
                         oddsChange?: "any" | "higher" | "none";
                         selections?: {
+                            /** @description an OddsBoost promotion id from GET /promotions */
+                            boostId?: string;
                             gameId: string;
                             /** @enum {string} */
                             market?: "1x2" | "dc" | "dnb" | "ou_0.5" | "ou_1.5" | "ou_2.5" | "ou_3.5" | "ou_4.5" | "tt_home_0.5" | "tt_home_1.5" | "tt_away_0.5" | "tt_away_1.5" | "btts" | "cs" | "ht" | "htft" | "eh_-1" | "eh_+1" | "ah_-1.5" | "ah_-0.5" | "ah_+0.5" | "ah_+1.5";
@@ -5729,6 +5779,12 @@ export type paths = {
                             balance?: number;
                             bets: {
                                 _id: string;
+                                /** @description additive: dollars of bonus: if every leg wins while pending; what was paid (part of payout) once won; 0 when lost */
+                                accaBonus?: number;
+                                /** @description additive: the bonus percent on net winnings (the tier for the legs; once settled, re-tiered on the legs that won) */
+                                accaBonusPercent?: number;
+                                /** @description additive (issue 33): the accumulator bonus promotion of a multi */
+                                accaPromotionId?: string;
                                 /** @enum {string} */
                                 betType: "single" | "multi";
                                 cashedOut: boolean;
@@ -5743,6 +5799,12 @@ export type paths = {
                                 /** @description dollars: stake × total odds (a free bet: stake × total odds − stake) */
                                 potentialPayout: number;
                                 selections: {
+                                    /** @description additive (issue 33): only on a leg an odds boost priced */
+                                    boost?: {
+                                        /** @description the price the leg had without the boost */
+                                        baseOdds: number;
+                                        promotionId: string;
+                                    };
                                     /** @description null when this service never heard of the game ("Game data is unavailable") */
                                     game: {
                                         _id: string;
@@ -5757,7 +5819,7 @@ export type paths = {
                                     label?: string;
                                     /** @description additive: the leg's market key (games-005); absent on a 1X2 leg */
                                     market?: string;
-                                    /** @description the price taken at placement */
+                                    /** @description the price taken at placement (a boosted leg: the boosted price) */
                                     odds: number;
                                     /** @description A / Draw / B on 1X2, else the market outcome code */
                                     outcome: string;
@@ -5852,6 +5914,8 @@ export type paths = {
                         /** @enum {string} */
                         betType?: "single" | "multi";
                         selections?: {
+                            /** @description an OddsBoost promotion id from GET /promotions */
+                            boostId?: string;
                             gameId: string;
                             /** @enum {string} */
                             market?: "1x2" | "dc" | "dnb" | "ou_0.5" | "ou_1.5" | "ou_2.5" | "ou_3.5" | "ou_4.5" | "tt_home_0.5" | "tt_home_1.5" | "tt_away_0.5" | "tt_away_1.5" | "btts" | "cs" | "ht" | "htft" | "eh_-1" | "eh_+1" | "ah_-1.5" | "ah_-0.5" | "ah_+0.5" | "ah_+1.5";
@@ -5992,6 +6056,8 @@ export type paths = {
                         /** @enum {string} */
                         oddsChange?: "any" | "higher" | "none";
                         selections?: {
+                            /** @description an OddsBoost promotion id from GET /promotions */
+                            boostId?: string;
                             gameId: string;
                             /** @enum {string} */
                             market?: "1x2" | "dc" | "dnb" | "ou_0.5" | "ou_1.5" | "ou_2.5" | "ou_3.5" | "ou_4.5" | "tt_home_0.5" | "tt_home_1.5" | "tt_away_0.5" | "tt_away_1.5" | "btts" | "cs" | "ht" | "htft" | "eh_-1" | "eh_+1" | "ah_-1.5" | "ah_-0.5" | "ah_+0.5" | "ah_+1.5";
@@ -6015,6 +6081,12 @@ export type paths = {
                             balance?: number;
                             bets: {
                                 _id: string;
+                                /** @description additive: dollars of bonus: if every leg wins while pending; what was paid (part of payout) once won; 0 when lost */
+                                accaBonus?: number;
+                                /** @description additive: the bonus percent on net winnings (the tier for the legs; once settled, re-tiered on the legs that won) */
+                                accaBonusPercent?: number;
+                                /** @description additive (issue 33): the accumulator bonus promotion of a multi */
+                                accaPromotionId?: string;
                                 /** @enum {string} */
                                 betType: "single" | "multi";
                                 cashedOut: boolean;
@@ -6029,6 +6101,12 @@ export type paths = {
                                 /** @description dollars: stake × total odds (a free bet: stake × total odds − stake) */
                                 potentialPayout: number;
                                 selections: {
+                                    /** @description additive (issue 33): only on a leg an odds boost priced */
+                                    boost?: {
+                                        /** @description the price the leg had without the boost */
+                                        baseOdds: number;
+                                        promotionId: string;
+                                    };
                                     /** @description null when this service never heard of the game ("Game data is unavailable") */
                                     game: {
                                         _id: string;
@@ -6043,7 +6121,7 @@ export type paths = {
                                     label?: string;
                                     /** @description additive: the leg's market key (games-005); absent on a 1X2 leg */
                                     market?: string;
-                                    /** @description the price taken at placement */
+                                    /** @description the price taken at placement (a boosted leg: the boosted price) */
                                     odds: number;
                                     /** @description A / Draw / B on 1X2, else the market outcome code */
                                     outcome: string;
@@ -7716,7 +7794,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** @description Every promotion, inactive and expired included, newest first. */
+        /** @description Every promotion, inactive and expired included, newest first, each with its uptake and cost (issue 33). */
         get: {
             parameters: {
                 query?: never;
@@ -7735,6 +7813,8 @@ export type paths = {
                         "application/json": {
                             promotions: {
                                 _id: string;
+                                /** @description additive: dollars the promotion cost: bonus granted less forfeited; a boost, what won bets were paid over the model price; an acca bonus, the bonuses paid */
+                                cost?: number;
                                 description: string;
                                 /** Format: date-time */
                                 expiresAt: string | null;
@@ -7776,6 +7856,8 @@ export type paths = {
                                     outcome: string;
                                 };
                                 title: string;
+                                /** @description additive (issue 33): claims, plus bets placed with its odds boost or accumulator bonus */
+                                uptake?: number;
                             }[];
                         };
                     };
@@ -9837,7 +9919,7 @@ export type paths = {
                     limit: number;
                     page: number;
                     startDate?: string;
-                    type?: "all" | "topup" | "bet" | "win" | "refund" | "cashout" | "withdrawal" | "withdrawal_reversal" | "adjustment" | "aviator_bet" | "aviator_win" | "bonus_grant" | "bonus_conversion" | "bonus_expiry" | "";
+                    type?: "all" | "topup" | "bet" | "win" | "refund" | "cashout" | "withdrawal" | "withdrawal_reversal" | "adjustment" | "aviator_bet" | "aviator_win" | "bonus_grant" | "bonus_conversion" | "bonus_expiry" | "acca_bonus" | "";
                 };
                 header?: never;
                 path?: never;

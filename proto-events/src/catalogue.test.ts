@@ -86,3 +86,51 @@ describe('what wagering needs in bets.settled (issue 33)', () => {
     expect(validate(settled.schema, { ...settled.example, freeBetCents: -1 }).length).toBeGreaterThan(0);
   });
 });
+
+describe('promotions for betting (issue 33, decision betting-009)', () => {
+  const boost = {
+    kind: 'odds_boost',
+    gameId: events.GamesSettled.example.gameId,
+    market: '1x2',
+    outcome: 'A',
+    boostedOdds: 3,
+    maxStake: 20,
+  };
+  const acca = { kind: 'acca_bonus', tiers: [{ legs: 3, percent: 5 }], minOddsPerLeg: 1.5 };
+
+  it('promotion.created and .updated carry the rules betting projects; betting consumes them', () => {
+    for (const e of [events.PromotionCreated, events.PromotionUpdated]) {
+      expect(e.consumers).toContain('betting');
+      for (const rules of [boost, acca, { ...boost, boostedOdds: undefined, boostPercent: 12.5 }])
+        expect(validate(e.schema, { promotion: { ...e.example.promotion, rules } })).toEqual([]);
+      // a boost names a game by id; an acca tier has at least two legs
+      expect(
+        validate(e.schema, { promotion: { ...e.example.promotion, rules: { ...boost, gameId: 'x' } } })
+          .length,
+      ).toBeGreaterThan(0);
+      expect(
+        validate(e.schema, {
+          promotion: { ...e.example.promotion, rules: { ...acca, tiers: [{ legs: 1, percent: 5 }] } },
+        }).length,
+      ).toBeGreaterThan(0);
+    }
+    expect(events.PromotionDeleted.consumers).toContain('betting');
+  });
+
+  it('bets.placed may name its promotion; bets.settled its acca bonus and cost; old payloads still validate', () => {
+    const placed = events.BetsPlaced;
+    expect(validate(placed.schema, placed.example)).toEqual([]);
+    expect(validate(placed.schema, { ...placed.example, promotionId: placed.example.betId })).toEqual([]);
+    const settled = events.BetsSettled;
+    expect(validate(settled.schema, settled.example)).toEqual([]);
+    expect(
+      validate(settled.schema, {
+        ...settled.example,
+        accaBonusCents: 55,
+        promotionId: settled.example.betId,
+        promotionCostCents: 55,
+      }),
+    ).toEqual([]);
+    expect(validate(settled.schema, { ...settled.example, accaBonusCents: -1 }).length).toBeGreaterThan(0);
+  });
+});

@@ -404,6 +404,8 @@ export const BetsPlaced = defineEvent({
     totalOddsHundredths: Type.Integer(),
     potentialPayoutCents: Cents,
     selections: Type.Array(Selection, { minItems: 1, maxItems: 10 }),
+    /** issue 33 (decision betting-009): the odds boost or accumulator bonus promotion the bet uses (its uptake) */
+    promotionId: Type.Optional(Id),
     placedAt: Timestamp,
   }),
   example: {
@@ -442,6 +444,15 @@ export const BetsSettled = defineEvent({
     oddsHundredths: Type.Optional(Type.Integer({ minimum: 100 })),
     /** the part of the stake a free-bet token paid (not the player's money: never returned, never wagering) */
     freeBetCents: Type.Optional(Type.Integer({ minimum: 0 })),
+    /**
+     * issue 33 (decision betting-009): the part of payoutCents that is an accumulator bonus
+     * (the wallet pays it from the promotions account as its own line, type acca_bonus, on the
+     * first result; a correction moves the difference of the whole payout as before)
+     */
+    accaBonusCents: Type.Optional(Type.Integer({ minimum: 0 })),
+    /** the odds boost or accumulator bonus promotion of the bet, and what it cost in this result (the whole figure, not a difference) */
+    promotionId: Type.Optional(Id),
+    promotionCostCents: Type.Optional(Type.Integer({ minimum: 0 })),
     settledAt: Timestamp,
   }),
   example: {
@@ -788,7 +799,7 @@ export const PromotionCreated = defineEvent({
   subject: 'promotion.created',
   version: 1,
   owner: 'admin',
-  consumers: [],
+  consumers: ['betting'],
   description: 'A promotion was created.',
   schema: Type.Object({ promotion: Promotion }),
   example: { promotion: examplePromotion },
@@ -797,7 +808,7 @@ export const PromotionUpdated = defineEvent({
   subject: 'promotion.updated',
   version: 1,
   owner: 'admin',
-  consumers: [],
+  consumers: ['betting'],
   description: 'A promotion changed.',
   schema: Type.Object({ promotion: Promotion }),
   example: { promotion: examplePromotion },
@@ -806,7 +817,7 @@ export const PromotionDeleted = defineEvent({
   subject: 'promotion.deleted',
   version: 1,
   owner: 'admin',
-  consumers: [],
+  consumers: ['betting'],
   description: 'A promotion was deleted.',
   schema: Type.Object({ promotionId: Id }),
   example: { promotionId: W },

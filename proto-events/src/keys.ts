@@ -10,6 +10,8 @@ export const moneyKeys = {
   /** the one debit of singles placed together (all or none); held per bet */
   stakeSet: (setId: string) => `betset:${setId}`,
   win: (betId: string) => `win:${betId}`,
+  /** a won multi's accumulator bonus (issue 33), beside its win */
+  accaBonus: (betId: string) => `acca_bonus:${betId}`,
   lost: (betId: string) => `lost:${betId}`,
   refund: (betId: string) => `refund:${betId}`,
   cashout: (betId: string) => `cashout:${betId}`,

@@ -22,6 +22,8 @@ export const WALLET_TX_TYPES = [
   'bonus_grant',
   'bonus_conversion',
   'bonus_expiry',
+  // issue 33 (decision betting-009): a won multi's accumulator bonus, paid by the promotions account
+  'acca_bonus',
 ] as const;
 export type WalletTxType = (typeof WALLET_TX_TYPES)[number];
 
@@ -30,7 +32,12 @@ export const SPEC_TX_TYPES = ['bet', 'win', 'topup', 'withdrawal'] as const;
 export type SpecTxType = (typeof SPEC_TX_TYPES)[number];
 
 /** What a player won: a settled win, a cash-out, an Aviator win (a refund only gives a stake back). */
-export const WINNING_TX_TYPES = ['win', 'cashout', 'aviator_win'] as const satisfies readonly WalletTxType[];
+export const WINNING_TX_TYPES = [
+  'win',
+  'cashout',
+  'aviator_win',
+  'acca_bonus',
+] as const satisfies readonly WalletTxType[];
 /** What a player staked: a sports bet, an Aviator bet. */
 export const STAKE_TX_TYPES = ['bet', 'aviator_bet'] as const satisfies readonly WalletTxType[];
 

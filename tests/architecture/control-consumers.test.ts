@@ -18,6 +18,7 @@ const NEVER: Record<string, string> = {
   'wallet-users': 'closure: a closed wallet pays nothing out',
   'betting-games-results': 'money: results settle every bet of a game',
   'betting-users': 'limits, self-exclusion and closure that placement and reserve_stake enforce',
+  'betting-promotions': 'money: a boost or acca bonus withdrawn by the admin must stop being paid (issue 33)',
   'admin-audit': 'the audit log of admin actions',
   'admin-users': 'roles and closures the back office shows and acts on',
   'identity-revocations': 'a revoked session must stop working',

@@ -43,6 +43,21 @@ describe('cross-service reconciliation', () => {
     expect(report.ok, JSON.stringify(report.checks)).toBe(true);
   });
 
+  it("counts a won multi's accumulator bonus line in its payout (issue 33)", () => {
+    const run = (bonus: bigint) =>
+      platformChecks(
+        facts({
+          bets: [{ id: 'm', userId: 'u', status: 'won', payoutCents: 8210n, settlements: 1, at: T0 }],
+          walletKeys: new Map([key('win:m', 8000n), key('acca_bonus:m', bonus)]),
+          settlementLevels: new Map([['m', 0]]),
+        }),
+        LATER,
+        60_000,
+      ).checks.find((c) => c.name === 'decided-bets-moved-money');
+    expect(run(210n)?.ok).toBe(true);
+    expect(run(209n)?.violations).toEqual(['bet m won 82.10 but the wallet paid 82.09']);
+  });
+
   it('finds an unpaid win, a hold without a live bet, and a stake kept for a rejected placement', () => {
     const report = platformChecks(
       facts({

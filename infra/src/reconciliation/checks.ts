@@ -106,8 +106,12 @@ export function platformChecks(facts: PlatformFacts, now: Date, graceMs: number)
         const lost = facts.walletKeys.get(`lost:${b.id}`);
         if (!win && !lost) v.push(`bet ${b.id} (${b.status}) has no win:/lost: movement in the wallet`);
         if (win && lost) v.push(`bet ${b.id} has both a win: and a lost: movement`);
-        if (b.settlements === 1 && b.status === 'won' && win && win.userAmount !== b.payoutCents)
-          v.push(`bet ${b.id} won ${dollars(b.payoutCents)} but the wallet paid ${dollars(win.userAmount)}`);
+        // a won multi's accumulator bonus (issue 33, betting-009) is part of its payout, paid as its own line
+        const bonus = facts.walletKeys.get(`acca_bonus:${b.id}`)?.userAmount ?? 0n;
+        if (b.settlements === 1 && b.status === 'won' && win && win.userAmount + bonus !== b.payoutCents)
+          v.push(
+            `bet ${b.id} won ${dollars(b.payoutCents)} but the wallet paid ${dollars(win.userAmount + bonus)}`,
+          );
         const level = facts.settlementLevels.get(b.id);
         if (b.settlements > 0 && level !== b.settlements - 1)
           v.push(

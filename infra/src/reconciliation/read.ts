@@ -52,7 +52,7 @@ export async function readPlatformFacts(betting: Kysely<any>, wallet: Kysely<any
         select t.idempotency_key as key, t.created_at as at,
           coalesce(sum(p.amount) filter (where p.account_id = coalesce(t.user_id, t.metadata->>'userId')), 0) as user_amount
         from transactions t left join postings p on p.transaction_id = t.id
-        where t.idempotency_key ~ '^(win|lost|refund|cashout|bet|betset|aviator_bet|aviator_win|aviator_lost):'
+        where t.idempotency_key ~ '^(win|acca_bonus|lost|refund|cashout|bet|betset|aviator_bet|aviator_win|aviator_lost):'
         group by t.id`.execute(trx);
       const holds = await sql<{ reference: string; user_id: string; amount: string; updated_at: Date }>`
         select reference, user_id, amount, updated_at from holds where amount > 0`.execute(trx);

@@ -243,4 +243,40 @@ describe('settling bets together', () => {
     expect(report.ok).toBe(true);
     expect(((report as any).debts ?? []).some((d: any) => d.userId === u)).toBe(false);
   });
+
+  it("pays a won multi's accumulator bonus as its own line from promotions, once, beside its win (issue 33)", async () => {
+    const user = newId();
+    const [bet, other] = [newId(), newId()];
+    await h.fund(user, 20);
+    await h.debit({ userId: user, amountCents: 1000, reference: bet, key: `bet:${bet}` });
+    await h.debit({ userId: user, amountCents: 500, reference: other, key: `bet:${other}` });
+    const withBonus = settledEvent({ betId: bet, userId: user, payoutCents: 8350, accaBonusCents: 350 });
+    const plain = settledEvent({ betId: other, userId: user, payoutCents: 1000 });
+    await applyBetEventsTogether(ctx, 'test-acca', [withBonus, plain]);
+    await applyBetEventsTogether(ctx, 'test-acca', [withBonus]); // redelivered
+    const rows = await ctx.db
+      .selectFrom('postings as p')
+      .innerJoin('transactions as t', 't.id', 'p.transaction_id')
+      .select(['t.type', 't.idempotency_key', 'p.account_id', 'p.amount'])
+      .where('t.reference', '=', bet)
+      .orderBy('p.seq')
+      .execute();
+    expect(
+      rows.map((r: any) => [
+        r.type,
+        r.idempotency_key.split(':')[0],
+        r.account_id.replace(user, 'U'),
+        Number(r.amount),
+      ]),
+    ).toEqual([
+      ['bet', 'bet', 'U', -1000],
+      ['bet', 'bet', 'bets_in_play', 1000],
+      ['win', 'win', 'U', 7000 + 1000],
+      ['win', 'win', 'bets_in_play', -1000],
+      ['win', 'win', 'house', -7000],
+      ['acca_bonus', 'acca_bonus', 'promotions', -350],
+      ['acca_bonus', 'acca_bonus', 'U', 350],
+    ]);
+    expect((await h.reconcile()).ok).toBe(true);
+  });
 });

@@ -19,6 +19,7 @@ const LABELS: Record<WalletTxType, string> = {
   bonus_grant: 'Bonus',
   bonus_conversion: 'Bonus converted',
   bonus_expiry: 'Bonus expired',
+  acca_bonus: 'Accumulator bonus',
 };
 
 export function txKindLabel(kind: string): string {

@@ -92,6 +92,19 @@ export async function recordAdminAction(
             reason: d.description,
           },
         });
+      // issue 33 (betting-009): a won multi's accumulator bonus is promotion money granted: audited, no actor
+      if (d.type === 'acca_bonus')
+        return writeAudit(trx, {
+          ...base,
+          actorId: null,
+          actorName: null,
+          service: 'wallet',
+          action: 'bonus.acca',
+          entity: 'user',
+          entityId: d.userId,
+          before: null,
+          after: { betId: d.reference, amount: dollars(d.amountCents), transactionId: d.transactionId },
+        });
       if (d.type !== 'adjustment') return;
       return writeAudit(trx, {
         ...base,

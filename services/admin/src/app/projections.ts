@@ -93,6 +93,7 @@ export async function applyBetEvent(
         totalOddsHundredths: d.totalOddsHundredths,
         selections: d.selections,
         placedAt: d.placedAt,
+        ...(d.promotionId ? { promotionId: d.promotionId } : {}),
       });
     }
     case 'bets.settled': {
@@ -104,6 +105,7 @@ export async function applyBetEvent(
         status: d.status,
         payoutCents: d.payoutCents,
         at: d.settledAt,
+        ...(d.promotionId ? { promotion: { id: d.promotionId, costCents: d.promotionCostCents ?? 0 } } : {}),
       });
     }
     case 'bets.voided': {

@@ -22,6 +22,7 @@ import {
   findPromotion,
   insertPromotion,
   listPromotions,
+  promotionFigures,
   updatePromotion,
 } from '../store/promotions';
 
@@ -95,8 +96,17 @@ export async function promotionsOnOffer(ctx: AppContext) {
   return (await listPromotions(ctx.db, new Date(ctx.clock.now()))).map(promotionJson);
 }
 
+/** Every promotion for the back office, each with its uptake and cost (issue 33; dollars). */
 export async function allPromotions(ctx: AppContext) {
-  return (await listPromotions(ctx.db)).map(promotionJson);
+  const list = await listPromotions(ctx.db);
+  const figures = await promotionFigures(
+    ctx.db,
+    list.map((p) => p.id),
+  );
+  return list.map((p) => {
+    const f = figures.get(p.id) ?? { uptake: 0, costCents: 0n };
+    return { ...promotionJson(p), uptake: f.uptake, cost: Number(f.costCents) / 100 };
+  });
 }
 
 export const CLAIMED = 'Promotion claimed.';

@@ -63,6 +63,9 @@ export interface AdminDB {
     payout_cents: Int8Opt;
     placed_at: Timestamp;
     settled_at: When;
+    /** issue 33: the odds boost or accumulator bonus the bet used, and its cost in the latest result */
+    promotion_id: Opt<string | null>;
+    promotion_cost_cents: Int8Opt;
   };
   games: {
     id: string;

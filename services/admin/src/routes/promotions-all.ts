@@ -1,7 +1,7 @@
 import { Type } from '@bet/kit';
 import { allPromotions } from '../app/promotions';
 import { route } from '../context';
-import { PromotionJson } from './schemas';
+import { PromotionAdminJson } from './schemas';
 
 export const promotionsAllRoute = route('GET /api/v1/promotions/all', (app, ctx) => {
   app.get(
@@ -10,8 +10,9 @@ export const promotionsAllRoute = route('GET /api/v1/promotions/all', (app, ctx)
       config: { auth: 'admin' },
       schema: {
         tags: ['promotions'],
-        description: 'Every promotion, inactive and expired included, newest first.',
-        response: { 200: Type.Object({ promotions: Type.Array(PromotionJson) }) },
+        description:
+          'Every promotion, inactive and expired included, newest first, each with its uptake and cost (issue 33).',
+        response: { 200: Type.Object({ promotions: Type.Array(PromotionAdminJson) }) },
       },
     },
     async () => ({ promotions: await allPromotions(ctx) }),

@@ -20,6 +20,22 @@ const PromotionFields = {
 
 export const PromotionJson = Type.Object(PromotionFields);
 
+/** The back office's row (GET /promotions/all): the spec's promotion, its uptake and cost (issue 33). */
+export const PromotionAdminJson = Type.Object({
+  ...PromotionFields,
+  uptake: Type.Optional(
+    Type.Integer({
+      description: 'additive (issue 33): claims, plus bets placed with its odds boost or accumulator bonus',
+    }),
+  ),
+  cost: Type.Optional(
+    Type.Number({
+      description:
+        'additive: dollars the promotion cost: bonus granted less forfeited; a boost, what won bets were paid over the model price; an acca bonus, the bonuses paid',
+    }),
+  ),
+});
+
 /** A promotion created or changed: `{ msg, ...promotion }`. */
 export const PromotionSaved = Type.Object({ msg: Type.String(), ...PromotionFields });
 

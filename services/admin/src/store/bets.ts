@@ -17,6 +17,8 @@ export async function insertBet(
     totalOddsHundredths: number;
     selections: BetSelection[];
     placedAt: string;
+    /** issue 33: the boost or acca bonus promotion the bet used */
+    promotionId?: string;
   },
 ) {
   await db
@@ -31,6 +33,7 @@ export async function insertBet(
       selections: JSON.stringify(b.selections),
       status: 'pending',
       placed_at: b.placedAt,
+      promotion_id: b.promotionId ?? null,
     })
     // a settlement seen first left a row without its selections: fill them in, keep the outcome
     .onConflict((oc) =>
@@ -40,6 +43,7 @@ export async function insertBet(
         total_odds_hundredths: b.totalOddsHundredths,
         selections: JSON.stringify(b.selections),
         placed_at: b.placedAt,
+        promotion_id: b.promotionId ?? null,
       }),
     )
     .execute();
@@ -56,6 +60,8 @@ export async function settleBet(
     payoutCents: number;
     cashedOut?: boolean;
     at: string;
+    /** issue 33: what the bet's promotion cost in this result (a void or a cash-out: 0) */
+    promotion?: { id: string; costCents: number };
   },
 ) {
   const values = {
@@ -63,6 +69,8 @@ export async function settleBet(
     payout_cents: b.payoutCents,
     cashed_out: b.cashedOut ?? false,
     settled_at: b.at,
+    promotion_cost_cents: b.promotion?.costCents ?? 0,
+    ...(b.promotion ? { promotion_id: b.promotion.id } : {}),
   };
   await db
     .insertInto('bets')

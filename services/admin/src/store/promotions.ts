@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DB } from '../context';
 import type { PromoType, Promotion, PromotionRules } from '../domain/promotions';
 
@@ -73,4 +74,51 @@ export async function listPromotions(db: DB, onOfferAt?: Date): Promise<Promotio
       .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', onOfferAt)]));
   const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
   return rows.map(toPromotion);
+}
+
+/**
+ * Each promotion's uptake and cost (issue 33, decision betting-009), cents: bets that used an
+ * odds boost or accumulator bonus and what they cost in their latest result; claims (the
+ * audit log's `promotion.claim`) and the bonus money granted less what was forfeited back.
+ */
+export async function promotionFigures(
+  db: DB,
+  ids: string[],
+): Promise<Map<string, { uptake: number; costCents: bigint }>> {
+  const out = new Map<string, { uptake: number; costCents: bigint }>();
+  if (ids.length === 0) return out;
+  const add = (id: string | null, uptake: number, cost: bigint) => {
+    if (!id) return;
+    const f = out.get(id) ?? { uptake: 0, costCents: 0n };
+    out.set(id, { uptake: f.uptake + uptake, costCents: f.costCents + cost });
+  };
+  const bets = await db
+    .selectFrom('bets')
+    .select([
+      'promotion_id',
+      sql<string>`count(*)`.as('n'),
+      sql<string>`sum(promotion_cost_cents)`.as('cost'),
+    ])
+    .where('promotion_id', 'in', ids)
+    .groupBy('promotion_id')
+    .execute();
+  for (const r of bets) add(r.promotion_id, Number(r.n), BigInt(r.cost ?? 0));
+  const claims = await db
+    .selectFrom('audit_log')
+    .select(['entity_id', sql<string>`count(*)`.as('n')])
+    .where('action', '=', 'promotion.claim')
+    .where('entity', '=', 'promotion')
+    .where('entity_id', 'in', ids)
+    .groupBy('entity_id')
+    .execute();
+  for (const r of claims) add(r.entity_id, Number(r.n), 0n);
+  // the audit line's amount is in dollars (two places): summed exactly as cents
+  const bonus = await sql<{ id: string; cost: string | null }>`
+    select after->>'promotionId' as id,
+      sum(case when action = 'bonus.grant' then 1 else -1 end * round((after->>'amount')::numeric * 100)) as cost
+    from audit_log
+    where action in ('bonus.grant', 'bonus.forfeit') and after->>'promotionId' = any(${ids})
+    group by 1`.execute(db);
+  for (const r of bonus.rows) add(r.id, 0, BigInt(r.cost ?? 0));
+  return out;
 }

@@ -27,6 +27,7 @@ function offerFor(
       stakeCents: BigInt(bet.stake_cents),
       potentialPayoutCents: BigInt(bet.potential_payout_cents),
       freeBet: BigInt(bet.free_bet_cents) > 0n,
+      boosted: legs.some((l) => l.boost_id !== null),
       legs: legs.map((l) => ({ gameId: l.game_id, market: l.market, outcome: l.outcome, odds: l.odds })),
     },
     game ? gameState(game) : undefined,

@@ -45,7 +45,9 @@ import {
   planBets,
   priceOf,
   type SelectionInput,
+  type SlipPromotions,
 } from '../domain/placement';
+import { BoostOnFreeBetError } from '../domain/promotions';
 import { legResult } from '../domain/settlement';
 import { acceptsPrice, checkLiability, type OddsChange, oddsChanged } from '../domain/trading';
 import { weekStart } from '../domain/week';
@@ -65,6 +67,7 @@ import {
   placementState,
   rejectPlacement,
 } from '../store/placements';
+import { accaRulesOnOffer, boostsByIds } from '../store/promotions';
 import { exposureKey, exposureOf } from '../store/risk';
 import { lockOrCreateUsers } from '../store/users';
 import type { LiveMarkets } from './live-markets';
@@ -130,8 +133,17 @@ interface PlacementRecord {
   description: string;
   /** the free-bet token paying the stake; the debit names it with the bet's odds */
   freeBetId: string | null;
-  bets: Array<{ id: string; stakeCents: bigint; totalOdds: number }>;
-  legs: Array<{ betId: string; idx: number; gameId: string; market: string; outcome: string; odds: number }>;
+  /** promotionId: the bet's accumulator bonus promotion (issue 33), for bets.placed */
+  bets: Array<{ id: string; stakeCents: bigint; totalOdds: number; promotionId?: string | null }>;
+  legs: Array<{
+    betId: string;
+    idx: number;
+    gameId: string;
+    market: string;
+    outcome: string;
+    odds: number;
+    boostId?: string | null;
+  }>;
 }
 
 /**
@@ -160,6 +172,9 @@ export class Placement {
     // the wallet's token pays one bet, never a set of singles (decision wallet-008)
     if (req.freeBetId !== undefined && selections.length > 1 && req.betType === 'single')
       throw new DomainError('free_bet_one_bet', MSG.freeBetOneBet, 400);
+    // a free bet is never placed at a boosted price (decision betting-009)
+    if (req.freeBetId !== undefined && selections.some((s) => s.boostId !== undefined))
+      throw new BoostOnFreeBetError();
     const gameIds = selections.map((s) => s.gameId);
     const live = await this.liveMarkets.check(gameIds);
     const quoted = quotedPrices(selections);
@@ -209,6 +224,9 @@ export class Placement {
           potentialPayoutCents: b.potentialPayoutCents,
           freeBetId: b.freeBetCents > 0n ? (req.freeBetId ?? null) : null,
           freeBetCents: b.freeBetCents,
+          accaPromotionId: b.acca?.promotionId ?? null,
+          accaBonusBp: b.acca?.bp ?? 0,
+          accaBonusCents: b.acca?.potentialCents ?? 0n,
           status: 'pending',
           payoutCents: 0n,
           createdAt: now,
@@ -269,12 +287,23 @@ export class Placement {
           trx,
           inputs.flatMap((i) => i.selections.map((s) => s.gameId)),
         );
+        // issue 33: the boosts the picks name, and (for multis) the accumulator bonuses on offer
+        const boosts = await boostsByIds(
+          trx,
+          inputs.flatMap((i) => i.selections.flatMap((s) => (s.boostId ? [s.boostId] : []))),
+        );
+        const accaRules = inputs.some((i) => i.req.betType === 'multi' && i.req.freeBetId === undefined)
+          ? await accaRulesOnOffer(trx, inputs[0].now)
+          : [];
         const out = inputs.map((input, i): Recorded => {
           if (replays[i]) return { ok: false, error: replays[i] };
           try {
             const user = users.get(input.req.userId);
             if (!user) throw new Error(`user ${input.req.userId} not locked`);
-            const checked = this.check(input, user, games, usage.get(user.id) ?? NO_USAGE, exposure);
+            const checked = this.check(input, user, games, usage.get(user.id) ?? NO_USAGE, exposure, {
+              boosts,
+              accaRules,
+            });
             // the placements after this one in the batch count it
             usage.set(user.id, checked.usageAfter);
             return { ok: true, ...checked };
@@ -350,6 +379,7 @@ export class Placement {
     allGames: Map<string, GameRow>,
     usage: WeekUsage,
     exposure: Map<string, bigint>,
+    promos: Pick<SlipPromotions, 'boosts' | 'accaRules'>,
   ) {
     if (user.deleted) throw new HttpError(403, 'This account is closed.');
     checkNotExcluded(user.excluded_until, now);
@@ -369,6 +399,7 @@ export class Placement {
           maxPayoutCents: dollarsToCents(this.ctx.config.MAX_PAYOUT),
           maxOdds: Math.round(this.ctx.config.MAX_ODDS * 100),
         },
+        { ...promos, freeBet: req.freeBetId !== undefined, now },
       ),
       req.freeBetId !== undefined,
     );
@@ -406,7 +437,12 @@ export class Placement {
       amountCents,
       description: describe(planned),
       freeBetId: req.freeBetId ?? null,
-      bets: planned.map((b, i) => ({ id: betIds[i], stakeCents: b.stakeCents, totalOdds: b.totalOdds })),
+      bets: planned.map((b, i) => ({
+        id: betIds[i],
+        stakeCents: b.stakeCents,
+        totalOdds: b.totalOdds,
+        promotionId: b.acca?.promotionId ?? null,
+      })),
       legs: planned.flatMap((b, i) =>
         b.legs.map((l, idx) => ({
           betId: betIds[i],
@@ -415,6 +451,7 @@ export class Placement {
           market: l.market,
           outcome: l.outcome,
           odds: l.odds,
+          boostId: l.boostId ?? null,
         })),
       ),
     };
@@ -429,7 +466,20 @@ export class Placement {
         totalOdds: b.totalOdds,
         potentialPayoutCents: b.potentialPayoutCents,
         freeBetCents: b.freeBetCents,
+        ...(b.acca ? { acca: b.acca } : {}),
       })),
+      legs: planned.flatMap((b, i) =>
+        b.legs.map((l, idx) => ({
+          betId: betIds[i],
+          idx,
+          gameId: l.gameId,
+          market: l.market,
+          outcome: l.outcome,
+          odds: l.odds,
+          boostId: l.boostId ?? null,
+          baseOdds: l.baseOdds ?? null,
+        })),
+      ),
     };
     const usageAfter = { bets: usage.bets + planned.length, stakeCents: usage.stakeCents + amountCents };
     return { record, planned, games, placement, usageAfter };
@@ -457,8 +507,13 @@ export class Placement {
   private async load(placementId: string): Promise<PlacementRecord> {
     const p = await placementById(this.ctx.db, placementId);
     const rows = await placementLegs(this.ctx.db, placementId);
-    const bets = new Map<string, { stakeCents: bigint; totalOdds: number }>();
-    for (const r of rows) bets.set(r.bet_id, { stakeCents: BigInt(r.stake_cents), totalOdds: r.total_odds });
+    const bets = new Map<string, { stakeCents: bigint; totalOdds: number; promotionId: string | null }>();
+    for (const r of rows)
+      bets.set(r.bet_id, {
+        stakeCents: BigInt(r.stake_cents),
+        totalOdds: r.total_odds,
+        promotionId: r.acca_promotion_id,
+      });
     return {
       id: p.id,
       userId: p.user_id,
@@ -474,6 +529,7 @@ export class Placement {
         market: r.market,
         outcome: r.outcome,
         odds: r.odds,
+        boostId: r.boost_id,
       })),
     };
   }
@@ -666,7 +722,22 @@ class SameBatch extends Error {
 
 /** The `bets.placed` events of a placement's accepted bets. */
 function placedEvents(p: PlacementRecord, bets: BetRow[]): EventData<typeof BetsPlaced>[] {
-  return bets.map((b) => ({
+  return bets.map((b) => placedEvent(p, b));
+}
+
+/** One bet's `bets.placed`; a boost or an accumulator bonus names its promotion (issue 33), else the payload is as before. */
+function placedEvent(p: PlacementRecord, b: BetRow): EventData<typeof BetsPlaced> {
+  const legs = p.legs.filter((l) => l.betId === b.id);
+  const promotionId =
+    legs.find((l) => l.boostId)?.boostId ?? p.bets.find((x) => x.id === b.id)?.promotionId ?? null;
+  return {
+    ...placedData(p, b),
+    ...(promotionId ? { promotionId } : {}),
+  };
+}
+
+function placedData(p: PlacementRecord, b: BetRow): EventData<typeof BetsPlaced> {
+  return {
     betId: b.id,
     userId: b.user_id,
     betType: b.bet_type,
@@ -682,7 +753,7 @@ function placedEvents(p: PlacementRecord, bets: BetRow[]): EventData<typeof Bets
           : { gameId: l.gameId, market: l.market, outcome: l.outcome, oddsHundredths: l.odds },
       ),
     placedAt: new Date(b.created_at).toISOString(),
-  }));
+  };
 }
 
 /** The prices the slip showed (hundredths), by game. */

@@ -1,4 +1,4 @@
-import type { EventOf } from '@bet/kit';
+import type { EventOf, Static } from '@bet/kit';
 import {
   type GamesCancelled,
   type GamesCreated,
@@ -6,13 +6,19 @@ import {
   GamesResultCorrected,
   GamesSettled,
   type GamesUpdated,
+  type PromotionCreated,
+  PromotionDeleted,
+  type PromotionRules,
+  type PromotionUpdated,
   type UserDeleted,
   UserRegistered,
   UserUpdated,
 } from '@bet/proto-events';
 import type { AppContext } from '../context';
+import { percentToBp } from '../domain/promotions';
 import type { Db } from '../store/db';
 import { applyGameSnapshot, applyOdds } from '../store/games';
+import { applyPromotion, deletePromotion, type StoredRules } from '../store/promotions';
 import { applyUserDeleted, applyUserRegistered, applyUserUpdated } from '../store/users';
 
 /**
@@ -86,4 +92,52 @@ export async function applyResultEvent(
   } else {
     await ctx.settler.applyCancel(trx, event.data.gameId, new Date(event.data.cancelledAt));
   }
+}
+
+/**
+ * The admin's promotions (issue 33, decision betting-009): betting keeps the odds boosts and
+ * accumulator bonuses, in its own units, guarded by event time; any other kind (or none) is
+ * dropped from the projection.
+ */
+export async function applyPromotionEvent(
+  db: Db,
+  event:
+    | EventOf<typeof PromotionCreated>
+    | EventOf<typeof PromotionUpdated>
+    | EventOf<typeof PromotionDeleted>,
+): Promise<void> {
+  const at = new Date(event.occurredAt);
+  if (event.subject === PromotionDeleted.subject) return deletePromotion(db, event.data.promotionId, at);
+  const p = event.data.promotion;
+  await applyPromotion(
+    db,
+    {
+      id: p._id,
+      isActive: p.isActive,
+      expiresAt: p.expiresAt ? new Date(p.expiresAt) : null,
+      rules: storedRules(p.rules),
+    },
+    at,
+  );
+}
+
+/** Dollars and decimal odds (the admin's rules) to cents, hundredths and basis points. */
+export function storedRules(rules: Static<typeof PromotionRules> | undefined): StoredRules | null {
+  if (rules?.kind === 'odds_boost')
+    return {
+      kind: 'odds_boost',
+      gameId: rules.gameId,
+      market: rules.market,
+      outcome: rules.outcome,
+      boostedOdds: rules.boostedOdds !== undefined ? Math.round(rules.boostedOdds * 100) : null,
+      boostBp: rules.boostPercent !== undefined ? percentToBp(rules.boostPercent) : null,
+      maxStakeCents: String(Math.round(rules.maxStake * 100)),
+    };
+  if (rules?.kind === 'acca_bonus')
+    return {
+      kind: 'acca_bonus',
+      tiers: rules.tiers.map((t) => ({ legs: t.legs, bp: percentToBp(t.percent) })),
+      minOddsPerLeg: Math.round(rules.minOddsPerLeg * 100),
+    };
+  return null;
 }

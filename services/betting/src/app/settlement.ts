@@ -1,7 +1,8 @@
-import { recordEvents } from '@bet/kit';
+import { payoutCents, recordEvents } from '@bet/kit';
 import { BetsSettled, BetsVoided, type EventData } from '@bet/proto-events';
 import type { KitContext } from '../config';
 import type { Outcome } from '../domain/placement';
+import { promotedResult } from '../domain/promotions';
 import {
   decideSettlement,
   evaluateBet,
@@ -55,6 +56,11 @@ interface SettlementChange {
   t: Transition;
   gameId: string | null;
   oddsHundredths: number;
+  /** issue 33: a multi's accumulator bonus as settled (null: the bet has none, or it stays as it was) */
+  accaBonus: { bp: number; cents: bigint } | null;
+  /** the bet's boost or acca promotion and what it cost in this result */
+  promotionId: string | null;
+  costCents: bigint;
 }
 
 export class Settler {
@@ -208,6 +214,15 @@ export class Settler {
         const stakeCents = BigInt(b.stake_cents);
         const freeBetCents = BigInt(b.free_bet_cents);
         const betLegs = legsOf.get(b.id) ?? [];
+        const evaluation = evaluateBet(stakeCents, betLegs, freeBetCents);
+        // issue 33: an accumulator bonus on the won legs' tier, a boost's cost (betting-009)
+        const promoted = promotedResult(
+          stakeCents,
+          evaluation.state === 'won' ? evaluation.payoutCents : null,
+          betLegs.map((l) => ({ odds: l.odds, result: l.result, baseOdds: l.base_odds })),
+          b.acca_tiers ? { tiers: b.acca_tiers } : null,
+          payoutCents,
+        );
         const t = decideSettlement(
           {
             status: b.status,
@@ -216,8 +231,11 @@ export class Settler {
             paidCents: BigInt(b.paid_cents),
             settlements: b.settlements,
           },
-          evaluateBet(stakeCents, betLegs, freeBetCents),
+          evaluation.state === 'won' && promoted.payoutCents !== null
+            ? { state: 'won', payoutCents: promoted.payoutCents }
+            : evaluation,
         );
+        const promotionId = b.acca_promotion_id ?? betLegs.find((l) => l.boost_id)?.boost_id ?? null;
         if (t)
           changes.push({
             id: b.id,
@@ -228,6 +246,13 @@ export class Settler {
             t,
             gameId: betLegs.length === 1 ? betLegs[0].game_id : null,
             oddsHundredths: settledOddsHundredths(betLegs),
+            // the bonus paid once won, none once lost or void; a re-opened bet keeps its figure
+            accaBonus:
+              b.acca_tiers && t.status !== 'pending'
+                ? { bp: promoted.accaBonusBp, cents: promoted.accaBonusCents }
+                : null,
+            promotionId,
+            costCents: promoted.costCents,
           });
       }
       await clearFlags(trx, ids);
@@ -260,6 +285,9 @@ export class Settler {
           payoutCents: Number(e.payoutCents),
           oddsHundredths: c.oddsHundredths,
           ...freeBet,
+          // issue 33: the bonus part of the payout (the wallet pays it as acca_bonus) and the promotion's cost
+          ...(c.accaBonus && c.accaBonus.cents > 0n ? { accaBonusCents: Number(c.accaBonus.cents) } : {}),
+          ...(c.promotionId ? { promotionId: c.promotionId, promotionCostCents: Number(c.costCents) } : {}),
           ...(e.correction !== undefined
             ? { correction: e.correction, adjustmentCents: Number(e.adjustmentCents ?? 0n) }
             : {}),

@@ -2,6 +2,7 @@ import { gamesCatalogue } from './games-catalogue';
 import { gamesOdds } from './games-odds';
 import { gamesResults } from './games-results';
 import { openBetsResponder } from './open-bets';
+import { promotions } from './promotions';
 import { releaseStakeResponder } from './release-stake';
 import { reserveStakeResponder } from './reserve-stake';
 import { users } from './users';
@@ -11,6 +12,7 @@ export const consumers = [
   gamesOdds,
   gamesResults,
   users,
+  promotions,
   openBetsResponder,
   reserveStakeResponder,
   releaseStakeResponder,

@@ -9,6 +9,7 @@ import { liveTrading } from './migrations/0007_live_trading';
 import { marketControl } from './migrations/0008_market_control';
 import { idempotencyKeys } from './migrations/0009_idempotency_keys';
 import { freeBets } from './migrations/0010_free_bets';
+import { promotions } from './migrations/0011_promotions';
 
 /** Every migration of the service, applied in name order (deployed databases record these names). */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008_market_control': marketControl,
   '0009_idempotency_keys': idempotencyKeys,
   '0010_free_bets': freeBets,
+  '0011_promotions': promotions,
 };

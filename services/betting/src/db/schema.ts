@@ -55,6 +55,17 @@ export interface BetsTable {
   /** the free-bet token that paid the stake (issue 33), and how much of it (the whole stake) */
   free_bet_id: string | null;
   free_bet_cents: BigIntDefault;
+  /** issue 33 (betting-009): the accumulator bonus promotion of a multi, its tiers as placed ({legs, bp}) */
+  acca_promotion_id: ColumnType<string | null, string | null | undefined, string | null>;
+  acca_tiers: ColumnType<
+    Array<{ legs: number; bp: number }> | null,
+    string | null | undefined,
+    string | null
+  >;
+  /** the bonus percent in basis points (placement's tier; re-tiered at settlement), 0: none */
+  acca_bonus_bp: ColumnType<number, number | undefined, number>;
+  /** the bonus on net winnings: potential while pending, paid (part of payout_cents) once won */
+  acca_bonus_cents: BigIntDefault;
   created_at: Timestamp;
   settled_at: Timestamp | null;
 }
@@ -74,6 +85,21 @@ export interface SelectionsTable {
   outcome: string;
   odds: number;
   result: 'won' | 'lost' | 'void' | 'push' | null;
+  /** issue 33: the odds boost (promotion id) that priced this leg, and the model price it replaced */
+  boost_id: ColumnType<string | null, string | null | undefined, string | null>;
+  base_odds: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** Betting's projection of the admin's odds boosts and accumulator bonuses (issue 33, betting-009). */
+export interface PromotionsTable {
+  id: string;
+  kind: 'odds_boost' | 'acca_bonus';
+  /** the rules in betting's units (see store/promotions.ts) */
+  rules: ColumnType<unknown, string | null, string | null>;
+  is_active: boolean;
+  expires_at: Timestamp | null;
+  deleted: ColumnType<boolean, boolean | undefined, boolean>;
+  version_at: Timestamp;
 }
 
 /** Read model of games, fed by games.* events. */
@@ -165,4 +191,5 @@ export interface BettingDB extends IdempotencyTables {
   shares: SharesTable;
   booking_codes: BookingCodesTable;
   outside_stakes: OutsideStakesTable;
+  promotions: PromotionsTable;
 }

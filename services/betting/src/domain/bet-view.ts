@@ -13,6 +13,10 @@ export interface BetRecord {
   /** issue 33: the free-bet token that paid the stake, and how much (0n: the player's money) */
   freeBetId?: string | null;
   freeBetCents?: bigint;
+  /** issue 33: a multi's accumulator bonus promotion, percent (bp) and bonus (potential, or paid once won) */
+  accaPromotionId?: string | null;
+  accaBonusBp?: number;
+  accaBonusCents?: bigint;
   createdAt: Date;
   settledAt: Date | null;
 }
@@ -24,6 +28,9 @@ export interface LegRecord {
   outcome: string;
   odds: number;
   result: LegResult;
+  /** issue 33: the boost that priced the leg and the price without it */
+  boostId?: string | null;
+  baseOdds?: number | null;
 }
 
 export interface GameSummary {
@@ -71,6 +78,7 @@ export function betJson(bet: BetRecord, legs: LegRecord[], games: ReadonlyMap<st
             }),
         outcome: l.outcome,
         odds: l.odds / 100,
+        ...(l.boostId ? { boost: { promotionId: l.boostId, baseOdds: (l.baseOdds ?? l.odds) / 100 } } : {}),
         result: l.result,
       };
     }),
@@ -82,6 +90,14 @@ export function betJson(bet: BetRecord, legs: LegRecord[], games: ReadonlyMap<st
     // additive (issue 33): only on a bet a free-bet token paid
     ...(bet.freeBetCents && bet.freeBetCents > 0n
       ? { freeBetId: bet.freeBetId ?? '', freeBetAmount: dollars(bet.freeBetCents) }
+      : {}),
+    // additive (issue 33): only on a multi with an accumulator bonus
+    ...(bet.accaPromotionId
+      ? {
+          accaPromotionId: bet.accaPromotionId,
+          accaBonusPercent: (bet.accaBonusBp ?? 0) / 100,
+          accaBonus: dollars(bet.accaBonusCents ?? 0n),
+        }
       : {}),
     createdAt: bet.createdAt.toISOString(),
     settledAt: bet.settledAt ? bet.settledAt.toISOString() : null,

@@ -7,6 +7,8 @@ export interface CashOutBet {
   potentialPayoutCents: bigint;
   /** issue 33: a free-bet token paid the stake */
   freeBet?: boolean;
+  /** issue 33: an odds boost priced a leg (its extra price is not cashed out: betting-009) */
+  boosted?: boolean;
   legs: ReadonlyArray<{ gameId: string; market?: string; outcome: string; odds: number }>;
 }
 
@@ -15,7 +17,7 @@ export type CashOutOffer =
   | {
       available: false;
       reason: string;
-      code: 'not_pending' | 'free_bet' | 'not_single' | 'not_live' | 'no_live_odds' | 'zero';
+      code: 'not_pending' | 'free_bet' | 'boosted' | 'not_single' | 'not_live' | 'no_live_odds' | 'zero';
     };
 
 /**
@@ -41,6 +43,9 @@ export function cashOutOffer(bet: CashOutBet, game: GameState | undefined, margi
     return { available: false, code: 'not_pending', reason: 'Only pending bets can be cashed out.' };
   // the token's stake was never the player's money: cashing it out would turn a token into cash
   if (bet.freeBet) return { available: false, code: 'free_bet', reason: 'A free bet cannot be cashed out.' };
+  // a boost is a price for the result, not a trading position: it is not cashed out early
+  if (bet.boosted)
+    return { available: false, code: 'boosted', reason: 'A boosted bet cannot be cashed out.' };
   if (bet.legs.length !== 1)
     return {
       available: false,

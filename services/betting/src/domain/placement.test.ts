@@ -252,3 +252,81 @@ describe('a market an admin suspended', () => {
     ).toBe(190);
   });
 });
+
+describe('promotions in a plan (issue 33, decision betting-009)', () => {
+  const NOW = new Date();
+  const boostId = 'b'.repeat(24);
+  const boost = {
+    promotionId: boostId,
+    gameId: id(1),
+    market: '1x2',
+    outcome: 'A',
+    boostedOdds: null,
+    boostBp: 1000,
+    maxStakeCents: 5_000n,
+    isActive: true,
+    expiresAt: null,
+  };
+  const acca = {
+    promotionId: 'c'.repeat(24),
+    tiers: [{ legs: 3, bp: 500 }],
+    minOddsPerLeg: 150,
+    isActive: true,
+    expiresAt: null,
+  };
+  const games = new Map([1, 2, 3].map((n) => [id(n), game(n)]));
+  const promos = (over = {}) => ({
+    boosts: new Map([[boostId, boost]]),
+    accaRules: [acca],
+    freeBet: false,
+    now: NOW,
+    ...over,
+  });
+
+  it('prices a boosted pick at the boost and keeps the model price', () => {
+    const [bet] = planBets(
+      'single',
+      1000n,
+      [{ gameId: id(1), outcome: 'A', boostId }],
+      games,
+      settings,
+      promos(),
+    );
+    expect(bet.legs[0]).toMatchObject({ odds: 231, boostId, baseOdds: 210 });
+    expect(bet.potentialPayoutCents).toBe(2310n);
+    expect(bet.acca).toBeUndefined();
+  });
+
+  it('a multi: the acca tier when no leg is boosted, none with a boosted leg or on a free bet', () => {
+    const legs = picks(3);
+    const [plain] = planBets('multi', 1000n, legs, games, settings, promos());
+    // 10 × 2.10³ = 92.61; 5 % of 82.61 = 4.1305 → 4.13
+    expect(plain.acca).toMatchObject({ promotionId: acca.promotionId, bp: 500, potentialCents: 413n });
+    const boosted = [{ ...legs[0], boostId }, ...legs.slice(1)];
+    expect(planBets('multi', 1000n, boosted, games, settings, promos())[0].acca).toBeUndefined();
+    expect(
+      planBets('multi', 1000n, legs, games, settings, promos({ freeBet: true }))[0].acca,
+    ).toBeUndefined();
+  });
+
+  it('refuses a boost over its stake, and a boost on a suspended market as any pick', () => {
+    expect(
+      thrown(() =>
+        planBets('single', 5_001n, [{ gameId: id(1), outcome: 'A', boostId }], games, settings, promos()),
+      ).code,
+    ).toBe('boost_max_stake');
+    const suspended = new Map(games).set(id(1), game(1, { suspendedMarkets: ['1x2'] }));
+    expect(
+      thrown(() =>
+        planBets('single', 100n, [{ gameId: id(1), outcome: 'A', boostId }], suspended, settings, promos()),
+      ).code,
+    ).toBe('market_suspended');
+  });
+
+  it('counts the acca bonus in the maximum payout', () => {
+    // 92.61 alone fits a 95.00 ceiling; with its 4.13 bonus it does not
+    const tight = { ...settings, maxPayoutCents: 9_500n };
+    expect(planBets('multi', 1000n, picks(3), games, tight)[0].potentialPayoutCents).toBe(9_261n);
+    expect(thrown(() => planBets('multi', 1000n, picks(3), games, tight, promos())).code).toBe('max_payout');
+  });
+});

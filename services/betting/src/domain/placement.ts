@@ -1,5 +1,15 @@
 import { DomainError, isId, parseMoney, payoutCents, totalOddsHundredths } from '@bet/kit/core';
 import { DEFAULT_MARKET, isSelection, marketDef, marketLabel, selectionLabel } from '@bet/proto-events';
+import {
+  type AccaRule,
+  type AccaTier,
+  accaBonusCents,
+  accaBonusFor,
+  type BoostRule,
+  BoostTwiceError,
+  boostedPrice,
+  checkBoost,
+} from './promotions';
 import { checkOddsCeiling } from './trading';
 
 export type Outcome = 'A' | 'Draw' | 'B';
@@ -50,6 +60,8 @@ export interface SelectionInput {
   outcome: string;
   /** additive: the decimal price the slip showed; a bet is never taken at a price it did not see unless the slip says so */
   odds?: number;
+  /** additive (issue 33): an odds boost (its promotion id) that prices this pick */
+  boostId?: string;
 }
 
 export interface PlannedLeg {
@@ -58,6 +70,18 @@ export interface PlannedLeg {
   market: string;
   outcome: string;
   odds: number;
+  /** issue 33: the boost that priced the leg (odds are the boosted price) and the model price it replaced */
+  boostId?: string;
+  baseOdds?: number;
+}
+
+/** A multi's accumulator bonus as placed (issue 33, decision betting-009). */
+export interface PlannedAcca {
+  promotionId: string;
+  tiers: AccaTier[];
+  bp: number;
+  /** the bonus if every leg wins: bp of (potential payout − stake) */
+  potentialCents: bigint;
 }
 
 export interface PlannedBet {
@@ -66,6 +90,16 @@ export interface PlannedBet {
   legs: PlannedLeg[];
   totalOdds: number;
   potentialPayoutCents: bigint;
+  acca?: PlannedAcca;
+}
+
+/** The promotions a slip may use (issue 33): the boosts its picks name, the acca bonuses on offer. */
+export interface SlipPromotions {
+  boosts: ReadonlyMap<string, BoostRule>;
+  accaRules: readonly AccaRule[];
+  /** a free bet takes no boost (refused before) and no acca bonus */
+  freeBet: boolean;
+  now: Date;
 }
 
 /**
@@ -184,6 +218,7 @@ export function planBets(
   selections: SelectionInput[],
   games: ReadonlyMap<string, GameState>,
   settings: PlacementSettings,
+  promos?: SlipPromotions,
 ): PlannedBet[] {
   const legs: PlannedLeg[] = selections.map((s) => {
     const game = games.get(s.gameId);
@@ -192,20 +227,28 @@ export function planBets(
     if (!state.open) throw new DomainError('game_closed', state.reason, 422);
     const market = s.market ?? DEFAULT_MARKET;
     if (game.suspendedMarkets?.includes(market)) throw marketSuspended(game, market);
-    const odds = priceOf(game, s.outcome, market);
-    if (odds === null || !Number.isInteger(odds) || odds <= 100)
+    const model = priceOf(game, s.outcome, market);
+    if (model === null || !Number.isInteger(model) || model <= 100)
       throw new DomainError(
         'no_price',
         `There is no price for this pick on ${game.homeTeam} vs ${game.awayTeam}.`,
         422,
       );
+    // a boosted pick: the boost must be on offer for exactly this pick, the stake within its maximum
+    const boost =
+      s.boostId !== undefined
+        ? checkBoost(promos?.boosts.get(s.boostId), s, stakeCents, promos?.now ?? new Date())
+        : undefined;
+    const odds = boost ? boostedPrice(model, boost) : model;
     if (settings.maxOdds !== undefined)
       checkOddsCeiling(
         odds,
         settings.maxOdds,
         `${legLabel(market, s.outcome, { home: game.homeTeam, away: game.awayTeam })} on ${game.homeTeam} vs ${game.awayTeam}`,
       );
-    return { gameId: s.gameId, market, outcome: s.outcome, odds };
+    return boost
+      ? { gameId: s.gameId, market, outcome: s.outcome, odds, boostId: boost.promotionId, baseOdds: model }
+      : { gameId: s.gameId, market, outcome: s.outcome, odds };
   });
   if (stakeCents > settings.maxStakeCents)
     throw new DomainError('max_stake', `The maximum stake per bet is ${fmt(settings.maxStakeCents)}.`, 422);
@@ -219,14 +262,44 @@ export function planBets(
         `The potential payout of a bet cannot exceed ${fmt(settings.maxPayoutCents)}; lower the stake.`,
         422,
       );
+    const boosted = group.filter((l) => l.boostId !== undefined).length;
+    if (boosted > 1) throw new BoostTwiceError();
+    const acca =
+      betType === 'multi' && boosted === 0 && promos && !promos.freeBet
+        ? accaOf(promos, odds, stakeCents, potential)
+        : undefined;
+    if (acca && potential + acca.potentialCents > settings.maxPayoutCents)
+      throw new DomainError(
+        'max_payout',
+        `The potential payout of a bet cannot exceed ${fmt(settings.maxPayoutCents)}; lower the stake.`,
+        422,
+      );
     return {
       betType,
       stakeCents,
       legs: group,
       totalOdds: totalOddsHundredths(odds),
       potentialPayoutCents: potential,
+      ...(acca ? { acca } : {}),
     };
   });
+}
+
+/** The accumulator bonus a multi's legs earn now (none with a boosted leg or on a free bet: betting-009). */
+function accaOf(
+  promos: SlipPromotions,
+  odds: number[],
+  stakeCents: bigint,
+  potential: bigint,
+): PlannedAcca | undefined {
+  const found = accaBonusFor(promos.accaRules, odds, promos.now);
+  if (!found) return undefined;
+  return {
+    promotionId: found.rule.promotionId,
+    tiers: found.rule.tiers,
+    bp: found.bp,
+    potentialCents: accaBonusCents(potential, stakeCents, found.bp),
+  };
 }
 
 function fmt(cents: bigint) {

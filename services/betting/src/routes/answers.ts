@@ -52,7 +52,16 @@ export const BetAnswer = Type.Object({
           description: 'additive: what the pick reads as ("Over 2.5", "BTTS Yes"); on every leg',
         }),
       ),
-      odds: Type.Number({ description: 'the price taken at placement' }),
+      odds: Type.Number({ description: 'the price taken at placement (a boosted leg: the boosted price)' }),
+      boost: Type.Optional(
+        Type.Object(
+          {
+            promotionId: Type.String(),
+            baseOdds: Type.Number({ description: 'the price the leg had without the boost' }),
+          },
+          { description: 'additive (issue 33): only on a leg an odds boost priced' },
+        ),
+      ),
       result: Nullable(
         Type.Unsafe<'won' | 'lost' | 'void' | 'push'>({
           type: 'string',
@@ -82,6 +91,21 @@ export const BetAnswer = Type.Object({
   ),
   freeBetAmount: Type.Optional(
     Type.Number({ description: 'additive: dollars of the stake the token paid (not returned on a win)' }),
+  ),
+  accaPromotionId: Type.Optional(
+    Type.String({ description: 'additive (issue 33): the accumulator bonus promotion of a multi' }),
+  ),
+  accaBonusPercent: Type.Optional(
+    Type.Number({
+      description:
+        'additive: the bonus percent on net winnings (the tier for the legs; once settled, re-tiered on the legs that won)',
+    }),
+  ),
+  accaBonus: Type.Optional(
+    Type.Number({
+      description:
+        'additive: dollars of bonus: if every leg wins while pending; what was paid (part of payout) once won; 0 when lost',
+    }),
   ),
   createdAt: DateTime,
   settledAt: Nullable(DateTime),

@@ -21,6 +21,13 @@ export const SelectionSchema = Type.Object(
     outcome: OutcomeCodeSchema,
     /** additive: the decimal price the slip showed (betting-008); a moved price follows oddsChange */
     odds: Type.Optional(Type.Number({ minimum: 1.01, maximum: 100_000 })),
+    /** additive (issue 33, betting-009): an odds boost (its promotion id, from GET /promotions) pricing this pick */
+    boostId: Type.Optional(
+      Type.String({
+        pattern: '^[0-9a-f]{24}$',
+        description: 'an OddsBoost promotion id from GET /promotions',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -19,7 +19,7 @@ export function betsByIds(db: Db, ids: string[]): Promise<BetRow[]> {
 export function legsOfBet(db: Db, betId: string) {
   return db
     .selectFrom('selections')
-    .select(['game_id', 'market', 'outcome', 'odds'])
+    .select(['game_id', 'market', 'outcome', 'odds', 'boost_id'])
     .where('bet_id', '=', betId)
     .orderBy('idx')
     .execute();
@@ -189,6 +189,8 @@ export function lockFlaggedBets(trx: Db, limit: number, after = '') {
         'b.bet_type',
         'b.stake_cents',
         'b.free_bet_cents',
+        'b.acca_promotion_id',
+        'b.acca_tiers',
         'b.status',
         'b.payout_cents',
         'b.paid_cents',
@@ -223,7 +225,7 @@ export async function holdGamesOfBets(trx: Db, betIds: string[]): Promise<void> 
 export function legResults(trx: Db, betIds: string[]) {
   return trx
     .selectFrom('selections')
-    .select(['bet_id', 'game_id', 'odds', 'result'])
+    .select(['bet_id', 'game_id', 'odds', 'result', 'boost_id', 'base_odds'])
     .where(amongIds('bet_id', betIds))
     .orderBy('bet_id')
     .orderBy('idx')
@@ -259,7 +261,7 @@ function amongIds(column: string, ids: string[]) {
  */
 export async function applyTransitions(
   trx: Db,
-  changes: ReadonlyArray<{ id: string; t: Transition }>,
+  changes: ReadonlyArray<{ id: string; t: Transition; accaBonus?: { bp: number; cents: bigint } | null }>,
   now: Date,
 ): Promise<void> {
   if (changes.length === 0) return;
@@ -269,14 +271,18 @@ export async function applyTransitions(
   // every batch (46 ms instead of 22 for 1 000 of 100 000 rows)
   await sql`
     update bets as b set status = v.status, payout_cents = v.payout, paid_cents = v.paid,
-      settlements = v.settlements, settled_at = v.settled_at
+      settlements = v.settlements, settled_at = v.settled_at,
+      acca_bonus_bp = coalesce(v.acca_bp, b.acca_bonus_bp),
+      acca_bonus_cents = coalesce(v.acca_cents, b.acca_bonus_cents)
     from unnest(
       cast(${ids} as text[]),
       cast(${changes.map((c) => c.t.status)} as text[]),
       cast(${changes.map((c) => c.t.payoutCents.toString())} as bigint[]),
       cast(${changes.map((c) => c.t.paidCents.toString())} as bigint[]),
       cast(${changes.map((c) => c.t.settlements)} as integer[]),
-      cast(${changes.map((c) => (c.t.status === 'pending' ? null : at))} as timestamptz[])
-    ) as v(id, status, payout, paid, settlements, settled_at)
+      cast(${changes.map((c) => (c.t.status === 'pending' ? null : at))} as timestamptz[]),
+      cast(${changes.map((c) => c.accaBonus?.bp ?? null)} as integer[]),
+      cast(${changes.map((c) => c.accaBonus?.cents.toString() ?? null)} as bigint[])
+    ) as v(id, status, payout, paid, settlements, settled_at, acca_bp, acca_cents)
     where b.id = v.id and ${amongIds('b.id', ids)}`.execute(trx);
 }

@@ -23,8 +23,25 @@ export interface NewPlacement {
     potentialPayoutCents: bigint;
     /** the part of the stake a free-bet token pays (0: none) */
     freeBetCents: bigint;
+    /** issue 33: a multi's accumulator bonus as placed */
+    acca?: {
+      promotionId: string;
+      tiers: Array<{ legs: number; bp: number }>;
+      bp: number;
+      potentialCents: bigint;
+    };
   }>;
-  legs: Array<{ betId: string; idx: number; gameId: string; market: string; outcome: string; odds: number }>;
+  legs: Array<{
+    betId: string;
+    idx: number;
+    gameId: string;
+    market: string;
+    outcome: string;
+    odds: number;
+    /** issue 33: the boost that priced the leg and the model price */
+    boostId?: string | null;
+    baseOdds?: number | null;
+  }>;
 }
 
 /**
@@ -66,6 +83,10 @@ export async function insertPlacements(trx: Db, ps: NewPlacement[]): Promise<voi
             status: 'pending_payment' as const,
             free_bet_id: b.freeBetCents > 0n ? p.freeBetId : null,
             free_bet_cents: b.freeBetCents.toString(),
+            acca_promotion_id: b.acca?.promotionId ?? null,
+            acca_tiers: b.acca ? JSON.stringify(b.acca.tiers) : null,
+            acca_bonus_bp: b.acca?.bp ?? 0,
+            acca_bonus_cents: (b.acca?.potentialCents ?? 0n).toString(),
             created_at: p.createdAt,
             settled_at: null,
           })),
@@ -83,6 +104,8 @@ export async function insertPlacements(trx: Db, ps: NewPlacement[]): Promise<voi
           outcome: l.outcome,
           odds: l.odds,
           result: null,
+          boost_id: l.boostId ?? null,
+          base_odds: l.baseOdds ?? null,
         })),
       ),
     )
@@ -102,11 +125,13 @@ export function placementLegs(db: Db, placementId: string) {
       'bets.id as bet_id',
       'bets.stake_cents',
       'bets.total_odds',
+      'bets.acca_promotion_id',
       'selections.idx',
       'selections.game_id',
       'selections.market',
       'selections.outcome',
       'selections.odds',
+      'selections.boost_id',
     ])
     .where('bets.placement_id', '=', placementId)
     .orderBy('bets.id')

@@ -14,7 +14,7 @@ import type { Trx } from '../store/db';
 import { markSettled, settlementLevel } from '../store/settlements';
 import { countSettledStakes } from './bonus';
 import { returnFreeBet } from './free-bets';
-import { clawback, loseStake, payout } from './money';
+import { clawback, loseStake, payAccaBonus, payout } from './money';
 
 /**
  * Settlement, refunds, cash-outs and Aviator outcomes arrive as events. Each is applied in
@@ -181,14 +181,17 @@ async function applyCorrection(trx: Trx, e: EventData<typeof BetsSettled>, corre
 
 async function applyResult(trx: Trx, e: EventData<typeof BetsSettled>) {
   if (e.status === 'won' && e.payoutCents > 0) {
+    // issue 33 (betting-009): the accumulator bonus part of the payout is its own line, paid by promotions
+    const bonus = BigInt(e.accaBonusCents ?? 0);
     await payout(trx, {
       key: moneyKeys.win(e.betId),
       userId: e.userId,
-      amountCents: BigInt(e.payoutCents),
+      amountCents: BigInt(e.payoutCents) - bonus,
       type: 'win',
       reference: e.betId,
       description: 'Bet won',
     });
+    if (bonus > 0n) await payAccaBonus(trx, { betId: e.betId, userId: e.userId, amountCents: bonus });
     return;
   }
   await loseStake(trx, {

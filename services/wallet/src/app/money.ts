@@ -1,6 +1,7 @@
-import { WINNING_TX_TYPES } from '@bet/proto-events';
+import { moneyKeys, WINNING_TX_TYPES } from '@bet/proto-events';
 import type { Hold } from '../domain/holds';
 import {
+  accaBonusPostings,
   clawbackPostings,
   debtCollectionPostings,
   lossPostings,
@@ -60,6 +61,33 @@ export function payout(trx: Trx, m: MoneyMovement): Promise<Posted> {
     const collected = debt < m.amountCents ? debt : m.amountCents;
     return collected > 0n ? [...postings, ...debtCollectionPostings(m.userId, collected)] : postings;
   });
+}
+
+/**
+ * A won multi's accumulator bonus (issue 33, decision betting-009): promotions → the player's
+ * wallet, keyed `acca_bonus:<betId>`, beside the bet's win. Winnings: repays an open debt first.
+ */
+export function payAccaBonus(trx: Trx, b: { betId: string; userId: string; amountCents: bigint }) {
+  return postTransaction(
+    trx,
+    {
+      key: moneyKeys.accaBonus(b.betId),
+      userId: b.userId,
+      type: 'acca_bonus',
+      reference: b.betId,
+      description: 'Accumulator bonus',
+      requested: b.amountCents,
+      metadata: { userId: b.userId },
+    },
+    async () => {
+      const postings = accaBonusPostings(b.userId, b.amountCents);
+      await lockedWalletBalance(trx, b.userId);
+      const debt = await userDebt(trx, b.userId);
+      // biome-ignore lint/complexity/useMathMinMax: bigints (Math.min would throw)
+      const collected = debt < b.amountCents ? debt : b.amountCents;
+      return collected > 0n ? [...postings, ...debtCollectionPostings(b.userId, collected)] : postings;
+    },
+  );
 }
 
 /** A lost bet: its held stake goes to the house. Nothing to post when nothing is held. */

@@ -87,6 +87,8 @@ function togetherItem(e: MoneyEvent): Together | undefined {
             : null;
       return { event: e, movement, level: d.correction };
     }
+    // a won multi's accumulator bonus is a second line: one at a time (bet-events.ts)
+    if ((d.accaBonusCents ?? 0) > 0) return undefined;
     if (d.status === 'won' && d.payoutCents > 0)
       return {
         event: e,

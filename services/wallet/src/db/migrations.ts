@@ -8,6 +8,7 @@ import { playerProtection } from './migrations/0020_player_protection';
 import { fourEyesControls } from './migrations/0031_four_eyes_controls';
 import { bonusLedger } from './migrations/0032_bonus_ledger';
 import { freeBets } from './migrations/0033_free_bets';
+import { accaBonus } from './migrations/0034_acca_bonus';
 
 /** Explicit, ordered index of the wallet's migrations (names recorded by deployed databases). */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0031_four_eyes_controls': fourEyesControls,
   '0032_bonus_ledger': bonusLedger,
   '0033_free_bets': freeBets,
+  '0034_acca_bonus': accaBonus,
 };

@@ -173,6 +173,18 @@ export function freeBetStakePostings(amount: bigint): Posting[] {
   ];
 }
 
+/**
+ * A won multi's accumulator bonus (issue 33, decision betting-009): paid by the promotions
+ * account into the player's wallet (cash: it is winnings), its own line beside the win.
+ */
+export function accaBonusPostings(userId: string, amount: bigint): Posting[] {
+  positive(amount, 'acca bonus');
+  return [
+    { account: systemAccount('promotions'), amount: -amount },
+    { account: userAccount(userId), amount },
+  ];
+}
+
 /** A void free bet: its stake goes back to the promotions account (the token is given back). */
 export function freeBetReturnPostings(amount: bigint): Posting[] {
   positive(amount, 'free bet return');

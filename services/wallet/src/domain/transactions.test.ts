@@ -7,7 +7,7 @@ describe('transaction types', () => {
     const names = (f: string) =>
       typesForFilter(f)?.map((c) => ('sign' in c ? `${c.type}:${c.sign}` : c.type));
     expect(names('bet')).toEqual(['bet', 'aviator_bet', 'refund']);
-    expect(names('win')).toEqual(['win', 'cashout', 'aviator_win']);
+    expect(names('win')).toEqual(['win', 'cashout', 'aviator_win', 'acca_bonus']);
     expect(names('topup')).toEqual(['topup', 'adjustment:credit', 'bonus_grant', 'bonus_conversion']);
     expect(names('withdrawal')).toEqual([
       'withdrawal',
