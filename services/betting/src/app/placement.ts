@@ -430,6 +430,18 @@ export class Placement {
     checkWeeklyLimits(limitsOf(user), usage, { bets: planned.length, stakeCents: amountCents }, now);
     const betIds = planned.map(() => newId());
     const id = planned.length === 1 ? betIds[0] : newId();
+    const legs = planned.flatMap((b, i) =>
+      b.legs.map((l, idx) => ({
+        betId: betIds[i],
+        idx,
+        gameId: l.gameId,
+        market: l.market,
+        outcome: l.outcome,
+        odds: l.odds,
+        boostId: l.boostId ?? null,
+        baseOdds: l.baseOdds ?? null,
+      })),
+    );
     const record: PlacementRecord = {
       id,
       userId: req.userId,
@@ -443,17 +455,7 @@ export class Placement {
         totalOdds: b.totalOdds,
         promotionId: b.acca?.promotionId ?? null,
       })),
-      legs: planned.flatMap((b, i) =>
-        b.legs.map((l, idx) => ({
-          betId: betIds[i],
-          idx,
-          gameId: l.gameId,
-          market: l.market,
-          outcome: l.outcome,
-          odds: l.odds,
-          boostId: l.boostId ?? null,
-        })),
-      ),
+      legs,
     };
     const placement: NewPlacement = {
       ...record,
@@ -468,18 +470,7 @@ export class Placement {
         freeBetCents: b.freeBetCents,
         ...(b.acca ? { acca: b.acca } : {}),
       })),
-      legs: planned.flatMap((b, i) =>
-        b.legs.map((l, idx) => ({
-          betId: betIds[i],
-          idx,
-          gameId: l.gameId,
-          market: l.market,
-          outcome: l.outcome,
-          odds: l.odds,
-          boostId: l.boostId ?? null,
-          baseOdds: l.baseOdds ?? null,
-        })),
-      ),
+      legs,
     };
     const usageAfter = { bets: usage.bets + planned.length, stakeCents: usage.stakeCents + amountCents };
     return { record, planned, games, placement, usageAfter };
