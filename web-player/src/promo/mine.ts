@@ -40,15 +40,20 @@ export const useMyPromotions = create<MineState>((set) => ({
 }));
 
 let wired = false;
-/** Forgets the player's promotions when they sign out (another player may sign in next). */
+/**
+ * Reads the player's promotions at sign-in (the slip's free-bet picker needs them on any page)
+ * and forgets them at sign-out (another player may sign in next).
+ */
 export function wireMyPromotions(): void {
   if (wired) return;
   wired = true;
   let last = useSession.getState().status;
+  if (last === 'authenticated') void useMyPromotions.getState().load();
   useSession.subscribe((s) => {
     if (s.status === last) return;
     last = s.status;
     useMyPromotions.setState({ promotions: null, error: null, loading: false });
+    if (s.status === 'authenticated') void useMyPromotions.getState().load();
   });
 }
 
