@@ -148,6 +148,21 @@ const STATUS_LABEL: Record<string, string> = {
   closed: 'Closed',
 };
 
+/**
+ * A claim's own status: open (a deposit match still to earn on a deposit), used (granted: a
+ * first-deposit match paid, a free bet's token issued), closed. Its bonuses and tokens say the rest.
+ */
+const CLAIM_BADGE: Record<MyPromotion['status'], string> = {
+  open: 'badge badge--success',
+  used: 'badge badge--info',
+  closed: 'badge',
+};
+const CLAIM_LABEL: Record<MyPromotion['status'], string> = {
+  open: 'Open',
+  used: 'Granted',
+  closed: 'Closed',
+};
+
 function Progress({ grant }: { grant: BonusGrant }) {
   const required = grant.required;
   const share = required > 0 ? Math.min(1, grant.wagered / required) : 1;
@@ -221,12 +236,12 @@ function MyPromotions({ titles }: { titles: Map<string, string> }) {
       ) : promotions.length === 0 ? (
         <EmptyState title="No Promotions Claimed">Offers you claim show here with their progress.</EmptyState>
       ) : (
-        <ul className="promo-grid">
+        <ul className="promo-grid" aria-label="My promotions">
           {promotions.map((m: MyPromotion) => (
             <li key={m.claimId} className="card promo-card">
               <div className="promo-card__head">
                 <h3 className="card__title">{titles.get(m.promotionId) ?? 'Promotion'}</h3>
-                <span className={STATUS_BADGE[m.status] ?? 'badge'}>{STATUS_LABEL[m.status]}</span>
+                <span className={CLAIM_BADGE[m.status] ?? 'badge'}>{CLAIM_LABEL[m.status]}</span>
               </div>
               <p className="muted promo-mine__meta">Claimed {dateTime(m.claimedAt)}</p>
               <ul className="promo-mine__list">
@@ -273,7 +288,7 @@ export default function Promotions() {
       ) : promotions.length === 0 ? (
         <EmptyState title="No Active Promotions">Check back soon for new offers.</EmptyState>
       ) : (
-        <ul className="promo-grid">
+        <ul className="promo-grid" aria-label="Offers">
           {promotions.map((p) => (
             <OfferCard key={p._id} promo={p} claimed={claimed.has(p._id)} />
           ))}
