@@ -8,6 +8,7 @@ import {
   newPage,
   type Stack,
   screenshotPath,
+  seriousViolations,
   startStack,
 } from './stack';
 
@@ -256,6 +257,7 @@ describe('promotions: a free bet from the admin form to a placed bet', () => {
     expect(claimed.status, JSON.stringify(claimed.body)).toBe(201);
 
     const tooSmall: string[] = [];
+    const axe: string[] = [];
     for (const theme of ['light', 'dark'] as const) {
       for (const width of [1366, 390]) {
         const phone = width < 600;
@@ -266,6 +268,7 @@ describe('promotions: a free bet from the admin form to a placed bet', () => {
         await page.waitForLoadState('networkidle').catch(() => {});
         await page.screenshot({ path: screenshotPath(`promo-page-${width}-${theme}.png`), fullPage: true });
         if (phone) tooSmall.push(...(await phoneFit(page, '.promo-card')).map((s) => `promotions: ${s}`));
+        axe.push(...(await seriousViolations(page)).map((v) => `promotions ${width} ${theme}: ${v}`));
 
         await page.goto(`${stack.url}/`);
         await page.getByLabel('Search teams').fill(games[0].home);
@@ -285,6 +288,7 @@ describe('promotions: a free bet from the admin form to a placed bet', () => {
         await slip.locator('.slip__totals').first().scrollIntoViewIfNeeded();
         await page.screenshot({ path: screenshotPath(`promo-slip-${width}-${theme}.png`) });
         if (phone) tooSmall.push(...(await phoneFit(page, '.slip__freebet')).map((s) => `slip: ${s}`));
+        axe.push(...(await seriousViolations(page)).map((v) => `slip ${width} ${theme}: ${v}`));
         await player.context.close();
 
         const adm = await as(admin, { width, theme });
@@ -295,12 +299,14 @@ describe('promotions: a free bet from the admin form to a placed bet', () => {
         await form.getByLabel('Rules').selectOption('free_bet');
         await form.getByLabel('Leagues (optional)').fill('Premier League');
         await animationsDone(adm.page);
-        await form.locator('.rules-form').scrollIntoViewIfNeeded();
+        await form.locator('.terms-preview').scrollIntoViewIfNeeded();
         await adm.page.screenshot({ path: screenshotPath(`promo-admin-form-${width}-${theme}.png`) });
         if (phone) tooSmall.push(...(await phoneFit(adm.page, '.promo-form')).map((s) => `form: ${s}`));
+        axe.push(...(await seriousViolations(adm.page)).map((v) => `form ${width} ${theme}: ${v}`));
         await adm.context.close();
       }
     }
     expect(tooSmall).toEqual([]);
+    expect(axe).toEqual([]);
   }, 240_000);
 });

@@ -57,11 +57,8 @@ function OddsCell({ sel }: { sel: SlipSelection }) {
   );
 }
 
-/** "$10.00 free bet · odds 1.80+ · until 2 Dec": how a token reads in the picker. */
-export const tokenLabel = (t: FreeBetToken) =>
-  `${money(t.amount)} free bet · odds ${fmtOdds(t.minOdds)}+ · until ${new Date(
-    t.expiresAt,
-  ).toLocaleDateString(undefined, { day: 'numeric', month: 'short' })}`;
+/** "$10.00 free bet (odds 1.80+)": how a token reads in the picker (a slip is narrow: its expiry shows below). */
+export const tokenLabel = (t: FreeBetToken) => `${money(t.amount)} free bet (odds ${fmtOdds(t.minOdds)}+)`;
 
 /**
  * "Use a free bet": the player's usable tokens (GET /promotions/mine) on a slip a token can pay
@@ -71,6 +68,7 @@ function FreeBetPicker({ tokens, fits }: { tokens: FreeBetToken[]; fits: boolean
   const id = useId();
   const freeBetId = useSlip((s) => s.freeBetId);
   const setFreeBet = useSlip((s) => s.setFreeBet);
+  const picked = tokens.find((t) => t._id === freeBetId);
   return (
     <div className="field slip__freebet">
       <label htmlFor={id}>Use a free bet</label>
@@ -87,9 +85,14 @@ function FreeBetPicker({ tokens, fits }: { tokens: FreeBetToken[]; fits: boolean
           </option>
         ))}
       </select>
-      {!fits && (
+      {!fits ? (
         <p className="muted slip__hint">A free bet pays one bet: a single on one selection, or a multi.</p>
-      )}
+      ) : picked ? (
+        <p className="slip__hint">
+          Use it by{' '}
+          {new Date(picked.expiresAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
+        </p>
+      ) : null}
     </div>
   );
 }
