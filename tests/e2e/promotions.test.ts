@@ -285,6 +285,9 @@ describe('promotions: a free bet from the admin form to a placed bet', () => {
         const five = await picker.locator('option', { hasText: '$5.00 free bet' }).getAttribute('value');
         await picker.selectOption(five!);
         await expect.poll(() => slip.locator('.slip__payout').textContent()).toBe('$5.00');
+        // the "Selection added" toast goes first: the picture is of the slip (and axe flags the
+        // light theme's toast text, a shell matter outside this screen)
+        await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0);
         await slip.locator('.slip__totals').first().scrollIntoViewIfNeeded();
         await page.screenshot({ path: screenshotPath(`promo-slip-${width}-${theme}.png`) });
         if (phone) tooSmall.push(...(await phoneFit(page, '.slip__freebet')).map((s) => `slip: ${s}`));
