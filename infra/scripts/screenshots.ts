@@ -70,6 +70,44 @@ const ROUTES: Shot[] = [
   { name: 'admin-promotions', path: '/admin/promotions', who: 'admin' },
   { name: 'admin-rankings', path: '/admin/rankings', who: 'admin' },
   { name: 'not-found', path: '/no-such-page', who: 'visitor' },
+  // issue 33: the offers' terms with the player's claims, the admin's rules form, a free bet in the slip
+  { name: 'promotions-signed-in', path: '/promotions', who: 'player', ready: '.promo-mine .promo-card' },
+  {
+    name: 'admin-promotion-rules',
+    path: '/admin/promotions',
+    who: 'admin',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Create Promotion' }).click();
+      const form = page.getByRole('dialog');
+      await form.getByLabel('Type').selectOption('FreeBet');
+      await form.getByLabel('Rules').selectOption('free_bet');
+      await form.locator('.terms-preview').scrollIntoViewIfNeeded();
+    },
+    ready: '[role="dialog"]',
+  },
+  // last of the player's: it leaves a pick in that browser's slip
+  {
+    name: 'slip-free-bet',
+    path: '/',
+    who: 'player',
+    act: async (page) => {
+      // a home win priced at the token's minimum odds or more (a live favourite may be 1.01)
+      const homes = page.locator('.game').getByRole('button', { name: /: Home / });
+      await homes.first().waitFor();
+      const labels = await homes.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+      const at = labels.findIndex((l) => Number(l.match(/([\d.]+)\s*$/)?.[1]) >= 1.5);
+      await homes.nth(Math.max(0, at)).click();
+      let slip = page.locator('.with-slip__aside');
+      if ((page.viewportSize()?.width ?? 1366) < 600) {
+        await page.getByRole('button', { name: 'Bet Slip (1)' }).click();
+        slip = page.getByRole('dialog', { name: 'Your Bet Slip' });
+      }
+      await slip.getByLabel('Use a free bet').selectOption({ index: 1 });
+      await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 10_000 });
+      await slip.locator('.slip__totals').first().scrollIntoViewIfNeeded();
+    },
+    ready: '.slip__freebet',
+  },
 ];
 const WIDTHS = [
   { name: 'desktop', width: 1366, height: 900 },
@@ -155,6 +193,48 @@ async function main() {
   }
   if (!sessions.player?.accessToken || !sessions.admin?.accessToken) {
     console.error('sign-in failed', JSON.stringify(sessions).slice(0, 400));
+  }
+  // issue 33: offers of every claimable kind and an acca bonus; the demo player holds a free bet
+  for (const offer of [
+    {
+      title: 'Free $10 bet',
+      description: 'A bet on us this weekend.',
+      promoType: 'FreeBet',
+      rules: { kind: 'free_bet', amount: 10, minOdds: 1.5, expiresInDays: 7 },
+    },
+    {
+      title: 'Welcome match',
+      description: 'We match your first deposit.',
+      promoType: 'Bonus',
+      rules: {
+        kind: 'deposit_match',
+        percent: 100,
+        cap: 100,
+        wagering: 5,
+        minOdds: 1.5,
+        expiresInDays: 30,
+        firstDepositOnly: true,
+      },
+    },
+    {
+      title: 'Acca bonus',
+      description: 'More on every multi.',
+      promoType: 'Bonus',
+      rules: {
+        kind: 'acca_bonus',
+        minOddsPerLeg: 1.2,
+        tiers: [
+          { legs: 3, percent: 3 },
+          { legs: 5, percent: 10 },
+          { legs: 10, percent: 25 },
+          { legs: 20, percent: 100 },
+        ],
+      },
+    },
+  ]) {
+    const created = await api('POST', '/promotions', offer, sessions.admin.accessToken);
+    if (offer.promoType === 'FreeBet' && created?._id)
+      await api('POST', `/promotions/${created._id}/claim`, undefined, sessions.player.accessToken);
   }
   const deposit = await api(
     'POST',

@@ -5,10 +5,12 @@ import { type ComponentType, lazy } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ChatWidget } from './ai/ChatWidget';
 import { wireWallet } from './lib/wallet';
+import { wireMyPromotions } from './promo/mine';
 import { wireSlipOdds } from './slip/store';
 import './styles.css';
 
 wireWallet();
+wireMyPromotions();
 wireSlipOdds();
 
 const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);

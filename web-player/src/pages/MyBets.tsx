@@ -368,6 +368,17 @@ export default function MyBets() {
                       </td>
                       <td data-label="Stake" className="num">
                         {money(bet.stake)}
+                        {typeof bet.freeBetAmount === 'number' && (
+                          <>
+                            {' '}
+                            <span
+                              className="badge badge--info"
+                              title="The stake was a free bet: it is not returned"
+                            >
+                              Free bet
+                            </span>
+                          </>
+                        )}
                       </td>
                       <td data-label="Odds" className="num">
                         {fmtOdds(bet.totalOdds)}

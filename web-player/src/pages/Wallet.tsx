@@ -64,6 +64,9 @@ export default function Wallet() {
   // The shared balance is the live one (kept fresh on settlements, withdrawals and deposits);
   // the page's own read only covers the moment before it arrives.
   const current = balance ?? wallet.data?.walletBalance ?? null;
+  // issue 33: bonus money, shown only when the player holds some
+  const sharedBonus = useWallet((s) => s.bonus);
+  const bonus = sharedBonus ?? wallet.data?.bonusBalance ?? 0;
   const list = txs.data?.transactions ?? [];
   const deposit = useAwaitDeposit();
 
@@ -106,6 +109,12 @@ export default function Wallet() {
           <ErrorText onRetry={wallet.reload}>{wallet.error}</ErrorText>
         ) : (
           <p className="balance__amount">{money(current ?? 0)}</p>
+        )}
+        {bonus > 0 && (
+          <p className="balance__bonus">
+            Bonus balance <strong>{money(bonus)}</strong>
+            <span className="muted"> · stakeable, paid out as cash once its wagering is met</span>
+          </p>
         )}
         {deposit.waiting && (
           <p className="muted" role="status">

@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useWallet } from '../lib/wallet';
+import { useMyPromotions } from '../promo/mine';
 import { BetSlip } from './BetSlip';
 import { useSlip } from './store';
 
@@ -46,6 +47,8 @@ beforeEach(() => {
   useSlip.setState({ selections: [], betType: 'single', stake: '', keepSelections: false });
   useSession.setState({ status: 'anonymous', user: null });
   useWallet.setState({ balance: null });
+  useMyPromotions.setState({ promotions: null, error: null, loading: false });
+  useSlip.setState({ freeBetId: null });
 });
 afterEach(() => {
   cleanup();
@@ -180,5 +183,129 @@ describe('<BetSlip>', () => {
     renderSlip();
     fireEvent.click(screen.getByRole('button', { name: 'Share Slip' }));
     expect(toast.error).toHaveBeenCalledWith('Add selections to your slip before sharing.');
+  });
+});
+
+const TOKEN = 'c'.repeat(24);
+function holdToken(over: { minOdds?: number; status?: 'active' | 'used' | 'expired' } = {}) {
+  useMyPromotions.setState({
+    promotions: [
+      {
+        claimId: '1'.repeat(24),
+        promotionId: '2'.repeat(24),
+        kind: 'free_bet',
+        status: 'open',
+        claimedAt: '2026-11-25T10:00:00.000Z',
+        grants: [],
+        freeBets: [
+          {
+            _id: TOKEN,
+            amount: 10,
+            minOdds: over.minOdds ?? 1.8,
+            status: over.status ?? 'active',
+            betId: null,
+            expiresAt: '2099-12-02T10:00:00.000Z',
+          },
+        ],
+      },
+    ],
+  });
+}
+
+describe('<BetSlip> free bets (issue 33)', () => {
+  it('has no picker without a usable token', () => {
+    signIn();
+    holdToken({ status: 'used' });
+    useSlip.setState({ selections: [pick(1, 2.1)] });
+    renderSlip();
+    expect(screen.queryByLabelText('Use a free bet')).toBeNull();
+  });
+
+  it('a picked token is the stake, the payout leaves the stake out, and POST /bets/singles sends freeBetId', async () => {
+    signIn();
+    useWallet.setState({ balance: 0 }); // the token pays: no balance needed
+    holdToken();
+    const placedBet = {
+      _id: 'e'.repeat(24),
+      betType: 'single',
+      stake: 10,
+      totalOdds: 2.1,
+      potentialPayout: 11,
+      freeBetId: TOKEN,
+      freeBetAmount: 10,
+      selections: [{ gameId: id(1), outcome: 'A', odds: 2.1 }],
+    };
+    const fetchMock = vi.fn(async (url: string) =>
+      String(url).includes('/promotions/mine')
+        ? new Response(JSON.stringify({ promotions: [] }), { status: 200 })
+        : new Response(JSON.stringify({ msg: 'Bets placed successfully!', bets: [placedBet], balance: 0 }), {
+            status: 201,
+          }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    useSlip.setState({ selections: [pick(1, 2.1)], stake: '3' });
+    renderSlip();
+    fireEvent.change(screen.getByLabelText('Use a free bet'), { target: { value: TOKEN } });
+    const stake = screen.getByLabelText('Stake per bet ($)') as HTMLInputElement;
+    expect(stake.value).toBe('10');
+    expect(stake.readOnly).toBe(true);
+    expect(screen.getByText('Free bet').nextSibling?.textContent).toBe('$10.00');
+    expect(screen.getByText('(stake not returned)')).toBeTruthy();
+    expect(screen.getByText(/Potential Payout/).nextSibling?.textContent).toBe('$11.00'); // 10 × 2.10 − 10
+    expect(screen.queryByRole('alert')).toBeNull(); // no "Insufficient balance"
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Place Free Bet' }));
+    });
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Bets placed successfully!'));
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/v1/bets/singles');
+    expect(JSON.parse(String(init.body))).toEqual({
+      stakePerBet: 10,
+      selections: [{ gameId: id(1), outcome: 'A', odds: 2.1 }],
+      oddsChange: 'higher',
+      freeBetId: TOKEN,
+    });
+    // the receipt says a free bet paid; the token list is read again
+    expect(screen.getByText('Free bet used').nextSibling?.textContent).toBe('$10.00');
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/promotions/mine'))).toBe(true),
+    );
+    expect(useSlip.getState().freeBetId).toBeNull();
+  });
+
+  it("below the token's minimum odds: a warning and no Place", () => {
+    signIn();
+    holdToken({ minOdds: 1.8 });
+    useSlip.setState({ selections: [pick(1, 1.5)], freeBetId: TOKEN, stake: '10' });
+    renderSlip();
+    expect(screen.getByRole('alert').textContent).toContain(
+      'This free bet needs total odds of 1.80 or more.',
+    );
+    expect((screen.getByRole('button', { name: 'Place Free Bet' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('a set of singles cannot use it (the picker says why); a multi can, sent to /bets/multi', async () => {
+    signIn();
+    holdToken();
+    useSlip.setState({ selections: [pick(1, 1.5), pick(2, 2)], freeBetId: TOKEN, stake: '10' });
+    renderSlip();
+    const picker = screen.getByLabelText('Use a free bet') as HTMLSelectElement;
+    expect(picker.disabled).toBe(true);
+    expect(screen.getByText('A free bet pays one bet: a single on one selection, or a multi.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Place 2 Single Bets' })).toBeTruthy();
+
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({}), { status: 201 }));
+    vi.stubGlobal('fetch', fetchMock);
+    fireEvent.click(screen.getByRole('radio', { name: 'Multi' }));
+    expect(picker.disabled).toBe(false);
+    expect(picker.value).toBe(TOKEN);
+    expect(screen.getByText(/Potential Payout/).nextSibling?.textContent).toBe('$20.00'); // 10 × 3.00 − 10
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Place Free Bet' }));
+    });
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/v1/bets/multi');
+    expect(JSON.parse(String(init.body))).toMatchObject({ stake: 10, freeBetId: TOKEN });
   });
 });

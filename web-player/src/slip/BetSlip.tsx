@@ -4,12 +4,17 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { odds as fmtOdds, money } from '../lib/format';
 import { pickLabel } from '../lib/picks';
 import { useWallet } from '../lib/wallet';
+import { type FreeBetToken, usableFreeBets, useMyPromotions } from '../promo/mine';
 import { BookingCodeLoader } from './BookingCode';
 import { placeSlip } from './place';
+import { promoLines } from './promoLines';
 import { Receipt, type ReceiptData } from './Receipt';
 import {
   type AcceptOdds,
   effectiveBetType,
+  freeBetFits,
+  freeBetPayout,
+  freeBetWarnings,
   MSG_INVALID_SLIP,
   MSG_LOGIN_TO_BET,
   MSG_MULTI_NEEDS_TWO,
@@ -52,6 +57,46 @@ function OddsCell({ sel }: { sel: SlipSelection }) {
   );
 }
 
+/** "$10.00 free bet (odds 1.80+)": how a token reads in the picker (a slip is narrow: its expiry shows below). */
+export const tokenLabel = (t: FreeBetToken) => `${money(t.amount)} free bet (odds ${fmtOdds(t.minOdds)}+)`;
+
+/**
+ * "Use a free bet": the player's usable tokens (GET /promotions/mine) on a slip a token can pay
+ * (one single, or a multi). Picking one makes its amount the stake.
+ */
+function FreeBetPicker({ tokens, fits }: { tokens: FreeBetToken[]; fits: boolean }) {
+  const id = useId();
+  const freeBetId = useSlip((s) => s.freeBetId);
+  const setFreeBet = useSlip((s) => s.setFreeBet);
+  const picked = tokens.find((t) => t._id === freeBetId);
+  return (
+    <div className="field slip__freebet">
+      <label htmlFor={id}>Use a free bet</label>
+      <select
+        id={id}
+        value={fits ? (freeBetId ?? '') : ''}
+        disabled={!fits}
+        onChange={(e) => setFreeBet(tokens.find((t) => t._id === e.target.value) ?? null)}
+      >
+        <option value="">No, use my balance</option>
+        {tokens.map((t) => (
+          <option key={t._id} value={t._id}>
+            {tokenLabel(t)}
+          </option>
+        ))}
+      </select>
+      {!fits ? (
+        <p className="muted slip__hint">A free bet pays one bet: a single on one selection, or a multi.</p>
+      ) : picked ? (
+        <p className="slip__hint">
+          Use it by{' '}
+          {new Date(picked.expiresAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /**
  * The bet slip: selections, stake with inline checks (balance, stake limits, changed odds),
  * totals, place and share, then a receipt. `variant="sheet"` is the phone's bottom sheet, whose
@@ -68,6 +113,7 @@ export function BetSlip({
   const status = useSession((s) => s.status);
   const balance = useWallet((s) => s.balance);
   const rules = useBetRules();
+  const myPromotions = useMyPromotions((s) => s.promotions);
   const navigate = useNavigate();
   const location = useLocation();
   const [busy, setBusy] = useState<'place' | 'share' | null>(null);
@@ -86,15 +132,34 @@ export function BetSlip({
 
   const count = slip.selections.length;
   const betType = effectiveBetType(slip.betType, count);
-  const totals = slipTotals(slip.selections, betType, slip.stake);
   const signedIn = status === 'authenticated';
-  const warnings = stakeWarnings(
-    slip.selections,
-    betType,
-    slip.stake,
-    { balance: signedIn ? balance : null, maxStake: rules.maxStake, maxPayout: rules.maxPayout },
-    money,
-  );
+  // the player's free-bet tokens: read at sign-in (wireMyPromotions), after a claim and a free bet
+  const tokens = signedIn ? usableFreeBets(myPromotions) : [];
+  const fits = freeBetFits(betType, count);
+  // the token in use: one the player still holds, on a slip it can pay
+  const freeBet = (fits && tokens.find((t) => t._id === slip.freeBetId)) || null;
+  const totals = slipTotals(slip.selections, betType, freeBet ? freeBet.amount : slip.stake);
+  const payout = freeBet ? freeBetPayout(freeBet.amount, totals.totalOdds) : totals.potentialPayout;
+  const warnings = freeBet
+    ? [
+        // the token pays: the balance is not asked, the token's minimum odds are
+        ...stakeWarnings(
+          slip.selections,
+          betType,
+          freeBet.amount,
+          { balance: null, maxStake: rules.maxStake, maxPayout: rules.maxPayout },
+          money,
+        ),
+        ...freeBetWarnings(freeBet, totals.totalOdds, fmtOdds),
+      ]
+    : stakeWarnings(
+        slip.selections,
+        betType,
+        slip.stake,
+        { balance: signedIn ? balance : null, maxStake: rules.maxStake, maxPayout: rules.maxPayout },
+        money,
+      );
+  const extraLines = promoLines({ betType, selections: slip.selections, stake: totals.totalStake });
   const toAccept = oddsToAccept(slip.selections, slip.acceptOdds);
   const insufficient = warnings.some((w) => w.startsWith('Insufficient balance'));
 
@@ -108,7 +173,7 @@ export function BetSlip({
       navigate('/login', { state: { from: location } });
       return;
     }
-    const stake = parseStake(slip.stake);
+    const stake = freeBet ? freeBet.amount : parseStake(slip.stake);
     if (count === 0 || stake <= 0) {
       toast.error(MSG_INVALID_SLIP);
       return;
@@ -122,7 +187,7 @@ export function BetSlip({
     setBusy('place');
     try {
       // placeSlip sends each pick's market only off 1X2
-      const res = await placeSlip(betType, stake, placed, slip.acceptOdds);
+      const res = await placeSlip(betType, stake, placed, slip.acceptOdds, freeBet?._id ?? null);
       toast.success(res?.msg || MSG_BETS_PLACED);
       setReceipt({
         betType,
@@ -131,15 +196,19 @@ export function BetSlip({
         stake,
         totalStake: totals.totalStake,
         totalOdds: betType === 'multi' ? totals.totalOdds : null,
-        potentialPayout: totals.potentialPayout,
+        potentialPayout: payout,
+        freeBetAmount: freeBet ? freeBet.amount : null,
       });
       setShared(null);
       slip.afterPlaced();
       selectionsAtReceipt.current = useSlip.getState().selections;
       // the balance after the stake comes with the answer; the wallet's push confirms it
       if (typeof res?.balance === 'number') useWallet.getState().set(res.balance);
+      if (freeBet) void useMyPromotions.getState().load();
     } catch (err) {
       toast.error(errorMessage(err));
+      // a refused token (used elsewhere, expired): the picker shows what is left
+      if (freeBet) void useMyPromotions.getState().load();
     } finally {
       setBusy(null);
     }
@@ -229,6 +298,8 @@ export function BetSlip({
             </ul>
           )}
 
+          {tokens.length > 0 && count > 0 && <FreeBetPicker tokens={tokens} fits={fits} />}
+
           <div className="field slip__stake">
             <div className="slip__stake-head">
               <label htmlFor={stakeId}>{betType === 'single' ? 'Stake per bet ($)' : 'Stake ($)'}</label>
@@ -245,28 +316,35 @@ export function BetSlip({
               min={0}
               step={0.01}
               placeholder="0.00"
-              value={slip.stake}
+              value={freeBet ? String(freeBet.amount) : slip.stake}
+              readOnly={freeBet !== null}
               aria-invalid={warnings.length > 0 || undefined}
               aria-describedby={warnings.length > 0 ? warnId : undefined}
               onChange={(e) => slip.setStake(e.target.value)}
             />
-            <fieldset className="slip__quick">
-              <legend className="visually-hidden">Quick stake</legend>
-              {[5, 10, 50].map((n) => (
-                <button key={n} type="button" className="btn btn--sm" onClick={() => slip.quickAdd(n)}>
-                  +{n}
+            {freeBet ? (
+              <p className="slip__hint">
+                Your free bet pays the {money(freeBet.amount)} stake: nothing leaves your balance.
+              </p>
+            ) : (
+              <fieldset className="slip__quick">
+                <legend className="visually-hidden">Quick stake</legend>
+                {[5, 10, 50].map((n) => (
+                  <button key={n} type="button" className="btn btn--sm" onClick={() => slip.quickAdd(n)}>
+                    +{n}
+                  </button>
+                ))}
+                <button
+                  type="button"
+                  className="btn btn--sm"
+                  onClick={() => slip.setMax(balance ?? 0)}
+                  disabled={!signedIn || balance === null || count === 0}
+                  title={signedIn ? `Balance ${money(balance ?? 0)}` : 'Log in to use your balance'}
+                >
+                  Max
                 </button>
-              ))}
-              <button
-                type="button"
-                className="btn btn--sm"
-                onClick={() => slip.setMax(balance ?? 0)}
-                disabled={!signedIn || balance === null || count === 0}
-                title={signedIn ? `Balance ${money(balance ?? 0)}` : 'Log in to use your balance'}
-              >
-                Max
-              </button>
-            </fieldset>
+              </fieldset>
+            )}
             {warnings.length > 0 && (
               <div id={warnId} className="slip__warnings" role="alert">
                 {warnings.map((w) => (
@@ -296,9 +374,24 @@ export function BetSlip({
                 <dd>{money(totals.totalStake)}</dd>
               </div>
             )}
+            {extraLines.map((l) => (
+              <div key={l.label}>
+                <dt>{l.label}</dt>
+                <dd>{l.value}</dd>
+              </div>
+            ))}
+            {freeBet && (
+              <div>
+                <dt>Free bet</dt>
+                <dd>{money(freeBet.amount)}</dd>
+              </div>
+            )}
             <div>
-              <dt>Potential Payout</dt>
-              <dd className="slip__payout">{money(totals.potentialPayout)}</dd>
+              <dt>
+                Potential Payout
+                {freeBet && <span className="slip__sub"> (stake not returned)</span>}
+              </dt>
+              <dd className="slip__payout">{money(payout)}</dd>
             </div>
           </dl>
 
@@ -351,11 +444,13 @@ export function BetSlip({
               >
                 {busy === 'place'
                   ? 'Placing…'
-                  : betType === 'multi'
-                    ? 'Place Multi Bet'
-                    : count > 1
-                      ? `Place ${count} Single Bets`
-                      : 'Place Bet'}
+                  : freeBet
+                    ? 'Place Free Bet'
+                    : betType === 'multi'
+                      ? 'Place Multi Bet'
+                      : count > 1
+                        ? `Place ${count} Single Bets`
+                        : 'Place Bet'}
               </button>
             )}
             <button type="button" className="btn btn--block" onClick={share} disabled={busy !== null}>

@@ -16,6 +16,8 @@ export interface ReceiptData {
   totalStake: number;
   totalOdds: number | null;
   potentialPayout: number;
+  /** the free-bet token that paid the stake, dollars (issue 33); null: the player's money */
+  freeBetAmount?: number | null;
 }
 
 /** The short form of a bet id players quote to support: its last 8 characters. */
@@ -37,6 +39,9 @@ export function Receipt({ data, onDone }: { data: ReceiptData; onDone: () => voi
     data.bets.length > 0 && data.bets.every((b) => typeof b.potentialPayout === 'number')
       ? data.bets.reduce((a, b) => a + (b.potentialPayout ?? 0), 0)
       : data.potentialPayout;
+  // the server says which bet a token paid (freeBetAmount); the slip's choice covers an answer without bets
+  const freeBet =
+    data.bets.find((b) => typeof b.freeBetAmount === 'number')?.freeBetAmount ?? data.freeBetAmount ?? null;
   const totalOdds = data.betType === 'multi' ? (data.bets[0]?.totalOdds ?? data.totalOdds ?? 0) : null;
 
   const share = async () => {
@@ -84,9 +89,17 @@ export function Receipt({ data, onDone }: { data: ReceiptData; onDone: () => voi
       </ul>
       <dl className="slip__totals receipt__totals">
         <div>
-          <dt>{data.betType === 'multi' ? 'Stake' : 'Stake per bet'}</dt>
+          <dt>{data.betType === 'multi' || freeBet !== null ? 'Stake' : 'Stake per bet'}</dt>
           <dd>{money(data.stake)}</dd>
         </div>
+        {freeBet !== null && (
+          <div>
+            <dt>Free bet used</dt>
+            <dd>
+              <span className="badge badge--info">{money(freeBet)}</span>
+            </dd>
+          </div>
+        )}
         {data.betType === 'single' && data.selections.length > 1 && (
           <div>
             <dt>Total Stake</dt>
@@ -100,7 +113,10 @@ export function Receipt({ data, onDone }: { data: ReceiptData; onDone: () => voi
           </div>
         )}
         <div>
-          <dt>Potential Payout</dt>
+          <dt>
+            Potential Payout
+            {freeBet !== null && <span className="slip__sub"> (stake not returned)</span>}
+          </dt>
           <dd className="receipt__payout">{money(payout)}</dd>
         </div>
       </dl>

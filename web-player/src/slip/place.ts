@@ -24,19 +24,22 @@ export function placeSlip(
   stake: number,
   picks: Array<{ gameId: string; market?: string; outcome: string; odds?: number }>,
   oddsChange: AcceptOdds,
+  /** a free-bet token paying the stake (issue 33): one bet only, added to the body only when set */
+  freeBetId: string | null = null,
 ): Promise<Placement> {
   const selections = picks.map((p) =>
     typeof p.odds === 'number' && Number.isFinite(p.odds) ? { ...wirePick(p), odds: p.odds } : wirePick(p),
   );
+  const token = freeBetId ? { freeBetId } : {};
   return betType === 'multi'
     ? api.post<Answer<'/bets/multi', 'post'>>(
         '/bets/multi',
-        { stake, selections, oddsChange },
+        { stake, selections, oddsChange, ...token },
         { silent: true, idempotent: {} },
       )
     : api.post<Placement>(
         '/bets/singles',
-        { stakePerBet: stake, selections, oddsChange },
+        { stakePerBet: stake, selections, oddsChange, ...token },
         { silent: true, idempotent: {} },
       );
 }

@@ -250,3 +250,27 @@ export function stakeWarnings(
   }
   return out;
 }
+
+// ── free bets (issue 33, decision wallet-008) ────────────────────────────────────────────────
+
+/** A token pays one bet: a single on one selection, or a multi (never a set of singles). */
+export function freeBetFits(betType: BetType, count: number): boolean {
+  const type = effectiveBetType(betType, count);
+  return count > 0 && (type === 'multi' || count === 1);
+}
+
+/** What a free bet can return: stake × odds − stake (the stake is not returned, as the server pays). */
+export function freeBetPayout(stake: number, totalOdds: number): number {
+  return Math.max(0, Math.round((stake * totalOdds - stake) * 100) / 100);
+}
+
+/** Why the token cannot pay this slip, checked before the server is asked; empty when it can. */
+export function freeBetWarnings(
+  token: { minOdds: number },
+  totalOdds: number,
+  oddsText: (n: number) => string,
+): string[] {
+  return totalOdds + 1e-9 < token.minOdds
+    ? [`This free bet needs total odds of ${oddsText(token.minOdds)} or more.`]
+    : [];
+}

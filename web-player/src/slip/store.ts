@@ -24,6 +24,10 @@ export interface SlipState {
   keepSelections: boolean;
   /** which price moves are taken without asking */
   acceptOdds: AcceptOdds;
+  /** the free-bet token paying the stake (issue 33); not kept across reloads */
+  freeBetId: string | null;
+  /** picks a token (its amount becomes the stake) or none (back to the player's own stake) */
+  setFreeBet: (token: { _id: string; amount: number } | null) => void;
   setAcceptOdds: (accept: AcceptOdds) => void;
   /** the player takes the current prices of every selection */
   acceptChanges: () => void;
@@ -58,6 +62,11 @@ export const useSlip = create<SlipState>()(
       stake: '',
       keepSelections: false,
       acceptOdds: 'higher',
+      freeBetId: null,
+      setFreeBet: (token) =>
+        token
+          ? set({ freeBetId: token._id, stake: String(token.amount) })
+          : set({ freeBetId: null, stake: get().freeBetId ? '' : get().stake }),
       setAcceptOdds: (acceptOdds) => set({ acceptOdds }),
       acceptChanges: () => {
         if (!get().selections.some((s) => s.prevOdds !== undefined)) return;
@@ -74,7 +83,7 @@ export const useSlip = create<SlipState>()(
         const selections = get().selections.filter((s) => s.gameId !== gameId);
         set({ selections, betType: effectiveBetType(get().betType, selections.length) });
       },
-      clear: () => set({ selections: [], betType: 'single' }),
+      clear: () => set({ selections: [], betType: 'single', freeBetId: null }),
       setBetType: (type) => {
         if (type === 'multi' && get().selections.length < MIN_MULTI_SELECTIONS) {
           set({ betType: 'single' });
@@ -113,6 +122,8 @@ export const useSlip = create<SlipState>()(
         return added;
       },
       afterPlaced: () => {
+        // a token pays one bet: the next one is the player's own stake
+        if (get().freeBetId) set({ freeBetId: null, stake: '' });
         if (!get().keepSelections) set({ selections: [], betType: 'single' });
       },
     }),

@@ -104,11 +104,23 @@ function ProfileMenu({ open, setOpen }: { open: boolean; setOpen: (open: boolean
 /** The balance, always in view for a signed-in player, and the way to top it up. */
 function BalanceChip() {
   const balance = useWallet((s) => s.balance);
+  const bonus = useWallet((s) => s.bonus);
+  const hasBonus = bonus !== null && bonus > 0;
   return (
     <div className="balance-chip">
-      <Link to="/wallet" className="balance-chip__amount" title="Your balance">
+      <Link
+        to="/wallet"
+        className="balance-chip__amount"
+        title={hasBonus ? `Your balance, and ${formatMoney(bonus)} bonus` : 'Your balance'}
+      >
         <span className="visually-hidden">Balance </span>
         <span data-testid="header-balance">{balance === null ? '…' : formatMoney(balance)}</span>
+        {hasBonus && (
+          <span className="balance-chip__bonus" data-testid="header-bonus">
+            {' '}
+            +{formatMoney(bonus)} bonus
+          </span>
+        )}
       </Link>
       <Link to="/wallet?deposit=1" className="btn btn--accent btn--sm balance-chip__deposit">
         Deposit

@@ -15,7 +15,8 @@ const push = (balance: number, createdAt: string, type = 'bet') => ({
 
 afterEach(() => {
   vi.restoreAllMocks();
-  useWallet.setState({ balance: null, postedAt: null });
+  useWallet.setState({ balance: null, bonus: null, postedAt: null });
+  useSession.setState({ status: 'anonymous', user: null });
 });
 
 describe('the balance store', () => {
@@ -50,5 +51,25 @@ describe('the balance store', () => {
     useSocketStatus.setState({ status: 'connected' });
     await vi.waitFor(() => expect(fetch.mock.calls.length).toBe(reads + 1));
     expect(String(fetch.mock.calls.at(-1)![0])).toBe('/api/v1/wallet');
+  });
+
+  it('keeps the bonus balance (issue 33) and reads it again after a deposit, which may earn a match', async () => {
+    let bonus = 0;
+    const fetch = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(
+        async () => new Response(JSON.stringify({ walletBalance: 10, bonusBalance: bonus }), { status: 200 }),
+      );
+    useSession.setState({ status: 'authenticated', user: USER });
+    await useWallet.getState().refresh();
+    expect(useWallet.getState().bonus).toBe(0);
+    const reads = fetch.mock.calls.length;
+    bonus = 50;
+    useWallet.getState().apply(push(60, '2026-11-25T10:00:05.000Z', 'topup'));
+    await vi.waitFor(() => expect(useWallet.getState().bonus).toBe(50));
+    expect(fetch.mock.calls.length).toBe(reads + 1);
+    // a bet moves cash only: no read
+    useWallet.getState().apply(push(55, '2026-11-25T10:00:06.000Z', 'bet'));
+    expect(fetch.mock.calls.length).toBe(reads + 1);
   });
 });

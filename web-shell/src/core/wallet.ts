@@ -16,6 +16,8 @@ export interface BalanceUpdate {
 export interface WalletState {
   /** dollars; null while signed out or not read yet */
   balance: number | null;
+  /** bonus money (issue 33: stakeable, not withdrawable), dollars; null while not read */
+  bonus: number | null;
   /** time of the newest posting applied, so a late push never rolls the balance back */
   postedAt: number | null;
   refresh: () => Promise<void>;
@@ -31,15 +33,16 @@ export interface WalletState {
  */
 export const useWallet = create<WalletState>((set, get) => ({
   balance: null,
+  bonus: null,
   postedAt: null,
   refresh: async () => {
     if (useSession.getState().status !== 'authenticated') {
-      set({ balance: null, postedAt: null });
+      set({ balance: null, bonus: null, postedAt: null });
       return;
     }
     try {
-      const { walletBalance } = await api.get<Answer<'/wallet'>>('/wallet', { silent: true });
-      set({ balance: walletBalance });
+      const { walletBalance, bonusBalance } = await api.get<Answer<'/wallet'>>('/wallet', { silent: true });
+      set({ balance: walletBalance, bonus: typeof bonusBalance === 'number' ? bonusBalance : null });
     } catch {
       /* keep the last known balance */
     }
@@ -53,6 +56,9 @@ export const useWallet = create<WalletState>((set, get) => ({
     const last = get().postedAt;
     if (last !== null && at < last) return;
     set({ balance: u.balance, postedAt: at });
+    // the push says the cash balance only: a deposit (which may earn a match) or a bonus
+    // movement (a conversion) moves the bonus too, so read it
+    if (u.type === 'topup' || u.type.startsWith('bonus')) void get().refresh();
   },
 }));
 
@@ -67,7 +73,7 @@ export function startWallet(): void {
     if (s.status === last) return;
     last = s.status;
     if (s.status === 'authenticated') void useWallet.getState().refresh();
-    else useWallet.setState({ balance: null, postedAt: null });
+    else useWallet.setState({ balance: null, bonus: null, postedAt: null });
   });
   onSocketEvent('balance_updated', (u: BalanceUpdate) => useWallet.getState().apply(u));
   // pushes sent while the socket was down are lost: read once when it is back

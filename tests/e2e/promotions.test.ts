@@ -1,0 +1,315 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN,
+  animationsDone,
+  DEMO,
+  launchBrowser,
+  newPage,
+  type Stack,
+  screenshotPath,
+  seriousViolations,
+  startStack,
+} from './stack';
+
+// Issue 33 in the browser: an admin writes a free bet's rules in the Promotions form (with its
+// preview and checks), the demo player reads its terms, claims it, and places it from the slip
+// (stake paid by the token, not returned), then sees it on the receipt and in My Bets.
+describe('promotions: a free bet from the admin form to a placed bet', () => {
+  let stack: Stack;
+  let browser: Browser;
+  let admin: { accessToken: string; refreshToken: string };
+  let demo: { accessToken: string; refreshToken: string };
+  const tag = Date.now().toString(36).slice(-5);
+  const games: Array<{ id: string; home: string; away: string }> = [];
+
+  beforeAll(async () => {
+    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+    admin = await stack.login(ADMIN.email, ADMIN.password);
+    demo = await stack.login(DEMO.email, DEMO.password);
+    for (const [home, away] of [
+      [`Kano ${tag}`, `Enugu ${tag}`],
+      [`Lagos ${tag}`, `Abuja ${tag}`],
+    ]) {
+      const res = await stack.api(
+        'POST',
+        '/games',
+        {
+          homeTeam: home,
+          awayTeam: away,
+          league: `E2E Promo ${tag}`,
+          matchDate: new Date(Date.now() + 40 * 60_000).toISOString(),
+          odds: { home: 2, draw: 3.2, away: 3.8 },
+        },
+        admin.accessToken,
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      games.push({ id: res.body.game._id, home, away });
+    }
+    // the other kinds, so the Promotions page shows every kind's terms
+    const offers = [
+      {
+        title: `Welcome match ${tag}`,
+        description: 'We match your first deposit.',
+        promoType: 'Bonus',
+        rules: {
+          kind: 'deposit_match',
+          percent: 100,
+          cap: 100,
+          wagering: 5,
+          minOdds: 1.5,
+          expiresInDays: 30,
+          firstDepositOnly: true,
+        },
+      },
+      {
+        title: `Acca boost ${tag}`,
+        description: 'More on every multi.',
+        promoType: 'Bonus',
+        rules: {
+          kind: 'acca_bonus',
+          minOddsPerLeg: 1.2,
+          tiers: [
+            { legs: 3, percent: 3 },
+            { legs: 5, percent: 10 },
+            { legs: 10, percent: 25 },
+            { legs: 20, percent: 100 },
+          ],
+        },
+      },
+      {
+        title: `Price boost ${tag}`,
+        description: 'A bigger price on the big one.',
+        promoType: 'OddsBoost',
+        rules: {
+          kind: 'odds_boost',
+          gameId: games[0].id,
+          market: '1x2',
+          outcome: 'A',
+          boostedOdds: 2.5,
+          maxStake: 20,
+        },
+      },
+    ];
+    for (const o of offers) {
+      const res = await stack.api('POST', '/promotions', o, admin.accessToken);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    }
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]', { hasText: text });
+
+  async function as(
+    session: { accessToken: string; refreshToken: string },
+    opts: { width?: number; theme?: 'light' | 'dark' } = {},
+  ) {
+    const width = opts.width ?? 1366;
+    const phone = width < 600;
+    const ctx = await newPage(browser, {
+      viewport: { width, height: phone ? 844 : 900 },
+      isMobile: phone,
+      hasTouch: phone,
+      colorScheme: opts.theme ?? 'light',
+    });
+    await ctx.page.goto(`${stack.url}/support`);
+    await ctx.page.evaluate(
+      ({ s, theme }) => {
+        localStorage.setItem('accessToken', s.accessToken);
+        localStorage.setItem('refreshToken', s.refreshToken);
+        localStorage.setItem('theme', theme);
+      },
+      { s: session, theme: opts.theme ?? 'light' },
+    );
+    return ctx;
+  }
+  const odd = (page: Page, g: { home: string; away: string }, label: 'Home' | 'Draw' | 'Away') =>
+    page.getByRole('button', { name: new RegExp(`^${g.home} vs ${g.away}: ${label} `) });
+
+  /** Nothing wider than the window, and every button and select of `scope` at least 44 px tall on a phone. */
+  async function phoneFit(page: Page, scope: string) {
+    const [scrollWidth, innerWidth] = await page.evaluate(() => [
+      document.scrollingElement!.scrollWidth,
+      window.innerWidth,
+    ]);
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+    const small = await page.evaluate((sel) => {
+      const out: string[] = [];
+      for (const el of document.querySelectorAll(
+        `${sel} button:not(.visually-hidden), ${sel} select, ${sel} a.btn`,
+      )) {
+        const r = el.getBoundingClientRect();
+        if (r.width > 0 && r.height > 0 && r.height < 44)
+          out.push(`${el.textContent?.trim() || el.getAttribute('aria-label')} ${Math.round(r.height)}px`);
+      }
+      return out;
+    }, scope);
+    return small;
+  }
+
+  it('an admin writes a free bet’s rules in the form: checks, the preview, and the list', async () => {
+    const { context, page, errors } = await as(admin);
+    await page.goto(`${stack.url}/admin/promotions`);
+    await page.getByRole('button', { name: 'Create Promotion' }).click();
+    const form = page.getByRole('dialog');
+    await form.getByLabel('Title').fill(`Free bet ${tag}`);
+    await form.getByLabel('Description').fill('A $10 bet on us.');
+    await form.getByLabel('Type').selectOption('FreeBet');
+    await form.getByLabel('Rules').selectOption('free_bet');
+    await form.getByLabel('Amount ($)').fill('0');
+    await form.getByRole('button', { name: 'Create Promotion' }).click();
+    // refused before sending, said under the field
+    await expect.poll(() => form.getByText('Amount must be greater than 0').count()).toBe(1);
+    await form.getByLabel('Amount ($)').fill('10');
+    await form.getByLabel('Minimum odds').fill('1.5');
+    await expect
+      .poll(() => form.getByTestId('terms-preview').textContent())
+      .toBe('A $10 free bet at odds 1.50+, valid 7 days after you claim it. Stake not returned.');
+    await page.screenshot({ path: screenshotPath('promo-admin-form-1366-light.png') });
+    await form.getByRole('button', { name: 'Create Promotion' }).click();
+    await expect.poll(() => toast(page, 'Promotion created successfully!').count()).toBeGreaterThan(0);
+    const row = page.locator('tr', { hasText: `Free bet ${tag}` });
+    await expect.poll(() => row.textContent()).toContain('Free bet');
+    const { body } = await stack.api('GET', '/promotions');
+    expect(body.promotions.find((p: any) => p.title === `Free bet ${tag}`)?.rules).toEqual({
+      kind: 'free_bet',
+      amount: 10,
+      minOdds: 1.5,
+      expiresInDays: 7,
+    });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the player claims it on the Promotions page and places it from the slip', async () => {
+    const { context, page, errors } = await as(demo);
+    await page.goto(`${stack.url}/promotions`);
+    const card = page
+      .getByRole('list', { name: 'Offers' })
+      .locator('.promo-card', { hasText: `Free bet ${tag}` });
+    await expect
+      .poll(() => card.locator('.promo-card__terms').textContent())
+      .toBe('A $10 free bet at odds 1.50+, valid 7 days after you claim it. Stake not returned.');
+    await expect.poll(() => page.getByText('No Promotions Claimed').count()).toBe(1);
+    await card.getByRole('button', { name: `Claim Free bet ${tag}` }).click();
+    await expect.poll(() => toast(page, 'Promotion claimed.').count()).toBeGreaterThan(0);
+    await expect.poll(() => card.getByText('Claimed').count()).toBe(1);
+    const mine = page.locator('.promo-mine');
+    await expect.poll(() => mine.getByText('$10.00 free bet').count()).toBe(1);
+
+    // to the board: one pick at 2.00, the token as its stake
+    await page.goto(`${stack.url}/`);
+    await page.getByLabel('Search teams').fill(games[1].home);
+    await odd(page, games[1], 'Home').click();
+    const slip = page.locator('.with-slip__aside');
+    const picker = slip.getByLabel('Use a free bet');
+    await picker.waitFor();
+    await picker.selectOption({ index: 1 });
+    const stake = slip.getByLabel('Stake per bet ($)');
+    await expect.poll(() => stake.inputValue()).toBe('10');
+    expect(await stake.getAttribute('readonly')).not.toBeNull();
+    await expect.poll(() => slip.locator('.slip__payout').textContent()).toBe('$10.00'); // 10 × 2.00 − 10
+    expect(await slip.textContent()).toContain('(stake not returned)');
+    await slip.getByRole('button', { name: 'Place Free Bet' }).click();
+    const receipt = slip.locator('.receipt');
+    await receipt.waitFor();
+    expect(await receipt.textContent()).toContain('Free bet used$10.00');
+    expect(await receipt.locator('.receipt__payout').textContent()).toBe('$10.00');
+    // the player's own money did not move
+    await expect.poll(() => page.getByTestId('header-balance').textContent()).toBe('$1,000.00');
+    const bets = await stack.api('GET', '/bets?limit=1', undefined, demo.accessToken);
+    expect(bets.body.bets[0]).toMatchObject({ stake: 10, freeBetAmount: 10, potentialPayout: 10 });
+
+    await page.goto(`${stack.url}/my-bets`);
+    await expect
+      .poll(() => page.locator('td[data-label="Stake"]').first().textContent())
+      .toBe('$10.00 Free bet');
+    await page.goto(`${stack.url}/promotions`);
+    await expect.poll(() => page.locator('.promo-mine').getByText('Used').count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('screens at 1366 and 390 px, light and dark: the Promotions page, the slip with a free bet, the rules form', async () => {
+    // another token to show in the slip (the first one paid its bet)
+    const promo = await stack.api(
+      'POST',
+      '/promotions',
+      {
+        title: `Second free bet ${tag}`,
+        description: 'Another on us.',
+        promoType: 'FreeBet',
+        rules: { kind: 'free_bet', amount: 5, minOdds: 1.5, expiresInDays: 7 },
+      },
+      admin.accessToken,
+    );
+    expect(promo.status, JSON.stringify(promo.body)).toBe(201);
+    const claimed = await stack.api(
+      'POST',
+      `/promotions/${promo.body._id}/claim`,
+      undefined,
+      demo.accessToken,
+    );
+    expect(claimed.status, JSON.stringify(claimed.body)).toBe(201);
+
+    const tooSmall: string[] = [];
+    const axe: string[] = [];
+    for (const theme of ['light', 'dark'] as const) {
+      for (const width of [1366, 390]) {
+        const phone = width < 600;
+        const player = await as(demo, { width, theme });
+        const { page } = player;
+        await page.goto(`${stack.url}/promotions`);
+        await page.locator('.promo-mine .promo-card').first().waitFor();
+        await page.waitForLoadState('networkidle').catch(() => {});
+        await page.screenshot({ path: screenshotPath(`promo-page-${width}-${theme}.png`), fullPage: true });
+        if (phone) tooSmall.push(...(await phoneFit(page, '.promo-card')).map((s) => `promotions: ${s}`));
+        axe.push(...(await seriousViolations(page)).map((v) => `promotions ${width} ${theme}: ${v}`));
+
+        await page.goto(`${stack.url}/`);
+        await page.getByLabel('Search teams').fill(games[0].home);
+        await odd(page, games[0], 'Home').click();
+        let slip = page.locator('.with-slip__aside');
+        if (phone) {
+          await page.getByRole('button', { name: 'Bet Slip (1)' }).click();
+          slip = page.getByRole('dialog', { name: 'Your Bet Slip' });
+          await slip.waitFor();
+          await animationsDone(page);
+        }
+        const picker = slip.getByLabel('Use a free bet');
+        await picker.waitFor();
+        const five = await picker.locator('option', { hasText: '$5.00 free bet' }).getAttribute('value');
+        await picker.selectOption(five!);
+        await expect.poll(() => slip.locator('.slip__payout').textContent()).toBe('$5.00');
+        // the "Selection added" toast goes first: the picture is of the slip (and axe flags the
+        // light theme's toast text, a shell matter outside this screen)
+        await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0);
+        await slip.locator('.slip__totals').first().scrollIntoViewIfNeeded();
+        await page.screenshot({ path: screenshotPath(`promo-slip-${width}-${theme}.png`) });
+        if (phone) tooSmall.push(...(await phoneFit(page, '.slip__freebet')).map((s) => `slip: ${s}`));
+        axe.push(...(await seriousViolations(page)).map((v) => `slip ${width} ${theme}: ${v}`));
+        await player.context.close();
+
+        const adm = await as(admin, { width, theme });
+        await adm.page.goto(`${stack.url}/admin/promotions`);
+        await adm.page.getByRole('button', { name: 'Create Promotion' }).click();
+        const form = adm.page.getByRole('dialog');
+        await form.getByLabel('Type').selectOption('FreeBet');
+        await form.getByLabel('Rules').selectOption('free_bet');
+        await form.getByLabel('Leagues (optional)').fill('Premier League');
+        await animationsDone(adm.page);
+        await form.locator('.terms-preview').scrollIntoViewIfNeeded();
+        await adm.page.screenshot({ path: screenshotPath(`promo-admin-form-${width}-${theme}.png`) });
+        if (phone) tooSmall.push(...(await phoneFit(adm.page, '.promo-form')).map((s) => `form: ${s}`));
+        axe.push(...(await seriousViolations(adm.page)).map((v) => `form ${width} ${theme}: ${v}`));
+        await adm.context.close();
+      }
+    }
+    expect(tooSmall).toEqual([]);
+    expect(axe).toEqual([]);
+  }, 240_000);
+});
