@@ -6,6 +6,7 @@ import { migrations } from './db/migrations';
 import type { BettingDB } from './db/schema';
 import { jobs } from './jobs';
 import { routes } from './routes';
+import { errorAnswers } from './routes/errors';
 
 export const bettingService = defineService<BettingDB, typeof bettingConfig, BettingParts>({
   name: 'betting',
@@ -15,6 +16,7 @@ export const bettingService = defineService<BettingDB, typeof bettingConfig, Bet
   routes,
   consumers,
   jobs,
+  errors: errorAnswers,
 });
 
 export type { BettingDB } from './db/schema';
