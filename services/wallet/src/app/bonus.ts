@@ -1,5 +1,4 @@
-import { centsToDollars, forbidden, newId, recordEvents, retryOnConflict } from '@bet/kit';
-import { DomainError } from '@bet/kit/core';
+import { centsToDollars, newId, recordEvents, retryOnConflict } from '@bet/kit';
 import { moneyKeys, WalletBonusChanged } from '@bet/proto-events';
 import type { AppContext } from '../context';
 import {
@@ -11,6 +10,7 @@ import {
   validateDepositMatch,
   wageringRequired,
 } from '../domain/bonus';
+import { ExcludedError, InvalidRulesError } from '../domain/errors';
 import { bonusConversionPostings, bonusExpiryPostings, bonusGrantPostings } from '../domain/postings';
 import {
   type ClaimRow,
@@ -101,9 +101,8 @@ export async function claimPromotion(
   if (input.rules.kind === 'free_bet') validateFreeBet(input.rules);
   else validateDepositMatch(depositMatchRule(input.rules));
   const protection = await userProtection(ctx.db, input.userId);
-  // still an HttpError: test/bonus.test.ts holds this use case to a 403 `statusCode` (and the
-  // bonus-claim consumer reads it); an ExcludedError once that test reads the code
-  if (protection?.excluded_until && new Date(protection.excluded_until) > at) throw forbidden(SELF_EXCLUDED);
+  if (protection?.excluded_until && new Date(protection.excluded_until) > at)
+    throw new ExcludedError(SELF_EXCLUDED);
   return ctx.tx(async (trx) => {
     const claimed = await insertClaim(trx, {
       id: newId(),
@@ -140,11 +139,11 @@ export interface FreeBetJson {
 
 function validateFreeBet(r: FreeBetJson) {
   if (!Number.isInteger(r.amountCents) || r.amountCents <= 0)
-    throw new DomainError('invalid_rules', 'a free bet needs a positive amount', 400);
+    throw new InvalidRulesError('a free bet needs a positive amount');
   if (!Number.isInteger(r.minOddsMilli) || r.minOddsMilli < 1000)
-    throw new DomainError('invalid_rules', 'minimum odds must be at least 1.00', 400);
+    throw new InvalidRulesError('minimum odds must be at least 1.00');
   if (!Number.isInteger(r.expiresInDays) || r.expiresInDays < 1 || r.expiresInDays > 365)
-    throw new DomainError('invalid_rules', 'expiry must be 1 to 365 days', 400);
+    throw new InvalidRulesError('expiry must be 1 to 365 days');
 }
 
 /**
