@@ -29,9 +29,9 @@ import {
 } from '../store/games';
 import { insertMetaIfAbsent, readMeta, writeMeta } from '../store/meta';
 import { type Announcement, announce, oddsChanged, recordAnnouncements } from './announcements';
-import { repriceAfterResult } from './games';
 import { loadStrengths, marketMarginsOf, modelFor } from './pricing';
 import { seedRankings } from './rankings';
+import { repriceAfterResult } from './results';
 
 export interface TickStats {
   /** false when another replica holds the simulator lease */
