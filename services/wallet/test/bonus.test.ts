@@ -1,13 +1,8 @@
 import { newId } from '@bet/kit';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  claimPromotion,
-  type DepositMatchJson,
-  expireDueGrants,
-  recordWagering,
-  SELF_EXCLUDED,
-} from '../src/app/bonus';
+import { claimPromotion, type DepositMatchJson, SELF_EXCLUDED } from '../src/app/bonus-claims';
+import { expireDueGrants, recordWagering } from '../src/app/bonus-grants';
 import { requestWithdrawal } from '../src/app/withdrawals';
 import type { AppContext } from '../src/context';
 import { type Harness, startWallet } from './helpers';

@@ -1,6 +1,6 @@
 import { DomainError } from '@bet/kit/core';
 import { WalletBonusClaim } from '@bet/proto-events';
-import { claimPromotion } from '../app/bonus';
+import { claimPromotion } from '../app/bonus-claims';
 import { responder } from '../context';
 import { ExcludedError } from '../domain/errors';
 
