@@ -1,7 +1,8 @@
 import type { KitContext } from '../config';
 import { GameNotFoundError } from '../domain/errors';
 import { type ApiGame, type GameRecord, liveSuspended, toApiGame } from '../domain/game';
-import { marketSources, marketsView, modelMarkets, withPinnedPrices } from '../domain/markets';
+import { withPinnedPrices } from '../domain/market-control';
+import { marketSources, marketsView, modelMarkets } from '../domain/markets';
 import type { DB } from '../store/db';
 import {
   countGames as countGameRows,

@@ -9,14 +9,8 @@ import {
   MarketSuspendedError,
 } from '../domain/errors';
 import { assertOddsAdjustable, type GameRecord } from '../domain/game';
-import {
-  gameMarkets,
-  isControlled,
-  type MarketControl,
-  type MarketView,
-  setPinned,
-  setSuspended,
-} from '../domain/markets';
+import { isControlled, type MarketControl, setPinned, setSuspended } from '../domain/market-control';
+import { gameMarkets, type MarketView } from '../domain/markets';
 import { saveGame } from '../store/games';
 import { oddsChanged, recordAnnouncements } from './announcements';
 import { audit } from './audit';

@@ -14,7 +14,8 @@ import { type GameRecord, toApiGame } from '../domain/game';
 import { LEAGUES } from '../domain/leagues';
 import type { LivePolicy } from '../domain/live';
 import { logoUrl } from '../domain/logos';
-import { gameMarkets, htScoreOf, publicMarkets } from '../domain/markets';
+import { publicMarkets } from '../domain/market-control';
+import { gameMarkets, htScoreOf } from '../domain/markets';
 import { simulateGame } from '../domain/simulation';
 import type { DB } from '../store/db';
 import {
