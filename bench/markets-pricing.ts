@@ -21,7 +21,7 @@ import {
   fitLambdas,
   lambdasOfBook,
   marketPrices,
-} from '../services/games/src/domain/markets';
+} from '../services/games/src/domain/market-pricing';
 import { MAX_MATCH_CLOCK, type MatchState, playUntil, startMatch } from '../services/games/src/domain/match';
 import { inPlayPrices, preMatchPrices } from '../services/games/src/domain/odds';
 import { matchKey } from '../services/games/src/domain/rng';

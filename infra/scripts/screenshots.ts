@@ -69,6 +69,39 @@ const ROUTES: Shot[] = [
   { name: 'admin-user-details', path: (ids) => `/admin/users/${ids.userId}`, who: 'admin' },
   { name: 'admin-promotions', path: '/admin/promotions', who: 'admin' },
   { name: 'admin-rankings', path: '/admin/rankings', who: 'admin' },
+  // the admin's form dialogs (one FormDialog each)
+  {
+    name: 'admin-promotion-new',
+    path: '/admin/promotions',
+    who: 'admin',
+    act: (page) => page.getByRole('button', { name: 'Create Promotion' }).first().click(),
+    ready: '[role="dialog"]',
+  },
+  {
+    name: 'admin-ranking-edit',
+    path: '/admin/rankings',
+    who: 'admin',
+    act: (page) =>
+      page
+        .getByRole('button', { name: /^Edit / })
+        .first()
+        .click(),
+    ready: '[role="dialog"]',
+  },
+  {
+    name: 'admin-set-result',
+    path: '/admin/games',
+    who: 'admin',
+    act: (page) => page.getByRole('button', { name: 'Set Result' }).first().click(),
+    ready: '[role="dialog"]',
+  },
+  {
+    name: 'admin-adjust-odds',
+    path: '/admin/risk',
+    who: 'admin',
+    act: (page) => page.getByRole('button', { name: 'Adjust Odds' }).first().click(),
+    ready: '[role="dialog"]',
+  },
   { name: 'not-found', path: '/no-such-page', who: 'visitor' },
   // issue 33: the offers' terms with the player's claims, the admin's rules form, a free bet in the slip
   { name: 'promotions-signed-in', path: '/promotions', who: 'player', ready: '.promo-mine .promo-card' },

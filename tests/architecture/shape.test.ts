@@ -90,3 +90,60 @@ describe('the seams are typed', () => {
     expect(found).toEqual([]);
   });
 });
+
+describe('the error rule (docs/STYLE_GUIDE.md): statuses only in routes/', () => {
+  // the kit's HTTP errors and their helpers; domain, app, store, consumers and jobs throw
+  // named refusals (domain/errors.ts) and routes/errors.ts alone gives each code its status
+  const HTTP_HELPERS = new Set([
+    'HttpError',
+    'badRequest',
+    'unauthorized',
+    'forbidden',
+    'notFound',
+    'conflict',
+    'unprocessable',
+    'tooManyRequests',
+  ]);
+  const KIT_IMPORT = /import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*'@bet\/kit(?:\/[\w-]+)?'/g;
+
+  it.each(services)('%s throws no HTTP status outside routes/', (name) => {
+    const src = join(servicesDir, name, 'src');
+    const found = files(src)
+      .filter((f) => !f.endsWith('.test.ts') && !/^routes\//.test(relative(src, f)))
+      .flatMap((f) => {
+        const rel = relative(src, f);
+        const text = readFileSync(f, 'utf8');
+        const out: string[] = [];
+        for (const [, names] of text.matchAll(KIT_IMPORT))
+          for (const n of names.split(',').map(
+            (x) =>
+              x
+                .replace(/^\s*type\s+/, '')
+                .trim()
+                .split(/\s+as\s+/)[0],
+          ))
+            if (HTTP_HELPERS.has(n)) out.push(`${rel}: imports ${n}`);
+        if (/\bstatusCode\b/.test(text)) out.push(`${rel}: reads or sets a statusCode`);
+        return out;
+      });
+    expect(found).toEqual([]);
+  });
+
+  it.each(services)("%s's routes/errors.ts answers every refusal of its domain/errors.ts", async (name) => {
+    const def = await definitionOf(name);
+    const refusals = (await import(join(servicesDir, name, 'src/domain/errors.ts'))) as Record<
+      string,
+      unknown
+    >;
+    // refusal(code) classes name their code; a class whose code is given where it is thrown
+    // (another service's reason passed on) says so in domain/errors.ts
+    const codes = Object.entries(refusals).flatMap(([exported, v]) => {
+      const code = typeof v === 'function' ? (v as { code?: unknown }).code : undefined;
+      return typeof code === 'string' ? [[exported, code] as const] : [];
+    });
+    expect(codes.length, `${name}/src/domain/errors.ts names its refusals`).toBeGreaterThan(0);
+    const table = def.errors ?? {};
+    const unanswered = codes.filter(([, code]) => !Object.hasOwn(table, code)).map(([e, c]) => `${e} (${c})`);
+    expect(unanswered).toEqual([]);
+  });
+});

@@ -5,7 +5,7 @@ import { walletService } from '@bet/wallet';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminService } from '../../services/admin/src/index';
-import { recordWagering } from '../../services/wallet/src/app/bonus';
+import { recordWagering } from '../../services/wallet/src/app/bonus-grants';
 
 /**
  * Issue 33, deposit match end to end through the gateway: the admin puts rules on a promotion,

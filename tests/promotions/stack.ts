@@ -4,7 +4,11 @@ import { newId, type RunningService } from '@bet/kit';
 import { eventually, inject, startStack, type TestStack } from '@bet/kit/testing';
 import { walletService } from '@bet/wallet';
 import { expect } from 'vitest';
-import { claimPromotion, type DepositMatchJson, type FreeBetJson } from '../../services/wallet/src/app/bonus';
+import {
+  claimPromotion,
+  type DepositMatchJson,
+  type FreeBetJson,
+} from '../../services/wallet/src/app/bonus-claims';
 
 /**
  * Issue 33's money tests: the real wallet, games and betting services (Postgres, NATS, Redis),

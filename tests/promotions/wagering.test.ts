@@ -1,7 +1,7 @@
 import { newId } from '@bet/kit';
 import { BetsSettled } from '@bet/proto-events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expireDueGrants } from '../../services/wallet/src/app/bonus';
+import { expireDueGrants } from '../../services/wallet/src/app/bonus-grants';
 import { game, kickOff, player, result } from '../betting/stack';
 import {
   claimDepositMatch,

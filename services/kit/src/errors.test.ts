@@ -14,7 +14,13 @@ describe('refusal: a named DomainError class in one line', () => {
     expect(err.message).toBe('User not found.');
     expect(err.name).toBe('UserNotFoundError');
     expect(err.errors).toBeUndefined();
-    expect(err.status).toBe(422);
+    // no HTTP status: the service's routes/errors.ts gives the code its answer
+    expect('status' in err).toBe(false);
+  });
+
+  it('names its code on the class, so a service can check its table lists every refusal', () => {
+    expect(UserNotFoundError.code).toBe('user_not_found');
+    expect(AlreadyTakenError.code).toBe('already_taken');
   });
 
   it('takes the message and the fields at fault where it is thrown when it has no fixed one', () => {

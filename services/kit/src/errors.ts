@@ -33,24 +33,18 @@ export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429 | 502 | 503;
  * API answers as `msg` (word for word), `errors` the fields at fault. No HTTP here: the
  * service's error table (`routes/errors.ts`, given to `defineService({ errors })`) maps the
  * code to a status, so jobs and consumers call the same use case without HTTP in sight.
- *
- * `status` is the older way (the status named where the error is thrown, 422 unless given);
- * a code in the table wins over it.
+ * A code the table does not list answers 422 with the code beside `msg`.
  */
 export class DomainError extends Error {
   override name = 'DomainError';
-  /** the older way's status (422 unless given); a code in the service's table wins over it */
-  readonly status: RefusalStatus = 422;
   readonly errors?: FieldError[];
-  constructor(code: string, msg: string, opts?: RefusalStatus | { errors?: FieldError[] });
   constructor(
     readonly code: string,
     msg: string,
-    opts?: RefusalStatus | { errors?: FieldError[] },
+    opts?: { errors?: FieldError[] },
   ) {
     super(msg);
-    if (typeof opts === 'number') this.status = opts;
-    else if (opts?.errors) this.errors = opts.errors;
+    if (opts?.errors) this.errors = opts.errors;
   }
 }
 
@@ -58,12 +52,17 @@ export class DomainError extends Error {
  * A `DomainError` class for one code, so each refusal a service names is one line:
  * `export class UserNotFoundError extends refusal('user_not_found', 'User not found') {}`.
  * With a fixed message the class takes none (`new UserNotFoundError()`); without, the
- * message (and the fields at fault) are given where it is thrown. `name` is the class's own.
+ * message (and the fields at fault) are given where it is thrown. `name` is the class's own,
+ * and the class names its `code` too.
  */
-export function refusal(code: string, msg: string): new () => DomainError;
-export function refusal(code: string): new (msg: string, errors?: FieldError[]) => DomainError;
+export function refusal(code: string, msg: string): (new () => DomainError) & { readonly code: string };
+export function refusal(
+  code: string,
+): (new (msg: string, errors?: FieldError[]) => DomainError) & { readonly code: string };
 export function refusal(code: string, fixed?: string) {
   return class extends DomainError {
+    /** the code its errors carry (a service's table must list it: tests/architecture) */
+    static readonly code = code;
     constructor(msg?: string, errors?: FieldError[]) {
       super(code, fixed ?? msg ?? code, { errors });
       this.name = new.target.name;

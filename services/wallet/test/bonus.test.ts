@@ -1,7 +1,8 @@
 import { newId } from '@bet/kit';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimPromotion, type DepositMatchJson, expireDueGrants, recordWagering } from '../src/app/bonus';
+import { claimPromotion, type DepositMatchJson, SELF_EXCLUDED } from '../src/app/bonus-claims';
+import { expireDueGrants, recordWagering } from '../src/app/bonus-grants';
 import { requestWithdrawal } from '../src/app/withdrawals';
 import type { AppContext } from '../src/context';
 import { type Harness, startWallet } from './helpers';
@@ -224,7 +225,7 @@ describe('deposit match', () => {
         rules: MATCH,
         offerExpiresAt: null,
       }),
-    ).rejects.toMatchObject({ statusCode: 403 });
+    ).rejects.toMatchObject({ code: 'excluded', message: SELF_EXCLUDED }); // 403: routes/errors.ts
   });
 });
 

@@ -2,7 +2,7 @@ import { newId } from '@bet/kit';
 import { WalletDebit } from '@bet/proto-events';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimPromotion } from '../src/app/bonus';
+import { claimPromotion } from '../src/app/bonus-claims';
 import type { AppContext } from '../src/context';
 import { type Harness, startWallet } from './helpers';
 

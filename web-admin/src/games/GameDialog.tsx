@@ -1,6 +1,6 @@
-import { api, msgOr, toast, validationMsgOr } from '@bet/web-shell/core';
-import { Modal } from '@bet/web-shell/ui';
-import { type FormEvent, useState } from 'react';
+import { api, msgOr, validationMsgOr } from '@bet/web-shell/core';
+import { useState } from 'react';
+import { FormDialog } from '../shared/FormDialog';
 import type { Game } from '../types';
 import { emptyGame, fieldsOf, fromLocalInput, type GameFields, GameFieldsForm } from './games-form';
 
@@ -28,46 +28,33 @@ export function GameDialog(props: { game?: Game; onClose: () => void; onDone: ()
   const mode = game ? 'edit' : 'create';
   const words = WORDS[mode];
   const [v, setV] = useState<GameFields>(game ? fieldsOf(game) : emptyGame);
-  const [busy, setBusy] = useState(false);
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setBusy(true);
+  function save() {
     const common = {
       homeTeam: v.homeTeam,
       awayTeam: v.awayTeam,
       league: v.league,
       matchDate: v.matchDate ? fromLocalInput(v.matchDate) : '',
     };
-    try {
-      if (game) await api.put(`/games/${game._id}`, { ...common, status: v.status }, { silent: true });
-      else
-        await api.post(
-          '/games',
-          { ...common, odds: { home: Number(v.home), away: Number(v.away), draw: Number(v.draw) } },
-          { silent: true },
-        );
-      toast.success(words.done);
-      onDone();
-      onClose();
-    } catch (err) {
-      toast.error(words.failed(err));
-    } finally {
-      setBusy(false);
-    }
+    if (game) return api.put(`/games/${game._id}`, { ...common, status: v.status }, { silent: true });
+    return api.post(
+      '/games',
+      { ...common, odds: { home: Number(v.home), away: Number(v.away), draw: Number(v.draw) } },
+      { silent: true },
+    );
   }
   return (
-    <Modal title={words.title} onClose={onClose} wide>
-      <form className="form" onSubmit={submit}>
-        <GameFieldsForm value={v} onChange={setV} mode={mode} />
-        <div className="form-actions">
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={busy}>
-            {busy ? words.busy : words.submit}
-          </button>
-        </div>
-      </form>
-    </Modal>
+    <FormDialog
+      title={words.title}
+      wide
+      submitLabel={words.submit}
+      busyLabel={words.busy}
+      save={save}
+      done={words.done}
+      failed={words.failed}
+      onClose={onClose}
+      onDone={onDone}
+    >
+      <GameFieldsForm value={v} onChange={setV} mode={mode} />
+    </FormDialog>
   );
 }

@@ -1,4 +1,5 @@
 import { FormField } from '@bet/web-shell/ui';
+import { OddsField } from '../shared/fields';
 import type { Game, GameStatus } from '../types';
 
 /** A datetime-local value (the admin's own clock) for an instant. */
@@ -99,45 +100,9 @@ export function GameFieldsForm({
         </FormField>
       ) : (
         <div className="form-row">
-          <FormField label="Home Odds">
-            {(id) => (
-              <input
-                id={id}
-                type="number"
-                step="0.01"
-                min="1.01"
-                required
-                value={value.home}
-                onChange={set('home')}
-              />
-            )}
-          </FormField>
-          <FormField label="Draw Odds">
-            {(id) => (
-              <input
-                id={id}
-                type="number"
-                step="0.01"
-                min="1.01"
-                required
-                value={value.draw}
-                onChange={set('draw')}
-              />
-            )}
-          </FormField>
-          <FormField label="Away Odds">
-            {(id) => (
-              <input
-                id={id}
-                type="number"
-                step="0.01"
-                min="1.01"
-                required
-                value={value.away}
-                onChange={set('away')}
-              />
-            )}
-          </FormField>
+          <OddsField label="Home Odds" value={value.home} onChange={(home) => onChange({ ...value, home })} />
+          <OddsField label="Draw Odds" value={value.draw} onChange={(draw) => onChange({ ...value, draw })} />
+          <OddsField label="Away Odds" value={value.away} onChange={(away) => onChange({ ...value, away })} />
         </div>
       )}
     </>

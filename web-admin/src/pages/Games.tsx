@@ -1,18 +1,12 @@
-import { api, msgOr, toast, useSocketEvent } from '@bet/web-shell/core';
-import {
-  EmptyState,
-  ErrorText,
-  Pagination,
-  Spinner,
-  useApi,
-  useConfirm,
-  useDebounced,
-} from '@bet/web-shell/ui';
+import { api, useSocketEvent } from '@bet/web-shell/core';
+import { EmptyState, ErrorText, Pagination, Spinner, useApi, useDebounced } from '@bet/web-shell/ui';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { dateTime } from '../format';
 import { GameDialog } from '../games/GameDialog';
 import { SetResult } from '../games/SetResult';
 import { TeamLogo } from '../games/TeamLogo';
+import { useConfirmedAction } from '../shared/actions';
+import { SearchField } from '../shared/fields';
 import { aiSlots } from '../slots';
 import type { Game, GamePage } from '../types';
 
@@ -44,7 +38,7 @@ export default function Games() {
     search: term || undefined,
   });
   const [dialog, setDialog] = useState<Dialog>(null);
-  const { confirm, dialog: confirmDialog } = useConfirm();
+  const { act, dialog: confirmDialog } = useConfirmedAction();
   // a burst of live updates (every goal, every minute) reloads once
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
   const reloadSoon = () => {
@@ -65,24 +59,19 @@ export default function Games() {
     );
   }, [games.data, term]);
 
-  async function cancel(g: Game) {
-    if (
-      !(await confirm({
+  const cancel = (g: Game) =>
+    act({
+      ask: {
         title: `Cancel ${g.homeTeam} vs ${g.awayTeam}?`,
         message: 'All pending bets will be refunded.',
         confirmLabel: 'Cancel Game',
         danger: true,
-      }))
-    )
-      return;
-    try {
-      await api.patch(`/games/${g._id}/cancel`, undefined, { silent: true });
-      toast.success('Game cancelled successfully.');
-      games.reload();
-    } catch (err) {
-      toast.error(msgOr(err, 'Failed to cancel game.'));
-    }
-  }
+      },
+      run: () => api.patch(`/games/${g._id}/cancel`, undefined, { silent: true }),
+      done: 'Game cancelled successfully.',
+      failed: 'Failed to cancel game.',
+      after: games.reload,
+    });
 
   const Social = aiSlots.SocialPostButton;
   return (
@@ -93,18 +82,13 @@ export default function Games() {
           Create Game
         </button>
       </div>
-      <div className="field search-field">
-        <label htmlFor="game-search" className="visually-hidden">
-          Search games
-        </label>
-        <input
-          id="game-search"
-          type="search"
-          placeholder="Search by team name or league..."
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-      </div>
+      <SearchField
+        id="game-search"
+        label="Search games"
+        placeholder="Search by team name or league..."
+        value={search}
+        onChange={setSearch}
+      />
       {games.error ? <ErrorText>{games.error}</ErrorText> : null}
       {games.loading && !games.data ? (
         <Spinner />

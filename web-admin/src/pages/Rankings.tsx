@@ -1,16 +1,9 @@
-import { api, msgOr, toast } from '@bet/web-shell/core';
-import {
-  type Column,
-  DataTable,
-  EmptyState,
-  ErrorText,
-  FormField,
-  Modal,
-  Spinner,
-  useApi,
-  useConfirm,
-} from '@bet/web-shell/ui';
-import { type FormEvent, useState } from 'react';
+import { api } from '@bet/web-shell/core';
+import { type Column, DataTable, EmptyState, ErrorText, FormField, Spinner, useApi } from '@bet/web-shell/ui';
+import { useState } from 'react';
+import { EditDeleteButtons, useConfirmedAction } from '../shared/actions';
+import { FormDialog } from '../shared/FormDialog';
+import { SearchField } from '../shared/fields';
 import type { Ranking, RankingList } from '../types';
 
 export const RANKING_MIN = 1;
@@ -28,67 +21,46 @@ function RankingForm({
 }) {
   const [teamName, setTeamName] = useState(ranking?.teamName ?? '');
   const [value, setValue] = useState(String(ranking?.ranking ?? RANKING_DEFAULT));
-  const [busy, setBusy] = useState(false);
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    try {
-      if (ranking)
-        await api.patch(`/admin/rankings/${ranking._id}`, { ranking: Number(value) }, { silent: true });
-      else
-        await api.post(
-          '/admin/rankings',
-          { teamName: teamName.trim(), ranking: Number(value) },
-          { silent: true },
-        );
-      toast.success(`Ranking ${ranking ? 'updated' : 'created'} successfully!`);
-      onDone();
-      onClose();
-    } catch (err) {
-      toast.error(msgOr(err, 'Action failed.'));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const save = () =>
+    ranking
+      ? api.patch(`/admin/rankings/${ranking._id}`, { ranking: Number(value) }, { silent: true })
+      : api.post('/admin/rankings', { teamName: teamName.trim(), ranking: Number(value) }, { silent: true });
   return (
-    <Modal title={ranking ? 'Edit Ranking' : 'Add New Ranking'} onClose={onClose}>
-      <form className="form" onSubmit={submit}>
-        <FormField label="Team Name" hint={ranking ? 'The team cannot be changed.' : undefined}>
-          {(id) => (
-            <input
-              id={id}
-              required
-              value={teamName}
-              readOnly={Boolean(ranking)}
-              disabled={Boolean(ranking)}
-              onChange={(e) => setTeamName(e.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField label={`Ranking (${RANKING_MIN}-${RANKING_MAX})`}>
-          {(id) => (
-            <input
-              id={id}
-              type="number"
-              required
-              min={RANKING_MIN}
-              max={RANKING_MAX}
-              step="1"
-              value={value}
-              onChange={(e) => setValue(e.target.value)}
-            />
-          )}
-        </FormField>
-        <div className="form-actions">
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={busy}>
-            {busy ? 'Saving…' : 'Save'}
-          </button>
-        </div>
-      </form>
-    </Modal>
+    <FormDialog
+      title={ranking ? 'Edit Ranking' : 'Add New Ranking'}
+      submitLabel="Save"
+      save={save}
+      done={`Ranking ${ranking ? 'updated' : 'created'} successfully!`}
+      onClose={onClose}
+      onDone={onDone}
+    >
+      <FormField label="Team Name" hint={ranking ? 'The team cannot be changed.' : undefined}>
+        {(id) => (
+          <input
+            id={id}
+            required
+            value={teamName}
+            readOnly={Boolean(ranking)}
+            disabled={Boolean(ranking)}
+            onChange={(e) => setTeamName(e.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField label={`Ranking (${RANKING_MIN}-${RANKING_MAX})`}>
+        {(id) => (
+          <input
+            id={id}
+            type="number"
+            required
+            min={RANKING_MIN}
+            max={RANKING_MAX}
+            step="1"
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+          />
+        )}
+      </FormField>
+    </FormDialog>
   );
 }
 
@@ -96,25 +68,14 @@ export default function Rankings() {
   const list = useApi<RankingList>('/admin/rankings');
   const [editing, setEditing] = useState<Ranking | null | 'new'>(null);
   const [filter, setFilter] = useState('');
-  const { confirm, dialog } = useConfirm();
-
-  async function remove(r: Ranking) {
-    if (
-      !(await confirm({
-        message: `Delete the ranking of ${r.teamName}?`,
-        confirmLabel: 'Delete',
-        danger: true,
-      }))
-    )
-      return;
-    try {
-      await api.delete(`/admin/rankings/${r._id}`, { silent: true });
-      toast.success('Ranking deleted successfully!');
-      list.reload();
-    } catch (err) {
-      toast.error(msgOr(err, 'Action failed.'));
-    }
-  }
+  const { act, dialog } = useConfirmedAction();
+  const remove = (r: Ranking) =>
+    act({
+      ask: { message: `Delete the ranking of ${r.teamName}?`, confirmLabel: 'Delete', danger: true },
+      run: () => api.delete(`/admin/rankings/${r._id}`, { silent: true }),
+      done: 'Ranking deleted successfully!',
+      after: list.reload,
+    });
 
   const columns: Column<Ranking>[] = [
     {
@@ -134,24 +95,7 @@ export default function Rankings() {
       key: 'actions',
       label: 'Actions',
       render: (r) => (
-        <span className="row-actions">
-          <button
-            type="button"
-            className="btn btn--sm"
-            onClick={() => setEditing(r)}
-            aria-label={`Edit ${r.teamName}`}
-          >
-            Edit
-          </button>
-          <button
-            type="button"
-            className="btn btn--sm btn--danger"
-            onClick={() => remove(r)}
-            aria-label={`Delete ${r.teamName}`}
-          >
-            Delete
-          </button>
-        </span>
+        <EditDeleteButtons name={r.teamName} onEdit={() => setEditing(r)} onDelete={() => remove(r)} />
       ),
     },
   ];
@@ -165,18 +109,13 @@ export default function Rankings() {
           Add New Ranking
         </button>
       </div>
-      <div className="field search-field">
-        <label htmlFor="ranking-filter" className="visually-hidden">
-          Filter teams
-        </label>
-        <input
-          id="ranking-filter"
-          type="search"
-          placeholder="Filter by team name..."
-          value={filter}
-          onChange={(e) => setFilter(e.target.value)}
-        />
-      </div>
+      <SearchField
+        id="ranking-filter"
+        label="Filter teams"
+        placeholder="Filter by team name..."
+        value={filter}
+        onChange={setFilter}
+      />
       {list.error ? <ErrorText>{list.error}</ErrorText> : null}
       {list.loading && !list.data ? (
         <Spinner />

@@ -1,38 +1,36 @@
-import { api, msgOr, toast, useSocketEvent } from '@bet/web-shell/core';
-import { EmptyState, ErrorText, Spinner, useApi, useConfirm } from '@bet/web-shell/ui';
+import { api, useSocketEvent } from '@bet/web-shell/core';
+import { EmptyState, ErrorText, Spinner, useApi } from '@bet/web-shell/ui';
 import { useState } from 'react';
 import { money } from '../format';
 import { AdjustOdds } from '../risk/AdjustOdds';
 import { gameTitle } from '../risk/game-title';
 import { RiskDetails } from '../risk/RiskDetails';
+import { useConfirmedAction } from '../shared/actions';
 import type { ExposedGame, RiskOverview } from '../types';
 
 export default function Risk() {
   const overview = useApi<RiskOverview>('/admin/risk/overview');
   const [selected, setSelected] = useState<ExposedGame | null>(null);
   const [adjusting, setAdjusting] = useState<ExposedGame | null>(null);
-  const { confirm, dialog } = useConfirm();
+  const { act, dialog } = useConfirmedAction();
   useSocketEvent('gameResultUpdated', overview.reload);
 
-  async function cancel(g: ExposedGame) {
-    if (
-      !(await confirm({
+  const cancel = (g: ExposedGame) =>
+    act({
+      ask: {
         title: `Cancel ${gameTitle(g)}?`,
         message: 'All pending bets will be refunded.',
         confirmLabel: 'Cancel Game',
         danger: true,
-      }))
-    )
-      return;
-    try {
-      await api.patch(`/games/${g._id}/cancel`, undefined, { silent: true });
-      toast.success('Game successfully cancelled and bets refunded.');
-      if (selected?._id === g._id) setSelected(null);
-      overview.reload();
-    } catch (err) {
-      toast.error(msgOr(err, 'Failed to cancel game.'));
-    }
-  }
+      },
+      run: () => api.patch(`/games/${g._id}/cancel`, undefined, { silent: true }),
+      done: 'Game successfully cancelled and bets refunded.',
+      failed: 'Failed to cancel game.',
+      after: () => {
+        if (selected?._id === g._id) setSelected(null);
+        overview.reload();
+      },
+    });
 
   const games = overview.data?.topExposedGames ?? [];
   return (

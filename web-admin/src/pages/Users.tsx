@@ -11,6 +11,7 @@ import {
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../Avatar';
+import { SearchField } from '../shared/fields';
 import type { AdminUser, UserList } from '../types';
 
 export const USERS_PAGE_SIZE = 15;
@@ -113,18 +114,13 @@ export default function Users() {
         <h2>User Management</h2>
         <span className="badge badge--info">{list.data?.totalCount ?? 0} Users</span>
       </div>
-      <div className="field search-field">
-        <label htmlFor="user-search" className="visually-hidden">
-          Search users
-        </label>
-        <input
-          id="user-search"
-          type="search"
-          placeholder="Search by name, username, or email..."
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-      </div>
+      <SearchField
+        id="user-search"
+        label="Search users"
+        placeholder="Search by name, username, or email..."
+        value={search}
+        onChange={setSearch}
+      />
       {list.error ? <ErrorText>{list.error}</ErrorText> : null}
       {list.loading && !list.data ? (
         <Spinner />

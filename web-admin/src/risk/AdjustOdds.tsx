@@ -1,6 +1,7 @@
-import { api, msgOr, toast } from '@bet/web-shell/core';
-import { FormField, Modal } from '@bet/web-shell/ui';
-import { type FormEvent, useState } from 'react';
+import { api } from '@bet/web-shell/core';
+import { useState } from 'react';
+import { FormDialog } from '../shared/FormDialog';
+import { OddsField } from '../shared/fields';
 import type { ExposedGame } from '../types';
 
 import { gameTitle } from './game-title';
@@ -19,57 +20,29 @@ export function AdjustOdds({
     draw: String(game.odds?.draw ?? ''),
     away: String(game.odds?.away ?? ''),
   });
-  const [busy, setBusy] = useState(false);
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    try {
-      await api.patch(
-        `/admin/games/${game._id}/adjust-odds`,
-        { home: Number(v.home), draw: Number(v.draw), away: Number(v.away) },
-        { silent: true },
-      );
-      toast.success('Odds updated successfully!');
-      onDone();
-      onClose();
-    } catch (err) {
-      toast.error(msgOr(err, 'Action failed.'));
-    } finally {
-      setBusy(false);
-    }
-  }
   const field = (k: 'home' | 'draw' | 'away', label: string) => (
-    <FormField label={label}>
-      {(id) => (
-        <input
-          id={id}
-          type="number"
-          step="0.01"
-          min="1.01"
-          required
-          value={v[k]}
-          onChange={(e) => setV({ ...v, [k]: e.target.value })}
-        />
-      )}
-    </FormField>
+    <OddsField label={label} value={v[k]} onChange={(value) => setV({ ...v, [k]: value })} />
   );
   return (
-    <Modal title={`Adjust Odds: ${gameTitle(game)}`} onClose={onClose}>
-      <form className="form" onSubmit={submit}>
-        <div className="form-row">
-          {field('home', 'Home')}
-          {field('draw', 'Draw')}
-          {field('away', 'Away')}
-        </div>
-        <div className="form-actions">
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={busy}>
-            {busy ? 'Saving…' : 'Update Odds'}
-          </button>
-        </div>
-      </form>
-    </Modal>
+    <FormDialog
+      title={`Adjust Odds: ${gameTitle(game)}`}
+      submitLabel="Update Odds"
+      save={() =>
+        api.patch(
+          `/admin/games/${game._id}/adjust-odds`,
+          { home: Number(v.home), draw: Number(v.draw), away: Number(v.away) },
+          { silent: true },
+        )
+      }
+      done="Odds updated successfully!"
+      onClose={onClose}
+      onDone={onDone}
+    >
+      <div className="form-row">
+        {field('home', 'Home')}
+        {field('draw', 'Draw')}
+        {field('away', 'Away')}
+      </div>
+    </FormDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { conflict, forbidden, HttpError, newId, notFound, recordEvents, unprocessable } from '@bet/kit';
+import { newId, recordEvents } from '@bet/kit';
 import {
   moneyKeys,
   PromotionCreated,
@@ -7,7 +7,13 @@ import {
   WalletBonusClaim,
 } from '@bet/proto-events';
 import type { AppContext } from '../context';
-import { PromotionNotFoundError } from '../domain/errors';
+import {
+  AlreadyClaimedError,
+  ClaimRefusedError,
+  ClaimSelfExcludedError,
+  NothingToClaimError,
+  PromotionNotFoundError,
+} from '../domain/errors';
 import {
   claimRulesForWallet,
   editPromotion,
@@ -122,9 +128,9 @@ export const NOTHING_TO_CLAIM = 'This promotion has nothing to claim.';
  */
 export async function claimPromotion(ctx: AppContext, player: Actor, id: string) {
   const promotion = await findPromotion(ctx.db, id);
-  if (!promotion || !isOnOffer(promotion, ctx.clock.now())) throw notFound('Promotion not found');
+  if (!promotion || !isOnOffer(promotion, ctx.clock.now())) throw new PromotionNotFoundError();
   const rules = claimRulesForWallet(promotion.rules);
-  if (!rules) throw unprocessable(NOTHING_TO_CLAIM, 'nothing_to_claim');
+  if (!rules) throw new NothingToClaimError(NOTHING_TO_CLAIM);
   const reply = await ctx.request(
     WalletBonusClaim,
     {
@@ -137,10 +143,10 @@ export async function claimPromotion(ctx: AppContext, player: Actor, id: string)
     { timeoutMs: 10_000 },
   );
   if (!reply.ok) {
-    if (reply.reason === 'self_excluded') throw forbidden(reply.msg);
-    throw new HttpError(422, reply.msg);
+    if (reply.reason === 'self_excluded') throw new ClaimSelfExcludedError(reply.msg);
+    throw new ClaimRefusedError(reply.msg);
   }
-  if (!reply.created) throw conflict(ALREADY_CLAIMED, 'already_claimed');
+  if (!reply.created) throw new AlreadyClaimedError(ALREADY_CLAIMED);
   const at = new Date(ctx.clock.now());
   await writeAudit(ctx.db, {
     ...audit(player, 'promotion.claim', id, null, { claimId: reply.claimId, rules: promotion.rules }, at),

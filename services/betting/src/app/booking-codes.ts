@@ -1,5 +1,5 @@
-import { notFound } from '@bet/kit';
 import type { KitContext } from '../config';
+import { BookingCodeNotFoundError } from '../domain/errors';
 import { newBookingCode, normalizeBookingCode } from '../domain/share-code';
 import { bookingCodeOfShare, claimBookingCode, shareOfBookingCode } from '../store/shares';
 
@@ -14,11 +14,11 @@ export async function assignBookingCode(ctx: KitContext, shareId: string): Promi
   throw new Error('no free booking code after several attempts');
 }
 
-/** The share id a booking code names; 404 for a code nobody issued. */
+/** The share id a booking code names; refused for a code nobody issued. */
 export async function resolveBookingCode(ctx: KitContext, typed: string): Promise<string> {
   const code = normalizeBookingCode(typed);
   const shareId = code ? await shareOfBookingCode(ctx.db, code) : undefined;
-  if (!shareId) throw notFound('Booking code not found');
+  if (!shareId) throw new BookingCodeNotFoundError();
   return shareId;
 }
 

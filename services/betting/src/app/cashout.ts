@@ -1,7 +1,8 @@
-import { HttpError, notFound, recordEvents } from '@bet/kit';
+import { recordEvents } from '@bet/kit';
 import { BetsCashedOut } from '@bet/proto-events';
 import type { AppContext, KitContext } from '../context';
 import { type CashOutOffer, cashOutOffer, marginToBasisPoints } from '../domain/cashout';
+import { BetNotFoundError, CashOutRefusedError } from '../domain/errors';
 import { betById, legsOfBet, markCashedOut } from '../store/bets';
 import type { Db, GameRow } from '../store/db';
 import { gameState, loadGames } from '../store/games';
@@ -37,13 +38,13 @@ function offerFor(
 
 function checkOwner(bet: { user_id: string }, userId: string) {
   // the same answer as for no bet at all: a stranger learns nothing about which ids exist
-  if (bet.user_id !== userId) throw notFound('Bet not found');
+  if (bet.user_id !== userId) throw new BetNotFoundError();
 }
 
 /** The current offer, for the page to show (nothing is reserved). */
 export async function currentOffer(ctx: KitContext, userId: string, betId: string) {
   const loaded = await loadBet(ctx.db, betId);
-  if (!loaded) throw notFound('Bet not found');
+  if (!loaded) throw new BetNotFoundError();
   checkOwner(loaded.bet, userId);
   const games = await loadGames(
     ctx.db,
@@ -62,7 +63,7 @@ export async function currentOffer(ctx: KitContext, userId: string, betId: strin
  */
 export async function cashOut(ctx: AppContext, userId: string, betId: string) {
   const first = await loadBet(ctx.db, betId);
-  if (!first) throw notFound('Bet not found');
+  if (!first) throw new BetNotFoundError();
   checkOwner(first.bet, userId);
   // an offer at a price nobody vouches for any more would be free money
   await ctx.liveMarkets.check(first.legs.map((l) => l.game_id));
@@ -73,19 +74,12 @@ export async function cashOut(ctx: AppContext, userId: string, betId: string) {
       'keyShare',
     );
     const loaded = await loadBet(trx, betId, true);
-    if (!loaded) throw notFound('Bet not found');
+    if (!loaded) throw new BetNotFoundError();
     const offer = offerFor(ctx, loaded, games);
-    if (!offer.available) {
-      throw new HttpError(
-        offer.code === 'not_pending' ? 409 : 422,
-        offer.reason,
-        undefined,
-        `cashout_${offer.code}`,
-      );
-    }
+    if (!offer.available) throw new CashOutRefusedError(offer.code, offer.reason);
     const now = new Date();
     if (!(await markCashedOut(trx, betId, offer.amountCents, now)))
-      throw new HttpError(409, 'Only pending bets can be cashed out.', undefined, 'cashout_not_pending');
+      throw new CashOutRefusedError('not_pending', 'Only pending bets can be cashed out.');
     await recordEvents(trx, BetsCashedOut, [
       {
         data: {

@@ -1,6 +1,7 @@
-import { groupCommit, HttpError } from '@bet/kit';
+import { groupCommit } from '@bet/kit';
 import { type CommandReply, GamesGet } from '@bet/proto-events';
 import type { KitContext } from '../config';
+import { LiveUnavailableError } from '../domain/errors';
 import { suspendedMarket } from '../domain/placement';
 import { liveGameIds, loadGames } from '../store/games';
 
@@ -39,10 +40,7 @@ export class LiveMarkets {
       );
     } catch (err) {
       this.ctx.logger.warn({ err }, 'live prices not confirmed by games');
-      throw new HttpError(
-        503,
-        'Live betting is unavailable right now; no money was taken. Please try again.',
-      );
+      throw new LiveUnavailableError();
     }
     const stale = reply.games.find((g) => g.suspended === true);
     if (stale) throw suspendedMarket(stale);

@@ -1,10 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   BusRequestError,
-  DomainError,
   dollarsToCents,
   groupCommit,
-  HttpError,
   type IdempotencyKey,
   KeyReplay,
   keyInTransaction,
@@ -12,7 +10,6 @@ import {
   newId,
   recordEvents,
   releaseKeyOf,
-  unprocessable,
   writeKeys,
 } from '@bet/kit';
 import {
@@ -27,6 +24,16 @@ import {
 } from '@bet/proto-events';
 import type { KitContext } from '../config';
 import { type BetJson, betJson, type GameSummary } from '../domain/bet-view';
+import {
+  AccountClosedError,
+  FreeBetOneBetError,
+  NoSelectionsError,
+  NotPlacedRefundedError,
+  PlacementPendingError,
+  StakeRefusedError,
+  WalletRefusedError,
+  WalletUnavailableError,
+} from '../domain/errors';
 import {
   anyWeeklyLimit,
   checkNotExcluded,
@@ -114,15 +121,6 @@ export type Finish = 'accepted' | 'rejected' | 'compensate';
 export const INSUFFICIENT_BALANCE = 'Insufficient balance';
 /** the reject reason of a placement whose debit no wallet received */
 const WALLET_UNAVAILABLE = 'wallet_unavailable';
-const NO_WALLET = 'The wallet is unavailable right now; no money was taken. Please try again.';
-const NOT_PLACED_REFUNDED = 'Your bet could not be placed; any amount taken will be refunded.';
-const pending = () =>
-  new HttpError(
-    503,
-    'Your bet is still being confirmed with the wallet. It will be accepted or cancelled shortly; check My Bets.',
-    undefined,
-    'placement_pending',
-  );
 
 /** What the saga needs to know about a placement's bets and legs. */
 interface PlacementRecord {
@@ -165,13 +163,12 @@ export class Placement {
    * wallet's balance right after the stake was taken (null when the debit was a replay).
    */
   async place(req: PlaceRequest): Promise<{ bets: BetJson[]; balanceCents: number | null }> {
-    if (!req.selections || req.selections.length === 0)
-      throw new DomainError('no_selections', MSG.emptyOrNoStake, 400);
+    if (!req.selections || req.selections.length === 0) throw new NoSelectionsError(MSG.emptyOrNoStake);
     const stakeCents = parseStake(req.stake);
     const selections = checkSlip(req.betType, req.selections);
     // the wallet's token pays one bet, never a set of singles (decision wallet-008)
     if (req.freeBetId !== undefined && selections.length > 1 && req.betType === 'single')
-      throw new DomainError('free_bet_one_bet', MSG.freeBetOneBet, 400);
+      throw new FreeBetOneBetError(MSG.freeBetOneBet);
     // a free bet is never placed at a boosted price (decision betting-009)
     if (req.freeBetId !== undefined && selections.some((s) => s.boostId !== undefined))
       throw new BoostOnFreeBetError();
@@ -204,14 +201,14 @@ export class Placement {
       if (err instanceof BusRequestError && err.code === 'no_responders') {
         // nobody received the request, so no money moved: the placement is simply refused
         await this.reject(record.id, WALLET_UNAVAILABLE);
-        throw new HttpError(503, NO_WALLET);
+        throw new WalletUnavailableError();
       }
       this.ctx.logger.warn({ err, placementId: record.id }, 'stake debit unanswered; left to the reconciler');
-      throw pending();
+      throw new PlacementPendingError();
     }
     const outcome = await this.finish(record.id, reply, record);
     if (outcome === 'rejected') throw refusal(reply);
-    if (outcome === 'compensate') throw new HttpError(409, NOT_PLACED_REFUNDED);
+    if (outcome === 'compensate') throw new NotPlacedRefundedError();
     const summaries = new Map<string, GameSummary>([...games].map(([id, g]) => [id, gameSummary(g)]));
     const balanceCents = reply.ok && !reply.duplicate ? reply.balanceCents : null;
     const bets = planned.map((b, i) =>
@@ -381,7 +378,7 @@ export class Placement {
     exposure: Map<string, bigint>,
     promos: Pick<SlipPromotions, 'boosts' | 'accaRules'>,
   ) {
-    if (user.deleted) throw new HttpError(403, 'This account is closed.');
+    if (user.deleted) throw new AccountClosedError();
     checkNotExcluded(user.excluded_until, now);
     const games = new Map(
       selections.flatMap((s) =>
@@ -482,13 +479,14 @@ export class Placement {
    */
   async answerOf(placementId: string): Promise<BetJson[]> {
     const p = await placementById(this.ctx.db, placementId);
-    if (p.state === 'pending_payment') throw pending();
+    if (p.state === 'pending_payment') throw new PlacementPendingError();
     if (p.state === 'rejected') {
-      if (p.refund_state !== null) throw new HttpError(409, NOT_PLACED_REFUNDED);
-      if (p.reject_reason === WALLET_UNAVAILABLE) throw new HttpError(503, NO_WALLET);
+      if (p.refund_state !== null) throw new NotPlacedRefundedError();
+      if (p.reject_reason === WALLET_UNAVAILABLE) throw new WalletUnavailableError();
       if (p.reject_reason === 'insufficient_funds')
-        throw unprocessable(INSUFFICIENT_BALANCE, 'insufficient_funds');
-      throw unprocessable('The wallet refused the stake.', p.reject_reason ?? undefined);
+        throw new WalletRefusedError('insufficient_funds', INSUFFICIENT_BALANCE);
+      if (p.reject_reason === null) throw new StakeRefusedError();
+      throw new WalletRefusedError(p.reject_reason, 'The wallet refused the stake.');
     }
     const betIds = [...new Set((await placementLegs(this.ctx.db, placementId)).map((l) => l.bet_id))];
     return renderBetsById(this.ctx.db, betIds);
@@ -760,10 +758,13 @@ function describe(planned: PlannedBet[]): string {
   return b.betType === 'single' ? 'Single bet' : `Multi bet (${b.legs.length} selections)`;
 }
 
-function refusal(reply: DebitReply): HttpError {
-  if (reply.ok) return new HttpError(500, 'Internal server error');
-  if (reply.reason === 'insufficient_funds') return unprocessable(INSUFFICIENT_BALANCE, 'insufficient_funds');
+/** The refusal a placement the wallet refused answers with: the wallet's reason is its code. */
+function refusal(reply: DebitReply): Error {
+  // a debit that went through is never a refusal (answered as any unexpected error: a 500)
+  if (reply.ok) return new Error('a debit the wallet accepted answered as a refusal');
+  if (reply.reason === 'insufficient_funds')
+    return new WalletRefusedError(reply.reason, INSUFFICIENT_BALANCE);
   if (reply.reason === 'unknown_account')
-    return unprocessable('No wallet was found for your account.', 'unknown_account');
-  return unprocessable(reply.msg || 'The wallet refused the stake.', reply.reason);
+    return new WalletRefusedError(reply.reason, 'No wallet was found for your account.');
+  return new WalletRefusedError(reply.reason, reply.msg || 'The wallet refused the stake.');
 }

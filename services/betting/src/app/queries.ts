@@ -1,4 +1,5 @@
-import { centsToDollars, dateRange, dollarsToCents, notFound, pageCount } from '@bet/kit';
+import { centsToDollars, dateRange, dollarsToCents, pageCount } from '@bet/kit';
+import { GameNotFoundError } from '../domain/errors';
 import { exposureByMarket, type LiabilityLimit } from '../domain/risk';
 import { DAY_MS, dayStart, monthStart, weekStart } from '../domain/week';
 import { betHistoryPage, countOpenBets } from '../store/bets';
@@ -120,7 +121,7 @@ export async function userStatsHistory(db: Db, userId: string, now = new Date())
 export async function gameRisk(db: Db, gameId: string, maxLiabilityDollars?: number) {
   const games = await loadGames(db, [gameId]);
   const game = games.get(gameId);
-  if (!game || game.home_team === '') throw notFound('Game not found');
+  if (!game || game.home_team === '') throw new GameNotFoundError();
   const rows = await exposureByOutcome(db, gameId);
   const outcome = (o: 'A' | 'B' | 'Draw') => {
     // the spec's panel reads the 1X2 outcomes; the game's total counts every market

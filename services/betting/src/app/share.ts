@@ -1,6 +1,7 @@
-import { DomainError, notFound, webUrl } from '@bet/kit';
+import { webUrl } from '@bet/kit';
 import { DEFAULT_MARKET } from '@bet/proto-events';
 import type { KitContext } from '../config';
+import { EmptyShareError, GameClosedError, ShareNotFoundError, UnknownGameError } from '../domain/errors';
 import {
   type BetType,
   bettingState,
@@ -23,7 +24,7 @@ export async function createShare(
   selections: SelectionInput[] | undefined,
   userId: string | null,
 ) {
-  if (!selections || selections.length === 0) throw new DomainError('empty_share', EMPTY_SHARE, 400);
+  if (!selections || selections.length === 0) throw new EmptyShareError(EMPTY_SHARE);
   checkSlip(betType, selections);
   const games = await loadGames(
     ctx.db,
@@ -31,9 +32,9 @@ export async function createShare(
   );
   for (const s of selections) {
     const g = games.get(s.gameId);
-    if (!g || g.home_team === '') throw new DomainError('unknown_game', MSG.unknownGame, 422);
+    if (!g || g.home_team === '') throw new UnknownGameError(MSG.unknownGame);
     const state = bettingState(gameState(g));
-    if (!state.open) throw new DomainError('game_closed', state.reason, 422);
+    if (!state.open) throw new GameClosedError(state.reason);
   }
   const shareId = newShareCode();
   await insertShare(ctx.db, {
@@ -58,7 +59,7 @@ export async function createShare(
  */
 export async function readShare(ctx: KitContext, shareId: string) {
   const share = await shareById(ctx.db, shareId);
-  if (!share) throw notFound('Shared slip not found');
+  if (!share) throw new ShareNotFoundError();
   const selections = typeof share.selections === 'string' ? JSON.parse(share.selections) : share.selections;
   const games = await loadGames(
     ctx.db,

@@ -1,5 +1,5 @@
-import { notFound } from '@bet/kit';
 import { type BetJson, betJson, type GameSummary } from '../domain/bet-view';
+import { BetNotFoundError } from '../domain/errors';
 import { betById, betsByIds, legsOfBets } from '../store/bets';
 import type { BetRow, Db } from '../store/db';
 import { gameSummary, loadGames } from '../store/games';
@@ -64,9 +64,9 @@ export async function betForViewer(
   viewer: { id: string; role: string },
 ): Promise<BetJson> {
   const row = await betById(db, betId);
-  if (!row || row.status === 'pending_payment' || row.status === 'rejected') throw notFound('Bet not found');
+  if (!row || row.status === 'pending_payment' || row.status === 'rejected') throw new BetNotFoundError();
   // someone else's bet is "not found" too: the answer must not tell which ids exist
-  if (row.user_id !== viewer.id && viewer.role !== 'admin') throw notFound('Bet not found');
+  if (row.user_id !== viewer.id && viewer.role !== 'admin') throw new BetNotFoundError();
   const [bet] = await renderBets(db, [row]);
   return bet;
 }

@@ -1,4 +1,3 @@
-import { DomainError } from '@bet/kit';
 import type {
   BettingReleaseStake,
   BettingReserveStake,
@@ -6,6 +5,7 @@ import type {
   CommandRequest,
 } from '@bet/proto-events';
 import type { KitContext } from '../config';
+import { ExcludedError, WeeklyBetCountLimitError, WeeklyStakeLimitError } from '../domain/errors';
 import {
   anyWeeklyLimit,
   checkNotExcluded,
@@ -71,7 +71,7 @@ export async function reserveStake(
     try {
       checkNotExcluded(user.excluded_until, now);
     } catch (err) {
-      if (err instanceof DomainError) return { ok: false, reason: 'excluded', msg: err.message };
+      if (err instanceof ExcludedError) return { ok: false, reason: 'excluded', msg: err.message };
       throw err;
     }
     if (await outsideStakeKnown(trx, req.reference)) return { ok: true, duplicate: true };
@@ -84,11 +84,10 @@ export async function reserveStake(
         now,
       );
     } catch (err) {
-      if (
-        err instanceof DomainError &&
-        (err.code === 'weekly_bet_count_limit' || err.code === 'weekly_stake_limit')
-      )
-        return { ok: false, reason: err.code, msg: err.message };
+      if (err instanceof WeeklyBetCountLimitError)
+        return { ok: false, reason: 'weekly_bet_count_limit', msg: err.message };
+      if (err instanceof WeeklyStakeLimitError)
+        return { ok: false, reason: 'weekly_stake_limit', msg: err.message };
       throw err;
     }
     await insertOutsideStake(trx, {

@@ -1,3 +1,4 @@
+import type { CashOutRefusal } from './errors';
 import { type GameState, priceOf } from './placement';
 
 export interface CashOutBet {
@@ -17,7 +18,7 @@ export type CashOutOffer =
   | {
       available: false;
       reason: string;
-      code: 'not_pending' | 'free_bet' | 'boosted' | 'not_single' | 'not_live' | 'no_live_odds' | 'zero';
+      code: CashOutRefusal;
     };
 
 /**

@@ -72,7 +72,6 @@ describe('weekly limits', () => {
     );
     expect(err).toBeInstanceOf(DomainError);
     expect(err?.code).toBe('weekly_bet_count_limit');
-    expect(err?.status).toBe(422);
     expect(err?.message).toBe('This would exceed your weekly limit of 5 bets (3 placed this week, 2 left).');
   });
 
@@ -136,14 +135,13 @@ describe('checkNotExcluded', () => {
     expect(() => checkNotExcluded(new Date('2026-11-21T11:59:59Z'), now)).not.toThrow();
     expect(() => checkNotExcluded(now, now)).not.toThrow();
   });
-  it('refuses with 403 and the end of the break while it runs', () => {
+  it('refuses with the end of the break while it runs', () => {
     try {
       checkNotExcluded(new Date('2026-11-28T12:00:00Z'), now);
       expect.unreachable();
     } catch (err) {
       expect(err).toMatchObject({
-        code: 'excluded',
-        status: 403,
+        code: 'excluded', // 403: routes/errors.ts
         message:
           'Your account is on a break from betting until 2026-11-28 12:00 UTC. You can still withdraw your balance.',
       });

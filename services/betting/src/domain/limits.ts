@@ -1,4 +1,4 @@
-import { DomainError } from '@bet/kit/core';
+import { ExcludedError, WeeklyBetCountLimitError, WeeklyStakeLimitError } from './errors';
 
 /** One responsible-gambling limit as identity publishes it; 0 disables it. */
 export interface LimitSetting {
@@ -43,16 +43,14 @@ export function checkWeeklyLimits(limits: UserLimits, usage: WeekUsage, add: Wee
   const count = effectiveLimit(limits.betCount, now);
   if (count > 0 && usage.bets + add.bets > count) {
     const left = Math.max(0, count - usage.bets);
-    throw new DomainError(
-      'weekly_bet_count_limit',
+    throw new WeeklyBetCountLimitError(
       `This would exceed your weekly limit of ${count} bet${count === 1 ? '' : 's'} (${usage.bets} placed this week, ${left} left).`,
     );
   }
   const stake = BigInt(Math.round(effectiveLimit(limits.stakeCents, now)));
   if (stake > 0n && usage.stakeCents + add.stakeCents > stake) {
     const left = stake > usage.stakeCents ? stake - usage.stakeCents : 0n;
-    throw new DomainError(
-      'weekly_stake_limit',
+    throw new WeeklyStakeLimitError(
       `This would exceed your weekly stake limit of ${dollars(stake)} (${dollars(usage.stakeCents)} staked this week, ${dollars(left)} left).`,
     );
   }
@@ -65,9 +63,7 @@ export function checkWeeklyLimits(limits: UserLimits, usage: WeekUsage, add: Wee
 export function checkNotExcluded(excludedUntil: Date | null, now: Date): void {
   if (!excludedUntil || excludedUntil.getTime() <= now.getTime()) return;
   const when = excludedUntil.toISOString().slice(0, 16).replace('T', ' ');
-  throw new DomainError(
-    'excluded',
+  throw new ExcludedError(
     `Your account is on a break from betting until ${when} UTC. You can still withdraw your balance.`,
-    403,
   );
 }

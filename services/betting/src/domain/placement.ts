@@ -1,5 +1,20 @@
-import { DomainError, isId, parseMoney, payoutCents, totalOddsHundredths } from '@bet/kit/core';
+import { isId, parseMoney, payoutCents, totalOddsHundredths } from '@bet/kit/core';
 import { DEFAULT_MARKET, isSelection, marketDef, marketLabel, selectionLabel } from '@bet/proto-events';
+import {
+  DuplicateGameError,
+  GameClosedError,
+  InvalidGameIdError,
+  InvalidSelectionError,
+  InvalidStakeError,
+  MarketSuspendedError,
+  MaxPayoutError,
+  MaxStakeError,
+  MultiNeedsTwoError,
+  NoPriceError,
+  NoSelectionsError,
+  TooManySelectionsError,
+  UnknownGameError,
+} from './errors';
 import {
   type AccaRule,
   type AccaTier,
@@ -125,31 +140,29 @@ export interface PlacementSettings {
   maxOdds?: number;
 }
 
-const bad = (code: string, msg: string) => new DomainError(code, msg, 400);
-
 /**
  * A stake in dollars from the edge (a number or a strict decimal string): present, at most
  * two decimals, and at least one cent once converted (1e-10 is positive but no money).
  */
 export function parseStake(value: number | string | undefined): bigint {
   const r = parseMoney(value);
-  if (!r.ok && r.reason === 'too_many_decimals') throw bad('invalid_stake', MSG.stakeDecimals);
-  if (!r.ok || r.cents < 1n) throw bad('invalid_stake', MSG.emptyOrNoStake);
+  if (!r.ok && r.reason === 'too_many_decimals') throw new InvalidStakeError(MSG.stakeDecimals);
+  if (!r.ok || r.cents < 1n) throw new InvalidStakeError(MSG.emptyOrNoStake);
   return r.cents;
 }
 
 /** The shape rules of a slip, before any game is looked up. */
 export function checkSlip(betType: BetType, selections: SelectionInput[] | undefined): SelectionInput[] {
-  if (!selections || selections.length === 0) throw bad('no_selections', MSG.emptyOrNoStake);
-  if (selections.length > MAX_SELECTIONS) throw bad('too_many_selections', MSG.tooMany);
-  if (betType === 'multi' && selections.length < 2) throw bad('multi_needs_two', MSG.multiNeedsTwo);
+  if (!selections || selections.length === 0) throw new NoSelectionsError(MSG.emptyOrNoStake);
+  if (selections.length > MAX_SELECTIONS) throw new TooManySelectionsError(MSG.tooMany);
+  if (betType === 'multi' && selections.length < 2) throw new MultiNeedsTwoError(MSG.multiNeedsTwo);
   const seen = new Set<string>();
   for (const s of selections) {
-    if (!isId(s.gameId)) throw bad('invalid_game_id', MSG.invalidId);
-    if (!isSelection(s.market, s.outcome)) throw bad('invalid_selection', MSG.unknownSelection);
+    if (!isId(s.gameId)) throw new InvalidGameIdError(MSG.invalidId);
+    if (!isSelection(s.market, s.outcome)) throw new InvalidSelectionError(MSG.unknownSelection);
     // one pick per game in any slip, whatever its market: the markets of one game are
     // correlated, and their prices must never be multiplied together (games-005)
-    if (seen.has(s.gameId)) throw bad('duplicate_game', MSG.oneSelectionPerGame);
+    if (seen.has(s.gameId)) throw new DuplicateGameError(MSG.oneSelectionPerGame);
     seen.add(s.gameId);
   }
   return selections;
@@ -180,20 +193,19 @@ export function bettingState(
 }
 
 /** The refusal for a live game whose in-play price its owner (games) does not vouch for right now. */
-export function suspendedMarket(game: { homeTeam: string; awayTeam: string }): DomainError {
-  return new DomainError(
-    'market_suspended',
+export function suspendedMarket(game: { homeTeam: string; awayTeam: string }): MarketSuspendedError {
+  return new MarketSuspendedError(
     `Betting on ${game.homeTeam} vs ${game.awayTeam} is suspended while its in-play prices update. Please try again in a moment.`,
-    422,
   );
 }
 
 /** The refusal for a market an admin suspended. */
-export function marketSuspended(game: { homeTeam: string; awayTeam: string }, market: string): DomainError {
-  return new DomainError(
-    'market_suspended',
+export function marketSuspended(
+  game: { homeTeam: string; awayTeam: string },
+  market: string,
+): MarketSuspendedError {
+  return new MarketSuspendedError(
     `The ${marketLabel(market, { home: game.homeTeam, away: game.awayTeam })} market of ${game.homeTeam} vs ${game.awayTeam} is suspended. Please try another market.`,
-    422,
   );
 }
 
@@ -222,18 +234,14 @@ export function planBets(
 ): PlannedBet[] {
   const legs: PlannedLeg[] = selections.map((s) => {
     const game = games.get(s.gameId);
-    if (!game) throw new DomainError('unknown_game', MSG.unknownGame, 422);
+    if (!game) throw new UnknownGameError(MSG.unknownGame);
     const state = bettingState(game);
-    if (!state.open) throw new DomainError('game_closed', state.reason, 422);
+    if (!state.open) throw new GameClosedError(state.reason);
     const market = s.market ?? DEFAULT_MARKET;
     if (game.suspendedMarkets?.includes(market)) throw marketSuspended(game, market);
     const model = priceOf(game, s.outcome, market);
     if (model === null || !Number.isInteger(model) || model <= 100)
-      throw new DomainError(
-        'no_price',
-        `There is no price for this pick on ${game.homeTeam} vs ${game.awayTeam}.`,
-        422,
-      );
+      throw new NoPriceError(`There is no price for this pick on ${game.homeTeam} vs ${game.awayTeam}.`);
     // a boosted pick: the boost must be on offer for exactly this pick, the stake within its maximum
     const boost =
       s.boostId !== undefined
@@ -251,16 +259,14 @@ export function planBets(
       : { gameId: s.gameId, market, outcome: s.outcome, odds };
   });
   if (stakeCents > settings.maxStakeCents)
-    throw new DomainError('max_stake', `The maximum stake per bet is ${fmt(settings.maxStakeCents)}.`, 422);
+    throw new MaxStakeError(`The maximum stake per bet is ${fmt(settings.maxStakeCents)}.`);
   const groups = betType === 'single' ? legs.map((l) => [l]) : [legs];
   return groups.map((group) => {
     const odds = group.map((l) => l.odds);
     const potential = payoutCents(stakeCents, odds);
     if (potential > settings.maxPayoutCents)
-      throw new DomainError(
-        'max_payout',
+      throw new MaxPayoutError(
         `The potential payout of a bet cannot exceed ${fmt(settings.maxPayoutCents)}; lower the stake.`,
-        422,
       );
     const boosted = group.filter((l) => l.boostId !== undefined).length;
     if (boosted > 1) throw new BoostTwiceError();
@@ -269,10 +275,8 @@ export function planBets(
         ? accaOf(promos, odds, stakeCents, potential)
         : undefined;
     if (acca && potential + acca.potentialCents > settings.maxPayoutCents)
-      throw new DomainError(
-        'max_payout',
+      throw new MaxPayoutError(
         `The potential payout of a bet cannot exceed ${fmt(settings.maxPayoutCents)}; lower the stake.`,
-        422,
       );
     return {
       betType,

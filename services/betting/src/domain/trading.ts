@@ -1,4 +1,4 @@
-import { DomainError } from '@bet/kit/core';
+import { MaxLiabilityError, MaxOddsError, OddsChangedError } from './errors';
 
 /**
  * Live trading rules that protect the house (issue 32 item 5, decision betting-008): what a
@@ -28,17 +28,15 @@ export function acceptsPrice(quoted: number, current: number, choice: OddsChange
   return false;
 }
 
-export function oddsChanged(): DomainError {
-  return new DomainError('odds_changed', TRADING_MSG.oddsChanged, 409);
+export function oddsChanged(): OddsChangedError {
+  return new OddsChangedError(TRADING_MSG.oddsChanged);
 }
 
 /** The odds ceiling: no selection is taken above `maxOdds` (hundredths). */
 export function checkOddsCeiling(odds: number, maxOdds: number, pick: string): void {
   if (odds > maxOdds)
-    throw new DomainError(
-      'max_odds',
+    throw new MaxOddsError(
       `The odds of ${pick} (${(odds / 100).toFixed(2)}) are above the maximum of ${(maxOdds / 100).toFixed(2)} we accept.`,
-      422,
     );
 }
 
@@ -64,5 +62,5 @@ export function checkLiability(input: {
     largest >= 1n
       ? ` The largest stake we can accept on it now is $${(Number(largest) / 100).toFixed(2)}.`
       : ' We cannot accept more bets on it now.';
-  throw new DomainError('max_liability', `This bet is over our limit for ${pick}.${offer}`, 422);
+  throw new MaxLiabilityError(`This bet is over our limit for ${pick}.${offer}`);
 }

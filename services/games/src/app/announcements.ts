@@ -9,7 +9,7 @@ import {
   GamesUpdated,
 } from '@bet/proto-events';
 import { type GameRecord, suspendedUntilOf, toDecimalOdds } from '../domain/game';
-import type { MarketPrices } from '../domain/markets';
+import type { MarketPrices } from '../domain/market-pricing';
 import type { DB } from '../store/db';
 
 /** A catalogue event a change owes, written to the outbox in the transaction of the change. */

@@ -1,4 +1,5 @@
-import { gameMarkets, type MarketMargins } from '../domain/markets';
+import type { MarketMargins } from '../domain/market-pricing';
+import { gameMarkets } from '../domain/markets';
 import {
   DEFAULT_RANKING,
   expectedGoals,

@@ -14,7 +14,8 @@ import { type GameRecord, toApiGame } from '../domain/game';
 import { LEAGUES } from '../domain/leagues';
 import type { LivePolicy } from '../domain/live';
 import { logoUrl } from '../domain/logos';
-import { gameMarkets, htScoreOf, publicMarkets } from '../domain/markets';
+import { publicMarkets } from '../domain/market-control';
+import { gameMarkets, htScoreOf } from '../domain/markets';
 import { simulateGame } from '../domain/simulation';
 import { clearedPinsAudit, LIVE_TRADING_ACTOR } from '../domain/trading';
 import type { DB } from '../store/db';
@@ -32,9 +33,9 @@ import {
 import { insertMetaIfAbsent, readMeta, writeMeta } from '../store/meta';
 import { type Announcement, announce, oddsChanged, recordAnnouncements } from './announcements';
 import { audit } from './audit';
-import { repriceAfterResult } from './games';
 import { loadStrengths, marketMarginsOf, modelFor } from './pricing';
 import { seedRankings } from './rankings';
+import { repriceAfterResult } from './results';
 
 export interface TickStats {
   /** false when another replica holds the simulator lease */

@@ -28,8 +28,9 @@ import {
 } from '../store/games';
 import { announce, recordAnnouncements } from './announcements';
 import { audit } from './audit';
-import { changeEvents, repriceAfterResult } from './games';
+import { changeEvents } from './game-changes';
 import { loadStrengths, marketMarginsOf, modelFor } from './pricing';
+import { repriceAfterResult } from './results';
 
 export interface SyncSummary {
   source: SourceName;

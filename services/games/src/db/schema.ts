@@ -42,7 +42,7 @@ export interface GamesTable {
   cancelled_at: Timestamp | null;
   /** last confirmation of the in-play price (simulator tick, admin odds); see liveSuspended */
   prices_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  /** an admin's suspended markets and pinned market prices (domain/markets.ts MarketControl); null: none */
+  /** an admin's suspended markets and pinned market prices (domain/market-control.ts MarketControl); null: none */
   market_control: ColumnType<unknown, string | null | undefined, string | null> | null;
   /** a provider feed's other markets and half-time score (domain/markets.ts FeedRecord); null: none */
   feed: ColumnType<unknown, string | null | undefined, string | null> | null;

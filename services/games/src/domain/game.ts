@@ -8,7 +8,8 @@ import {
   StatusBackwardsError,
 } from './errors';
 import type { SimRecord } from './live';
-import type { FeedRecord, MarketControl } from './markets';
+import type { MarketControl } from './market-control';
+import type { FeedRecord } from './markets';
 import type { Lambdas, Prices } from './odds';
 
 export type GameStatus = 'upcoming' | 'live' | 'finished' | 'cancelled';

@@ -1,4 +1,9 @@
-import { DEFAULT_MARKET_MARGINS, type MarketMargins, type MarketPrices, marketPrices } from './markets';
+import {
+  DEFAULT_MARKET_MARGINS,
+  type MarketMargins,
+  type MarketPrices,
+  marketPrices,
+} from './market-pricing';
 import { type MatchEvent, type MatchState, playUntil } from './match';
 import { inPlayPrices, type Prices, samePrices } from './odds';
 

@@ -1,21 +1,17 @@
 import { MARKETS, marketDef } from '@bet/proto-events';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { isControlled, publicMarkets, setPinned, setSuspended, withPinnedPrices } from './market-control';
 import {
   DEFAULT_MARKET_MARGINS,
   finalScores,
   fitLambdas,
-  isControlled,
   marketChances,
   marketPrices,
-  marketsView,
   overround,
   priceBook,
-  publicMarkets,
-  setPinned,
-  setSuspended,
-  withPinnedPrices,
-} from './markets';
+} from './market-pricing';
+import { marketsView } from './markets';
 import {
   impliedSum,
   inPlayPrices,

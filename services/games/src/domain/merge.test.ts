@@ -2,7 +2,8 @@ import { MARKETS } from '@bet/proto-events';
 import { describe, expect, it } from 'vitest';
 import type { ProviderFixture } from './fixtures';
 import { type GameRecord, liveSuspended } from './game';
-import { gameMarkets, marketPrices, marketSources } from './markets';
+import { marketPrices } from './market-pricing';
+import { gameMarkets, marketSources } from './markets';
 import { mergeFixture } from './merge';
 import { inPlayPrices, preMatchPrices } from './odds';
 

@@ -84,7 +84,7 @@ function poissonPmf(lambda: number): number[] {
 /**
  * The Dixon–Coles score matrix of the goals still to come: cell [x][y] is the (unnormalised)
  * chance that the home side scores x more and the away side y more; `total` is their sum.
- * Every market's probabilities are sums over this one matrix (domain/markets.ts).
+ * Every market's probabilities are sums over this one matrix (domain/market-pricing.ts).
  */
 export function goalMatrix(lambdas: Lambdas, rho = MODEL.rho): { cells: number[][]; total: number } {
   const lh = Math.max(0, lambdas.home);

@@ -2,7 +2,7 @@ import { squadOf } from './calendar';
 import type { GameRecord } from './game';
 import { ALL_TEAMS } from './leagues';
 import { advanceLive, type LivePolicy, type SimRecord, suspendsMarkets } from './live';
-import { DEFAULT_MARKET_MARGINS, type MarketMargins, marketPrices } from './markets';
+import { DEFAULT_MARKET_MARGINS, type MarketMargins, marketPrices } from './market-pricing';
 import { invariantViolations, type MatchEvent, resultOf, startMatch } from './match';
 import { DEFAULT_RANKING, expectedGoals, teamStrength } from './odds';
 import { matchKey } from './rng';

@@ -1,5 +1,5 @@
 import type { GameRecord } from './game';
-import { isControlled } from './markets';
+import { isControlled } from './market-control';
 import type { Prices } from './odds';
 
 /**

@@ -1,4 +1,4 @@
-import { adjustOdds } from '../app/games';
+import { adjustOdds } from '../app/odds';
 import { route } from '../context';
 import { errorReplies, MsgGameAnswer } from './answers';
 import { actorOf, IdParams, OddsBody, parseOdds } from './schemas';

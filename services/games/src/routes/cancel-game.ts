@@ -1,4 +1,4 @@
-import { cancelGame } from '../app/games';
+import { cancelGame } from '../app/manage-games';
 import { route } from '../context';
 import { errorReplies, MsgGameAnswer } from './answers';
 import { actorOf, IdParams } from './schemas';

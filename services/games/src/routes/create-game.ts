@@ -1,5 +1,5 @@
 import { parseDateTime, Type } from '@bet/kit';
-import { createGame } from '../app/games';
+import { createGame } from '../app/manage-games';
 import { route } from '../context';
 import { errorReplies, MsgGameAnswer } from './answers';
 import { actorOf, Logo, OddsBody, parseAll, parseOdds, requireText, TeamName } from './schemas';

@@ -1,4 +1,4 @@
-import { controlMarket } from '../app/games';
+import { controlMarket } from '../app/market-control';
 import { route } from '../context';
 import { errorReplies, MsgMarketAnswer } from './answers';
 import { actorOf, MarketParams } from './schemas';

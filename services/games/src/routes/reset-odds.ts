@@ -1,4 +1,4 @@
-import { resetOdds } from '../app/games';
+import { resetOdds } from '../app/odds';
 import { route } from '../context';
 import { errorReplies, MsgGameAnswer } from './answers';
 import { actorOf, IdParams } from './schemas';

@@ -1,6 +1,6 @@
 import { badRequest, Type } from '@bet/kit';
 import type { FastifyRequest } from 'fastify';
-import { setResult } from '../app/games';
+import { setResult } from '../app/results';
 import { route } from '../context';
 import type { Outcome } from '../domain/game';
 import { errorReplies, MsgGameAnswer } from './answers';

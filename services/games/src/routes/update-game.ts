@@ -1,5 +1,5 @@
 import { parseDateTime, Type } from '@bet/kit';
-import { updateGame } from '../app/games';
+import { updateGame } from '../app/manage-games';
 import { route } from '../context';
 import type { GameStatus } from '../domain/game';
 import { errorReplies, MsgGameAnswer } from './answers';

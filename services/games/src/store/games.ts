@@ -3,7 +3,8 @@ import stableJson from 'safe-stable-stringify';
 import type { GamesTable, MatchEventsTable } from '../db/schema';
 import type { GameRecord, GameStatus, Outcome, PriceSource, Provider } from '../domain/game';
 import type { SimRecord } from '../domain/live';
-import { type FeedRecord, isControlled, type MarketControl } from '../domain/markets';
+import { isControlled, type MarketControl } from '../domain/market-control';
+import type { FeedRecord } from '../domain/markets';
 import { type DB, type GameRow, json } from './db';
 
 export type MatchEventRow = Selectable<MatchEventsTable>;

@@ -112,7 +112,7 @@ export const KEY_REUSED = 'This Idempotency-Key was already used for a different
 
 /** The same key with a different request: refused, nothing done. */
 export function keyReused(): DomainError {
-  return new DomainError('idempotency_key_reused', KEY_REUSED, 422);
+  return new DomainError('idempotency_key_reused', KEY_REUSED);
 }
 
 /** The live row of a key (an expired one counts as none). */

@@ -236,7 +236,6 @@ describe('domain errors answer through the service table', () => {
       taken: new DomainError('taken', 'That name is taken', {
         errors: [{ path: 'name', location: 'body', msg: 'That name is taken' }],
       }),
-      legacy: new DomainError('old_style', 'Said where thrown', 403),
       unlisted: new DomainError('nobody_mapped_it', 'No table entry'),
     };
     for (const [path, err] of Object.entries(refusals))
@@ -252,7 +251,6 @@ describe('domain errors answer through the service table', () => {
       409,
       '{"msg":"That name is taken","errors":[{"path":"name","location":"body","msg":"That name is taken"}],"code":"taken"}',
     ]);
-    expect(await answer('legacy')).toEqual([403, '{"msg":"Said where thrown","code":"old_style"}']);
     expect(await answer('unlisted')).toEqual([422, '{"msg":"No table entry","code":"nobody_mapped_it"}']);
   });
 });

@@ -254,7 +254,8 @@ export function httpErrorHandler(err: any, req: FastifyRequest, reply: FastifyRe
         ...(err.errors ? { errors: err.errors } : {}),
         ...(mapped.sendCode ? { code: mapped.sendCode === true ? err.code : mapped.sendCode } : {}),
       });
-    return reply.status(err.status).send({ msg: err.message, code: err.code });
+    // a code the table does not list: 422, the code beside `msg`
+    return reply.status(422).send({ msg: err.message, code: err.code });
   }
   const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
   if (status >= 400 && status < 500) {

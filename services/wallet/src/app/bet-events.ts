@@ -12,7 +12,7 @@ import type { AppContext } from '../context';
 import { IdempotencyConflictError } from '../domain/errors';
 import type { Trx } from '../store/db';
 import { markSettled, settlementLevel } from '../store/settlements';
-import { countSettledStakes } from './bonus';
+import { countSettledStakes } from './bonus-grants';
 import { returnFreeBet } from './free-bets';
 import { clawback, loseStake, payAccaBonus, payout } from './money';
 

@@ -27,7 +27,7 @@ import {
 } from '../store/deposits';
 import { postTransaction, walletClosed } from '../store/ledger';
 import { userContact, userProtection } from '../store/users';
-import { grantDepositMatches } from './bonus';
+import { grantDepositMatches } from './bonus-grants';
 
 export const CLOSED_WALLET_DEPOSIT = 'This account is closed; it cannot take deposits.';
 

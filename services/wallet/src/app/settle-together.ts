@@ -24,7 +24,7 @@ import {
 } from '../store/ledger-batch';
 import { lockSettlementLevels, markManySettled } from '../store/settlements';
 import { applyBetEventOnce, type MoneyEvent } from './bet-events';
-import { countSettledStakes } from './bonus';
+import { countSettledStakes } from './bonus-grants';
 
 /**
  * Bet events in batches (the consumer's group commit). Settling a game of 100 000 bets sends

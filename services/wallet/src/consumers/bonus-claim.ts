@@ -1,8 +1,8 @@
-import { HttpError } from '@bet/kit';
 import { DomainError } from '@bet/kit/core';
 import { WalletBonusClaim } from '@bet/proto-events';
-import { claimPromotion } from '../app/bonus';
+import { claimPromotion } from '../app/bonus-claims';
 import { responder } from '../context';
+import { ExcludedError } from '../domain/errors';
 
 /** wallet.bonus_claim: a player's opt-in to a promotion (decision wallet-007). */
 export const bonusClaimResponder = responder(
@@ -18,7 +18,7 @@ export const bonusClaimResponder = responder(
       });
       return { ok: true as const, claimId: claim.id, created };
     } catch (err) {
-      if (err instanceof HttpError && err.statusCode === 403)
+      if (err instanceof ExcludedError)
         return { ok: false as const, reason: 'self_excluded' as const, msg: err.message };
       if (err instanceof DomainError)
         return { ok: false as const, reason: 'invalid' as const, msg: err.message };

@@ -1,4 +1,4 @@
-import { expireDueGrants } from '../app/bonus';
+import { expireDueGrants } from '../app/bonus-grants';
 import { job } from '../context';
 
 /**

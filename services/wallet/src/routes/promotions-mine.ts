@@ -1,5 +1,5 @@
 import { Type } from '@bet/kit';
-import { myPromotions } from '../app/bonus';
+import { myPromotions } from '../app/bonus-claims';
 import { route } from '../context';
 
 const Grant = Type.Object({

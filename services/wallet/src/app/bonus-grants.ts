@@ -1,26 +1,19 @@
-import { centsToDollars, forbidden, newId, recordEvents, retryOnConflict } from '@bet/kit';
-import { DomainError } from '@bet/kit/core';
+import { newId, recordEvents, retryOnConflict } from '@bet/kit';
 import { moneyKeys, WalletBonusChanged } from '@bet/proto-events';
 import type { AppContext } from '../context';
 import {
   applyWagering,
   conversionAmount,
-  type DepositMatchRule,
   depositMatchAmount,
   grantExpiry,
-  validateDepositMatch,
   wageringRequired,
 } from '../domain/bonus';
 import { bonusConversionPostings, bonusExpiryPostings, bonusGrantPostings } from '../domain/postings';
 import {
-  type ClaimRow,
-  claimsAndGrantsOf,
   claimWager,
   closeGrant,
   expiredGrantIds,
   type GrantRow,
-  insertClaim,
-  insertFreeBet,
   insertGrant,
   lockActiveGrants,
   lockGrant,
@@ -31,38 +24,14 @@ import {
 } from '../store/bonus';
 import type { Trx } from '../store/db';
 import { bonusBalance, postTransaction } from '../store/ledger';
-import { userProtection } from '../store/users';
+import { type DepositMatchJson, depositMatchRule } from './bonus-claims';
 
 /**
- * Bonus money's use cases (decision wallet-007): a claim opts a player in, a deposit earns a
- * deposit match's grant, settled stakes at qualifying odds count towards its wagering, a grant
- * whose wagering is met becomes cash, one past its expiry is forfeited. Every step is a
- * ledger movement under its own `moneyKeys` key, so each happens once.
+ * Bonus money's life (decision wallet-007): a deposit earns a deposit match's grant, settled
+ * stakes at qualifying odds count towards its wagering, a grant whose wagering is met becomes
+ * cash, one past its expiry is forfeited. Every step is a ledger movement under its own
+ * `moneyKeys` key, so each happens once.
  */
-
-export const SELF_EXCLUDED = 'Promotions are not available while a time-out or self-exclusion runs.';
-
-/** The deposit-match rule as JSON (cents and odds as numbers), as a claim stores it. */
-export interface DepositMatchJson {
-  kind: 'deposit_match';
-  percent: number;
-  capCents: number;
-  wageringMultiplier: number;
-  minOddsMilli: number;
-  expiresInDays: number;
-  firstDepositOnly: boolean;
-}
-
-export function depositMatchRule(json: DepositMatchJson): DepositMatchRule {
-  return {
-    percent: json.percent,
-    capCents: BigInt(json.capCents),
-    wageringMultiplier: json.wageringMultiplier,
-    minOddsMilli: json.minOddsMilli,
-    expiresInDays: json.expiresInDays,
-    firstDepositOnly: json.firstDepositOnly,
-  };
-}
 
 /** Every grant, conversion and forfeiture is announced for the admin's audit log. */
 function announce(
@@ -80,71 +49,6 @@ function announce(
   return recordEvents(trx, WalletBonusChanged, [
     { data: { ...e, amountCents: Number(e.amountCents), at: e.at.toISOString() } },
   ]);
-}
-
-/**
- * A player opts in to a promotion: once per player and promotion (a second claim answers the
- * first, `created: false`). A player in a time-out or self-exclusion gets no offer (403).
- */
-export async function claimPromotion(
-  ctx: AppContext,
-  input: {
-    userId: string;
-    promotionId: string;
-    kind: 'deposit_match' | 'free_bet';
-    rules: DepositMatchJson | FreeBetJson;
-    offerExpiresAt: Date | null;
-    at?: Date;
-  },
-): Promise<{ claim: ClaimRow; created: boolean }> {
-  const at = input.at ?? new Date();
-  if (input.rules.kind === 'free_bet') validateFreeBet(input.rules);
-  else validateDepositMatch(depositMatchRule(input.rules));
-  const protection = await userProtection(ctx.db, input.userId);
-  // still an HttpError: test/bonus.test.ts holds this use case to a 403 `statusCode` (and the
-  // bonus-claim consumer reads it); an ExcludedError once that test reads the code
-  if (protection?.excluded_until && new Date(protection.excluded_until) > at) throw forbidden(SELF_EXCLUDED);
-  return ctx.tx(async (trx) => {
-    const claimed = await insertClaim(trx, {
-      id: newId(),
-      userId: input.userId,
-      promotionId: input.promotionId,
-      kind: input.rules.kind === 'free_bet' ? 'free_bet' : 'deposit_match',
-      rules: input.rules,
-      offerExpiresAt: input.offerExpiresAt,
-    });
-    // a free bet's token is issued at the claim (decision wallet-008); it is not money until it pays a stake
-    if (claimed.created && input.rules.kind === 'free_bet') {
-      await insertFreeBet(trx, {
-        id: newId(),
-        claimId: claimed.claim.id,
-        userId: input.userId,
-        promotionId: input.promotionId,
-        amountCents: BigInt(input.rules.amountCents),
-        minOddsMilli: input.rules.minOddsMilli,
-        expiresAt: new Date(at.getTime() + input.rules.expiresInDays * 86_400_000),
-      });
-      await setClaimStatus(trx, claimed.claim.id, 'used');
-    }
-    return claimed;
-  });
-}
-
-/** A free bet's rules as a claim stores them (cents, odds in thousandths). */
-export interface FreeBetJson {
-  kind: 'free_bet';
-  amountCents: number;
-  minOddsMilli: number;
-  expiresInDays: number;
-}
-
-function validateFreeBet(r: FreeBetJson) {
-  if (!Number.isInteger(r.amountCents) || r.amountCents <= 0)
-    throw new DomainError('invalid_rules', 'a free bet needs a positive amount', 400);
-  if (!Number.isInteger(r.minOddsMilli) || r.minOddsMilli < 1000)
-    throw new DomainError('invalid_rules', 'minimum odds must be at least 1.00', 400);
-  if (!Number.isInteger(r.expiresInDays) || r.expiresInDays < 1 || r.expiresInDays > 365)
-    throw new DomainError('invalid_rules', 'expiry must be 1 to 365 days', 400);
 }
 
 /**
@@ -362,75 +266,4 @@ export async function expireDueGrants(ctx: AppContext, at = new Date()): Promise
   let n = 0;
   for (const id of await expiredGrantIds(ctx.db, at, 500)) if (await expireGrant(ctx, id, at)) n++;
   return n;
-}
-
-export interface MyPromotion {
-  claimId: string;
-  promotionId: string;
-  kind: ClaimRow['kind'];
-  status: ClaimRow['status'];
-  claimedAt: string;
-  /** a free bet's token (issue 33): what the slip's freeBetId names */
-  freeBets: Array<{
-    _id: string;
-    amount: number;
-    minOdds: number;
-    status: 'active' | 'used' | 'expired';
-    betId: string | null;
-    expiresAt: string;
-  }>;
-  grants: Array<{
-    _id: string;
-    amount: number;
-    remaining: number;
-    wagered: number;
-    required: number;
-    minOdds: number;
-    status: GrantRow['status'];
-    expiresAt: string;
-    createdAt: string;
-  }>;
-}
-
-/** A player's claims with their grants and wagering progress (dollars). */
-export async function myPromotions(ctx: AppContext, userId: string): Promise<MyPromotion[]> {
-  const { claims, grants, freeBets } = await claimsAndGrantsOf(ctx.db, userId);
-  const now = Date.now();
-  const dollars = (c: string | bigint) => centsToDollars(BigInt(c));
-  return claims.map((c) => ({
-    claimId: c.id,
-    promotionId: c.promotion_id,
-    kind: c.kind,
-    status: c.status,
-    claimedAt: new Date(c.created_at).toISOString(),
-    grants: grants
-      .filter((g) => g.claim_id === c.id)
-      .map((g) => ({
-        _id: g.id,
-        amount: dollars(g.amount_cents),
-        remaining: dollars(g.remaining_cents),
-        wagered: dollars(g.wagered_cents),
-        required: dollars(g.required_cents),
-        minOdds: g.min_odds_milli / 1000,
-        status: g.status,
-        expiresAt: new Date(g.expires_at).toISOString(),
-        createdAt: new Date(g.created_at).toISOString(),
-      })),
-    // a token is `used` while a bet holds it (a void gives it back), `expired` past its date
-    freeBets: freeBets
-      .filter((t) => t.claim_id === c.id)
-      .map((t) => ({
-        _id: t.id,
-        amount: dollars(t.amount_cents),
-        minOdds: t.min_odds_milli / 1000,
-        status:
-          t.status === 'used'
-            ? ('used' as const)
-            : new Date(t.expires_at).getTime() <= now
-              ? ('expired' as const)
-              : ('active' as const),
-        betId: t.bet_reference ?? null,
-        expiresAt: new Date(t.expires_at).toISOString(),
-      })),
-  }));
 }
