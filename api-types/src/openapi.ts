@@ -2102,6 +2102,8 @@ export type paths = {
                                         };
                                     };
                                 };
+                                /** @description mobile number in E.164, for an account made or signed in by phone */
+                                phone: string | null;
                                 /** @description an absolute URL */
                                 profilePicture: string | null;
                                 /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
@@ -2239,6 +2241,8 @@ export type paths = {
                                     };
                                 };
                             };
+                            /** @description mobile number in E.164, for an account made or signed in by phone */
+                            phone: string | null;
                             /** @description an absolute URL */
                             profilePicture: string | null;
                             /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
@@ -2620,6 +2624,8 @@ export type paths = {
                                         };
                                     };
                                 };
+                                /** @description mobile number in E.164, for an account made or signed in by phone */
+                                phone: string | null;
                                 /** @description an absolute URL */
                                 profilePicture: string | null;
                                 /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
@@ -4181,6 +4187,8 @@ export type paths = {
                                         };
                                     };
                                 };
+                                /** @description mobile number in E.164, for an account made or signed in by phone */
+                                phone: string | null;
                                 /** @description an absolute URL */
                                 profilePicture: string | null;
                                 /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
@@ -4349,6 +4357,8 @@ export type paths = {
                                     };
                                 };
                             };
+                            /** @description mobile number in E.164, for an account made or signed in by phone */
+                            phone: string | null;
                             /** @description an absolute URL */
                             profilePicture: string | null;
                             /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
@@ -4413,6 +4423,308 @@ export type paths = {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/phone/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description E.164 or a Nigerian local form */
+                        phone: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            msg: string;
+                            /** @description the number as understood, in E.164 */
+                            phone: string;
+                            /** @description when another code may be requested */
+                            resendInSeconds: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/phone/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the 6 digits of the text */
+                        code: string;
+                        firstName?: string;
+                        lastName?: string;
+                        password?: string;
+                        phone: string;
+                        termsAccepted?: boolean;
+                        /** @description for a new account */
+                        username?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            accessToken: string;
+                            msg: string;
+                            refreshToken: string;
+                            user: {
+                                _id: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                email: string;
+                                firstName: string;
+                                /** @description false for an account made through social sign-in only */
+                                hasPassword: boolean;
+                                lastName: string;
+                                /** @description The player's weekly betting limits */
+                                limits: {
+                                    weeklyBetCount: {
+                                        /** @description bets a week, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description bets a week, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                    weeklyStakeAmount: {
+                                        /** @description dollars, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description dollars, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                };
+                                /** @description mobile number in E.164, for an account made or signed in by phone */
+                                phone: string | null;
+                                /** @description an absolute URL */
+                                profilePicture: string | null;
+                                /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
+                                protection: {
+                                    depositLimits: {
+                                        daily: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                        monthly: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                        weekly: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                    };
+                                    exclusion: {
+                                        kind: "time_out" | "self_exclusion";
+                                        /** Format: date-time */
+                                        startedAt: string;
+                                        /** Format: date-time */
+                                        until: string;
+                                    } | null;
+                                    /** @description minutes between reality checks, 0 = off */
+                                    realityCheckMinutes: number;
+                                };
+                                role: "user" | "admin";
+                                state: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description the 18+ and terms consent at registration
+                                 */
+                                termsAcceptedAt: string | null;
+                                username: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            accessToken: string;
+                            msg: string;
+                            refreshToken: string;
+                            user: {
+                                _id: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                email: string;
+                                firstName: string;
+                                /** @description false for an account made through social sign-in only */
+                                hasPassword: boolean;
+                                lastName: string;
+                                /** @description The player's weekly betting limits */
+                                limits: {
+                                    weeklyBetCount: {
+                                        /** @description bets a week, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description bets a week, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                    weeklyStakeAmount: {
+                                        /** @description dollars, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description dollars, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                };
+                                /** @description mobile number in E.164, for an account made or signed in by phone */
+                                phone: string | null;
+                                /** @description an absolute URL */
+                                profilePicture: string | null;
+                                /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
+                                protection: {
+                                    depositLimits: {
+                                        daily: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                        monthly: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                        weekly: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                    };
+                                    exclusion: {
+                                        kind: "time_out" | "self_exclusion";
+                                        /** Format: date-time */
+                                        startedAt: string;
+                                        /** Format: date-time */
+                                        until: string;
+                                    } | null;
+                                    /** @description minutes between reality checks, 0 = off */
+                                    realityCheckMinutes: number;
+                                };
+                                role: "user" | "admin";
+                                state: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description the 18+ and terms consent at registration
+                                 */
+                                termsAcceptedAt: string | null;
+                                username: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -4539,6 +4851,8 @@ export type paths = {
                                         };
                                     };
                                 };
+                                /** @description mobile number in E.164, for an account made or signed in by phone */
+                                phone: string | null;
                                 /** @description an absolute URL */
                                 profilePicture: string | null;
                                 /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
@@ -6065,6 +6379,41 @@ export type paths = {
         trace?: never;
     };
     "/dev/mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dev/sms": {
         parameters: {
             query?: never;
             header?: never;
@@ -7964,6 +8313,8 @@ export type paths = {
                                         };
                                     };
                                 };
+                                /** @description mobile number in E.164, for an account made or signed in by phone */
+                                phone: string | null;
                                 /** @description an absolute URL */
                                 profilePicture: string | null;
                                 /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
@@ -8164,6 +8515,8 @@ export type paths = {
                                         };
                                     };
                                 };
+                                /** @description mobile number in E.164, for an account made or signed in by phone */
+                                phone: string | null;
                                 /** @description an absolute URL */
                                 profilePicture: string | null;
                                 /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
@@ -8334,6 +8687,8 @@ export type paths = {
                                     };
                                 };
                             };
+                            /** @description mobile number in E.164, for an account made or signed in by phone */
+                            phone: string | null;
                             /** @description an absolute URL */
                             profilePicture: string | null;
                             /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
@@ -8460,6 +8815,8 @@ export type paths = {
                                         };
                                     };
                                 };
+                                /** @description mobile number in E.164, for an account made or signed in by phone */
+                                phone: string | null;
                                 /** @description an absolute URL */
                                 profilePicture: string | null;
                                 /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
@@ -8588,6 +8945,8 @@ export type paths = {
                                         };
                                     };
                                 };
+                                /** @description mobile number in E.164, for an account made or signed in by phone */
+                                phone: string | null;
                                 /** @description an absolute URL */
                                 profilePicture: string | null;
                                 /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
@@ -8851,6 +9210,8 @@ export type paths = {
                                         };
                                     };
                                 };
+                                /** @description mobile number in E.164, for an account made or signed in by phone */
+                                phone: string | null;
                                 /** @description an absolute URL */
                                 profilePicture: string | null;
                                 /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
@@ -9038,6 +9399,8 @@ export type paths = {
                                         };
                                     };
                                 };
+                                /** @description mobile number in E.164, for an account made or signed in by phone */
+                                phone: string | null;
                                 /** @description an absolute URL */
                                 profilePicture: string | null;
                                 /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
@@ -9220,6 +9583,8 @@ export type paths = {
                                         };
                                     };
                                 };
+                                /** @description mobile number in E.164, for an account made or signed in by phone */
+                                phone: string | null;
                                 /** @description an absolute URL */
                                 profilePicture: string | null;
                                 /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
@@ -9356,6 +9721,8 @@ export type paths = {
                                         };
                                     };
                                 };
+                                /** @description mobile number in E.164, for an account made or signed in by phone */
+                                phone: string | null;
                                 /** @description an absolute URL */
                                 profilePicture: string | null;
                                 /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
