@@ -66,7 +66,9 @@ describe('phone sign-up and sign-in', () => {
     await screen.findByText(/We sent a 6-digit code to/);
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/v1/auth/phone/start');
     expect(bodyOf(fetchMock.mock.calls[0])).toEqual({ phone: '0803 123 4567' });
-    expect(screen.getByText('+2348031234567')).toBeTruthy();
+    expect(screen.getByText('+234 803 123 4567')).toBeTruthy();
+    // the username and consent were given with the number
+    expect(screen.queryByLabelText('Username')).toBeNull();
 
     const code = screen.getByLabelText('Code') as HTMLInputElement;
     expect(code.getAttribute('autocomplete')).toBe('one-time-code');

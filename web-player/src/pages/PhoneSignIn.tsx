@@ -18,6 +18,8 @@ interface StartAnswer {
 }
 
 const PHONE_HINT = 'Nigerian numbers: 0803 123 4567 or +234 803 123 4567';
+/** +234 803 123 4567 (other countries as the server gives them) */
+export const displayPhone = (e164: string) => e164.replace(/^\+234(\d{3})(\d{3})(\d{4})$/, '+234 $1 $2 $3');
 const codeOf = (err: unknown) =>
   ((err as { body?: { code?: unknown } } | null)?.body?.code ?? null) as string | null;
 
@@ -197,7 +199,7 @@ export function PhoneSignIn({ mode }: { mode: Mode }) {
   return (
     <form className="form" onSubmit={verify} noValidate>
       <p className="phone-sent">
-        We sent a 6-digit code to <strong>{sent.phone}</strong>.{' '}
+        We sent a 6-digit code to <strong>{displayPhone(sent.phone)}</strong>.{' '}
         <button
           type="button"
           className="link-button"
@@ -220,7 +222,8 @@ export function PhoneSignIn({ mode }: { mode: Mode }) {
         error={errors.code}
         onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
       />
-      {details}
+      {/* given with the number on Register; asked here when Login met a new number, or to fix them */}
+      {(mode === 'login' || errors.username || errors.termsAccepted) && details}
       <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
         {busy ? 'Checking…' : needsDetails ? 'Create account' : 'Login'}
       </button>
