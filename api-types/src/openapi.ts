@@ -2112,6 +2112,8 @@ export type paths = {
                                         };
                                     };
                                 };
+                                /** @description mobile number in E.164, for an account made or signed in by phone */
+                                phone: string | null;
                                 /** @description an absolute URL */
                                 profilePicture: string | null;
                                 /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
@@ -2249,6 +2251,8 @@ export type paths = {
                                     };
                                 };
                             };
+                            /** @description mobile number in E.164, for an account made or signed in by phone */
+                            phone: string | null;
                             /** @description an absolute URL */
                             profilePicture: string | null;
                             /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
@@ -2642,6 +2646,8 @@ export type paths = {
                                         };
                                     };
                                 };
+                                /** @description mobile number in E.164, for an account made or signed in by phone */
+                                phone: string | null;
                                 /** @description an absolute URL */
                                 profilePicture: string | null;
                                 /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
@@ -4203,6 +4209,8 @@ export type paths = {
                                         };
                                     };
                                 };
+                                /** @description mobile number in E.164, for an account made or signed in by phone */
+                                phone: string | null;
                                 /** @description an absolute URL */
                                 profilePicture: string | null;
                                 /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
@@ -4371,6 +4379,8 @@ export type paths = {
                                     };
                                 };
                             };
+                            /** @description mobile number in E.164, for an account made or signed in by phone */
+                            phone: string | null;
                             /** @description an absolute URL */
                             profilePicture: string | null;
                             /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
@@ -4435,6 +4445,308 @@ export type paths = {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/phone/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description E.164 or a Nigerian local form */
+                        phone: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            msg: string;
+                            /** @description the number as understood, in E.164 */
+                            phone: string;
+                            /** @description when another code may be requested */
+                            resendInSeconds: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/phone/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the 6 digits of the text */
+                        code: string;
+                        firstName?: string;
+                        lastName?: string;
+                        password?: string;
+                        phone: string;
+                        termsAccepted?: boolean;
+                        /** @description for a new account */
+                        username?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            accessToken: string;
+                            msg: string;
+                            refreshToken: string;
+                            user: {
+                                _id: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                email: string;
+                                firstName: string;
+                                /** @description false for an account made through social sign-in only */
+                                hasPassword: boolean;
+                                lastName: string;
+                                /** @description The player's weekly betting limits */
+                                limits: {
+                                    weeklyBetCount: {
+                                        /** @description bets a week, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description bets a week, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                    weeklyStakeAmount: {
+                                        /** @description dollars, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description dollars, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                };
+                                /** @description mobile number in E.164, for an account made or signed in by phone */
+                                phone: string | null;
+                                /** @description an absolute URL */
+                                profilePicture: string | null;
+                                /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
+                                protection: {
+                                    depositLimits: {
+                                        daily: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                        monthly: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                        weekly: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                    };
+                                    exclusion: {
+                                        kind: "time_out" | "self_exclusion";
+                                        /** Format: date-time */
+                                        startedAt: string;
+                                        /** Format: date-time */
+                                        until: string;
+                                    } | null;
+                                    /** @description minutes between reality checks, 0 = off */
+                                    realityCheckMinutes: number;
+                                };
+                                role: "user" | "admin";
+                                state: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description the 18+ and terms consent at registration
+                                 */
+                                termsAcceptedAt: string | null;
+                                username: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            accessToken: string;
+                            msg: string;
+                            refreshToken: string;
+                            user: {
+                                _id: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                email: string;
+                                firstName: string;
+                                /** @description false for an account made through social sign-in only */
+                                hasPassword: boolean;
+                                lastName: string;
+                                /** @description The player's weekly betting limits */
+                                limits: {
+                                    weeklyBetCount: {
+                                        /** @description bets a week, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description bets a week, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                    weeklyStakeAmount: {
+                                        /** @description dollars, 0 for no limit */
+                                        limit: number;
+                                        /** @description a higher or removed limit waiting out the cooling-off period */
+                                        pending?: {
+                                            /** Format: date-time */
+                                            effectiveAt: string;
+                                            /** @description dollars, 0 for no limit */
+                                            value: number;
+                                        };
+                                    };
+                                };
+                                /** @description mobile number in E.164, for an account made or signed in by phone */
+                                phone: string | null;
+                                /** @description an absolute URL */
+                                profilePicture: string | null;
+                                /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
+                                protection: {
+                                    depositLimits: {
+                                        daily: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                        monthly: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                        weekly: {
+                                            /** @description dollars, 0 for no limit */
+                                            limit: number;
+                                            /** @description a higher or removed limit waiting out the cooling-off period */
+                                            pending?: {
+                                                /** Format: date-time */
+                                                effectiveAt: string;
+                                                /** @description dollars, 0 for no limit */
+                                                value: number;
+                                            };
+                                        };
+                                    };
+                                    exclusion: {
+                                        kind: "time_out" | "self_exclusion";
+                                        /** Format: date-time */
+                                        startedAt: string;
+                                        /** Format: date-time */
+                                        until: string;
+                                    } | null;
+                                    /** @description minutes between reality checks, 0 = off */
+                                    realityCheckMinutes: number;
+                                };
+                                role: "user" | "admin";
+                                state: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description the 18+ and terms consent at registration
+                                 */
+                                termsAcceptedAt: string | null;
+                                username: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -4561,6 +4873,8 @@ export type paths = {
                                         };
                                     };
                                 };
+                                /** @description mobile number in E.164, for an account made or signed in by phone */
+                                phone: string | null;
                                 /** @description an absolute URL */
                                 profilePicture: string | null;
                                 /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
@@ -6153,6 +6467,41 @@ export type paths = {
         trace?: never;
     };
     "/dev/mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dev/sms": {
         parameters: {
             query?: never;
             header?: never;
@@ -8056,6 +8405,8 @@ export type paths = {
                                         };
                                     };
                                 };
+                                /** @description mobile number in E.164, for an account made or signed in by phone */
+                                phone: string | null;
                                 /** @description an absolute URL */
                                 profilePicture: string | null;
                                 /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
@@ -8256,6 +8607,8 @@ export type paths = {
                                         };
                                     };
                                 };
+                                /** @description mobile number in E.164, for an account made or signed in by phone */
+                                phone: string | null;
                                 /** @description an absolute URL */
                                 profilePicture: string | null;
                                 /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
@@ -8426,6 +8779,8 @@ export type paths = {
                                     };
                                 };
                             };
+                            /** @description mobile number in E.164, for an account made or signed in by phone */
+                            phone: string | null;
                             /** @description an absolute URL */
                             profilePicture: string | null;
                             /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
@@ -8552,6 +8907,8 @@ export type paths = {
                                         };
                                     };
                                 };
+                                /** @description mobile number in E.164, for an account made or signed in by phone */
+                                phone: string | null;
                                 /** @description an absolute URL */
                                 profilePicture: string | null;
                                 /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
@@ -8680,6 +9037,8 @@ export type paths = {
                                         };
                                     };
                                 };
+                                /** @description mobile number in E.164, for an account made or signed in by phone */
+                                phone: string | null;
                                 /** @description an absolute URL */
                                 profilePicture: string | null;
                                 /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
@@ -8943,6 +9302,8 @@ export type paths = {
                                         };
                                     };
                                 };
+                                /** @description mobile number in E.164, for an account made or signed in by phone */
+                                phone: string | null;
                                 /** @description an absolute URL */
                                 profilePicture: string | null;
                                 /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
@@ -9130,6 +9491,8 @@ export type paths = {
                                         };
                                     };
                                 };
+                                /** @description mobile number in E.164, for an account made or signed in by phone */
+                                phone: string | null;
                                 /** @description an absolute URL */
                                 profilePicture: string | null;
                                 /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
@@ -9312,6 +9675,8 @@ export type paths = {
                                         };
                                     };
                                 };
+                                /** @description mobile number in E.164, for an account made or signed in by phone */
+                                phone: string | null;
                                 /** @description an absolute URL */
                                 profilePicture: string | null;
                                 /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */
@@ -9448,6 +9813,8 @@ export type paths = {
                                         };
                                     };
                                 };
+                                /** @description mobile number in E.164, for an account made or signed in by phone */
+                                phone: string | null;
                                 /** @description an absolute URL */
                                 profilePicture: string | null;
                                 /** @description Time-out or self-exclusion, deposit limits and the reality check as they stand now */

@@ -71,6 +71,9 @@ export const routeTable: RouteEntry[] = [
   r('GET /auth/facebook/callback', 'identity', 'public'),
   // the social return page trades its one-time code (with its own state) for the token pair
   r('POST /auth/social/exchange', 'identity', 'public', { limit: 'auth' }),
+  // phone sign-in: a one-time code by text, then the code (identity throttles each number too)
+  r('POST /auth/phone/start', 'identity', 'public', { limit: 'reset' }),
+  r('POST /auth/phone/verify', 'identity', 'public', { limit: 'auth' }),
   r('* /auth/*', 'identity', 'public'),
   r('GET,PATCH /users/profile', 'identity', 'user'),
   r('PATCH /users/email', 'identity', 'user'),
@@ -89,6 +92,7 @@ export const routeTable: RouteEntry[] = [
   r('PATCH /admin/users/:id/role', 'identity', 'admin'),
   // the development mail outbox (embedded mode)
   r('GET /dev/mail', 'identity', 'public'),
+  r('GET /dev/sms', 'identity', 'public'),
   r('* /dev/*', 'identity', 'public'),
 
   // ── wallet: balances, ledger, deposits, withdrawals ──────────────────────────

@@ -38,6 +38,29 @@ const ROUTES: Shot[] = [
   { name: 'home-signed-in', path: '/', who: 'player', ready: '.game' },
   { name: 'login', path: '/login', who: 'visitor' },
   { name: 'register', path: '/register', who: 'visitor' },
+  // phone sign-up (issue 34 item 4): the number step, and the code step after a text to a fresh number
+  {
+    name: 'register-phone',
+    path: '/register',
+    who: 'visitor',
+    act: (page) => page.getByRole('button', { name: 'Phone', exact: true }).click(),
+  },
+  {
+    name: 'register-phone-code',
+    path: '/register',
+    who: 'visitor',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Phone', exact: true }).click();
+      // a fresh number each time: one code a minute per number
+      await page
+        .getByLabel('Phone number')
+        .fill(`080${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`);
+      await page.getByLabel('Username').fill(`ph_${randomBytes(4).toString('hex')}`);
+      await page.getByRole('checkbox', { name: /18 or older/ }).check();
+      await page.getByRole('button', { name: 'Send code' }).click();
+      await page.getByLabel('Code').waitFor();
+    },
+  },
   { name: 'forgot-password', path: '/forgot-password', who: 'visitor' },
   { name: 'reset-password', path: '/reset-password/example-token', who: 'visitor' },
   { name: 'live', path: '/live', who: 'visitor' },

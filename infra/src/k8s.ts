@@ -38,6 +38,8 @@ export const SECRET_ENV: Record<string, Array<{ name: string; optional?: boolean
     { name: 'ADMIN_EMAIL' },
     { name: 'ADMIN_PASSWORD' },
     { name: 'SMTP_URL', optional: true },
+    // phone sign-in codes by Termii (with SMS_PROVIDER=termii in the config)
+    { name: 'TERMII_API_KEY', optional: true },
     { name: 'GOOGLE_CLIENT_ID', optional: true },
     { name: 'GOOGLE_CLIENT_SECRET', optional: true },
     { name: 'FACEBOOK_CLIENT_ID', optional: true },

@@ -33,6 +33,7 @@ export function aUser(over: Partial<User> = {}): User {
     profilePicture: null,
     state: null,
     termsAcceptedAt: AT,
+    phone: null,
     limits: { weeklyBetCount: { limit: 0 }, weeklyStakeAmount: { limit: 0 } },
     protection: aProtection(),
     ...over,

@@ -41,6 +41,20 @@ export const identityConfig = {
     description: 'serve GET /api/v1/dev/mail outside embedded mode',
   }),
 
+  SMS_PROVIDER: Type.Union([Type.Literal('outbox'), Type.Literal('termii')], {
+    default: 'outbox',
+    description: 'where one-time codes are texted: the development outbox, or Termii',
+  }),
+  TERMII_API_KEY: optional('Termii API key (required with SMS_PROVIDER=termii)'),
+  TERMII_BASE_URL: Type.String({ default: 'https://api.ng.termii.com' }),
+  SMS_SENDER_ID: Type.String({
+    default: 'BetPlatform',
+    minLength: 3,
+    maxLength: 11,
+    description: 'the sender name texts come from (registered with the provider)',
+  }),
+  SMS_BRAND: Type.String({ default: 'Bet Platform', description: 'the name in the text of a code' }),
+
   GOOGLE_CLIENT_ID: optional('enables Google sign-in'),
   GOOGLE_CLIENT_SECRET: optional('Google OAuth client secret'),
   GOOGLE_AUTHORIZE_URL: Type.String({ default: 'https://accounts.google.com/o/oauth2/v2/auth' }),

@@ -9,6 +9,7 @@ import type { IdentityConfig, KitContext } from './config';
 import { parseDuration } from './domain/clock';
 import { IP_POLICY, PAIR_POLICY, type ThrottlePolicy } from './domain/throttle';
 import { type Mailer, OutboxMailer, SmtpMailer } from './providers/mailer';
+import { OutboxSms, type SmsSender, TermiiSms } from './providers/sms';
 import { rebaseAvatarUrls } from './store/avatars';
 
 export type { IdentityConfig, KitContext };
@@ -20,6 +21,8 @@ export interface IdentityParts {
   revocations: Revocations;
   hasher: PasswordHasher;
   mailer: Mailer;
+  /** texts one-time codes (phone sign-in) */
+  sms: SmsSender;
   throttle: Throttle;
   proxies: BlockList;
   background: Background;
@@ -62,6 +65,28 @@ function mailerOf(kit: KitContext): Mailer {
   return c.SMTP_URL ? new SmtpMailer(c.SMTP_URL, c.MAIL_FROM) : new OutboxMailer(kit.db, kit.logger);
 }
 
+function smsOf(kit: KitContext): SmsSender {
+  const c = kit.config;
+  if (c.SMS_PROVIDER === 'termii') {
+    if (!c.TERMII_API_KEY)
+      throw new Error(
+        'Invalid configuration:\n  TERMII_API_KEY: SMS_PROVIDER=termii needs the Termii API key',
+      );
+    return new TermiiSms({
+      apiKey: c.TERMII_API_KEY,
+      senderId: c.SMS_SENDER_ID,
+      baseUrl: c.TERMII_BASE_URL,
+      timeoutMs: c.PEER_TIMEOUT_MS * 3,
+    });
+  }
+  if (c.MODE === 'cluster' && !c.MAIL_OUTBOX_PAGE) {
+    kit.logger.warn(
+      'SMS_PROVIDER is not set: phone sign-in codes are kept in the development outbox and nobody receives them',
+    );
+  }
+  return new OutboxSms(kit.db, kit.logger);
+}
+
 /**
  * Builds the long-lived objects, then brings the stored data in line with the configuration
  * (avatar addresses on the current PUBLIC_URL, the configured admin and demo accounts)
@@ -81,6 +106,7 @@ export async function buildContext(
       new Revocations(kit.cache, { maxTokenAgeSeconds: c.JWT_MAX_TOKEN_AGE_SECONDS }),
     hasher: overrides.hasher ?? (await PasswordHasher.create()),
     mailer: overrides.mailer ?? mailerOf(kit),
+    sms: overrides.sms ?? smsOf(kit),
     throttle: overrides.throttle ?? new Throttle(kit.cache),
     proxies: overrides.proxies ?? trustedProxies(c.TRUSTED_PROXIES),
     background:

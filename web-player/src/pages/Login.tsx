@@ -3,11 +3,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { AuthCard, RedirectIfSignedIn, ShowPassword, SocialButtons, TextField, toastErrors } from './auth';
+import { AuthMethodSwitch, PhoneSignIn } from './PhoneSignIn';
 
 export default function Login() {
   const status = useSession((s) => s.status);
   const { register, handleSubmit, formState } = useForm({ defaultValues: { email: '', password: '' } });
   const [show, setShow] = useState(false);
+  const [method, setMethod] = useState<'email' | 'phone'>('email');
   const busy = formState.isSubmitting;
 
   const submit = toastErrors(
@@ -30,22 +32,27 @@ export default function Login() {
   return (
     <RedirectIfSignedIn signedIn={status === 'authenticated'}>
       <AuthCard title="Login">
-        <form className="form" onSubmit={handleSubmit(submit)} noValidate>
-          <TextField label="Email" type="email" autoComplete="email" {...register('email')} />
-          <TextField
-            label="Password"
-            type={show ? 'text' : 'password'}
-            autoComplete="current-password"
-            {...register('password')}
-          />
-          <div className="form-split">
-            <ShowPassword checked={show} onChange={setShow} />
-            <Link to="/forgot-password">Forgot password?</Link>
-          </div>
-          <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
-            {busy ? 'Logging in…' : 'Login'}
-          </button>
-        </form>
+        <AuthMethodSwitch method={method} onChange={setMethod} />
+        {method === 'phone' ? (
+          <PhoneSignIn mode="login" />
+        ) : (
+          <form className="form" onSubmit={handleSubmit(submit)} noValidate>
+            <TextField label="Email" type="email" autoComplete="email" {...register('email')} />
+            <TextField
+              label="Password"
+              type={show ? 'text' : 'password'}
+              autoComplete="current-password"
+              {...register('password')}
+            />
+            <div className="form-split">
+              <ShowPassword checked={show} onChange={setShow} />
+              <Link to="/forgot-password">Forgot password?</Link>
+            </div>
+            <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+              {busy ? 'Logging in…' : 'Login'}
+            </button>
+          </form>
+        )}
         <SocialButtons />
         <p className="auth-card__alt">
           Don't have an account? <Link to="/register">Register</Link>

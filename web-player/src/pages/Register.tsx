@@ -10,6 +10,7 @@ import {
   serverFieldErrors,
   TextField,
 } from './auth';
+import { AuthMethodSwitch, PhoneSignIn } from './PhoneSignIn';
 import {
   EMPTY_REGISTRATION,
   passwordChecks,
@@ -24,6 +25,7 @@ export default function Register() {
     defaultValues: EMPTY_REGISTRATION,
   });
   const [show, setShow] = useState(false);
+  const [method, setMethod] = useState<'email' | 'phone'>('email');
   const busy = formState.isSubmitting;
   const errors = formState.errors;
   const [password, username, email] = watch(['password', 'username', 'email']);
@@ -66,76 +68,81 @@ export default function Register() {
   return (
     <RedirectIfSignedIn signedIn={status === 'authenticated'}>
       <AuthCard title="Register">
-        <form className="form" onSubmit={handleSubmit(submit)} noValidate>
-          <div className="form-row">
-            <TextField
-              label="First Name"
-              autoComplete="given-name"
-              error={msg('firstName')}
-              {...register('firstName')}
-            />
-            <TextField
-              label="Last Name"
-              autoComplete="family-name"
-              error={msg('lastName')}
-              {...register('lastName')}
-            />
-          </div>
-          <TextField
-            label="Username"
-            autoComplete="username"
-            error={msg('username')}
-            {...register('username')}
-          />
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            error={msg('email')}
-            {...register('email')}
-          />
-          <TextField
-            label="Password"
-            type={pw}
-            autoComplete="new-password"
-            error={msg('password')}
-            hint={<PasswordRules password={password} username={username} email={email} />}
-            {...register('password')}
-          />
-          <TextField
-            label="Confirm Password"
-            type={pw}
-            autoComplete="new-password"
-            error={msg('confirmPassword')}
-            {...register('confirmPassword')}
-          />
-          <ShowPassword checked={show} onChange={setShow} />
-          <div className={errors.termsAccepted ? 'field field--invalid' : 'field'}>
-            <label className="check check--top">
-              <input
-                type="checkbox"
-                aria-invalid={errors.termsAccepted ? true : undefined}
-                aria-describedby={errors.termsAccepted ? 'terms-error' : undefined}
-                {...register('termsAccepted')}
+        <AuthMethodSwitch method={method} onChange={setMethod} />
+        {method === 'phone' ? (
+          <PhoneSignIn mode="register" />
+        ) : (
+          <form className="form" onSubmit={handleSubmit(submit)} noValidate>
+            <div className="form-row">
+              <TextField
+                label="First Name"
+                autoComplete="given-name"
+                error={msg('firstName')}
+                {...register('firstName')}
               />
-              <span>
-                I am 18 or older and I accept the{' '}
-                <Link to="/terms" target="_blank" rel="noopener">
-                  Terms &amp; Conditions
-                </Link>
-                .
-              </span>
-            </label>
-            {errors.termsAccepted && (
-              <p id="terms-error" className="field__error">
-                {errors.termsAccepted.message}
-              </p>
-            )}
-          </div>
-          <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
-            {busy ? 'Creating account…' : 'Register'}
-          </button>
-        </form>
+              <TextField
+                label="Last Name"
+                autoComplete="family-name"
+                error={msg('lastName')}
+                {...register('lastName')}
+              />
+            </div>
+            <TextField
+              label="Username"
+              autoComplete="username"
+              error={msg('username')}
+              {...register('username')}
+            />
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="email"
+              error={msg('email')}
+              {...register('email')}
+            />
+            <TextField
+              label="Password"
+              type={pw}
+              autoComplete="new-password"
+              error={msg('password')}
+              hint={<PasswordRules password={password} username={username} email={email} />}
+              {...register('password')}
+            />
+            <TextField
+              label="Confirm Password"
+              type={pw}
+              autoComplete="new-password"
+              error={msg('confirmPassword')}
+              {...register('confirmPassword')}
+            />
+            <ShowPassword checked={show} onChange={setShow} />
+            <div className={errors.termsAccepted ? 'field field--invalid' : 'field'}>
+              <label className="check check--top">
+                <input
+                  type="checkbox"
+                  aria-invalid={errors.termsAccepted ? true : undefined}
+                  aria-describedby={errors.termsAccepted ? 'terms-error' : undefined}
+                  {...register('termsAccepted')}
+                />
+                <span>
+                  I am 18 or older and I accept the{' '}
+                  <Link to="/terms" target="_blank" rel="noopener">
+                    Terms &amp; Conditions
+                  </Link>
+                  .
+                </span>
+              </label>
+              {errors.termsAccepted && (
+                <p id="terms-error" className="field__error">
+                  {errors.termsAccepted.message}
+                </p>
+              )}
+            </div>
+            <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+              {busy ? 'Creating account…' : 'Register'}
+            </button>
+          </form>
+        )}
         <SocialButtons />
         <p className="auth-card__alt">
           Already have an account? <Link to="/login">Login</Link>

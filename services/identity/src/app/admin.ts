@@ -145,6 +145,8 @@ export async function closeAccount(ctx: AppContext, actorId: string, targetId: s
         state: a.state,
         profile_picture: a.profilePicture,
         password_hash: a.passwordHash,
+        // the number is freed for a new account
+        phone: a.phone,
         role: 'user',
         is_online: false,
         bet_count_limit: 0,

@@ -35,6 +35,8 @@ export interface UsersTable {
   terms_accepted_at: Date | null;
   /** time-out / self-exclusion, deposit limits, reality check (domain/protection.ts, stored form) */
   protection: ColumnType<unknown, string | undefined, string>;
+  /** the account's mobile number in E.164 (unique when set): phone sign-in, domain/phone.ts */
+  phone: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RefreshTokensTable {
@@ -99,6 +101,13 @@ export interface MailOutboxTable {
   created_at: Generated<Date>;
 }
 
+export interface SmsOutboxTable {
+  id: string;
+  to_number: string;
+  text: string;
+  created_at: Generated<Date>;
+}
+
 export interface IdentityDB {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -106,5 +115,6 @@ export interface IdentityDB {
   social_identities: SocialIdentitiesTable;
   avatars: AvatarsTable;
   mail_outbox: MailOutboxTable;
+  sms_outbox: SmsOutboxTable;
   social_codes: SocialCodesTable;
 }

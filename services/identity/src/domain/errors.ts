@@ -32,3 +32,14 @@ export class LastAdminError extends refusal('last_admin') {}
 /** an account closes only with no money and no pending bets */
 export class HoldsMoneyError extends refusal('holds_money') {}
 export class PendingBetsError extends refusal('pending_bets') {}
+
+// phone sign-in (domain/phone.ts); these carry their code beside `msg`
+/** a one-time code that is wrong, expired, used up or never sent */
+export class CodeRefusedError extends refusal('invalid_code') {}
+/** the code is right but the number has no account yet: a username is needed to make one */
+export class SignUpDetailsError extends refusal('signup_details_required') {}
+/** the SMS provider did not take the text */
+export class SmsUnavailableError extends refusal(
+  'sms_unavailable',
+  'We could not send the code just now. Please try again in a minute.',
+) {}

@@ -83,6 +83,7 @@ describe('user views', () => {
     closedAt: null,
     termsAcceptedAt: null,
     protection: NO_PROTECTION,
+    phone: null,
   };
   it('shows the spec fields and never the hash', () => {
     const view = publicUser({ ...user, passwordHash: '$argon2id$...' });
@@ -95,6 +96,7 @@ describe('user views', () => {
         'hasPassword',
         'lastName',
         'limits',
+        'phone',
         'profilePicture',
         'protection',
         'role',
@@ -111,5 +113,6 @@ describe('user views', () => {
     expect(a.email).not.toContain('ada');
     expect(a.username).toMatch(/^deleted_/);
     expect(a.passwordHash).toBeNull();
+    expect(a.phone).toBeNull();
   });
 });

@@ -22,6 +22,8 @@ export interface User {
   closedAt: Date | null;
   termsAcceptedAt: Date | null;
   protection: Protection;
+  /** mobile number in E.164, set by phone sign-in (domain/phone.ts) */
+  phone: string | null;
 }
 
 export const USERNAME_MIN = 3;
@@ -143,6 +145,7 @@ export function publicUser(u: User) {
     limits: limitsView(u.limits),
     termsAcceptedAt: u.termsAcceptedAt ? u.termsAcceptedAt.toISOString() : null,
     protection: protectionView(u.protection),
+    phone: u.phone,
   };
 }
 
@@ -171,6 +174,7 @@ export function anonymisedFields(id: string) {
     state: null,
     profilePicture: null,
     passwordHash: null,
+    phone: null,
   };
 }
 

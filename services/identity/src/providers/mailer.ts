@@ -1,6 +1,7 @@
 import type { Logger } from '@bet/kit';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Mail } from '../domain/mail';
+import { isPhoneAccountEmail } from '../domain/phone';
 import type { Db } from '../store/db';
 import { keepMail } from '../store/mail-outbox';
 
@@ -20,6 +21,8 @@ export class SmtpMailer implements Mailer {
     this.transport = nodemailer.createTransport(url);
   }
   async send(mail: Mail) {
+    // a phone-only account's address (…@phone.invalid) reaches nobody
+    if (isPhoneAccountEmail(mail.to)) return;
     await this.transport.sendMail({ from: this.from, ...mail });
   }
   async close() {

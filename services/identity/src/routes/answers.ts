@@ -66,6 +66,9 @@ const userFields = {
     Type.String({ format: 'date-time', description: 'the 18+ and terms consent at registration' }),
   ),
   protection: ProtectionAnswer,
+  phone: Nullable(
+    Type.String({ description: 'mobile number in E.164, for an account made or signed in by phone' }),
+  ),
 };
 
 /** The spec's User object. */

@@ -19,4 +19,7 @@ export const errorAnswers: ErrorTable = {
   last_admin: { status: 409, sendCode: true },
   holds_money: { status: 409, sendCode: true },
   pending_bets: { status: 409, sendCode: true },
+  invalid_code: { status: 400, sendCode: true },
+  signup_details_required: { status: 400, sendCode: true },
+  sms_unavailable: { status: 503 },
 };

@@ -5,6 +5,7 @@ import { adminUsersRoute } from './admin-users';
 import { avatarRoute } from './avatar';
 import { depositLimitsRoute } from './deposit-limits';
 import { devMailRoute } from './dev-mail';
+import { devSmsRoute } from './dev-sms';
 import { emailChangeRoute } from './email-change';
 import { limitsRoute } from './limits';
 import { limitsUpdateRoute } from './limits-update';
@@ -13,6 +14,8 @@ import { logoutRoute } from './logout';
 import { meRoute } from './me';
 import { passwordChangeRoute } from './password-change';
 import { passwordSetRoute } from './password-set';
+import { phoneStartRoute } from './phone-start';
+import { phoneVerifyRoute } from './phone-verify';
 import { profileRoute } from './profile';
 import { profilePictureRoute } from './profile-picture';
 import { profileUpdateRoute } from './profile-update';
@@ -39,6 +42,8 @@ export const routes = [
   socialStartRoute,
   socialCallbackRoute,
   socialExchangeRoute,
+  phoneStartRoute,
+  phoneVerifyRoute,
   // the signed-in player
   profileRoute,
   profileUpdateRoute,
@@ -58,6 +63,7 @@ export const routes = [
   adminUserRoute,
   adminUserRoleRoute,
   adminUserDeleteRoute,
-  // development mail (embedded mode or MAIL_OUTBOX_PAGE only)
+  // development mail and texts (embedded mode or MAIL_OUTBOX_PAGE only)
   devMailRoute,
+  devSmsRoute,
 ];

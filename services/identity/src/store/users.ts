@@ -40,6 +40,7 @@ export function rowToUser(r: UserRow): User {
     closedAt: r.closed_at ? new Date(r.closed_at) : null,
     termsAcceptedAt: r.terms_accepted_at ? new Date(r.terms_accepted_at) : null,
     protection: protectionFromJson(r.protection),
+    phone: r.phone,
   };
 }
 
@@ -77,6 +78,16 @@ export async function findUserByEmail(db: Db, email: string): Promise<User | und
   return row ? rowToUser(row) : undefined;
 }
 
+export async function findUserByPhone(db: Db, phone: string): Promise<User | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('phone', '=', phone)
+    .where('closed_at', 'is', null)
+    .executeTakeFirst();
+  return row ? rowToUser(row) : undefined;
+}
+
 export async function usernameTaken(db: Db, username: string): Promise<boolean> {
   const row = await db
     .selectFrom('users')
@@ -102,6 +113,8 @@ export interface NewUser {
   passwordHash: string | null;
   profilePicture?: string | null;
   termsAcceptedAt?: Date | null;
+  /** E.164, for an account made by phone sign-in */
+  phone?: string | null;
   now: Date;
 }
 
@@ -118,6 +131,7 @@ export async function insertUser(db: Db, u: NewUser): Promise<User> {
       password_hash: u.passwordHash,
       profile_picture: u.profilePicture ?? null,
       terms_accepted_at: u.termsAcceptedAt ?? null,
+      phone: u.phone ?? null,
       created_at: u.now,
       updated_at: u.now,
     })
