@@ -38,8 +38,11 @@ export const SECRET_ENV: Record<string, Array<{ name: string; optional?: boolean
     { name: 'ADMIN_EMAIL' },
     { name: 'ADMIN_PASSWORD' },
     { name: 'SMTP_URL', optional: true },
-    // phone sign-in codes by Termii (with SMS_PROVIDER=termii in the config)
+    // phone sign-in codes: SMS_PROVIDER=termii with its key and a registered sender ID
+    // (without them the codes stay in the development outbox)
+    { name: 'SMS_PROVIDER', optional: true },
     { name: 'TERMII_API_KEY', optional: true },
+    { name: 'SMS_SENDER_ID', optional: true },
     { name: 'GOOGLE_CLIENT_ID', optional: true },
     { name: 'GOOGLE_CLIENT_SECRET', optional: true },
     { name: 'FACEBOOK_CLIENT_ID', optional: true },
