@@ -62,6 +62,9 @@ export default defineConfig({
           // that neither it nor its neighbours are judged on a machine the other is starving
           name: 'chaos',
           include: ['infra/test/chaos.test.ts', 'infra/test/rolling-restart.test.ts'],
+          // and one file at a time: the chaos test and the rolling restart each run a cluster
+          // under steady betting, and side by side each starved the other (10 bets accepted)
+          fileParallelism: false,
           environment: 'node',
           testTimeout: 360_000,
           hookTimeout: 240_000,
