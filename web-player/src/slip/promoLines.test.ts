@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Acca } from '../promo/boosts';
 import { accaBonus, boostWarnings, promoLines } from './promoLines';
-import type { SlipSelection } from './rules';
+import { applyOdds, type SlipSelection } from './rules';
 
 const id = (n: number) => n.toString(16).padStart(24, '0');
 const leg = (n: number, odds: number, over: Partial<SlipSelection> = {}): SlipSelection => ({
@@ -107,5 +107,17 @@ describe('boostWarnings (the server refusals, before asking)', () => {
     ]);
     expect(boostWarnings('single', [boosted(1), boosted(2)], 5, false)).toEqual([]);
     expect(boostWarnings('multi', legs(3), 500, false)).toEqual([]);
+  });
+});
+
+describe('a boosted pick in the slip follows its board price through the boost', () => {
+  it('reprices a percent boost, and never a fixed one', () => {
+    const pct = leg(1, 2.31, { boost: { id: 'b', baseOdds: 2.1, boostPercent: 10, maxStake: 20 } });
+    const [moved] = applyOdds([pct], id(1), { home: 2.2, draw: 3, away: 4 });
+    expect(moved.odds).toBe(2.42);
+    expect(moved.boost?.baseOdds).toBe(2.2);
+    expect(moved.prevOdds).toBe(2.31);
+    const fixed = boosted(1);
+    expect(applyOdds([fixed], id(1), { home: 1.9, draw: 3, away: 4 })[0].odds).toBe(2.5);
   });
 });
