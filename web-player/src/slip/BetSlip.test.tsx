@@ -1,6 +1,6 @@
 import { useSession } from '@bet/web-shell/core';
 import { aUser } from '@bet/web-shell/testing';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useWallet } from '../lib/wallet';
@@ -148,6 +148,31 @@ describe('<BetSlip>', () => {
     const receipt = await screen.findByRole('status');
     expect(receipt.textContent).toContain('Boost');
     expect(receipt.querySelector('s')?.textContent).toBe('2.10');
+  });
+
+  it('the receipt of a multi shows the acca bonus the server struck', async () => {
+    signIn();
+    const bet = {
+      _id: id(98),
+      stake: 10,
+      totalOdds: 8,
+      potentialPayout: 80,
+      accaPromotionId: id(60),
+      accaBonusPercent: 5,
+      accaBonus: 3.5,
+      selections: [1, 2, 3].map((n) => ({ gameId: id(n), outcome: 'A', odds: 2 })),
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ msg: 'Bet placed!', bets: [bet] }), { status: 201 })),
+    );
+    useSlip.setState({ selections: [pick(1, 2), pick(2, 2), pick(3, 2)], betType: 'multi', stake: '10' });
+    renderSlip();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Place Multi Bet' }));
+    });
+    const receipt = await screen.findByRole('status');
+    expect(within(receipt).getByText('Acca bonus +5%').nextSibling?.textContent).toBe('+$3.50');
   });
 
   it('shows the acca bonus a multi reaches, and the next tier', () => {
