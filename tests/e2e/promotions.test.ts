@@ -30,6 +30,7 @@ describe('promotions: a free bet from the admin form to a placed bet', () => {
     for (const [home, away] of [
       [`Kano ${tag}`, `Enugu ${tag}`],
       [`Lagos ${tag}`, `Abuja ${tag}`],
+      [`Jos ${tag}`, `Ibadan ${tag}`],
     ]) {
       const res = await stack.api(
         'POST',
@@ -234,6 +235,89 @@ describe('promotions: a free bet from the admin form to a placed bet', () => {
     await context.close();
   });
 
+  it('the player sees the admin’s odds boost on the board, adds it, places it, and the receipt shows it', async () => {
+    const { context, page, errors } = await as(demo);
+    await page.goto(`${stack.url}/`);
+    await page.getByLabel('Search teams').fill(games[0].home);
+    // the boost created in beforeAll: 2.00 boosted to 2.50 (max stake $20)
+    const home = page.getByRole('button', {
+      name: `${games[0].home} vs ${games[0].away}: Home boosted from 2.00 to 2.50`,
+    });
+    await home.waitFor();
+    expect(await home.locator('s').textContent()).toBe('2.00');
+    expect(await odd(page, games[0], 'Away').textContent()).not.toContain('Boost');
+    await home.click();
+    const slip = page.locator('.with-slip__aside');
+    await expect
+      .poll(() => slip.locator('dt', { hasText: 'Odds boost' }).locator('+ dd').textContent())
+      .toBe('2.00 → 2.50, max stake $20');
+    const stake = slip.getByLabel('Stake per bet ($)');
+    await stake.fill('25');
+    await expect
+      .poll(() => slip.getByText('The maximum stake on this odds boost is $20.00.').count())
+      .toBe(1);
+    await stake.fill('4');
+    await slip.getByRole('button', { name: 'Place Bet' }).click();
+    const receipt = slip.locator('.receipt');
+    await receipt.waitFor();
+    expect(await receipt.locator('.receipt__pick').textContent()).toContain('Boost2.00boosted to2.50');
+    expect(await receipt.locator('.receipt__payout').textContent()).toBe('$10.00');
+    const bets = await stack.api('GET', '/bets?limit=1', undefined, demo.accessToken);
+    expect(bets.body.bets[0]).toMatchObject({ stake: 4, potentialPayout: 10 });
+    expect(bets.body.bets[0].selections[0]).toMatchObject({ odds: 2.5, boost: { baseOdds: 2 } });
+    await page.goto(`${stack.url}/my-bets`);
+    await expect
+      .poll(() => page.locator('td[data-label="Selections"]').first().textContent())
+      .toContain('Boost');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('screens at 1366 and 390 px, light and dark: the board with a boost, the slip with an acca bonus', async () => {
+    const tooSmall: string[] = [];
+    const axe: string[] = [];
+    for (const theme of ['light', 'dark'] as const) {
+      for (const width of [1366, 390]) {
+        const phone = width < 600;
+        const { page, context } = await as(demo, { width, theme });
+        await page.goto(`${stack.url}/`);
+        await page.getByLabel('Search teams').fill(tag);
+        const boosted = page.getByRole('button', { name: /: Home boosted from 2\.00 to 2\.50$/ });
+        await boosted.waitFor();
+        await page.waitForLoadState('networkidle').catch(() => {});
+        await page.screenshot({ path: screenshotPath(`boost-board-${width}-${theme}.png`) });
+        if (phone) tooSmall.push(...(await phoneFit(page, '.game__odds')).map((s) => `board: ${s}`));
+        axe.push(...(await seriousViolations(page)).map((v) => `board ${width} ${theme}: ${v}`));
+
+        // three unboosted legs at 1.2+: the acca bonus's 3-leg tier (+3%), and the next at 5 legs
+        await odd(page, games[0], 'Draw').click();
+        await odd(page, games[1], 'Home').click();
+        await odd(page, games[2], 'Away').click();
+        let slip = page.locator('.with-slip__aside');
+        if (phone) {
+          await page.getByRole('button', { name: 'Bet Slip (3)' }).click();
+          slip = page.getByRole('dialog', { name: 'Your Bet Slip' });
+          await slip.waitFor();
+          await animationsDone(page);
+        }
+        await slip.getByRole('radio', { name: 'Multi' }).check();
+        await slip.getByLabel('Stake ($)').fill('10');
+        // 3% of 10 × (3.20 × 2.00 × 3.80 − 1) = 3% of $233.20 = $6.996, down to the cent
+        await expect
+          .poll(() => slip.locator('dt', { hasText: 'Acca bonus +3%' }).locator('+ dd').textContent())
+          .toBe('+$6.99');
+        expect(await slip.textContent()).toContain('Add 2 more legs for +10%');
+        await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0);
+        await slip.locator('.slip__totals').first().scrollIntoViewIfNeeded();
+        await page.screenshot({ path: screenshotPath(`acca-slip-${width}-${theme}.png`) });
+        axe.push(...(await seriousViolations(page)).map((v) => `acca slip ${width} ${theme}: ${v}`));
+        await context.close();
+      }
+    }
+    expect(tooSmall).toEqual([]);
+    expect(axe).toEqual([]);
+  }, 240_000);
+
   it('screens at 1366 and 390 px, light and dark: the Promotions page, the slip with a free bet, the rules form', async () => {
     // another token to show in the slip (the first one paid its bet)
     const promo = await stack.api(
@@ -271,8 +355,9 @@ describe('promotions: a free bet from the admin form to a placed bet', () => {
         axe.push(...(await seriousViolations(page)).map((v) => `promotions ${width} ${theme}: ${v}`));
 
         await page.goto(`${stack.url}/`);
-        await page.getByLabel('Search teams').fill(games[0].home);
-        await odd(page, games[0], 'Home').click();
+        // the unboosted game (games[0]'s Home is boosted, and a free bet takes no boost)
+        await page.getByLabel('Search teams').fill(games[1].home);
+        await odd(page, games[1], 'Home').click();
         let slip = page.locator('.with-slip__aside');
         if (phone) {
           await page.getByRole('button', { name: 'Bet Slip (1)' }).click();

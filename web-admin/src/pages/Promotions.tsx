@@ -10,7 +10,7 @@ import {
   useConfirm,
 } from '@bet/web-shell/ui';
 import { useState } from 'react';
-import { dateOnly } from '../format';
+import { dateOnly, money } from '../format';
 import { PromotionForm } from '../promotions/PromotionForm';
 import type { Promotion, PromotionList } from '../types';
 
@@ -61,6 +61,21 @@ export default function Promotions() {
       label: 'Expires',
       render: (p) => (p.expiresAt ? dateOnly(p.expiresAt) : 'N/A'),
       sortValue: (p) => p.expiresAt ?? '9999',
+    },
+    // issue 33: claims + bets that used it, and what it cost the house (dollars, betting-009)
+    {
+      key: 'uptake',
+      label: 'Uptake',
+      numeric: true,
+      render: (p) => (typeof p.uptake === 'number' ? p.uptake.toLocaleString('en-US') : '—'),
+      sortValue: (p) => p.uptake ?? -1,
+    },
+    {
+      key: 'cost',
+      label: 'Cost',
+      numeric: true,
+      render: (p) => (typeof p.cost === 'number' ? money(p.cost) : '—'),
+      sortValue: (p) => p.cost ?? -1,
     },
     {
       key: 'actions',

@@ -1,19 +1,22 @@
 import { type Game, type Outcome, toast } from '@bet/web-shell/core';
 import { useEffect, useRef, useState } from 'react';
 import { odds as fmtOdds } from '../lib/format';
-import { LockIcon } from '../match/MarketButton';
+import { BoostBadge, LockIcon } from '../match/MarketButton';
+import { type Boost, boostedOdds, slipBoost } from '../promo/boosts';
+import { useBoost } from '../promo/offers';
 import { MSG_ADDED, MSG_INVALID_ID, MSG_MAX_SELECTIONS, MSG_UPDATED, oddsFor } from '../slip/rules';
 import { useSlip } from '../slip/store';
 
 const SLIP_TOAST = 'slip-selection';
 
-function selectOutcome(game: Game, outcome: Outcome): void {
+function selectOutcome(game: Game, outcome: Outcome, boost: Boost | undefined): void {
   const price = oddsFor(game.odds, outcome);
+  const base = typeof price === 'number' ? price : Number.NaN;
   const result = useSlip.getState().toggle({
     gameId: game._id,
     gameDetails: { homeTeam: game.homeTeam, awayTeam: game.awayTeam, league: game.league ?? null },
     outcome,
-    odds: typeof price === 'number' ? price : Number.NaN,
+    ...(boost ? { odds: boostedOdds(base, boost.rules), boost: slipBoost(boost, base) } : { odds: base }),
   });
   if (result === 'added') toast.success(MSG_ADDED, { id: SLIP_TOAST, duration: 1800 });
   else if (result === 'updated') toast.success(MSG_UPDATED, { id: SLIP_TOAST, duration: 1800 });
@@ -57,24 +60,36 @@ export function PriceButton({
   const price = oddsFor(game.odds, outcome);
   const move = usePriceMove(price);
   const usable = typeof price === 'number' && Number.isFinite(price) && !suspended;
+  const offer = useBoost(game._id, undefined, outcome);
+  // a boost shows only over a price it betters (a percent boost of a price it cannot move is none)
+  const boosted = offer && typeof price === 'number' && usable ? boostedOdds(price, offer.rules) : null;
+  const boost = boosted !== null && typeof price === 'number' && boosted > price ? offer : undefined;
   return (
     <button
       type="button"
-      className={`odd${move ? ` odd--${move}` : ''}`}
+      className={`odd${move ? ` odd--${move}` : ''}${boost ? ' odd--boost' : ''}`}
       aria-pressed={picked}
-      aria-label={`${title}: ${label} ${suspended ? 'suspended' : fmtOdds(price)}`}
+      aria-label={`${title}: ${label} ${
+        suspended
+          ? 'suspended'
+          : boost
+            ? `boosted from ${fmtOdds(price)} to ${fmtOdds(boosted)}`
+            : fmtOdds(price)
+      }`}
       disabled={!usable}
-      onClick={() => selectOutcome(game, outcome)}
+      onClick={() => selectOutcome(game, outcome, boost)}
     >
+      {boost && <BoostBadge />}
       <span className="odd__label" aria-hidden="true">
         {short}
+        {boost && <s className="odd__base">{fmtOdds(price)}</s>}
       </span>
       <span className="odd__price">
         {suspended ? (
           <LockIcon />
         ) : (
           <>
-            {fmtOdds(price)}
+            {fmtOdds(boost ? boosted : price)}
             {move && (
               <span className={`odd__move odd__move--${move}`} aria-hidden="true">
                 {move === 'up' ? '▲' : '▼'}

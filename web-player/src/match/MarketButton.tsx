@@ -1,5 +1,7 @@
 import { type Game, toast } from '@bet/web-shell/core';
 import { odds as fmtOdds } from '../lib/format';
+import { type Boost, boostedOdds, slipBoost } from '../promo/boosts';
+import { useBoost } from '../promo/offers';
 import { isPick, MSG_ADDED, MSG_INVALID_ID, MSG_MAX_SELECTIONS, MSG_UPDATED } from '../slip/rules';
 import { useSlip } from '../slip/store';
 
@@ -7,13 +9,19 @@ const SLIP_TOAST = 'slip-selection';
 
 type GameRef = Pick<Game, '_id' | 'homeTeam' | 'awayTeam' | 'league'>;
 
-function select(game: GameRef, market: string, outcome: string, price: number): void {
+function select(
+  game: GameRef,
+  market: string,
+  outcome: string,
+  price: number,
+  boost: Boost | undefined,
+): void {
   const result = useSlip.getState().toggle({
     gameId: game._id,
     gameDetails: { homeTeam: game.homeTeam, awayTeam: game.awayTeam, league: game.league ?? null },
     ...(market === '1x2' ? {} : { market }),
     outcome,
-    odds: price,
+    ...(boost ? { odds: boostedOdds(price, boost.rules), boost: slipBoost(boost, price) } : { odds: price }),
   });
   if (result === 'added') toast.success(MSG_ADDED, { id: SLIP_TOAST, duration: 1800 });
   else if (result === 'updated') toast.success(MSG_UPDATED, { id: SLIP_TOAST, duration: 1800 });
@@ -36,6 +44,15 @@ export function LockIcon() {
       <rect x="3" y="7" width="10" height="8" rx="1.5" fill="currentColor" />
       <path d="M5 7V5a3 3 0 0 1 6 0v2" fill="none" stroke="currentColor" strokeWidth="1.8" />
     </svg>
+  );
+}
+
+/** The small "Boost" mark over a boosted price (issue 33). */
+export function BoostBadge() {
+  return (
+    <span className="odd__badge" aria-hidden="true">
+      Boost
+    </span>
   );
 }
 
@@ -72,26 +89,43 @@ export function MarketButton({
   const offered = typeof price === 'number' && Number.isFinite(price) && price > 1;
   const usable = offered && !suspended;
   const title = `${game.homeTeam} vs ${game.awayTeam}`;
+  const offer = useBoost(game._id, market, outcome);
+  const boosted = offer && usable ? boostedOdds(price, offer.rules) : null;
+  const boost = boosted !== null && usable && boosted > price ? offer : undefined;
+  const base = boost && usable ? <s className="odd__base">{fmtOdds(price)}</s> : null;
   return (
     <button
       type="button"
-      className={`odd${suspended ? ' odd--locked' : ''}`}
+      className={`odd${suspended ? ' odd--locked' : ''}${boost ? ' odd--boost' : ''}`}
       aria-pressed={picked}
-      aria-label={`${title}: ${label} ${suspended ? 'suspended' : offered ? fmtOdds(price) : 'not offered'}`}
+      aria-label={`${title}: ${label} ${
+        suspended
+          ? 'suspended'
+          : !offered
+            ? 'not offered'
+            : boost
+              ? `boosted from ${fmtOdds(price)} to ${fmtOdds(boosted)}`
+              : fmtOdds(price)
+      }`}
       disabled={!usable}
-      onClick={() => usable && select(game, market, outcome, price)}
+      onClick={() => usable && select(game, market, outcome, price, boost)}
     >
+      {boost && <BoostBadge />}
       {narrow ? (
         <span className="odd__label" aria-hidden="true">
           <span className="odd__label--wide">{short}</span>
           <span className="odd__label--narrow">{narrow}</span>
+          {base}
         </span>
       ) : (
         <span className="odd__label" aria-hidden="true">
           {short}
+          {base}
         </span>
       )}
-      <span className="odd__price">{suspended ? <LockIcon /> : offered ? fmtOdds(price) : '–'}</span>
+      <span className="odd__price">
+        {suspended ? <LockIcon /> : offered ? fmtOdds(boost && boosted !== null ? boosted : price) : '–'}
+      </span>
     </button>
   );
 }

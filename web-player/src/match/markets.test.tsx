@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GameGroups } from '../games/GameGroups';
 import { pickLabel } from '../lib/picks';
+import { useOffers } from '../promo/offers';
 import { wirePick } from '../slip/place';
 import { applyMarketOdds, applyOdds, type SlipSelection, toggleSelection } from '../slip/rules';
 import { useSlip } from '../slip/store';
@@ -177,6 +178,45 @@ describe('a board row', () => {
     expect(screen.getByRole('button', { name: 'Arsenal vs Chelsea: BTTS Yes 1.70' })).toBeTruthy();
     const more = screen.getByRole('link', { name: 'Arsenal vs Chelsea: 19 more markets' });
     expect(more.getAttribute('href')).toBe(`/match/${ID}`);
+  });
+
+  it('shows a boost on another market at its boosted price, and picks it with the boost', () => {
+    useMarketsStore.setState({ byGame: { [ID]: markets('open') } });
+    const boost = {
+      id: 'f'.repeat(24),
+      rules: {
+        kind: 'odds_boost' as const,
+        gameId: ID,
+        market: 'ou_2.5',
+        outcome: 'over',
+        boostPercent: 15,
+        maxStake: 10,
+      },
+    };
+    useOffers.setState({ boosts: [boost], accas: [], loaded: true });
+    try {
+      render(
+        <MemoryRouter>
+          <GameGroups games={[game()]} />
+        </MemoryRouter>,
+      );
+      // 1.95 × 1.15 = 2.2425, down to 2.24
+      const over = screen.getByRole('button', {
+        name: 'Arsenal vs Chelsea: Over 2.5 boosted from 1.95 to 2.24',
+      });
+      expect(over.querySelector('s')?.textContent).toBe('1.95');
+      over.click();
+      expect(useSlip.getState().selections[0]).toMatchObject({
+        market: 'ou_2.5',
+        outcome: 'over',
+        odds: 2.24,
+        boost: { id: boost.id, baseOdds: 1.95, boostPercent: 15, maxStake: 10 },
+      });
+      // the market's other outcome is not boosted
+      expect(screen.getByRole('button', { name: 'Arsenal vs Chelsea: Under 2.5 1.85' })).toBeTruthy();
+    } finally {
+      useOffers.setState({ boosts: [] });
+    }
   });
 
   it('locks a suspended market', () => {

@@ -358,6 +358,18 @@ export default function MyBets() {
                                     {pickLabel(s.outcome, s.game.homeTeam, s.game.awayTeam, s.market)}
                                     {typeof s.odds === 'number' ? ` @ ${fmtOdds(s.odds)}` : ''}
                                   </span>
+                                  {s.boost && (
+                                    <>
+                                      {' '}
+                                      <span
+                                        className="slip__boost"
+                                        title={`Odds boost: ${fmtOdds(s.boost.baseOdds)} boosted to ${fmtOdds(s.odds)}`}
+                                      >
+                                        Boost
+                                      </span>{' '}
+                                      <s className="muted">{fmtOdds(s.boost.baseOdds)}</s>
+                                    </>
+                                  )}
                                 </>
                               ) : (
                                 <span className="muted">Game data is unavailable</span>
@@ -397,6 +409,16 @@ export default function MyBets() {
                           </span>
                         ) : (
                           money(bet.payout)
+                        )}
+                        {typeof bet.accaBonusPercent === 'number' && bet.accaBonusPercent > 0 && (
+                          <span className="bet__acca">
+                            {/* potentialPayout leaves the bonus out; a paid payout has it in (betting-009) */}
+                            {bet.status === 'pending'
+                              ? `+ ${money(bet.accaBonus ?? 0)} acca bonus (+${bet.accaBonusPercent}%)`
+                              : bet.status === 'won'
+                                ? `incl. ${money(bet.accaBonus ?? 0)} acca bonus`
+                                : `Acca bonus +${bet.accaBonusPercent}%`}
+                          </span>
                         )}
                       </td>
                       <td data-label="Date">

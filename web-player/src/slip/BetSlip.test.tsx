@@ -1,10 +1,11 @@
 import { useSession } from '@bet/web-shell/core';
 import { aUser } from '@bet/web-shell/testing';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useWallet } from '../lib/wallet';
 import { useMyPromotions } from '../promo/mine';
+import { useOffers } from '../promo/offers';
 import { BetSlip } from './BetSlip';
 import { useSlip } from './store';
 
@@ -49,6 +50,8 @@ beforeEach(() => {
   useWallet.setState({ balance: null });
   useMyPromotions.setState({ promotions: null, error: null, loading: false });
   useSlip.setState({ freeBetId: null });
+  // the public promotions as read once (GET /promotions): none unless a test offers some
+  useOffers.setState({ boosts: [], accas: [], loaded: true });
 });
 afterEach(() => {
   cleanup();
@@ -112,6 +115,86 @@ describe('<BetSlip>', () => {
       oddsChange: 'higher',
     });
     expect(useSlip.getState().selections).toEqual([]);
+  });
+
+  it('places a boosted pick with its boostId at the boosted price, and the receipt shows the boost', async () => {
+    signIn();
+    const bet = {
+      _id: id(99),
+      stake: 5,
+      totalOdds: 2.5,
+      potentialPayout: 12.5,
+      selections: [{ gameId: id(1), outcome: 'A', odds: 2.5, boost: { promotionId: id(50), baseOdds: 2.1 } }],
+    };
+    const fetchMock = vi.fn(
+      async () => new Response(JSON.stringify({ msg: 'Bet placed!', bets: [bet] }), { status: 201 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const boost = { id: id(50), baseOdds: 2.1, boostedOdds: 2.5, maxStake: 20 };
+    useSlip.setState({ selections: [{ ...pick(1, 2.5), boost }], stake: '25' });
+    renderSlip();
+    expect(screen.getByText('Odds boost').nextSibling?.textContent).toBe('2.10 → 2.50, max stake $20');
+    // over the boost's maximum: the server's words, and nothing sent
+    expect(screen.getByText('The maximum stake on this odds boost is $20.00.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/stake/i), { target: { value: '5' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Place Bet' }));
+    });
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body)).selections).toEqual([
+      { gameId: id(1), outcome: 'A', odds: 2.5, boostId: id(50) },
+    ]);
+    const receipt = await screen.findByRole('status');
+    expect(receipt.textContent).toContain('Boost');
+    expect(receipt.querySelector('s')?.textContent).toBe('2.10');
+  });
+
+  it('the receipt of a multi shows the acca bonus the server struck', async () => {
+    signIn();
+    const bet = {
+      _id: id(98),
+      stake: 10,
+      totalOdds: 8,
+      potentialPayout: 80,
+      accaPromotionId: id(60),
+      accaBonusPercent: 5,
+      accaBonus: 3.5,
+      selections: [1, 2, 3].map((n) => ({ gameId: id(n), outcome: 'A', odds: 2 })),
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ msg: 'Bet placed!', bets: [bet] }), { status: 201 })),
+    );
+    useSlip.setState({ selections: [pick(1, 2), pick(2, 2), pick(3, 2)], betType: 'multi', stake: '10' });
+    renderSlip();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Place Multi Bet' }));
+    });
+    const receipt = await screen.findByRole('status');
+    expect(within(receipt).getByText('Acca bonus +5%').nextSibling?.textContent).toBe('+$3.50');
+  });
+
+  it('shows the acca bonus a multi reaches, and the next tier', () => {
+    useOffers.setState({
+      accas: [
+        {
+          id: id(60),
+          rules: {
+            kind: 'acca_bonus',
+            tiers: [
+              { legs: 3, percent: 5 },
+              { legs: 4, percent: 10 },
+            ],
+            minOddsPerLeg: 1.2,
+          },
+        },
+      ],
+    });
+    useSlip.setState({ selections: [pick(1, 2), pick(2, 2), pick(3, 2)], betType: 'multi', stake: '10' });
+    renderSlip();
+    expect(screen.getByText('Acca bonus +5%').nextSibling?.textContent).toBe('+$3.50');
+    expect(screen.getByText('Add 1 more leg for +10%')).toBeTruthy();
   });
 
   it('sends "Ask me on every change" as oddsChange none', async () => {

@@ -5,9 +5,10 @@ import { odds as fmtOdds, money } from '../lib/format';
 import { pickLabel } from '../lib/picks';
 import { useWallet } from '../lib/wallet';
 import { type FreeBetToken, usableFreeBets, useMyPromotions } from '../promo/mine';
+import { useOffers } from '../promo/offers';
 import { BookingCodeLoader } from './BookingCode';
 import { placeSlip } from './place';
-import { promoLines } from './promoLines';
+import { boostWarnings, promoLines } from './promoLines';
 import { Receipt, type ReceiptData } from './Receipt';
 import {
   type AcceptOdds,
@@ -50,6 +51,13 @@ function OddsCell({ sel }: { sel: SlipSelection }) {
             {up ? '▲' : '▼'}
           </span>
           <span className="visually-hidden">{up ? 'odds up to' : 'odds down to'}</span>
+        </>
+      )}
+      {!moved && sel.boost && (
+        <>
+          <span className="slip__boost">Boost</span>
+          <s className="slip__was">{fmtOdds(sel.boost.baseOdds)}</s>
+          <span className="visually-hidden">boosted to</span>
         </>
       )}
       <strong className="slip__odds">{Number.isFinite(sel.odds) ? fmtOdds(sel.odds) : '–'}</strong>
@@ -159,7 +167,26 @@ export function BetSlip({
         { balance: signedIn ? balance : null, maxStake: rules.maxStake, maxPayout: rules.maxPayout },
         money,
       );
-  const extraLines = promoLines({ betType, selections: slip.selections, stake: totals.totalStake });
+  const accas = useOffers((s) => s.accas);
+  const offersLoaded = useOffers((s) => s.loaded);
+  useEffect(() => {
+    if (!offersLoaded) void useOffers.getState().load();
+  }, [offersLoaded]);
+  const boostProblems = boostWarnings(
+    betType,
+    slip.selections,
+    freeBet ? freeBet.amount : parseStake(slip.stake),
+    freeBet !== null,
+  );
+  if (boostProblems.length) warnings.push(...boostProblems);
+  const extraLines = promoLines({
+    betType,
+    selections: slip.selections,
+    // a multi's stake, or the stake of each single
+    stake: freeBet ? freeBet.amount : parseStake(slip.stake),
+    freeBet: freeBet !== null,
+    accas,
+  });
   const toAccept = oddsToAccept(slip.selections, slip.acceptOdds);
   const insufficient = warnings.some((w) => w.startsWith('Insufficient balance'));
 

@@ -28,13 +28,18 @@ export function Receipt({ data, onDone }: { data: ReceiptData; onDone: () => voi
   const [shared, setShared] = useState<ShareResult | null>(null);
   const [busy, setBusy] = useState(false);
   // the server's prices are the ones the bets were struck at
-  const priceOf = (sel: SlipSelection) => {
+  const legOf = (sel: SlipSelection) => {
     for (const b of data.bets) {
       const leg = b.selections?.find((l) => l.gameId === sel.gameId);
-      if (leg && typeof leg.odds === 'number') return leg.odds;
+      if (leg && typeof leg.odds === 'number') return leg;
     }
-    return sel.odds;
+    return null;
   };
+  const priceOf = (sel: SlipSelection) => legOf(sel)?.odds ?? sel.odds;
+  // a boosted leg says its price without the boost (bet JSON `boost.baseOdds`, betting-009)
+  const baseOf = (sel: SlipSelection) => legOf(sel)?.boost?.baseOdds ?? null;
+  // the multi's accumulator bonus as the server struck it: potential until the bet settles
+  const acca = data.bets.find((b) => typeof b.accaBonusPercent === 'number' && b.accaBonusPercent > 0);
   const payout =
     data.bets.length > 0 && data.bets.every((b) => typeof b.potentialPayout === 'number')
       ? data.bets.reduce((a, b) => a + (b.potentialPayout ?? 0), 0)
@@ -82,7 +87,16 @@ export function Receipt({ data, onDone }: { data: ReceiptData; onDone: () => voi
             </span>
             <span className="receipt__pick">
               {pickLabel(s.outcome, s.gameDetails.homeTeam, s.gameDetails.awayTeam, s.market)}
-              <strong>{fmtOdds(priceOf(s))}</strong>
+              <span className="slip__price">
+                {baseOf(s) !== null && (
+                  <>
+                    <span className="slip__boost">Boost</span>
+                    <s className="slip__was">{fmtOdds(baseOf(s))}</s>
+                    <span className="visually-hidden">boosted to</span>
+                  </>
+                )}
+                <strong>{fmtOdds(priceOf(s))}</strong>
+              </span>
             </span>
           </li>
         ))}
@@ -110,6 +124,12 @@ export function Receipt({ data, onDone }: { data: ReceiptData; onDone: () => voi
           <div>
             <dt>Total Odds</dt>
             <dd>{fmtOdds(totalOdds)}</dd>
+          </div>
+        )}
+        {acca && (
+          <div>
+            <dt>Acca bonus +{acca.accaBonusPercent}%</dt>
+            <dd>+{money(acca.accaBonus ?? 0)}</dd>
           </div>
         )}
         <div>

@@ -22,14 +22,17 @@ export const wirePick = (s: { gameId: string; market?: string; outcome: string }
 export function placeSlip(
   betType: 'single' | 'multi',
   stake: number,
-  picks: Array<{ gameId: string; market?: string; outcome: string; odds?: number }>,
+  picks: Array<{ gameId: string; market?: string; outcome: string; odds?: number; boost?: { id: string } }>,
   oddsChange: AcceptOdds,
   /** a free-bet token paying the stake (issue 33): one bet only, added to the body only when set */
   freeBetId: string | null = null,
 ): Promise<Placement> {
-  const selections = picks.map((p) =>
-    typeof p.odds === 'number' && Number.isFinite(p.odds) ? { ...wirePick(p), odds: p.odds } : wirePick(p),
-  );
+  // a boosted pick names its boost (`boostId`, betting-009) and sends the boosted price as its odds
+  const selections = picks.map((p) => ({
+    ...wirePick(p),
+    ...(typeof p.odds === 'number' && Number.isFinite(p.odds) ? { odds: p.odds } : {}),
+    ...(p.boost ? { boostId: p.boost.id } : {}),
+  }));
   const token = freeBetId ? { freeBetId } : {};
   return betType === 'multi'
     ? api.post<Answer<'/bets/multi', 'post'>>(

@@ -1,5 +1,6 @@
 // Bet slip rules of the spec (000 §4, §5, §9), as pure functions so they can be tested alone.
 import type { Odds, Outcome } from '@bet/web-shell/core';
+import { boostedOdds } from '../promo/boosts';
 
 export const MAX_SELECTIONS = 10;
 export const MIN_MULTI_SELECTIONS = 2;
@@ -24,8 +25,21 @@ export interface SlipSelection {
   /** A / Draw / B on 1X2, else the market's outcome code ("over", "yes") */
   outcome: Outcome | string;
   odds: number;
+  /**
+   * an odds boost pricing this pick (issue 33): the promotion's id (sent as `boostId`), the
+   * board's price without it, its rule and its maximum stake; `odds` is then the boosted price
+   */
+  boost?: SlipBoost;
   /** the price the player last saw and accepted, set while a newer price waits for acceptance */
   prevOdds?: number;
+}
+
+export interface SlipBoost {
+  id: string;
+  baseOdds: number;
+  boostedOdds?: number;
+  boostPercent?: number;
+  maxStake: number;
 }
 
 /** Which price moves the slip takes without asking: all, only rises, or none. */
@@ -143,7 +157,13 @@ export function oddsFor(
 }
 
 /** Moves a selection to a new price, remembering the one the player accepted. */
-function reprice(s: SlipSelection, o: number | undefined): SlipSelection {
+function reprice(s: SlipSelection, base: number | undefined): SlipSelection {
+  let o = base;
+  if (s.boost && base !== undefined && Number.isFinite(base)) {
+    // a boosted pick follows its base price through the boost (a fixed boost does not move)
+    o = boostedOdds(base, s.boost);
+    if (base !== s.boost.baseOdds) s = { ...s, boost: { ...s.boost, baseOdds: base } };
+  }
   if (o === undefined || !Number.isFinite(o) || o === s.odds) return s;
   const prevOdds = s.prevOdds ?? s.odds;
   // back to the accepted price: nothing left to accept
