@@ -7,7 +7,7 @@ import {
   RULE_KINDS,
   type RuleKind,
 } from '@bet/web-shell/promo';
-import { Modal, useApi } from '@bet/web-shell/ui';
+import { Modal, TiersTable, useApi } from '@bet/web-shell/ui';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import type { GamePage, Promotion } from '../types';
 import {
@@ -445,23 +445,7 @@ function TermsPreview({
           {promoTerms(rules, { game: game ? `${game.homeTeam} vs ${game.awayTeam}` : null, pick })}
         </p>
         {rules.kind === 'acca_bonus' && (
-          <table className="terms-preview__tiers">
-            <caption className="visually-hidden">Bonus by number of legs</caption>
-            <thead>
-              <tr>
-                <th scope="col">Legs</th>
-                <th scope="col">Bonus</th>
-              </tr>
-            </thead>
-            <tbody>
-              {accaTiers(rules).map((t) => (
-                <tr key={t.legs}>
-                  <td>{t.legs}+</td>
-                  <td>+{t.percent}%</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <TiersTable className="terms-preview__tiers" tiers={accaTiers(rules)} />
         )}
       </>
     );

@@ -1,7 +1,7 @@
 import type { Answer } from '@bet/api-types';
 import { api, errorMessage, toast, useSession } from '@bet/web-shell/core';
 import { accaTiers, CLAIMABLE, type PromotionRules, promoTerms, type RulesOf } from '@bet/web-shell/promo';
-import { EmptyState, ErrorText, Spinner, useApi } from '@bet/web-shell/ui';
+import { EmptyState, ErrorText, Spinner, TiersTable, useApi } from '@bet/web-shell/ui';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { dateTime, odds as fmtOdds, money } from '../lib/format';
@@ -34,25 +34,7 @@ function BoostTerms({ rules }: { rules: RulesOf<'odds_boost'> }) {
 }
 
 function AccaTable({ rules }: { rules: RulesOf<'acca_bonus'> }) {
-  return (
-    <table className="promo-tiers">
-      <caption className="visually-hidden">Bonus by number of legs</caption>
-      <thead>
-        <tr>
-          <th scope="col">Legs</th>
-          <th scope="col">Bonus</th>
-        </tr>
-      </thead>
-      <tbody>
-        {accaTiers(rules).map((t) => (
-          <tr key={t.legs}>
-            <td>{t.legs}+</td>
-            <td>+{t.percent}%</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  return <TiersTable className="promo-tiers" tiers={accaTiers(rules)} />;
 }
 
 function Terms({ rules }: { rules: PromotionRules }) {

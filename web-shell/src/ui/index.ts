@@ -18,4 +18,5 @@ export { type ConfirmOptions, useConfirm } from './ConfirmDialog';
 export { type Column, DataTable } from './DataTable';
 export { Modal, type ModalProps } from './Modal';
 export { Table, type TableColumn } from './Table';
+export { TiersTable } from './TiersTable';
 export { type ApiState, useApi } from './useApi';
