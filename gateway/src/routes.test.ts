@@ -108,13 +108,16 @@ describe('route table', () => {
     expect(find('GET', '/games')?.auth).toBe('public');
   });
 
-  it('puts the stricter limits on the sign-in, registration, reset and refresh calls only', () => {
+  it('puts the stricter limits on the sign-in, registration, reset, refresh and phone-code calls only', () => {
     const limited = expandRouteTable()
       .filter((r) => r.limit)
       .map((r) => `${r.method} ${r.url.slice(API_BASE.length)} ${r.limit}`)
       .sort();
     expect(limited).toEqual([
       'POST /auth/login auth',
+      // a text costs money and a code can be guessed: sending one counts as a reset, checking one as a sign-in
+      'POST /auth/phone/start reset',
+      'POST /auth/phone/verify auth',
       'POST /auth/refresh-token refresh',
       'POST /auth/register auth',
       'POST /auth/request-password-reset reset',

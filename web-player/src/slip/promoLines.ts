@@ -96,5 +96,5 @@ export function boostWarnings(
   if (freeBet) return ['A free bet cannot be placed at a boosted price.'];
   if (betType === 'multi' && boosted.length > 1) return ['A bet may take one odds boost.'];
   const over = boosted.find((s) => s.boost && stake > s.boost.maxStake + 1e-9);
-  return over?.boost ? [`The maximum stake on this odds boost is $${over.boost.maxStake.toFixed(2)}.`] : [];
+  return over?.boost ? [`The maximum stake on this odds boost is ${money(over.boost.maxStake)}.`] : [];
 }
