@@ -185,37 +185,72 @@ function stakeOwnPart(s: SettledStake): bigint {
   return own > 0n ? own : 0n;
 }
 
-/** Wagering met: what is left of the grant moves from the bonus account to the cash wallet. */
-async function convertLocked(trx: Trx, grant: GrantRow, at: Date): Promise<void> {
-  if (grant.status !== 'active') return;
+/**
+ * How a grant ends: what is left of it (never more than the bonus balance) moves once, to the
+ * cash wallet when its wagering is met or back to the promotions account when it expired.
+ */
+const GRANT_ENDINGS = {
+  converted: {
+    key: moneyKeys.bonusConversion,
+    type: 'bonus_conversion',
+    description: 'Bonus wagering complete: bonus turned into cash',
+    sign: 1n,
+    postings: bonusConversionPostings,
+    action: 'converted',
+  },
+  expired: {
+    key: moneyKeys.bonusExpiry,
+    type: 'bonus_expiry',
+    description: 'Bonus expired before its wagering was met',
+    sign: -1n,
+    postings: bonusExpiryPostings,
+    action: 'forfeited',
+  },
+} as const;
+
+/** Ends a locked, active grant: its ledger movement (when anything is left), its row, its event. */
+async function endGrant(
+  trx: Trx,
+  grant: GrantRow,
+  ending: keyof typeof GRANT_ENDINGS,
+  at: Date,
+): Promise<bigint> {
+  const e = GRANT_ENDINGS[ending];
   const amount = conversionAmount(BigInt(grant.remaining_cents), await bonusBalance(trx, grant.user_id));
   let txId: string | null = null;
   if (amount > 0n) {
     const posted = await postTransaction(
       trx,
       {
-        key: moneyKeys.bonusConversion(grant.id),
-        type: 'bonus_conversion',
+        key: e.key(grant.id),
+        type: e.type,
         userId: grant.user_id,
         reference: grant.promotion_id,
-        description: 'Bonus wagering complete: bonus turned into cash',
-        requested: amount,
+        description: e.description,
+        requested: e.sign * amount,
         metadata: { promotionId: grant.promotion_id, grantId: grant.id },
       },
-      () => bonusConversionPostings(grant.user_id, amount),
+      () => e.postings(grant.user_id, amount),
     );
     txId = posted.transactionId;
   }
-  await closeGrant(trx, grant.id, 'converted', txId, at);
+  await closeGrant(trx, grant.id, ending, txId, at);
   await announce(trx, {
     userId: grant.user_id,
     promotionId: grant.promotion_id,
     grantId: grant.id,
-    action: 'converted',
+    action: e.action,
     amountCents: amount,
     transactionId: txId,
     at,
   });
+  return amount;
+}
+
+/** Wagering met: what is left of the grant moves from the bonus account to the cash wallet. */
+async function convertLocked(trx: Trx, grant: GrantRow, at: Date): Promise<void> {
+  if (grant.status !== 'active') return;
+  await endGrant(trx, grant, 'converted', at);
 }
 
 /**
@@ -227,34 +262,7 @@ export async function expireGrant(ctx: AppContext, grantId: string, at = new Dat
     ctx.tx(async (trx) => {
       const grant = await lockGrant(trx, grantId);
       if (grant?.status !== 'active' || new Date(grant.expires_at) > at) return false;
-      const amount = conversionAmount(BigInt(grant.remaining_cents), await bonusBalance(trx, grant.user_id));
-      let txId: string | null = null;
-      if (amount > 0n) {
-        const posted = await postTransaction(
-          trx,
-          {
-            key: moneyKeys.bonusExpiry(grant.id),
-            type: 'bonus_expiry',
-            userId: grant.user_id,
-            reference: grant.promotion_id,
-            description: 'Bonus expired before its wagering was met',
-            requested: -amount,
-            metadata: { promotionId: grant.promotion_id, grantId: grant.id },
-          },
-          () => bonusExpiryPostings(grant.user_id, amount),
-        );
-        txId = posted.transactionId;
-      }
-      await closeGrant(trx, grant.id, 'expired', txId, at);
-      await announce(trx, {
-        userId: grant.user_id,
-        promotionId: grant.promotion_id,
-        grantId: grant.id,
-        action: 'forfeited',
-        amountCents: amount,
-        transactionId: txId,
-        at,
-      });
+      const amount = await endGrant(trx, grant, 'expired', at);
       ctx.logger.info({ grantId, userId: grant.user_id, amountCents: String(amount) }, 'bonus forfeited');
       return true;
     }),
