@@ -8,7 +8,16 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/defaults';
 import { SERVICES } from '../src/services';
-import { api, freePort, fundedPlayers, startProcess, waitFor, waitReady } from './helpers';
+import {
+  api,
+  freePort,
+  fundedPlayers,
+  type Proc,
+  processGroup,
+  startProcess,
+  waitFor,
+  waitReady,
+} from './helpers';
 
 // Chaos in cluster mode, on real servers: bets placed and games settled at a steady rate while
 // the wallet, betting and the gateway are each killed with SIGKILL and started again, and NATS
@@ -16,13 +25,6 @@ import { api, freePort, fundedPlayers, startProcess, waitFor, waitReady } from '
 // JetStream folder), so restarting them disturbs no other test; Postgres is the machine's.
 // At the end: every accepted bet is there and decided, no money moved twice (each player's
 // balance is exactly what their bets say), and both reconciliations come out clean.
-type Proc = ReturnType<typeof startProcess> & {
-  name: string;
-  url: string;
-  main: string;
-  env: Record<string, string>;
-};
-
 const STAKE = 1;
 const FUNDED = 1_000;
 const PLAYERS = 6;
@@ -60,7 +62,7 @@ async function runScript(entry: string, env: Record<string, string>) {
 }
 
 describe('chaos: services killed and backing servers restarted under steady betting (cluster mode)', () => {
-  const procs: Proc[] = [];
+  const { procs, start, one } = processGroup();
   const retired: Proc[] = [];
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
   let admin: string;
@@ -71,20 +73,7 @@ describe('chaos: services killed and backing servers restarted under steady bett
   let natsUrl = '';
   let redisUrl = '';
 
-  const start = async (name: string, main: string, env: Record<string, string>, port?: number) => {
-    const at = port ?? (await freePort());
-    const full = { ...env, PORT: String(at), HOST: '127.0.0.1', METRICS_PORT: '0' };
-    const proc = Object.assign(startProcess(main, full), {
-      name,
-      url: `http://127.0.0.1:${at}`,
-      main,
-      env: full,
-    });
-    procs.push(proc);
-    return proc;
-  };
   const ready = (p: Proc) => waitReady(p);
-  const one = (name: string) => procs.find((p) => p.name === name)!;
   /** SIGKILL, a moment of absence, then a successor on the same port */
   const killAndRestart = async (name: string) => {
     const old = one(name);

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { newId } from '@bet/kit';
-import { eventually } from '@bet/kit/testing';
+import { eventually, freePort } from '@bet/kit/testing';
 import { expect } from 'vitest';
 import { REPO_ROOT } from '../src/defaults';
 
-export { freePort } from '@bet/kit/testing';
+export { freePort };
 
 /** Starts a repository entry point exactly as the npm scripts do, collecting its output. */
 export function startProcess(entry: string, env: Record<string, string>) {
@@ -29,6 +29,36 @@ export function startProcess(entry: string, env: Record<string, string>) {
       });
     },
   };
+}
+
+/** A named process of a test cluster, with what started it (to start its successor alike). */
+export type Proc = ReturnType<typeof startProcess> & {
+  name: string;
+  url: string;
+  main: string;
+  env: Record<string, string>;
+};
+
+/**
+ * The processes of a test cluster: `start` runs an entry point on a port (a free one unless
+ * given: a successor takes its predecessor's) on 127.0.0.1, `one` finds the running one by name.
+ */
+export function processGroup() {
+  const procs: Proc[] = [];
+  const start = async (name: string, main: string, env: Record<string, string>, port?: number) => {
+    const at = port ?? (await freePort());
+    const full = { ...env, PORT: String(at), HOST: '127.0.0.1', METRICS_PORT: '0' };
+    const proc: Proc = Object.assign(startProcess(main, full), {
+      name,
+      url: `http://127.0.0.1:${at}`,
+      main,
+      env: full,
+    });
+    procs.push(proc);
+    return proc;
+  };
+  const one = (name: string) => procs.find((p) => p.name === name)!;
+  return { procs, start, one };
 }
 
 /** `eventually`, failing with what `describe` says about the state it waited on. */

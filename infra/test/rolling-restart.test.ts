@@ -7,44 +7,24 @@ import { createTestDatabase } from '@bet/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/defaults';
 import { SERVICES } from '../src/services';
-import { api, freePort, fundedPlayers, startProcess, waitFor, waitReady } from './helpers';
+import { api, fundedPlayers, type Proc, processGroup, waitFor, waitReady } from './helpers';
 
 // Issue 36: every process of the cluster restarted one at a time (SIGTERM: readiness fails,
 // DRAIN_SECONDS, close; its successor on the same port) under steady betting through the
 // gateway. Each placement is one Idempotency-Key, sent again after a 503 or no answer, as the
 // web client does: no placement may fail, none may be placed twice. One replica of each here,
 // so a restart is a gap the retries cross; the retries are counted and printed.
-type Proc = ReturnType<typeof startProcess> & {
-  name: string;
-  url: string;
-  main: string;
-  env: Record<string, string>;
-};
-
 const STAKE = 1;
 const FUNDED = 1_000;
 const PLAYERS = 4;
 
 describe('rolling restart: every process, one at a time, under steady betting (cluster mode)', () => {
-  const procs: Proc[] = [];
+  const { procs, start, one } = processGroup();
   const retired: Proc[] = [];
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
   let admin: string;
   const dir = mkdtempSync(join(tmpdir(), 'rolling-'));
 
-  const start = async (name: string, main: string, env: Record<string, string>, port?: number) => {
-    const at = port ?? (await freePort());
-    const full = { ...env, PORT: String(at), HOST: '127.0.0.1', METRICS_PORT: '0' };
-    const proc = Object.assign(startProcess(main, full), {
-      name,
-      url: `http://127.0.0.1:${at}`,
-      main,
-      env: full,
-    });
-    procs.push(proc);
-    return proc;
-  };
-  const one = (name: string) => procs.find((p) => p.name === name)!;
   /** SIGTERM (the process drains and closes), then its successor on the same port */
   const restart = async (name: string) => {
     const old = one(name);
