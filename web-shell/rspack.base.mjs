@@ -1,6 +1,7 @@
 // Build settings shared by web-shell, web-player and web-admin.
 
-import { basename, dirname, resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const shellDir = dirname(fileURLToPath(import.meta.url));
@@ -33,6 +34,41 @@ export function sharedModules({ provide }) {
       ? { singleton: true, version: '0.1.0', requiredVersion: '^0.1.0' }
       : { singleton: true, requiredVersion: '^0.1.0', import: false },
   };
+}
+
+/**
+ * Writes `chunk-groups.json` beside the bundle: the files that load as soon as it starts (the
+ * shell's `bootstrap` group and the shared modules it provides; a remote's exposed module), and
+ * the files of each named chunk group (a page, `home`, `live`…), with the public path. The
+ * shell's page preloads them (infra/scripts/preload-hints.mjs), so a slow phone fetches them
+ * all at once instead of one round trip after another.
+ */
+class ChunkGroupsPlugin {
+  apply(compiler) {
+    compiler.hooks.done.tap('ChunkGroupsPlugin', (stats) => {
+      const json = stats.toJson({
+        all: false,
+        publicPath: true,
+        chunks: true,
+        chunkOrigins: true,
+        chunkGroups: true,
+      });
+      const at = (file) => `${json.publicPath ?? ''}${file}`;
+      const startsWithBundle = (origin) =>
+        origin.moduleName?.startsWith('provide shared module') || origin.moduleName === 'container entry';
+      const startup = json.chunks
+        .filter((c) => !c.initial && c.origins.some(startsWithBundle))
+        .flatMap((c) => c.files);
+      const groups = {};
+      for (const [name, group] of Object.entries(json.namedChunkGroups ?? {}))
+        groups[name] = group.assets.map((a) => at(a.name));
+      startup.push(...(json.namedChunkGroups?.bootstrap?.assets.map((a) => a.name) ?? []));
+      writeFileSync(
+        join(compiler.options.output.path, 'chunk-groups.json'),
+        `${JSON.stringify({ startup: [...new Set(startup)].map(at), groups }, null, 1)}\n`,
+      );
+    });
+  }
 }
 
 /** Common rspack settings for the three web packages (the remotes import this too). */
@@ -87,6 +123,7 @@ export function baseConfig({ dir, mode, publicPath }) {
       new rspack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(prod ? 'production' : 'development'),
       }),
+      new ChunkGroupsPlugin(),
     ],
   };
 }

@@ -23,7 +23,9 @@ export default (_env, argv = {}) => {
       // shared versions (version-first does that): the admin remote must only load for admins.
       shareStrategy: 'loaded-first',
       // The federation runtime ships once, in the shell; the remotes use it (externalRuntime).
-      experiments: { provideExternalRuntime: true },
+      // The remotes are plain remoteEntry.js files (no manifest): the runtime's snapshot code
+      // (manifest remotes) and its Node branches are left out of the page's first script.
+      experiments: { provideExternalRuntime: true, optimization: { disableSnapshot: true, target: 'web' } },
       shared: sharedModules({ provide: true }),
       dts: false,
       manifest: false,

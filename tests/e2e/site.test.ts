@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -7,6 +9,7 @@ import {
   launchBrowser,
   loginThroughUi,
   newPage,
+  REPO_ROOT,
   type Stack,
   screenshotPath,
   seriousViolations,
@@ -225,6 +228,38 @@ describe('site: guards, shared slip, theme, phone layout, accessibility', () => 
     expect([...sharer.errors, ...friend.errors]).toEqual([]);
     await sharer.context.close();
     await friend.context.close();
+  });
+
+  it("fetches everything Home's first screen needs at once: each script and stylesheet before the first price was preloaded by the page", async () => {
+    const { context, page, errors } = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    const fetched: string[] = [];
+    let priced = false;
+    context.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (!priced && /\.(js|css)$/.test(path)) fetched.push(path);
+    });
+    await page.goto(`${stack.url}/`);
+    await page.locator('.odd .odd__price').first().waitFor();
+    priced = true;
+    const preloaded = await page.$$eval('link[rel=preload]', (links) =>
+      links.map((l) => new URL((l as HTMLLinkElement).href).pathname),
+    );
+    const entry = await page.$$eval('script[src]', (s) =>
+      s.map((e) => new URL((e as HTMLScriptElement).src).pathname),
+    );
+    // the page's own entry script is in the HTML; every other file was asked for at once
+    const late = fetched.filter((f) => !preloaded.includes(f) && !entry.includes(f));
+    expect(late, `fetched before the first price without a preload: ${late.join(', ')}`).toEqual([]);
+    expect(fetched.some((f) => f.startsWith('/remotes/player/home.'))).toBe(true);
+    // the AI text renderer (react-markdown) is not part of the board's first screen
+    const player = JSON.parse(readFileSync(join(REPO_ROOT, 'web-player/dist/chunk-groups.json'), 'utf8')) as {
+      groups: Record<string, string[]>;
+    };
+    const markdown = player.groups['ai-markdown'] ?? [];
+    expect(markdown.length).toBeGreaterThan(0);
+    expect(fetched.filter((f) => markdown.includes(f))).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it('shows 404 for an unknown path and a clear message when the player remote cannot load', async () => {

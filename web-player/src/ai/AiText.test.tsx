@@ -1,6 +1,9 @@
-import { cleanup, render } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { AiText } from './AiText';
+import { cleanup, render, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AiText, plainText } from './AiText';
+
+// the markdown renderer is a lazy chunk: loaded once here, so a render waits for React only
+beforeAll(() => import('./AiMarkdown'));
 
 afterEach(cleanup);
 
@@ -12,8 +15,9 @@ const MODEL_TEXT = [
 ].join('\n\n');
 
 describe('<AiText> renders the markdown AI text is written in', () => {
-  it('bold, lists after a lead-in line, numbered lists, emphasis and headings: no stray ** or #', () => {
+  it('bold, lists after a lead-in line, numbered lists, emphasis and headings: no stray ** or #', async () => {
     const { container } = render(<AiText text={MODEL_TEXT} />);
+    await waitFor(() => expect(container.querySelector('strong')).not.toBeNull());
     expect([...container.querySelectorAll('strong')].map((b) => b.textContent)).toEqual([
       'Tottenham to win',
       '5.40',
@@ -32,7 +36,7 @@ describe('<AiText> renders the markdown AI text is written in', () => {
     expect(container.textContent).toContain('Verdict');
   });
 
-  it('is safe: raw HTML, scripts, images and javascript: links in the text never become markup', () => {
+  it('is safe: raw HTML, scripts, images and javascript: links in the text never become markup', async () => {
     const { container } = render(
       <AiText
         text={
@@ -40,11 +44,24 @@ describe('<AiText> renders the markdown AI text is written in', () => {
         }
       />,
     );
+    await waitFor(() => expect(container.querySelector('a')).not.toBeNull());
     expect(container.querySelector('b, script, img, iframe')).toBeNull();
     const links = [...container.querySelectorAll('a')];
     expect(links.every((a) => !a.getAttribute('href')?.startsWith('javascript:'))).toBe(true);
     const site = links.find((a) => a.textContent === 'site');
     expect(site?.getAttribute('href')).toBe('https://example.com');
     expect(site?.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+});
+
+describe('plainText: the words shown while the markdown renderer loads', () => {
+  it('drops the markdown signs and HTML, keeps the words and the paragraphs', () => {
+    expect(plainText(MODEL_TEXT)).toEqual([
+      "I'd look at Tottenham to win in Arsenal vs Tottenham at 5.40.",
+      'Here are the games:\nArsenal vs Tottenham\nLiverpool vs Aston Villa',
+      'Check the odds\nSet a stake\nPress Place Bet',
+      'Verdict',
+    ]);
+    expect(plainText('Hi <b>there</b> [site](https://example.com) ![x](y.gif)')).toEqual(['Hi there site x']);
   });
 });

@@ -1,30 +1,35 @@
-import Markdown, { type Components } from 'react-markdown';
+import { lazy, Suspense } from 'react';
 
-/**
- * AI text (the assistant's chat, analyses, summaries) as the markdown it is written in: bold,
- * emphasis, lists, numbered lists, headings, links. react-markdown builds React elements from
- * the markdown's syntax tree, never from HTML: raw HTML in the text is dropped (`skipHtml`),
- * images are not loaded, and link targets pass its URL filter (no `javascript:`).
- */
-const components: Components = {
-  a: ({ href, children }) => (
-    <a href={href} target="_blank" rel="noopener noreferrer">
-      {children}
-    </a>
-  ),
-  // a heading inside a chat bubble or a card reads as a bold line, not a page title
-  h1: ({ children }) => <p className="ai-text__heading">{children}</p>,
-  h2: ({ children }) => <p className="ai-text__heading">{children}</p>,
-  h3: ({ children }) => <p className="ai-text__heading">{children}</p>,
-  h4: ({ children }) => <p className="ai-text__heading">{children}</p>,
-};
+// react-markdown and its parser are most of a phone's player bundle: they load with the first AI
+// text a page shows, not with the board (issue 34, first odds on a slow phone).
+const AiMarkdown = lazy(() => import(/* webpackChunkName: "ai-markdown" */ './AiMarkdown'));
 
+/** Until the renderer has loaded: the words without their markdown signs, as plain paragraphs. */
+export function plainText(text: string): string[] {
+  return text
+    .replace(/<[^>]*>/g, '')
+    .replace(/^[ \t]{0,3}(#{1,6}\s+|[-*+]\s+|\d+\.\s+)/gm, '')
+    .replace(/(\*\*|__|\*|_|`)(.+?)\1/g, '$2')
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .split(/\n{2,}/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
+
+/** AI text (chat, analyses, summaries) rendered from its markdown; see AiMarkdown. */
 export function AiText({ text }: { text: string }) {
   return (
-    <div className="ai-text">
-      <Markdown skipHtml disallowedElements={['img']} unwrapDisallowed={false} components={components}>
-        {text}
-      </Markdown>
-    </div>
+    <Suspense
+      fallback={
+        <div className="ai-text">
+          {plainText(text).map((p, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one fixed text
+            <p key={i}>{p}</p>
+          ))}
+        </div>
+      }
+    >
+      <AiMarkdown text={text} />
+    </Suspense>
   );
 }

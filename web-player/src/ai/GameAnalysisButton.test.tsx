@@ -2,8 +2,11 @@ import { useSession } from '@bet/web-shell/core';
 import { aGame, aUser } from '@bet/web-shell/testing';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GameAnalysisButton } from './GameAnalysisButton';
+
+// the markdown renderer is a lazy chunk: loaded once here, so a render waits for React only
+beforeAll(() => import('./AiMarkdown'));
 
 const game = aGame({ _id: 'c'.repeat(24), homeTeam: 'Lyon', awayTeam: 'Nice', status: 'upcoming' });
 const json = (body: unknown) =>
