@@ -11,9 +11,11 @@
  * pings), so the load generator measures the gateway rather than its own decoding (one process
  * with socket.io-client could not keep up with 50 000 frames a second: the earlier figures were
  * its backlog). Printed per client count: p50/p99/max delay from the tick's server time to its
- * arrival at a client, messages per second delivered, the gateway's CPU and memory, and the
- * mean time of one tick's loop over the gateway's sockets (`bench/loopback-floor.ts` prints what
- * a bare write loop over as many sockets takes on the same machine).
+ * arrival at a client, messages per second delivered, the gateway's CPU (with its system share,
+ * and per frame delivered: the figure that still holds when other work shares the machine) and
+ * memory, the mean time of one tick's loop over the gateway's sockets, and the client processes'
+ * CPU (whether the generators are the bound). `bench/loopback-floor.ts` prints what a bare write
+ * loop over as many sockets takes on the same machine, and its CPU per write.
  */
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -262,7 +264,7 @@ async function main() {
     `gateway on :${port}; ${seconds} s of ticks at ${hz} Hz per client count; ${workers.length} client processes`,
   );
   console.log(
-    'clients  p50 ms  p99 ms  max ms  msgs/s   gateway CPU % (sys)  gateway RSS MB  tick loop ms  client processes CPU %',
+    'clients  p50 ms  p99 ms  max ms  msgs/s   gateway CPU % (sys)  µs/frame  gateway RSS MB  tick loop ms  client processes CPU %',
   );
   try {
     for (const n of values.clients.split(',').map(Number)) {
@@ -302,6 +304,8 @@ async function main() {
           String(delays[delays.length - 1] ?? Number.NaN).padStart(7),
           String(Math.round(delays.length / elapsed)).padStart(8),
           `${stats.cpuPercent.toFixed(0)} (${stats.sysPercent.toFixed(0)})`.padStart(20),
+          // the gateway's CPU per frame delivered: what a tick costs it, whatever the machine's load
+          ((stats.cpuPercent / 100 / (delays.length / elapsed)) * 1e6).toFixed(1).padStart(9),
           stats.rssMb.toFixed(0).padStart(15),
           stats.loopMs.toFixed(1).padStart(13),
           reports
