@@ -1,9 +1,10 @@
 import type { Server, Socket } from 'socket.io';
 
 /**
- * The engine.io and ws internals the fast path reads. engine.io's own broadcast writes the same
- * websocket (`_sender.sendFrame`, its `wsPreEncodedFrame`), so these are as stable as socket.io
- * itself; the gateway's fan-out test fails if a release moves them.
+ * The engine.io and ws internals the fast path reads. engine.io's own broadcast writes its
+ * pre-encoded frames to the same net.Socket (ws's `_sender.sendFrame`, for its
+ * `wsPreEncodedFrame`), so these are as stable as socket.io itself; the gateway's fan-out test
+ * fails if a release moves them (every socket would then go through socket.io's own emit).
  */
 interface RawSocket {
   write(frame: Buffer): boolean;
@@ -21,6 +22,7 @@ interface EngineConnection {
   transport: WebsocketTransport;
   on(event: 'upgrade', listener: (transport: WebsocketTransport) => void): unknown;
 }
+
 /**
  * An unmasked, final text frame (RFC 6455 §5.2) holding `payload`, as one buffer. ws builds
  * the same with `Sender.frame`, which its typings do not export.
