@@ -11,9 +11,11 @@
  * pings), so the load generator measures the gateway rather than its own decoding (one process
  * with socket.io-client could not keep up with 50 000 frames a second: the earlier figures were
  * its backlog). Printed per client count: p50/p99/max delay from the tick's server time to its
- * arrival at a client, messages per second delivered, the gateway's CPU and memory, and the
- * mean time of one tick's loop over the gateway's sockets (`bench/loopback-floor.ts` prints what
- * a bare write loop over as many sockets takes on the same machine).
+ * arrival at a client, messages per second delivered, the gateway's CPU (with its system share,
+ * and per frame delivered: the figure that still holds when other work shares the machine) and
+ * memory, the mean time of one tick's loop over the gateway's sockets, and the client processes'
+ * CPU (whether the generators are the bound). `bench/loopback-floor.ts` prints what a bare write
+ * loop over as many sockets takes on the same machine, and its CPU per write.
  */
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -73,6 +75,7 @@ if (role === 'gateway') {
       const now = await loops();
       process.send!({
         cpuPercent: ((used.user + used.system) / 1000 / ms) * 100,
+        sysPercent: (used.system / 1000 / ms) * 100,
         rssMb: process.memoryUsage().rss / 1e6,
         loopMs: ((now.sum - loopsAtStart.sum) / Math.max(1, now.count - loopsAtStart.count)) * 1000,
       });
@@ -168,6 +171,8 @@ async function clients() {
   const port = Number(process.argv[3]);
   let measuring = false;
   let delays: number[] = [];
+  let cpu = process.cpuUsage();
+  let at = Date.now();
   const sockets: Socket[] = [];
   const onText = (text: string, arrived: number, send: (t: string) => void, ready: () => void) => {
     if (text === '2') send('3');
@@ -196,9 +201,12 @@ async function clients() {
     } else if (m === 'measure') {
       delays = [];
       measuring = true;
+      cpu = process.cpuUsage();
+      at = Date.now();
     } else if (m === 'report') {
       measuring = false;
-      process.send!({ delays });
+      const used = process.cpuUsage(cpu);
+      process.send!({ delays, cpuPercent: ((used.user + used.system) / 1000 / (Date.now() - at)) * 100 });
     } else if (m === 'stop') {
       for (const w of sockets) w.destroy();
       process.exit(0);
@@ -255,7 +263,9 @@ async function main() {
   console.log(
     `gateway on :${port}; ${seconds} s of ticks at ${hz} Hz per client count; ${workers.length} client processes`,
   );
-  console.log('clients  p50 ms  p99 ms  max ms  msgs/s   gateway CPU %  gateway RSS MB  tick loop ms');
+  console.log(
+    'clients  p50 ms  p99 ms  max ms  msgs/s   gateway CPU % (sys)  µs/frame  gateway RSS MB  tick loop ms  client processes CPU %',
+  );
   try {
     for (const n of values.clients.split(',').map(Number)) {
       const add = Math.max(0, n - connected);
@@ -278,8 +288,12 @@ async function main() {
       await new Promise((r) => setTimeout(r, seconds * 1000));
       clearInterval(timer);
       await new Promise((r) => setTimeout(r, 500));
-      const stats = await ask<{ cpuPercent: number; rssMb: number; loopMs: number }>('sample');
-      const reports = await Promise.all(workers.map((w) => reply<{ delays: number[] }>(w, 'report')));
+      const stats = await ask<{ cpuPercent: number; sysPercent: number; rssMb: number; loopMs: number }>(
+        'sample',
+      );
+      const reports = await Promise.all(
+        workers.map((w) => reply<{ delays: number[]; cpuPercent: number }>(w, 'report')),
+      );
       const elapsed = (Date.now() - started) / 1000;
       const delays = reports.flatMap((r) => r.delays).sort((a, b) => a - b);
       console.log(
@@ -289,9 +303,15 @@ async function main() {
           String(percentile(delays, 99)).padStart(7),
           String(delays[delays.length - 1] ?? Number.NaN).padStart(7),
           String(Math.round(delays.length / elapsed)).padStart(8),
-          stats.cpuPercent.toFixed(0).padStart(14),
+          `${stats.cpuPercent.toFixed(0)} (${stats.sysPercent.toFixed(0)})`.padStart(20),
+          // the gateway's CPU per frame delivered: what a tick costs it, whatever the machine's load
+          ((stats.cpuPercent / 100 / (delays.length / elapsed)) * 1e6).toFixed(1).padStart(9),
           stats.rssMb.toFixed(0).padStart(15),
           stats.loopMs.toFixed(1).padStart(13),
+          reports
+            .map((r) => r.cpuPercent.toFixed(0))
+            .join(' + ')
+            .padStart(23),
         ].join(' '),
       );
     }

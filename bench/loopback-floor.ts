@@ -40,7 +40,7 @@ if (process.argv[2] === 'client') {
     Buffer.from([0x81, 52]),
     Buffer.from('42["aviator:tick",{"multiplier":1.23,"serverTime":1}]'.padEnd(52)),
   ]);
-  console.log('sockets  loop p50 ms  loop p99 ms  µs per write');
+  console.log('sockets  loop p50 ms  loop p99 ms  µs per write  CPU µs per write (sys)');
   for (const n of values.sockets.split(',').map(Number)) {
     const conns: Socket[] = [];
     const server = createServer((c) => {
@@ -56,12 +56,16 @@ if (process.argv[2] === 'client') {
     await new Promise((r) => child.once('message', r));
     while (conns.length < n) await new Promise((r) => setTimeout(r, 20));
     const loops: number[] = [];
+    const cpuAtStart = process.cpuUsage();
     for (let t = 0; t < Number(values.ticks); t++) {
       const started = performance.now();
       for (const c of conns) c.write(frame);
       loops.push(performance.now() - started);
       await new Promise((r) => setTimeout(r, 100));
     }
+    // what the writes cost this process, however long the machine kept it waiting
+    const cpu = process.cpuUsage(cpuAtStart);
+    const perWrite = (us: number) => (us / (Number(values.ticks) * n)).toFixed(1);
     loops.sort((a, b) => a - b);
     const p = (q: number) => loops[Math.min(loops.length - 1, Math.floor(q * loops.length))];
     console.log(
@@ -70,6 +74,7 @@ if (process.argv[2] === 'client') {
         p(0.5).toFixed(1).padStart(12),
         p(0.99).toFixed(1).padStart(12),
         ((p(0.5) * 1000) / n).toFixed(1).padStart(13),
+        `${perWrite(cpu.user + cpu.system)} (${perWrite(cpu.system)})`.padStart(23),
       ].join(' '),
     );
     child.send('done');

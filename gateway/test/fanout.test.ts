@@ -2,29 +2,38 @@ import { createServer, type Server as HttpServer } from 'node:http';
 import { eventually } from '@bet/kit/testing';
 import { Server } from 'socket.io';
 import { io as connectSocket, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emitToEveryLocalSocket, eventPacket, textFrame } from '../src/realtime/fanout';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eventPacket, LocalFanout, textFrame } from '../src/realtime/fanout';
 
 describe('the shared-frame fan-out', () => {
   let http: HttpServer;
   let io: Server;
+  let fanout: LocalFanout;
   let url: string;
   const clients: Socket[] = [];
 
   beforeAll(async () => {
     http = createServer();
     io = new Server(http, { serveClient: false });
+    fanout = new LocalFanout(io);
     await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
     const address = http.address();
     url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   });
+  afterEach(async () => {
+    for (const c of clients.splice(0)) c.close();
+    await eventually(() => io.of('/').sockets.size === 0);
+  });
   afterAll(async () => {
-    for (const c of clients) c.close();
     await io.close();
   });
 
-  const open = async (transport: 'websocket' | 'polling') => {
-    const socket = connectSocket(url, { transports: [transport], forceNew: true, reconnection: false });
+  const open = async (transport: 'websocket' | 'polling' | 'upgrading') => {
+    const socket = connectSocket(url, {
+      transports: transport === 'upgrading' ? ['polling', 'websocket'] : [transport],
+      forceNew: true,
+      reconnection: false,
+    });
     clients.push(socket);
     const seen: Array<[string, unknown]> = [];
     socket.onAny((event, data) => seen.push([event, data]));
@@ -51,7 +60,7 @@ describe('the shared-frame fan-out', () => {
     const ws = await open('websocket');
     const polling = await open('polling');
     await eventually(() => io.of('/').sockets.size === 2);
-    const sent = emitToEveryLocalSocket(io, 'aviator:state', { state: 'betting', multiplier: 1 });
+    const sent = fanout.emit('aviator:state', { state: 'betting', multiplier: 1 });
     expect(sent).toEqual({ direct: 1, viaSocketIo: 1 });
     for (const c of [ws, polling]) await eventually(() => c.seen.some(([e]) => e === 'aviator:state'), 5_000);
     for (const c of [ws, polling])
@@ -68,9 +77,9 @@ describe('the shared-frame fan-out', () => {
     // follows in the same turn must queue behind it
     server.emit('aviator:state', { state: 'running', multiplier: 1 });
     const ticks = [1.01, 1.02, 1.03].map((m) =>
-      emitToEveryLocalSocket(io, 'aviator:tick', { multiplier: m }, { volatile: true }),
+      fanout.emit('aviator:tick', { multiplier: m }, { volatile: true }),
     );
-    const crash = emitToEveryLocalSocket(io, 'aviator:crash', { multiplier: 1.03 });
+    const crash = fanout.emit('aviator:crash', { multiplier: 1.03 });
     expect(ticks.every((t) => t.direct === 0)).toBe(true);
     expect(crash).toEqual({ direct: 0, viaSocketIo: 1 });
     await eventually(() => ws.seen.some(([e]) => e === 'aviator:crash'));
@@ -82,11 +91,53 @@ describe('the shared-frame fan-out', () => {
       .map(([, d]) => (d as { multiplier: number }).multiplier);
     expect(multipliers).toEqual([...multipliers].sort());
     // once drained, the next broadcast goes straight to the socket again
-    await eventually(
-      () => emitToEveryLocalSocket(io, 'aviator:tick', { multiplier: 1.5 }, { volatile: true }).direct === 1,
-    );
+    await eventually(() => fanout.emit('aviator:tick', { multiplier: 1.5 }, { volatile: true }).direct === 1);
     await eventually(() =>
       ws.seen.some(([e, d]) => e === 'aviator:tick' && (d as { multiplier: number }).multiplier === 1.5),
     );
+  });
+
+  it('drops a socket that disconnects: a client back on long-polling is reached through socket.io only', async () => {
+    const ws = await open('websocket');
+    await eventually(() => io.of('/').sockets.size === 1);
+    expect(fanout.emit('aviator:state', { state: 'betting', multiplier: 1 })).toEqual({
+      direct: 1,
+      viaSocketIo: 0,
+    });
+    ws.socket.close();
+    await eventually(() => io.of('/').sockets.size === 0);
+    expect(fanout.size).toBe(0);
+    expect(fanout.emit('aviator:tick', { multiplier: 1.01 }, { volatile: true })).toEqual({
+      direct: 0,
+      viaSocketIo: 0,
+    });
+    // its websocket lost, the client comes back on long-polling: a new socket, never written raw
+    const polling = await open('polling');
+    await eventually(() => io.of('/').sockets.size === 1);
+    expect(fanout.websockets).toBe(0);
+    expect(fanout.emit('aviator:state', { state: 'running', multiplier: 1 })).toEqual({
+      direct: 0,
+      viaSocketIo: 1,
+    });
+    await eventually(() => polling.seen.some(([e]) => e === 'aviator:state'), 5_000);
+    polling.socket.close();
+    await eventually(() => fanout.size === 0);
+  });
+
+  it('takes a socket that upgrades from long-polling to a websocket into the fast path', async () => {
+    const client = await open('upgrading');
+    await eventually(() => io.of('/').sockets.size === 1);
+    const [server] = io.of('/').sockets.values();
+    await eventually(() => server.conn.transport.name === 'websocket', 5_000);
+    expect(fanout.websockets).toBe(1);
+    await eventually(
+      () => fanout.emit('aviator:tick', { multiplier: 2 }, { volatile: true }).direct === 1,
+      5_000,
+    );
+    await eventually(() =>
+      client.seen.some(([e, d]) => e === 'aviator:tick' && (d as { multiplier: number }).multiplier === 2),
+    );
+    client.socket.close();
+    await eventually(() => fanout.size === 0);
   });
 });

@@ -1,20 +1,26 @@
 import type { Server, Socket } from 'socket.io';
 
 /**
- * The engine.io and ws internals the fast path reads. engine.io's own broadcast uses the same
- * `_sender.sendFrame` (its `wsPreEncodedFrame`), so these are as stable as socket.io itself;
- * the gateway's fan-out test fails if a release moves them.
+ * The engine.io and ws internals the fast path reads. engine.io's own broadcast writes its
+ * pre-encoded frames to the same net.Socket (ws's `_sender.sendFrame`, for its
+ * `wsPreEncodedFrame`), so these are as stable as socket.io itself; the gateway's fan-out test
+ * fails if a release moves them (every socket would then go through socket.io's own emit).
  */
+interface RawSocket {
+  write(frame: Buffer): boolean;
+}
 interface WebsocketTransport {
   name: string;
   writable: boolean;
   perMessageDeflate?: unknown;
-  socket?: { _sender?: { sendFrame(list: Buffer[], cb?: () => void): void } };
+  /** ws's WebSocket: `_socket` is its net.Socket, `readyState` 1 while open */
+  socket?: { readyState: number; _socket?: RawSocket };
 }
 interface EngineConnection {
   readyState: string;
   writeBuffer: unknown[];
   transport: WebsocketTransport;
+  on(event: 'upgrade', listener: (transport: WebsocketTransport) => void): unknown;
 }
 
 /**
@@ -50,41 +56,96 @@ export interface FanoutResult {
   viaSocketIo: number;
 }
 
+/** one socket of this gateway, and the net.Socket under its websocket once it has one */
+interface Entry {
+  socket: Socket;
+  conn: EngineConnection;
+  /** the websocket transport the raw socket belongs to; null: polling, or a deflating websocket */
+  transport: WebsocketTransport | null;
+  raw: RawSocket | null;
+  /** where it sits in `entries` (removal swaps the last one into its place) */
+  at: number;
+}
+
 /**
  * `io.local.emit(event, data)` for events every socket on this gateway gets, at a fraction of
- * its cost: the frame is built once and written with one call per websocket, where socket.io
- * runs its packet, flush and drain machinery per socket (the Aviator ticks: 10 a second to
- * every visitor and player). A socket whose earlier output is still queued, or which is on
- * long-polling, goes through socket.io, so nothing overtakes what it already queued.
- * `volatile`: socket.io's volatile emit for those, which skips a socket that is still busy.
+ * its cost: the frame is built once and written with one `write` per websocket, where
+ * socket.io runs its packet, flush and drain machinery per socket (the Aviator ticks, five a
+ * second to every visitor and player). The sockets are kept in a flat array, each with its
+ * net.Socket, updated when a socket connects, upgrades to a websocket or disconnects, so a
+ * broadcast reads no Map and no chain of engine objects per socket. A socket whose earlier
+ * output is still queued, or which is on long-polling, goes through socket.io, so nothing
+ * overtakes what it already queued. `volatile`: socket.io's volatile emit for those, which
+ * skips a socket that is still busy.
  */
-export function emitToEveryLocalSocket(
-  io: Server,
-  event: string,
-  data: unknown,
-  opts: { volatile?: boolean } = {},
-): FanoutResult {
-  const result: FanoutResult = { direct: 0, viaSocketIo: 0 };
-  let frame: Buffer | null = null;
-  for (const socket of io.of('/').sockets.values()) {
-    const conn = (socket as Socket).conn as unknown as EngineConnection;
-    const t = conn.transport;
-    const sender = t.socket?._sender;
-    if (
-      conn.readyState === 'open' &&
-      t.name === 'websocket' &&
-      !t.perMessageDeflate &&
-      t.writable &&
-      conn.writeBuffer.length === 0 &&
-      sender
-    ) {
-      frame ??= textFrame(eventPacket(event, data));
-      sender.sendFrame([frame]);
-      result.direct += 1;
-    } else {
-      (opts.volatile ? socket.volatile : socket).emit(event, data);
-      result.viaSocketIo += 1;
+export class LocalFanout {
+  private readonly entries: Entry[] = [];
+
+  constructor(io: Server) {
+    io.of('/').on('connection', (socket: Socket) => this.add(socket));
+  }
+
+  /** sockets this gateway broadcasts to */
+  get size() {
+    return this.entries.length;
+  }
+
+  /** sockets a broadcast would write directly if none were busy (websocket, no deflate) */
+  get websockets() {
+    let n = 0;
+    for (const e of this.entries) if (e.raw) n += 1;
+    return n;
+  }
+
+  private add(socket: Socket) {
+    const conn = socket.conn as unknown as EngineConnection;
+    const entry: Entry = { socket, conn, transport: null, raw: null, at: this.entries.length };
+    this.adopt(entry, conn.transport);
+    this.entries.push(entry);
+    // engine.io never goes back from a websocket to polling: a client that loses its
+    // websocket connects again as a new socket
+    conn.on('upgrade', (transport) => this.adopt(entry, transport));
+    socket.once('disconnect', () => this.remove(entry));
+  }
+
+  private adopt(entry: Entry, transport: WebsocketTransport) {
+    const raw =
+      transport.name === 'websocket' && !transport.perMessageDeflate ? transport.socket?._socket : null;
+    entry.transport = raw ? transport : null;
+    entry.raw = raw ?? null;
+  }
+
+  private remove(entry: Entry) {
+    const last = this.entries.pop()!;
+    if (last !== entry) {
+      this.entries[entry.at] = last;
+      last.at = entry.at;
     }
   }
-  return result;
+
+  emit(event: string, data: unknown, opts: { volatile?: boolean } = {}): FanoutResult {
+    const entries = this.entries;
+    let frame: Buffer | null = null;
+    let direct = 0;
+    let viaSocketIo = 0;
+    for (let i = 0; i < entries.length; i++) {
+      const e = entries[i];
+      const t = e.transport;
+      const conn = e.conn;
+      if (
+        t?.writable &&
+        conn.writeBuffer.length === 0 &&
+        conn.readyState === 'open' &&
+        t.socket?.readyState === 1
+      ) {
+        frame ??= textFrame(eventPacket(event, data));
+        e.raw!.write(frame);
+        direct += 1;
+      } else {
+        (opts.volatile ? e.socket.volatile : e.socket).emit(event, data);
+        viaSocketIo += 1;
+      }
+    }
+    return { direct, viaSocketIo };
+  }
 }

@@ -28,7 +28,7 @@ import {
   userRoom,
 } from '../domain/bridge';
 import { TickCoalescer } from '../domain/ticks';
-import { emitToEveryLocalSocket } from './fanout';
+import { LocalFanout } from './fanout';
 
 export interface SocketData {
   /** null: a visitor without a token (public events only) */
@@ -77,6 +77,7 @@ export const JOIN_REFUSED = 'You can only join your own room';
  */
 export class Realtime {
   readonly io: Server;
+  private readonly fanout: LocalFanout;
   private readonly subs: Subscription[] = [];
   private readonly pending = new Set<Promise<unknown>>();
   private readonly offlineTimers = new Map<NodeJS.Timeout, () => Promise<void>>();
@@ -112,6 +113,7 @@ export class Realtime {
         },
       );
     });
+    this.fanout = new LocalFanout(this.io);
     this.io.on('connection', (socket) => this.onConnection(socket));
   }
 
@@ -335,7 +337,7 @@ export class Realtime {
    */
   private broadcastLocally(event: string, data: unknown, volatile: boolean) {
     const started = performance.now();
-    emitToEveryLocalSocket(this.io, event, data, { volatile });
+    this.fanout.emit(event, data, { volatile });
     socketBroadcastDuration.observe({ service: 'gateway', event }, (performance.now() - started) / 1000);
     socketEmits.inc({ service: 'gateway', event });
   }
