@@ -61,7 +61,7 @@ describe('the shared-frame fan-out', () => {
     const polling = await open('polling');
     await eventually(() => io.of('/').sockets.size === 2);
     const sent = fanout.emit('aviator:state', { state: 'betting', multiplier: 1 });
-    expect(sent).toEqual({ direct: 1, viaSocketIo: 1 });
+    expect(sent).toEqual({ direct: 1, viaSocketIo: 1, skipped: 0 });
     for (const c of [ws, polling]) await eventually(() => c.seen.some(([e]) => e === 'aviator:state'), 5_000);
     for (const c of [ws, polling])
       expect(c.seen).toEqual([['aviator:state', { state: 'betting', multiplier: 1 }]]);
@@ -81,7 +81,7 @@ describe('the shared-frame fan-out', () => {
     );
     const crash = fanout.emit('aviator:crash', { multiplier: 1.03 });
     expect(ticks.every((t) => t.direct === 0)).toBe(true);
-    expect(crash).toEqual({ direct: 0, viaSocketIo: 1 });
+    expect(crash).toEqual({ direct: 0, viaSocketIo: 1, skipped: 0 });
     await eventually(() => ws.seen.some(([e]) => e === 'aviator:crash'));
     const names = ws.seen.map(([e]) => e);
     expect(names[0]).toBe('aviator:state');
@@ -97,12 +97,29 @@ describe('the shared-frame fan-out', () => {
     );
   });
 
+  it('queues no volatile ticks for a client that has stopped reading: each waits for the last to leave', async () => {
+    const ws = await open('websocket');
+    await eventually(() => io.of('/').sockets.size === 1);
+    const [server] = io.of('/').sockets.values();
+    const raw = (server.conn as any).transport.socket._socket as { writableLength: number };
+    // the client's end stops reading: the kernel's buffers fill, then Node's would grow
+    ((ws.socket.io.engine as any).transport.ws._socket as { pause(): void }).pause();
+    const payload = { pad: 'x'.repeat(100_000) };
+    let skipped = 0;
+    for (let i = 0; i < 300; i++) skipped += fanout.emit('aviator:tick', payload, { volatile: true }).skipped;
+    expect(skipped).toBeGreaterThan(0);
+    // at most the one frame that did not fit, never 300 ticks' worth (30 MB)
+    expect(raw.writableLength).toBeLessThan(200_000);
+    ws.socket.close();
+  });
+
   it('drops a socket that disconnects: a client back on long-polling is reached through socket.io only', async () => {
     const ws = await open('websocket');
     await eventually(() => io.of('/').sockets.size === 1);
     expect(fanout.emit('aviator:state', { state: 'betting', multiplier: 1 })).toEqual({
       direct: 1,
       viaSocketIo: 0,
+      skipped: 0,
     });
     ws.socket.close();
     await eventually(() => io.of('/').sockets.size === 0);
@@ -110,6 +127,7 @@ describe('the shared-frame fan-out', () => {
     expect(fanout.emit('aviator:tick', { multiplier: 1.01 }, { volatile: true })).toEqual({
       direct: 0,
       viaSocketIo: 0,
+      skipped: 0,
     });
     // its websocket lost, the client comes back on long-polling: a new socket, never written raw
     const polling = await open('polling');
@@ -118,6 +136,7 @@ describe('the shared-frame fan-out', () => {
     expect(fanout.emit('aviator:state', { state: 'running', multiplier: 1 })).toEqual({
       direct: 0,
       viaSocketIo: 1,
+      skipped: 0,
     });
     await eventually(() => polling.seen.some(([e]) => e === 'aviator:state'), 5_000);
     polling.socket.close();

@@ -8,6 +8,8 @@ import type { Server, Socket } from 'socket.io';
  */
 interface RawSocket {
   write(frame: Buffer): boolean;
+  /** bytes Node still holds because the kernel's buffer for this socket is full */
+  writableLength: number;
 }
 interface WebsocketTransport {
   name: string;
@@ -54,6 +56,8 @@ export interface FanoutResult {
   direct: number;
   /** handed to socket.io: long-polling, or earlier output still queued */
   viaSocketIo: number;
+  /** volatile frames not written: the client has not read the last one yet */
+  skipped: number;
 }
 
 /** one socket of this gateway, and the net.Socket under its websocket once it has one */
@@ -128,6 +132,7 @@ export class LocalFanout {
     let frame: Buffer | null = null;
     let direct = 0;
     let viaSocketIo = 0;
+    let skipped = 0;
     for (let i = 0; i < entries.length; i++) {
       const e = entries[i];
       const t = e.transport;
@@ -138,6 +143,12 @@ export class LocalFanout {
         conn.readyState === 'open' &&
         t.socket?.readyState === 1
       ) {
+        // a client that stops reading would otherwise have every tick queued in the gateway's
+        // memory until its ping times out: a volatile frame waits for the last one to leave
+        if (opts.volatile && e.raw!.writableLength > 0) {
+          skipped += 1;
+          continue;
+        }
         frame ??= textFrame(eventPacket(event, data));
         e.raw!.write(frame);
         direct += 1;
@@ -146,6 +157,6 @@ export class LocalFanout {
         viaSocketIo += 1;
       }
     }
-    return { direct, viaSocketIo };
+    return { direct, viaSocketIo, skipped };
   }
 }
