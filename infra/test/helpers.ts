@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { newId } from '@bet/kit';
 import { eventually, freePort } from '@bet/kit/testing';
-import { expect } from 'vitest';
 import { REPO_ROOT } from '../src/defaults';
 
 export { freePort };
@@ -124,7 +123,7 @@ export async function exerciseAuth(base: string) {
   return { suffix, reg, login, me, refreshed, reused };
 }
 
-type Call = (
+export type Call = (
   method: string,
   path: string,
   body?: unknown,
@@ -134,7 +133,8 @@ type Call = (
 
 /**
  * Players registered, signed in and funded through the gateway, each from its own address
- * (198.51.100.10 on): what the chaos and rolling-restart tests bet with.
+ * (198.51.100.10 on; `count` up to 240): what the chaos and rolling-restart tests and the chaos
+ * soak bet with.
  */
 export async function fundedPlayers(
   call: Call,
@@ -153,7 +153,8 @@ export async function fundedPlayers(
       undefined,
       client,
     );
-    expect(reg.status, JSON.stringify(reg.body)).toBe(201);
+    if (reg.status !== 201)
+      throw new Error(`registering a player: ${reg.status} ${JSON.stringify(reg.body)}`);
     const login = await call(
       'POST',
       '/auth/login',
@@ -174,7 +175,8 @@ export async function fundedPlayers(
       { amount: opts.amount, description: 'test funding' },
       admin,
     );
-    expect(funded.status, JSON.stringify(funded.body)).toBe(200);
+    if (funded.status !== 200)
+      throw new Error(`funding a player: ${funded.status} ${JSON.stringify(funded.body)}`);
     players.push({ id, token, client });
   }
   return players;
