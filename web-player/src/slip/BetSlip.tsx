@@ -147,7 +147,7 @@ export function BetSlip({
   // the token in use: one the player still holds, on a slip it can pay
   const freeBet = (fits && tokens.find((t) => t._id === slip.freeBetId)) || null;
   const totals = slipTotals(slip.selections, betType, freeBet ? freeBet.amount : slip.stake);
-  const payout = freeBet ? freeBetPayout(freeBet.amount, totals.totalOdds) : totals.potentialPayout;
+  const payout = freeBet ? freeBetPayout(freeBet.amount, totals.potentialPayout) : totals.potentialPayout;
   const warnings = freeBet
     ? [
         // the token pays: the balance is not asked, the token's minimum odds are
