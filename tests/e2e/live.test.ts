@@ -81,6 +81,37 @@ describe('live betting', () => {
     const row = page.locator('table.bets tbody tr', { hasText: title });
     const cashOut = row.getByRole('button', { name: /^Cash Out \$\d+\.\d{2}$/ });
     await cashOut.waitFor({ timeout: 20_000 });
+
+    // issue 34 item 6: the button says what would be paid now, the server's offer, and follows
+    // it as the match's prices move, without a reload; on a phone too
+    const placed = (await stack.api('GET', '/bets?limit=5', undefined, token)).body.bets.find(
+      (b: any) => b.selections[0]?.game?._id === game._id,
+    );
+    const quote = async () =>
+      (await stack.api('GET', `/bets/${placed._id}/cash-out`, undefined, token)).body.amount as number;
+    const phone = await newPage(browser, {
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    await phone.page.goto(`${stack.url}/support`);
+    await phone.page.evaluate((s) => {
+      localStorage.setItem('accessToken', s.accessToken);
+      localStorage.setItem('refreshToken', s.refreshToken);
+    }, session);
+    await phone.page.goto(`${stack.url}/my-bets`);
+    const phoneRow = phone.page.locator('table.bets tbody tr', { hasText: title });
+    const shown = async (r: typeof row) =>
+      Number(
+        ((await r.getByRole('button', { name: /Cash Out/ }).textContent()) ?? '').replace(/[^0-9.]/g, ''),
+      );
+    const first = await shown(row);
+    await expect.poll(quote, { timeout: 60_000 }).not.toBe(first);
+    for (const r of [row, phoneRow])
+      await expect.poll(async () => (await shown(r)) === (await quote()), { timeout: 20_000 }).toBe(true);
+    expect(phone.errors).toEqual([]);
+    await phone.context.close();
+
     await cashOut.click();
     // a confirmation that shows the offer, kept current, before anything is paid
     const confirm = page.getByRole('dialog', { name: 'Cash out this bet?' });

@@ -149,4 +149,28 @@ describe('<MyBets>', () => {
     act(() => pushed.get('bet_settled')?.({ betId: id(1), status: 'won' }));
     await waitFor(() => expect(listCalls()).toBe(3));
   });
+  // issue 34 item 6: the button said $16.73 while the confirmation offered $15.97
+  it("keeps the Cash Out button's amount at the server's offer as the game's odds move", async () => {
+    const offers = [16.73, 15.97];
+    let reads = 0;
+    const fetchMock = vi.fn(async (url: string) => {
+      if (url.includes('/cash-out'))
+        return respond({ available: true, amount: offers[Math.min(reads++, 1)] });
+      if (url.includes('/games/live')) return respond({ games: [] });
+      return respond({ bets: [bet({})], currentPage: 1, totalPages: 1 });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    render(
+      <MemoryRouter>
+        <MyBets />
+      </MemoryRouter>,
+    );
+    await screen.findByRole('button', { name: 'Cash Out $16.73' });
+    // another game's prices leave the offer alone
+    act(() => pushed.get('liveOddsUpdate')?.({ gameId: id(8), odds: { home: 2, draw: 3, away: 4 } }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(reads).toBe(1);
+    act(() => pushed.get('liveOddsUpdate')?.({ gameId: id(9), odds: { home: 2.2, draw: 3, away: 3.4 } }));
+    await screen.findByRole('button', { name: 'Cash Out $15.97' });
+  });
 });

@@ -1,4 +1,4 @@
-import { txKindLabel } from '@bet/web-shell/core';
+import { txKindLabel, useSocketEvent } from '@bet/web-shell/core';
 import { Table, type TableColumn, useApi } from '@bet/web-shell/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -81,6 +81,9 @@ export default function Wallet() {
     }
     if (balance !== null) seen.current = balance;
   }, [balance, reloadSummary, reloadTxs]);
+  // An approval moves no money (it left the balance at the request): only its push tells the
+  // history that the withdrawal's badge changed (issue 34 item 6).
+  useSocketEvent('withdrawal_processed', reloadTxs);
   const reloadAll = () => {
     summary.reload();
     txs.reload();

@@ -47,9 +47,10 @@ describe('promoLines: the accumulator bonus as the legs grow', () => {
   });
 
   it('rounds the bonus down to the cent, on net winnings', () => {
-    expect(accaBonus(10, 3.375, 5)).toBe(1.18); // 5% of 23.75 = 1.1875
-    expect(accaBonus(10, 1, 5)).toBe(0);
-    expect(accaBonus(0, 4, 5)).toBe(0);
+    // from the potential payout as the server strikes it (33.75 on 10 at 3.375)
+    expect(accaBonus(10, 33.75, 5)).toBe(1.18); // 5% of 23.75 = 1.1875
+    expect(accaBonus(10, 10, 5)).toBe(0);
+    expect(accaBonus(0, 40, 5)).toBe(0);
   });
 
   it('says a leg under the minimum odds loses it', () => {

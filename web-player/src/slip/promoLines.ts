@@ -1,7 +1,7 @@
 import { termsMoney } from '@bet/web-shell/promo';
 import { odds as fmtOdds, money } from '../lib/format';
 import { type Acca, bestAcca } from '../promo/boosts';
-import { type BetType, combinedOdds, MAX_SELECTIONS, type SlipSelection } from './rules';
+import { type BetType, MAX_SELECTIONS, payoutCentsOf, type SlipSelection } from './rules';
 
 /** One extra line of the slip's totals that a promotion adds ("Acca bonus +10%", "Odds boost"). */
 export interface PromoLine {
@@ -23,10 +23,13 @@ export interface PromoSlip {
 
 const floorCents = (n: number) => Math.floor(Math.round(n * 1e6) / 1e4) / 100;
 
-/** The acca bonus a multi would be paid if it won: `percent` of its net winnings, cents down. */
-export function accaBonus(stake: number, totalOdds: number, percent: number): number {
-  if (!(stake > 0) || !(totalOdds > 1) || !(percent > 0)) return 0;
-  return floorCents(((stake * totalOdds - stake) * percent) / 100);
+/**
+ * The acca bonus a multi would be paid if it won: `percent` of its net winnings (its potential
+ * payout as the server strikes it, less the stake), cents down, as the server counts it.
+ */
+export function accaBonus(stake: number, potentialPayout: number, percent: number): number {
+  if (!(stake > 0) || !(potentialPayout > stake) || !(percent > 0)) return 0;
+  return floorCents(((potentialPayout - stake) * percent) / 100);
 }
 
 /**
@@ -65,7 +68,14 @@ export function promoLines(slip: PromoSlip): PromoLine[] {
       lines.push({ label: `Acca bonus +${now.percent}%`, value: `Every leg needs odds ${fmtOdds(min)}+` });
       return lines;
     }
-    const bonus = accaBonus(slip.stake, combinedOdds(slip.selections), now.percent);
+    const bonus = accaBonus(
+      slip.stake,
+      payoutCentsOf(
+        slip.stake,
+        slip.selections.map((s) => s.odds),
+      ) / 100,
+      now.percent,
+    );
     lines.push({ label: `Acca bonus +${now.percent}%`, value: `+${money(bonus)}` });
   }
   if (slip.freeBet || boosted.length > 0) return lines;

@@ -4,6 +4,7 @@ import {
   applyOdds,
   combinedOdds,
   effectiveBetType,
+  freeBetPayout,
   isValidGameId,
   MAX_SELECTIONS,
   maxStake,
@@ -83,6 +84,22 @@ describe('payout maths', () => {
     const odd = { ...sel(2), odds: Number.NaN };
     expect(combinedOdds([sel(1, 'A', 2), odd, sel(3, 'A', 3)])).toBe(6);
     expect(slipTotals([sel(1, 'A', 2), odd], 'single', 5).potentialPayout).toBe(10);
+  });
+  // issue 34 item 6: the slip shows what the receipt will, to the cent. The server strikes a
+  // bet at stake cents × each price in hundredths, rounded down (kit payoutCents), and a
+  // multi's total odds rounded down to two decimals.
+  it('rounds a multi down to the cent as the server does, total odds down to two decimals', () => {
+    const t = slipTotals([sel(1, 'A', 1.85), sel(2, 'B', 2.15)], 'multi', 10);
+    expect(t.totalOdds).toBe(3.97); // 3.9775
+    expect(t.potentialPayout).toBe(39.77); // 39.775
+  });
+  it('rounds each single down to the cent before adding them', () => {
+    const t = slipTotals([sel(1, 'A', 1.57), sel(2, 'B', 1.57)], 'single', 3.33);
+    expect(t.potentialPayout).toBe(10.44); // 2 × 5.2281, not 10.4562
+  });
+  it('a free bet returns the payout less its stake, from the same rounded payout', () => {
+    const t = slipTotals([sel(1, 'A', 1.85), sel(2, 'B', 2.15)], 'multi', 10);
+    expect(freeBetPayout(10, t.potentialPayout)).toBe(29.77);
   });
   it('an empty or invalid stake pays nothing', () => {
     expect(slipTotals([sel(1)], 'single', '').potentialPayout).toBe(0);

@@ -123,15 +123,36 @@ export interface SlipTotals {
   potentialPayout: number;
 }
 
+/**
+ * What a bet of `stake` (dollars) at these prices pays, in cents, as the server strikes it (kit
+ * `payoutCents`): stake cents × each price in hundredths, rounded down to the cent once.
+ */
+export function payoutCentsOf(stake: number, odds: readonly number[]): number {
+  let num = BigInt(Math.round(stake * 100));
+  let den = 1n;
+  for (const o of odds) {
+    num *= BigInt(Math.round(o * 100));
+    den *= 100n;
+  }
+  return Number(num / den);
+}
+
+/**
+ * The slip's totals, to the cent what the receipt (the server) will say (issue 34 item 6): a
+ * multi's payout and total odds rounded down once, each single's payout rounded down before
+ * they are added.
+ */
 export function slipTotals(selections: SlipSelection[], betType: BetType, stake: unknown): SlipTotals {
   const s = parseStake(stake);
   const type = effectiveBetType(betType, selections.length);
+  const odds = selections.map(validOdds).filter((o): o is number => o !== null);
   if (type === 'multi') {
-    const totalOdds = combinedOdds(selections);
-    return { totalOdds, totalStake: s, potentialPayout: s * totalOdds };
+    const totalOdds = odds.length ? payoutCentsOf(1, odds) / 100 : 0;
+    return { totalOdds, totalStake: s, potentialPayout: odds.length ? payoutCentsOf(s, odds) / 100 : 0 };
   }
-  const sum = selections.reduce((acc, sel) => acc + (validOdds(sel) ?? 0), 0);
-  return { totalOdds: sum, totalStake: s * selections.length, potentialPayout: s * sum };
+  const sum = odds.reduce((acc, o) => acc + o, 0);
+  const cents = odds.reduce((acc, o) => acc + payoutCentsOf(s, [o]), 0);
+  return { totalOdds: sum, totalStake: s * selections.length, potentialPayout: cents / 100 };
 }
 
 /** Max quick-add: the whole balance for a multi, the balance split over the selections for singles. */
@@ -280,8 +301,8 @@ export function freeBetFits(betType: BetType, count: number): boolean {
 }
 
 /** What a free bet can return: stake × odds − stake (the stake is not returned, as the server pays). */
-export function freeBetPayout(stake: number, totalOdds: number): number {
-  return Math.max(0, Math.round((stake * totalOdds - stake) * 100) / 100);
+export function freeBetPayout(stake: number, potentialPayout: number): number {
+  return Math.max(0, Math.round((potentialPayout - stake) * 100) / 100);
 }
 
 /** Why the token cannot pay this slip, checked before the server is asked; empty when it can. */
