@@ -1,4 +1,4 @@
-import { errorMessage, toast, useSession } from '@bet/web-shell/core';
+import { byCurrency, currencySymbol, errorMessage, toast, useSession } from '@bet/web-shell/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { odds as fmtOdds, money } from '../lib/format';
@@ -329,7 +329,9 @@ export function BetSlip({
 
           <div className="field slip__stake">
             <div className="slip__stake-head">
-              <label htmlFor={stakeId}>{betType === 'single' ? 'Stake per bet ($)' : 'Stake ($)'}</label>
+              <label htmlFor={stakeId}>
+                {betType === 'single' ? `Stake per bet (${currencySymbol()})` : `Stake (${currencySymbol()})`}
+              </label>
               {signedIn && balance !== null && (
                 <span className="slip__balance">
                   Balance <strong>{money(balance)}</strong>
@@ -356,9 +358,9 @@ export function BetSlip({
             ) : (
               <fieldset className="slip__quick">
                 <legend className="visually-hidden">Quick stake</legend>
-                {[5, 10, 50].map((n) => (
+                {byCurrency({ USD: [5, 10, 50], NGN: [100, 500, 1000] }).map((n) => (
                   <button key={n} type="button" className="btn btn--sm" onClick={() => slip.quickAdd(n)}>
-                    +{n}
+                    +{n.toLocaleString('en-US')}
                   </button>
                 ))}
                 <button
