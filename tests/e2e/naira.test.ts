@@ -78,7 +78,9 @@ describe('a naira deployment (CURRENCY=NGN)', () => {
     await page.screenshot({ path: screenshotPath(name) });
   };
   /** a dollar amount anywhere in the page's text: none may show in a naira deployment */
-  const dollars = (page: Page) => page.evaluate(() => document.body.innerText.match(/\$\s?\d[\d,.]*/g) ?? []);
+  const dollars = (page: Page) =>
+    // biome-ignore lint/performance/useDomNodeTextContent: the text a reader sees, not hidden nodes
+    page.evaluate(() => document.body.innerText.match(/\$\s?\d[\d,.]*/g) ?? []);
 
   for (const width of [1366, 390]) {
     for (const theme of ['light', 'dark'] as const) {
@@ -86,6 +88,14 @@ describe('a naira deployment (CURRENCY=NGN)', () => {
         const { context, page, errors } = await pageAs(player, width, theme);
         await page.goto(`${stack.url}/`);
         await expect.poll(() => page.getByTestId('header-balance').textContent()).toBe('₦1,000,000.00');
+        // the longer figure still fits the header: nothing in it runs past the screen's edge
+        const overflow = await page.evaluate(() =>
+          [...document.querySelectorAll('.nav *')]
+            .filter((e) => e.getBoundingClientRect().width > 0)
+            .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5)
+            .map((e) => e.className || e.tagName),
+        );
+        expect(overflow).toEqual([]);
 
         // the slip: stake label, quick stakes and the payout in naira
         await page.getByLabel('Search teams').fill(game.home);
