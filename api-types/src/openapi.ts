@@ -9998,6 +9998,8 @@ export type paths = {
                         "application/json": {
                             /** @description bonus money in dollars: can be staked, never withdrawn; cash once its wagering is met */
                             bonusBalance: number;
+                            /** @description the currency of every amount in the API (ISO 4217); one per deployment, USD unless set */
+                            currency: "USD" | "NGN";
                             /** @description dollars owed from a corrected result (repaid from the next winnings; withdrawals wait for it) */
                             debt: number;
                             /** @description dollars */
@@ -10070,7 +10072,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The NGN → USD deposit rate, the minimum, and the preset amounts with what they credit */
+        /** The deposit rate (NGN → the wallet currency; 1 in a naira deployment), the minimum, and the preset amounts with what they credit */
         get: {
             parameters: {
                 query?: never;
@@ -10087,14 +10089,20 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            /** @enum {string} */
+                            /**
+                             * @description the currency deposits are paid in
+                             * @enum {string}
+                             */
                             currency: "NGN";
                             minAmount: number;
+                            /** @description naira per credited unit: 1 when the wallet is in naira */
                             ngnPerUsd: number;
                             presets: {
                                 amount: number;
                                 credits: number;
                             }[];
+                            /** @description the currency deposits are credited in (CURRENCY); NGN: no conversion */
+                            walletCurrency: "USD" | "NGN";
                         };
                     };
                 };
@@ -10115,7 +10123,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** @description `{ provider, sandbox }`: `sandbox: true` when deposits go to the sandbox (no real money; the web shows a banner). */
+        /** @description `{ provider, sandbox, currency }`: `sandbox: true` when deposits go to the sandbox (no real money; the web shows a banner); `currency` is the one every amount is in (the web formats money with it). */
         get: {
             parameters: {
                 query?: never;
@@ -10132,6 +10140,8 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
+                            /** @description the currency of every amount in the API (ISO 4217); one per deployment, USD unless set */
+                            currency: "USD" | "NGN";
                             /** @description the payment provider taking deposits */
                             provider: string;
                             /** @description true when deposits go to the sandbox (no real money) */

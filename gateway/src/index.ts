@@ -1,5 +1,11 @@
 import type { App, Cache, EventBus, Logger, TokenVerifier } from '@bet/kit';
-import { installObservability, recordBuildInfo, socketConnections, watchRedis } from '@bet/kit';
+import {
+  installObservability,
+  recordBuildInfo,
+  setWalletCurrency,
+  socketConnections,
+  watchRedis,
+} from '@bet/kit';
 import swagger from '@fastify/swagger';
 import { Redis } from 'ioredis';
 import type { Server } from 'socket.io';
@@ -62,6 +68,8 @@ export interface Gateway {
  */
 export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
   const config = opts.config ?? loadGatewayConfig(opts.env ?? process.env);
+  // the notifications it writes name amounts in the deployment's currency
+  setWalletCurrency(config.CURRENCY);
   const redisUrl = opts.redis ?? opts.redisUrl ?? null;
   const logger = opts.logger.child({ service: 'gateway' });
   const origins = corsOrigins(config.CORS_ORIGINS);

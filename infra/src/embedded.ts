@@ -12,7 +12,7 @@ import {
   Type,
 } from '@bet/kit';
 import { isLoopbackHost, type LocalAccounts, localAccounts } from './accounts';
-import { LOCAL_DEFAULTS, webRoots } from './defaults';
+import { demoOpeningBalance, LOCAL_DEFAULTS, webRoots } from './defaults';
 import { startIdleCollector } from './idle-collector';
 import { forgetStopRecord, readStopRecord, replayFrom, writeStopRecord } from './last-stop';
 import { seedDemoBalance } from './seed';
@@ -150,7 +150,7 @@ export async function startEmbedded(
           adminEmail: serviceEnv.ADMIN_EMAIL!,
           adminPassword: serviceEnv.ADMIN_PASSWORD!,
           demoUsername: serviceEnv.DEMO_USERNAME!,
-          amount: Number(serviceEnv.DEMO_OPENING_BALANCE ?? 0),
+          amount: demoOpeningBalance(serviceEnv),
         }).catch((err) => {
           logger.warn({ err }, 'could not seed the demo balance');
           return 'skipped' as const;

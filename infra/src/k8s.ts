@@ -449,6 +449,8 @@ export function renderManifests(): Record<string, object[]> {
           MIGRATIONS: 'check',
           // after preStop, /readyz 503 while still serving, then close
           DRAIN_SECONDS: '5',
+          // the deployment's one currency (USD or NGN): every service must read the same
+          CURRENCY: 'USD',
         },
       },
     ],

@@ -1,4 +1,4 @@
-import { type EventEnvelope, type EventOf, typedEvent } from '@bet/kit';
+import { type EventEnvelope, type EventOf, moneyText, typedEvent } from '@bet/kit';
 import {
   AdminFiguresChanged,
   AviatorBetUpdated,
@@ -50,7 +50,7 @@ const ADMINS: Audience = { room: 'admins' };
 
 /** dollars with two decimals from integer cents, as a JSON number */
 export const dollars = (cents: number) => Math.round(cents) / 100;
-const money = (cents: number) => `$${(Math.round(cents) / 100).toFixed(2)}`;
+const money = (cents: number) => moneyText(Math.round(cents));
 
 export function betSettledMessage(d: EventData<typeof BetsSettled>): string {
   if (d.correction) return `Your bet has been re-settled after a result correction: ${d.status}.`;

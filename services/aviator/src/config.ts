@@ -28,12 +28,12 @@ export const aviatorConfig = {
   AVIATOR_TICK_PUSH_MS: Type.Integer({ default: 200, minimum: 10 }),
   /** how long a dead clock's lease lives before another replica takes over */
   AVIATOR_LEASE_TTL_MS: Type.Integer({ default: 3_000, minimum: 300 }),
-  AVIATOR_MIN_STAKE: Type.Number({ default: 0.1, exclusiveMinimum: 0 }),
-  AVIATOR_MAX_STAKE: Type.Number({ default: 1_000, exclusiveMinimum: 0 }),
+  AVIATOR_MIN_STAKE: Type.Number({ default: 0.1, ngnDefault: 100, exclusiveMinimum: 0 }),
+  AVIATOR_MAX_STAKE: Type.Number({ default: 1_000, ngnDefault: 1_000_000, exclusiveMinimum: 0 }),
   /** the most one bet can win (its payout): the bet is cashed out where it reaches it */
-  AVIATOR_MAX_WIN: Type.Number({ default: 10_000, exclusiveMinimum: 0 }),
+  AVIATOR_MAX_WIN: Type.Number({ default: 10_000, ngnDefault: 10_000_000, exclusiveMinimum: 0 }),
   /** the most one round can pay out: the remaining bets are cashed out where it would pass it */
-  AVIATOR_ROUND_MAX_PAYOUT: Type.Number({ default: 50_000, exclusiveMinimum: 0 }),
+  AVIATOR_ROUND_MAX_PAYOUT: Type.Number({ default: 50_000, ngnDefault: 50_000_000, exclusiveMinimum: 0 }),
   /** how long a bet waits for the wallet's debit */
   AVIATOR_WALLET_TIMEOUT_MS: Type.Integer({ default: 3_000, minimum: 100 }),
   /** how long a bet's Idempotency-Key is kept: a retry after this bets again */

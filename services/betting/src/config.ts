@@ -4,19 +4,19 @@ import type { BettingDB } from './db/schema';
 /** The betting service's own settings (on top of the kit's base settings). */
 export const bettingConfig = {
   /** largest stake of one bet, in dollars (for singles: the stake per bet) */
-  MAX_STAKE: Type.Number({ default: 10_000, exclusiveMinimum: 0 }),
+  MAX_STAKE: Type.Number({ default: 10_000, ngnDefault: 10_000_000, exclusiveMinimum: 0 }),
   /** largest potential payout of one bet, in dollars */
-  MAX_PAYOUT: Type.Number({ default: 250_000, exclusiveMinimum: 0 }),
+  MAX_PAYOUT: Type.Number({ default: 250_000, ngnDefault: 250_000_000, exclusiveMinimum: 0 }),
   /** the odds ceiling: no selection is taken at a higher price (decimal odds) */
   MAX_ODDS: Type.Number({ default: 500, minimum: 1.01 }),
   /** the liability limit of one game and market: what one outcome may pay out over every pending bet, in dollars */
-  MAX_LIABILITY: Type.Number({ default: 100_000, exclusiveMinimum: 0 }),
+  MAX_LIABILITY: Type.Number({ default: 100_000, ngnDefault: 100_000_000, exclusiveMinimum: 0 }),
   /** an in-play bet is accepted only after this wait, once its market and price are checked again (0: at once) */
   LIVE_ACCEPT_DELAY_MS: Type.Integer({ default: 5_000, minimum: 0, maximum: 30_000 }),
   /** share of the fair cash-out value the house keeps (0.05 = 5 %) */
   CASHOUT_MARGIN: Type.Number({ default: 0.05, minimum: 0, maximum: 0.99 }),
   /** a game whose pending potential payouts exceed this many dollars is high-risk */
-  HIGH_RISK_EXPOSURE: Type.Number({ default: 5_000, minimum: 0 }),
+  HIGH_RISK_EXPOSURE: Type.Number({ default: 5_000, ngnDefault: 5_000_000, minimum: 0 }),
   /** how long a placement waits for the wallet's answer to a debit */
   WALLET_TIMEOUT_MS: Type.Integer({ default: 5_000, minimum: 100 }),
   /** how long a live bet waits for the games service to vouch for its in-play price */

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
-import { absoluteAssetUrl, ConfigError, loadConfig, webUrl } from './config';
+import { absoluteAssetUrl, BaseConfigSchema, ConfigError, loadConfig, webUrl } from './config';
 import { ID_PATTERN, isId, newId } from './ids';
 
 describe('loadConfig', () => {
@@ -56,5 +56,24 @@ describe('web and asset addresses', () => {
     );
     expect(absoluteAssetUrl('https://api.example', '//cdn.example/l.png')).toBe('//cdn.example/l.png');
     expect(absoluteAssetUrl('https://api.example', null)).toBeNull();
+  });
+});
+
+describe('amounts of money in the settings', () => {
+  const schema = Type.Object({
+    CURRENCY: Type.Union([Type.Literal('USD'), Type.Literal('NGN')], { default: 'USD' }),
+    MAX_STAKE: Type.Number({ default: 10_000, ngnDefault: 10_000_000 }),
+  });
+
+  it('default to dollars, and to their naira figure in a naira deployment, unless set', () => {
+    expect(loadConfig(schema, {}).MAX_STAKE).toBe(10_000);
+    expect(loadConfig(schema, { CURRENCY: 'NGN' }).MAX_STAKE).toBe(10_000_000);
+    expect(loadConfig(schema, { CURRENCY: 'NGN', MAX_STAKE: '500' }).MAX_STAKE).toBe(500);
+  });
+
+  it('name the deployment currency in the base settings, USD unless set', () => {
+    expect(loadConfig(BaseConfigSchema, {}).CURRENCY).toBe('USD');
+    expect(loadConfig(BaseConfigSchema, { CURRENCY: 'NGN' }).CURRENCY).toBe('NGN');
+    expect(() => loadConfig(BaseConfigSchema, { CURRENCY: 'EUR' })).toThrow(/CURRENCY/);
   });
 });

@@ -17,6 +17,9 @@ export function loadConfig<T extends TObject>(
   for (const key of Object.keys(schema.properties)) {
     const v = env[key];
     if (v !== undefined && v !== '') raw[key] = v;
+    // an amount of money whose default is in dollars has its own default in a naira deployment
+    else if (env.CURRENCY === 'NGN' && schema.properties[key]?.ngnDefault !== undefined)
+      raw[key] = schema.properties[key].ngnDefault;
   }
   const withDefaults = Value.Default(schema, raw);
   const converted = Value.Convert(schema, withDefaults);
@@ -83,6 +86,12 @@ export const baseConfig = {
     description:
       'peers whose X-Forwarded-For is believed (comma list of loopback, private, IPs or CIDRs; none)',
   }),
+  /**
+   * The deployment's one currency: every balance, stake, payout and limit is an integer of its
+   * minor unit, and the API's amounts are in it. USD (the spec's) or NGN (deposits in naira
+   * are credited as they are, without conversion). Every service of a deployment reads the same.
+   */
+  CURRENCY: Type.Union([Type.Literal('USD'), Type.Literal('NGN')], { default: 'USD' }),
   /** where the web client lives, when another origin than the API: links we generate point here */
   WEB_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
 } satisfies TProperties;

@@ -7,6 +7,7 @@ export * from './bus/types';
 export * from './cache';
 export * from './clock';
 export * from './config';
+export * from './currency';
 export * from './db/database';
 export * from './db/errors';
 export * from './db/pglite';

@@ -10,6 +10,7 @@ import type { DeliveryInfo, EventBus, EventHandler, Subscription } from './bus/t
 import { type Cache, MemoryCache, RedisCache } from './cache';
 import { type Clock, systemClock } from './clock';
 import { type BaseConfig, baseConfig, loadConfig } from './config';
+import { setWalletCurrency } from './currency';
 import { type Database, type DatabaseOptions, openDatabase } from './db/database';
 import type { PGliteHost } from './db/pglite';
 import type { ErrorTable } from './errors';
@@ -134,6 +135,8 @@ export async function startService<DB, P extends TProperties, X extends object>(
   type Cfg = Static<TObject<P>>;
   const env = { ...infra.env, ...opts.env };
   const config = loadConfig(Type.Object({ ...baseConfig, ...(def.config ?? {}) }), env) as BaseConfig & Cfg;
+  // one currency per deployment: the messages this process writes name its amounts in it
+  setWalletCurrency(config.CURRENCY);
   const logger = infra.logger.child({ service: def.name });
   const database = await openDatabase<DB & OutboxTables>(infra.database(def.name));
   await database.migrate(allMigrations(def), logger, config.MIGRATIONS);

@@ -34,12 +34,12 @@ export const walletConfig = {
    * wallets' payouts, either sign, summed) would exceed this many dollars, the movement is only
    * a request until a second admin approves it. 0 sends every adjustment for approval.
    */
-  ADJUSTMENT_APPROVAL_THRESHOLD: Type.Number({ default: 1000, minimum: 0 }),
+  ADJUSTMENT_APPROVAL_THRESHOLD: Type.Number({ default: 1000, ngnDefault: 1_000_000, minimum: 0 }),
   /**
    * Four-eyes on withdrawals: one above this many dollars (or one that admin credits pay for)
    * needs the approvals of two different admins.
    */
-  WITHDRAWAL_APPROVAL_THRESHOLD: Type.Number({ default: 1000, minimum: 0 }),
+  WITHDRAWAL_APPROVAL_THRESHOLD: Type.Number({ default: 1000, ngnDefault: 1_000_000, minimum: 0 }),
   /** timeout of every call to a payment provider */
   PROVIDER_TIMEOUT_MS: Type.Integer({ default: 10_000, minimum: 100 }),
   /**

@@ -1,3 +1,4 @@
+import { newId } from '@bet/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startWallet } from './helpers';
 
@@ -13,6 +14,7 @@ describe('GET /wallet/deposit/rate', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       currency: 'NGN',
+      walletCurrency: 'USD',
       ngnPerUsd: 1550.5,
       minAmount: 100,
       presets: [
@@ -22,5 +24,15 @@ describe('GET /wallet/deposit/rate', () => {
         { amount: 50000, credits: 32.24 },
       ],
     });
+  });
+});
+
+describe('the currency of a dollar deployment (the default)', () => {
+  it('is named by GET /wallet and GET /wallet/payments', async () => {
+    const token = await h.userToken(newId());
+    const wallet = await h.http('GET', '/api/v1/wallet', { token });
+    expect(wallet.status).toBe(200);
+    expect(wallet.body).toEqual({ walletBalance: 0, currency: 'USD', debt: 0, bonusBalance: 0 });
+    expect((await h.http('GET', '/api/v1/wallet/payments')).body.currency).toBe('USD');
   });
 });

@@ -1,5 +1,5 @@
 import type { Answer } from '@bet/api-types';
-import { api, msgOr, toast, useOnReconnect, useSocketEvent } from '@bet/web-shell/core';
+import { api, currencySymbol, msgOr, toast, useOnReconnect, useSocketEvent } from '@bet/web-shell/core';
 import { ErrorText, FormField, Spinner, useApi } from '@bet/web-shell/ui';
 import { useEffect, useRef, useState } from 'react';
 import {
@@ -126,7 +126,7 @@ export default function Dashboard() {
       ) : (
         <div className="chart-grid">
           <figure className="card chart-card">
-            <figcaption>Stakes, payouts and revenue per day ($)</figcaption>
+            <figcaption>Stakes, payouts and revenue per day ({currencySymbol()})</figcaption>
             <ResponsiveContainer width="100%" height={260}>
               <LineChart data={days} margin={{ top: 8, right: 12, left: 0, bottom: 0 }}>
                 <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />

@@ -1,4 +1,4 @@
-import { api, msgOr, toast, txKindLabel, useSocketEvent } from '@bet/web-shell/core';
+import { api, currencySymbol, msgOr, toast, txKindLabel, useSocketEvent } from '@bet/web-shell/core';
 import {
   type Column,
   DataTable,
@@ -229,7 +229,10 @@ export default function UserDetails() {
               <form className="form adjust-form" onSubmit={adjust} noValidate>
                 <h4>Adjust Wallet</h4>
                 <div className="form-row">
-                  <FormField label="Amount ($)" hint="Negative to debit, positive to credit">
+                  <FormField
+                    label={`Amount (${currencySymbol()})`}
+                    hint="Negative to debit, positive to credit"
+                  >
                     {(id) => (
                       <input
                         id={id}

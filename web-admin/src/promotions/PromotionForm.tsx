@@ -1,4 +1,4 @@
-import { ApiError, api, msgOr, toast } from '@bet/web-shell/core';
+import { ApiError, api, currencySymbol, msgOr, toast } from '@bet/web-shell/core';
 import {
   accaTiers,
   type PromotionRules,
@@ -149,7 +149,7 @@ function RulesFields({
               onChange={(percent) => set('deposit_match', { percent })}
             />
             <NumberField
-              label="Cap ($)"
+              label={`Cap (${currencySymbol()})`}
               step="0.01"
               value={draft.drafts.deposit_match.cap}
               error={errors['rules.cap']}
@@ -195,7 +195,7 @@ function RulesFields({
         <>
           <div className="form-row">
             <NumberField
-              label="Amount ($)"
+              label={`Amount (${currencySymbol()})`}
               step="0.01"
               value={draft.drafts.free_bet.amount}
               error={errors['rules.amount']}
@@ -340,7 +340,7 @@ function RulesFields({
               />
             )}
             <NumberField
-              label="Maximum stake ($)"
+              label={`Maximum stake (${currencySymbol()})`}
               step="0.01"
               value={draft.drafts.odds_boost.maxStake}
               error={errors['rules.maxStake']}

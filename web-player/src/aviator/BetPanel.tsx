@@ -1,12 +1,22 @@
 import type { Answer } from '@bet/api-types';
-import { api, formatMoney, msgOr, toast, useWallet } from '@bet/web-shell/core';
+import {
+  api,
+  byCurrency,
+  currencySymbol,
+  formatMoney,
+  formatWholeMoney,
+  msgOr,
+  toast,
+  useWallet,
+} from '@bet/web-shell/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { cashOutAmount } from './amount';
 import { type AutoPlay, afterRefusal, afterRound, mayBet, parseLimits, startAutoPlay } from './autoplay';
 import type { AviatorView, RoundBet } from './feed';
 
-const QUICK = [1, 5, 10, 50];
+/** quick stakes, in the deployment's currency */
+const quick = () => byCurrency({ USD: [1, 5, 10, 50], NGN: [100, 500, 1000, 5000] });
 
 /** A bet placed during a flight, held for the next round (its roundId) until that round opens. */
 export interface HeldBet {
@@ -40,7 +50,7 @@ export function BetPanel({
   signedIn: boolean;
   onChange: () => void;
 }) {
-  const [stake, setStake] = useState('10');
+  const [stake, setStake] = useState(() => byCurrency({ USD: '10', NGN: '100' }));
   const [auto, setAuto] = useState(false);
   const [autoAt, setAutoAt] = useState('2.00');
   const [busy, setBusy] = useState(false);
@@ -187,7 +197,7 @@ export function BetPanel({
         Bet {panel}
       </h3>
       <div className="bet-panel__row">
-        <label htmlFor={`${id}-stake`}>Stake ($)</label>
+        <label htmlFor={`${id}-stake`}>Stake ({currencySymbol()})</label>
         <input
           id={`${id}-stake`}
           type="number"
@@ -201,7 +211,7 @@ export function BetPanel({
       </div>
       <fieldset className="bet-panel__quick">
         <legend className="visually-hidden">Quick stakes, bet {panel}</legend>
-        {QUICK.map((q) => (
+        {quick().map((q) => (
           <button
             key={q}
             type="button"
@@ -209,7 +219,7 @@ export function BetPanel({
             disabled={inPlay}
             onClick={() => setStake(String(q))}
           >
-            ${q}
+            {formatWholeMoney(q)}
           </button>
         ))}
       </fieldset>
@@ -274,9 +284,9 @@ export function BetPanel({
             {(
               [
                 ['rounds', 'Rounds'],
-                ['down', 'Stop if balance falls by ($)'],
-                ['up', 'Stop if balance rises by ($)'],
-                ['win', 'Stop on a single win above ($)'],
+                ['down', `Stop if balance falls by (${currencySymbol()})`],
+                ['up', `Stop if balance rises by (${currencySymbol()})`],
+                ['win', `Stop on a single win above (${currencySymbol()})`],
               ] as const
             ).map(([k, label]) => (
               <label key={k}>

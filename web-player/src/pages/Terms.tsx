@@ -1,3 +1,4 @@
+import { moneyCurrency } from '@bet/web-shell/core';
 import { Link } from 'react-router-dom';
 
 /** The rules a player accepts at registration, in plain words. */
@@ -35,7 +36,11 @@ export default function Terms() {
 
       <h2>Money</h2>
       <ul>
-        <li>Deposits are taken in naira and credited in dollars at the rate shown before you pay.</li>
+        <li>
+          {moneyCurrency() === 'NGN'
+            ? 'Deposits are taken in naira and credited in naira, exactly what you pay.'
+            : 'Deposits are taken in naira and credited in dollars at the rate shown before you pay.'}
+        </li>
         <li>Withdrawals are reviewed by our team before they are paid.</li>
       </ul>
 

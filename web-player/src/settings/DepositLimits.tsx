@@ -1,4 +1,4 @@
-import { toast } from '@bet/web-shell/core';
+import { currencyName, currencySymbol, toast } from '@bet/web-shell/core';
 import { useForm } from 'react-hook-form';
 import { dateTime, money } from '../lib/format';
 import { TextField, toastErrors } from '../pages/auth';
@@ -49,11 +49,19 @@ export function DepositLimits({ view, onSaved }: CardProps) {
         Deposit Limits
       </h2>
       <p className="muted">
-        In dollars per calendar day, week and month. 0 means no limit; raising one waits out a cooling-off.
+        In {currencyName()} per calendar day, week and month. 0 means no limit; raising one waits out a
+        cooling-off.
       </p>
       <div className="form-row form-row--3">
         {WINDOWS.map(([key, label]) => (
-          <TextField key={key} label={`${label} ($)`} type="number" min={0} step={0.01} {...register(key)} />
+          <TextField
+            key={key}
+            label={`${label} (${currencySymbol()})`}
+            type="number"
+            min={0}
+            step={0.01}
+            {...register(key)}
+          />
         ))}
       </div>
       {pending.length > 0 && (

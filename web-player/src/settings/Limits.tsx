@@ -1,5 +1,5 @@
 import type { Answer } from '@bet/api-types';
-import { api, setUser, toast, type User } from '@bet/web-shell/core';
+import { api, currencySymbol, setUser, toast, type User } from '@bet/web-shell/core';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { LimitSuggestion } from '../ai/LimitSuggestion';
@@ -67,7 +67,7 @@ export function Limits() {
       <div className="form-row">
         <TextField label="Weekly Bet Count Limit" type="number" min={0} step={1} {...register('count')} />
         <TextField
-          label="Weekly Stake Amount Limit ($)"
+          label={`Weekly Stake Amount Limit (${currencySymbol()})`}
           type="number"
           min={0}
           step={0.01}

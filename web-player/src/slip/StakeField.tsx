@@ -1,3 +1,4 @@
+import { byCurrency, currencySymbol } from '@bet/web-shell/core';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { money } from '../lib/format';
@@ -11,7 +12,9 @@ export function StakeField({ view }: { view: SlipView }) {
   return (
     <div className="field slip__stake">
       <div className="slip__stake-head">
-        <label htmlFor={stakeId}>{betType === 'single' ? 'Stake per bet ($)' : 'Stake ($)'}</label>
+        <label htmlFor={stakeId}>
+          {betType === 'single' ? `Stake per bet (${currencySymbol()})` : `Stake (${currencySymbol()})`}
+        </label>
         {signedIn && balance !== null && (
           <span className="slip__balance">
             Balance <strong>{money(balance)}</strong>
@@ -38,9 +41,9 @@ export function StakeField({ view }: { view: SlipView }) {
       ) : (
         <fieldset className="slip__quick">
           <legend className="visually-hidden">Quick stake</legend>
-          {[5, 10, 50].map((n) => (
+          {byCurrency({ USD: [5, 10, 50], NGN: [100, 500, 1000] }).map((n) => (
             <button key={n} type="button" className="btn btn--sm" onClick={() => slip.quickAdd(n)}>
-              +{n}
+              +{n.toLocaleString('en-US')}
             </button>
           ))}
           <button

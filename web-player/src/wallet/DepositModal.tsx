@@ -10,16 +10,19 @@ import type { DepositRate, DepositStart } from './types';
 export const MIN_DEPOSIT_NGN = 100;
 
 const NGN = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 0 });
+/** a naira amount the player pays: ₦5,000 */
+const naira = (n: number) => `₦${NGN.format(n)}`;
 
 export function DepositModal({ onClose, onOpened }: { onClose: () => void; onOpened: () => void }) {
   const { register, handleSubmit, formState, setValue, watch } = useForm({
     defaultValues: { amount: String(MIN_DEPOSIT_NGN) },
   });
-  // the wallet's rate card: each preset with the dollars it will credit
+  // the wallet's rate card: each preset with what it will credit (in a naira wallet, itself)
   const rate = useApi<DepositRate>('/wallet/deposit/rate');
+  const converted = rate.data?.walletCurrency !== 'NGN';
   const typed = Number(watch('amount'));
   const credits =
-    rate.data && Number.isFinite(typed) && typed > 0
+    converted && rate.data && Number.isFinite(typed) && typed > 0
       ? Math.floor((typed / rate.data.ngnPerUsd) * 100 + 1e-6) / 100
       : null;
   const busy = formState.isSubmitting;
@@ -77,20 +80,21 @@ export function DepositModal({ onClose, onOpened }: { onClose: () => void; onOpe
                 aria-pressed={typed === p.amount}
                 onClick={() => setValue('amount', String(p.amount))}
               >
-                <strong>₦{NGN.format(p.amount)}</strong>
-                <span>credits {money(p.credits)}</span>
+                <strong>{naira(p.amount)}</strong>
+                {converted && <span>credits {money(p.credits)}</span>}
               </button>
             ))}
           </fieldset>
         )}
         {credits !== null && (
           <p className="deposit-credit" aria-live="polite">
-            You will receive <strong>{money(credits)}</strong> at ₦{NGN.format(rate.data!.ngnPerUsd)} per
-            dollar.
+            You will receive <strong>{money(credits)}</strong> at {naira(rate.data!.ngnPerUsd)} per dollar.
           </p>
         )}
         <p className="field__hint">
-          Minimum deposit is {MIN_DEPOSIT_NGN} NGN. You will pay securely on the payment provider's page.
+          Minimum deposit is {naira(MIN_DEPOSIT_NGN)}.{' '}
+          {converted ? '' : 'Your wallet is credited in naira, exactly what you pay. '}You will pay securely
+          on the payment provider's page.
         </p>
         {link && (
           <p className="alert alert--info">

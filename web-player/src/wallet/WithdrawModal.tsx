@@ -1,4 +1,4 @@
-import { api, toast } from '@bet/web-shell/core';
+import { api, currencySymbol, toast } from '@bet/web-shell/core';
 import { useForm } from 'react-hook-form';
 import { money } from '../lib/format';
 import { TextField, toastErrors } from '../pages/auth';
@@ -29,7 +29,13 @@ export function WithdrawModal({
   return (
     <Modal title="Request Withdrawal" onClose={onClose}>
       <form className="form" onSubmit={handleSubmit(submit)} noValidate>
-        <TextField label="Amount ($)" type="number" min={0.01} step={0.01} {...register('amount')} />
+        <TextField
+          label={`Amount (${currencySymbol()})`}
+          type="number"
+          min={0.01}
+          step={0.01}
+          {...register('amount')}
+        />
         <p className="field__hint">
           {balance !== null ? `Available: ${money(balance)}. ` : ''}An administrator reviews every withdrawal
           request.

@@ -1,4 +1,4 @@
-import { type RemoteRoute, Toaster } from '@bet/web-shell/core';
+import { type RemoteRoute, Toaster, useDeployment } from '@bet/web-shell/core';
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import {
   createBrowserRouter,
@@ -115,6 +115,9 @@ type Loaded = { router: ReturnType<typeof createBrowserRouter> };
 
 export function App() {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
+  // every amount on the page is formatted in the deployment's currency: when the server names
+  // another one than the page started with (a first visit), everything is drawn again in it
+  const currency = useDeployment((s) => s.currency);
   useEffect(() => {
     let cancelled = false;
     import('player/routes')
@@ -131,5 +134,5 @@ export function App() {
     };
   }, []);
   if (!loaded) return <Spinner label="Loading…" fullPage />;
-  return <RouterProvider router={loaded.router} />;
+  return <RouterProvider key={currency} router={loaded.router} />;
 }

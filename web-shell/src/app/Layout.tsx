@@ -1,3 +1,4 @@
+import { loadDeployment, useDeployment } from '@bet/web-shell/core';
 import { type ComponentType, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { Nav } from './Nav';
@@ -48,14 +49,9 @@ function Footer() {
  * the wallet's provider (GET /wallet/payments), so nobody mistakes the test checkout for a bank.
  */
 export function SandboxBanner() {
-  const [sandbox, setSandbox] = useState(false);
+  const sandbox = useDeployment((s) => s.sandbox);
   useEffect(() => {
-    const ctl = new AbortController();
-    fetch('/api/v1/wallet/payments', { signal: ctl.signal })
-      .then((res) => (res.ok ? res.json() : null))
-      .then((body: { sandbox?: boolean } | null) => setSandbox(body?.sandbox === true))
-      .catch(() => {});
-    return () => ctl.abort();
+    void loadDeployment();
   }, []);
   if (!sandbox) return null;
   return (

@@ -106,15 +106,19 @@ function BalanceChip() {
   const balance = useWallet((s) => s.balance);
   const bonus = useWallet((s) => s.bonus);
   const hasBonus = bonus !== null && bonus > 0;
+  const amount = balance === null ? '…' : formatMoney(balance);
   return (
     <div className="balance-chip">
       <Link
         to="/wallet"
-        className="balance-chip__amount"
+        // a long figure (₦1,000,000.00) is set smaller on a phone, so the header still fits
+        className={
+          amount.length > 10 ? 'balance-chip__amount balance-chip__amount--long' : 'balance-chip__amount'
+        }
         title={hasBonus ? `Your balance, and ${formatMoney(bonus)} bonus` : 'Your balance'}
       >
         <span className="visually-hidden">Balance </span>
-        <span data-testid="header-balance">{balance === null ? '…' : formatMoney(balance)}</span>
+        <span data-testid="header-balance">{amount}</span>
         {hasBonus && (
           <span className="balance-chip__bonus" data-testid="header-bonus">
             {' '}

@@ -1,8 +1,12 @@
+import { forgetDeployment } from '@bet/web-shell/core';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SandboxBanner } from './Layout';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  forgetDeployment();
+});
 
 const answer = (body: unknown) =>
   vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify(body), { status: 200 }));

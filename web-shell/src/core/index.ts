@@ -13,8 +13,25 @@ export {
   UNEXPECTED_ERROR,
   validationMsgOr,
 } from './api';
+export {
+  type DeploymentState,
+  forgetDeployment,
+  loadDeployment,
+  setDeploymentCurrency,
+  useDeployment,
+} from './deployment';
 export { type DockState, useDock } from './dock';
-export { formatCompactMoney, formatMoney, formatSignedMoney } from './format';
+export {
+  byCurrency,
+  type Currency,
+  currencyName,
+  currencySymbol,
+  formatCompactMoney,
+  formatMoney,
+  formatSignedMoney,
+  formatWholeMoney,
+  moneyCurrency,
+} from './format';
 export type { AuthResponse, SessionState, SessionStatus } from './session';
 export {
   api,

@@ -1,5 +1,6 @@
 import type { Answer } from '@bet/api-types';
 import { create } from 'zustand';
+import { setDeploymentCurrency } from './deployment';
 import { api, useSession } from './session';
 import { onSocketEvent, useSocketStatus } from './socket';
 
@@ -41,7 +42,10 @@ export const useWallet = create<WalletState>((set, get) => ({
       return;
     }
     try {
-      const { walletBalance, bonusBalance } = await api.get<Answer<'/wallet'>>('/wallet', { silent: true });
+      const { walletBalance, bonusBalance, currency } = await api.get<Answer<'/wallet'>>('/wallet', {
+        silent: true,
+      });
+      setDeploymentCurrency(currency);
       set({ balance: walletBalance, bonus: typeof bonusBalance === 'number' ? bonusBalance : null });
     } catch {
       /* keep the last known balance */

@@ -1,6 +1,7 @@
 // The terms a player reads for a promotion's rules (issue 33), one wording for the player's
 // Promotions page and the admin form's preview. Pure functions over the public `rules` shape.
 import type { Answer } from '@bet/api-types';
+import { formatWholeMoney } from '@bet/web-shell/core';
 
 export type PromotionRules = NonNullable<Answer<'/promotions'>['promotions'][number]['rules']>;
 export type RuleKind = PromotionRules['kind'];
@@ -24,16 +25,11 @@ export const RULE_KIND_LABEL: Record<RuleKind, string> = {
 /** Which kinds a player claims (the others apply by themselves): the server's claimable kinds. */
 export const CLAIMABLE: readonly RuleKind[] = ['deposit_match', 'free_bet'];
 
-/** $100 for whole dollars, $12.50 otherwise: terms read better without ".00". */
+/** $100 / ₦5,000 for whole amounts, $12.50 otherwise: terms read better without ".00". */
 export function termsMoney(n: number): string {
   const v = Number.isFinite(n) ? n : 0;
   const whole = Math.abs(v * 100 - Math.round(v) * 100) < 1e-6;
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-  }).format(v);
+  return formatWholeMoney(whole ? Math.round(v) : v);
 }
 
 const oddsText = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '–');

@@ -1,3 +1,4 @@
+import { moneyText } from '@bet/kit/core';
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../context';
 import { personalisedNews } from '../domain/news';
@@ -52,7 +53,7 @@ export async function limitSuggestion(
     () => ({ suggestion: base.suggestion }),
     (m) =>
       m.write<{ suggestion: string }>(
-        `Explain to the player, in 2-4 sentences, why these weekly limits suit them: ${base.suggestedLimits.betCount} bets and $${base.suggestedLimits.stakeAmount} stake. Use the record in the data (amounts in cents). Do not change the numbers. Answer {"suggestion": string}.`,
+        `Explain to the player, in 2-4 sentences, why these weekly limits suit them: ${base.suggestedLimits.betCount} bets and ${moneyText(base.suggestedLimits.stakeAmount * 100)} stake. Use the record in the data (amounts in cents). Do not change the numbers. Answer {"suggestion": string}.`,
         { record, suggestedLimits: base.suggestedLimits },
         SuggestionAnswer,
       ),

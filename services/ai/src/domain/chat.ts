@@ -1,3 +1,4 @@
+import { moneyText } from '@bet/kit/core';
 import { DEFAULT_MARKET, selectionLabel } from '@bet/proto-events/markets';
 import type { GameInsight } from './analysis';
 import { odds2, pct } from './odds';
@@ -43,13 +44,17 @@ export function detectIntent(message: string): Intent {
   return 'smalltalk';
 }
 
-/** The stake a player named: "$10", "10 dollars", "USD 2.50" (in cents), else null. */
+/** The stake a player named: "$10", "10 dollars", "USD 2.50", "₦1,000", "500 naira" (in minor units), else null. */
 export function namedStakeCents(message: string): number | null {
   const m =
-    message.match(/(?:\$|\busd\s?)\s?(\d{1,7}(?:\.\d{1,2})?)\b/i) ??
-    message.match(/\b(\d{1,7}(?:\.\d{1,2})?)\s?(?:\$|dollars?\b|usd\b|bucks\b)/i);
+    message.match(
+      /(?:\$|₦|\b(?:usd|ngn)\s?)\s?(\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d{1,7}(?:\.\d{1,2})?)\b/i,
+    ) ??
+    message.match(
+      /\b(\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d{1,7}(?:\.\d{1,2})?)\s?(?:\$|dollars?\b|usd\b|bucks\b|naira\b|ngn\b)/i,
+    );
   if (!m) return null;
-  const cents = Math.round(Number(m[1]) * 100);
+  const cents = Math.round(Number(m[1].replaceAll(',', '')) * 100);
   return cents > 0 ? cents : null;
 }
 
@@ -100,7 +105,7 @@ export function writeConfirmation(g: GameFacts, outcome: Outcome, stakeCents: nu
   const price = priceOf(g.odds, outcome);
   const stake =
     stakeCents !== null
-      ? ` Enter your stake of **$${(stakeCents / 100).toFixed(2)}** (it would return $${((stakeCents * price) / 100).toFixed(2)} if it wins),`
+      ? ` Enter your stake of **${moneyText(stakeCents)}** (it would return ${moneyText(Math.round(stakeCents * price))} if it wins),`
       : ' Enter your stake,';
   return `I can't place bets myself, but it's ready: **${outcomeLabel(g, outcome)}** in ${fixture(g)} at **${odds2(price)}** is on your bet slip.${stake} then press **Place Bet** on the slip to confirm it.`;
 }
@@ -212,12 +217,12 @@ export function writeAccount(
   parts.push(
     balanceCents === null
       ? "I couldn't reach your wallet just now; the Wallet page shows your balance."
-      : `Your balance is **$${(balanceCents / 100).toFixed(2)}**.`,
+      : `Your balance is **${moneyText(balanceCents)}**.`,
   );
   if (record.bets === 0) parts.push("You haven't placed any bets yet.");
   else {
     parts.push(
-      `You've placed ${record.bets} bet${record.bets > 1 ? 's' : ''}: ${record.won} won, ${record.lost} lost, ${record.pending} pending${record.winRate !== null ? ` (win rate ${pct(record.winRate)})` : ''}; net ${record.netCents >= 0 ? '+' : '-'}$${(Math.abs(record.netCents) / 100).toFixed(2)} on settled bets.`,
+      `You've placed ${record.bets} bet${record.bets > 1 ? 's' : ''}: ${record.won} won, ${record.lost} lost, ${record.pending} pending${record.winRate !== null ? ` (win rate ${pct(record.winRate)})` : ''}; net ${record.netCents >= 0 ? '+' : '-'}${moneyText(Math.abs(record.netCents))} on settled bets.`,
     );
   }
   if (recent.length)
@@ -226,7 +231,7 @@ export function writeAccount(
         .slice(0, 5)
         .map(
           (b) =>
-            `- ${b.fixture}: ${b.pick}, $${(b.stakeCents / 100).toFixed(2)}: ${STATUS_WORDS[b.status]}${b.status === 'won' || b.status === 'cashed_out' ? ` ($${(b.payoutCents / 100).toFixed(2)})` : ''}`,
+            `- ${b.fixture}: ${b.pick}, ${moneyText(b.stakeCents)}: ${STATUS_WORDS[b.status]}${b.status === 'won' || b.status === 'cashed_out' ? ` (${moneyText(b.payoutCents)})` : ''}`,
         )
         .join('\n')}`,
     );
@@ -234,7 +239,7 @@ export function writeAccount(
     parts.push(
       `**Open bets:**\n${pending
         .slice(0, 5)
-        .map((p) => `- ${p.fixture}: ${p.pick}, $${(p.stakeCents / 100).toFixed(2)}`)
+        .map((p) => `- ${p.fixture}: ${p.pick}, ${moneyText(p.stakeCents)}`)
         .join('\n')}`,
     );
   return parts.join('\n\n');
@@ -287,7 +292,7 @@ export function writeSuggestion(
         : `it's the likeliest outcome at about ${pct(p)}`;
   const stake =
     stakeCents !== null
-      ? ` A **$${(stakeCents / 100).toFixed(2)}** stake would return $${((stakeCents * price) / 100).toFixed(2)} if it wins.`
+      ? ` A **${moneyText(stakeCents)}** stake would return ${moneyText(Math.round(stakeCents * price))} if it wins.`
       : '';
   return `I'd look at **${outcomeLabel(g, outcome)}** in ${fixture(g)}${g.league ? ` (${g.league})` : ''} at **${odds2(price)}**: ${why}.${stake} I've put it on your slip for you to review; nothing is placed until you confirm it there. Keep the stake to something you're comfortable losing.`;
 }

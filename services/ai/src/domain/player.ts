@@ -1,3 +1,8 @@
+import { moneyText, perCurrency } from '@bet/kit/core';
+
+/** a first weekly stake limit for a player with no record, in the deployment's currency */
+const cautiousStake = () => perCurrency({ USD: 50, NGN: 50_000 });
+
 import { marketLabel } from '@bet/proto-events/markets';
 import { pct } from './odds';
 import { addDays, localHour, startOfLocalDay } from './time';
@@ -111,7 +116,7 @@ export function playerRecord(
   };
 }
 
-const money = (cents: number) => `$${(Math.abs(cents) / 100).toFixed(2)}`;
+const money = (cents: number) => moneyText(Math.abs(cents));
 
 export function writeFeedback(r: PlayerRecord): string {
   if (r.bets === 0) {
@@ -173,8 +178,8 @@ export function suggestLimits(r: PlayerRecord): LimitSuggestion {
   if (active.length === 0) {
     return {
       suggestion:
-        'You have no recent betting weeks to base a limit on, so here is a cautious starting point: 10 bets and $50 a week. You can raise it later; lowering a limit always takes effect at once.',
-      suggestedLimits: { betCount: 10, stakeAmount: 50 },
+        'You have no recent betting weeks to base a limit on, so here is a cautious starting point: 10 bets and ${moneyText(cautiousStake() * 100)} a week. You can raise it later; lowering a limit always takes effect at once.',
+      suggestedLimits: { betCount: 10, stakeAmount: cautiousStake() },
     };
   }
   const avgBets = active.reduce((s, w) => s + w.bets, 0) / active.length;
@@ -182,7 +187,7 @@ export function suggestLimits(r: PlayerRecord): LimitSuggestion {
   const risky = r.chasingEpisodes > 0 || r.lateNightShare >= 0.25 || r.netCents < -avgStake * 100 * 2;
   const factor = risky ? 0.7 : 0.9;
   const betCount = Math.max(1, Math.round(avgBets * factor));
-  const stakeAmount = Math.max(5, niceRound(avgStake * factor));
+  const stakeAmount = Math.max(perCurrency({ USD: 5, NGN: 5_000 }), niceRound(avgStake * factor));
   const why = risky
     ? `Your record shows ${[
         r.chasingEpisodes > 0 ? 'some chasing of losses' : '',
@@ -193,7 +198,7 @@ export function suggestLimits(r: PlayerRecord): LimitSuggestion {
         .join(' and ')}, so these are set about 30% below your usual week.`
     : 'These sit about 10% below your usual week, enough to stop an impulsive spike without changing how you normally play.';
   return {
-    suggestion: `Over your last ${active.length} active week${active.length > 1 ? 's' : ''} you averaged ${avgBets.toFixed(1)} bets and $${avgStake.toFixed(2)} staked. I suggest a weekly limit of ${betCount} bets and $${stakeAmount}. ${why}`,
+    suggestion: `Over your last ${active.length} active week${active.length > 1 ? 's' : ''} you averaged ${avgBets.toFixed(1)} bets and ${moneyText(Math.round(avgStake * 100))} staked. I suggest a weekly limit of ${betCount} bets and ${moneyText(stakeAmount * 100)}. ${why}`,
     suggestedLimits: { betCount, stakeAmount },
   };
 }

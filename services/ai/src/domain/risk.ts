@@ -1,3 +1,4 @@
+import { moneyText } from '@bet/kit/core';
 import {
   DEFAULT_MARKET,
   isSelection,
@@ -167,7 +168,7 @@ function worstScore(game: GameFacts, legs: readonly OpenLeg[], totalStake: numbe
   return best;
 }
 
-const usd = (c: number) => `$${(c / 100).toFixed(2)}`;
+const usd = (c: number) => moneyText(c);
 
 export function writeRiskSummary(e: Exposure): string {
   const g = e.game;

@@ -38,7 +38,7 @@ describe('stake', () => {
     expect(refusal(() => parseStake('1.234', rules))).toBe('The stake can have at most two decimals.');
     expect(refusal(() => parseStake(undefined, rules))).toBe('Please enter a stake.');
     expect(refusal(() => parseStake(0.05, rules))).toBe('The minimum stake is $0.10.');
-    expect(refusal(() => parseStake(1000.01, rules))).toBe('The maximum stake is $1000.00.');
+    expect(refusal(() => parseStake(1000.01, rules))).toBe('The maximum stake is $1,000.00.');
   });
 });
 

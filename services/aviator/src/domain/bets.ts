@@ -1,4 +1,4 @@
-import { parseMoney } from '@bet/kit/core';
+import { moneyText, parseMoney } from '@bet/kit/core';
 import {
   AutoDecimalsError,
   AutoNotANumberError,
@@ -26,7 +26,7 @@ export interface StakeRules {
   maxStakeCents: bigint;
 }
 
-const dollars = (cents: bigint) => `$${(Number(cents) / 100).toFixed(2)}`;
+const dollars = (cents: bigint) => moneyText(cents);
 
 /** A stake as the player typed it → cents, or a refusal saying what is wrong with it. */
 export function parseStake(input: unknown, rules: StakeRules): bigint {

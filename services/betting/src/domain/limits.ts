@@ -1,3 +1,4 @@
+import { moneyText } from '@bet/kit/core';
 import { ExcludedError, WeeklyBetCountLimitError, WeeklyStakeLimitError } from './errors';
 
 /** One responsible-gambling limit as identity publishes it; 0 disables it. */
@@ -33,7 +34,7 @@ export function anyWeeklyLimit(limits: UserLimits, now: Date): boolean {
   return effectiveLimit(limits.betCount, now) > 0 || effectiveLimit(limits.stakeCents, now) > 0;
 }
 
-const dollars = (cents: bigint) => `$${(Number(cents) / 100).toFixed(2)}`;
+const dollars = (cents: bigint) => moneyText(cents);
 
 /**
  * Refuses a placement that would take the week's bets or stakes past the user's limits.

@@ -155,7 +155,7 @@ describe('planning bets', () => {
 
   it('enforces the maximum stake per bet and the maximum payout', () => {
     expect(thrown(() => planBets('single', 1_000_001n, picks(1), games, settings)).message).toBe(
-      'The maximum stake per bet is $10000.00.',
+      'The maximum stake per bet is $10,000.00.',
     );
     expect(() => planBets('single', 1_000_000n, picks(1), games, settings)).not.toThrow();
     // $10 000 × 2.10³ = $92 610 is fine; at 10.00 a leg it would be $10 000 000

@@ -1,4 +1,4 @@
-import { isId, parseMoney, payoutCents, totalOddsHundredths } from '@bet/kit/core';
+import { isId, moneyText, parseMoney, payoutCents, totalOddsHundredths } from '@bet/kit/core';
 import { DEFAULT_MARKET, isSelection, marketDef, marketLabel, selectionLabel } from '@bet/proto-events';
 import {
   DuplicateGameError,
@@ -307,5 +307,5 @@ function accaOf(
 }
 
 function fmt(cents: bigint) {
-  return `$${(Number(cents) / 100).toFixed(2)}`;
+  return moneyText(cents);
 }

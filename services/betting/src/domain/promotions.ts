@@ -1,4 +1,4 @@
-import { refusal } from '@bet/kit/core';
+import { moneyText, refusal } from '@bet/kit/core';
 import { DEFAULT_MARKET } from '@bet/proto-events';
 
 /**
@@ -68,7 +68,7 @@ export function boostedPrice(modelOdds: number, boost: Pick<BoostRule, 'boostedO
   return Number((BigInt(modelOdds) * (10_000n + bp)) / 10_000n);
 }
 
-const dollars = (cents: bigint) => `$${(Number(cents) / 100).toFixed(2)}`;
+const dollars = (cents: bigint) => moneyText(cents);
 
 /**
  * The boost a selection names may price it: on offer now, for exactly this game, market and

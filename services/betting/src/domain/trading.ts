@@ -1,3 +1,4 @@
+import { moneyText } from '@bet/kit/core';
 import { MaxLiabilityError, MaxOddsError, OddsChangedError } from './errors';
 
 /**
@@ -60,7 +61,7 @@ export function checkLiability(input: {
   const largest = room > 0n ? (room * 100n) / BigInt(totalOdds) : 0n;
   const offer =
     largest >= 1n
-      ? ` The largest stake we can accept on it now is $${(Number(largest) / 100).toFixed(2)}.`
+      ? ` The largest stake we can accept on it now is ${moneyText(largest)}.`
       : ' We cannot accept more bets on it now.';
   throw new MaxLiabilityError(`This bet is over our limit for ${pick}.${offer}`);
 }

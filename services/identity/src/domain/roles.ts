@@ -1,3 +1,4 @@
+import { moneyText } from '@bet/kit/core';
 import {
   HoldsMoneyError,
   LastAdminError,
@@ -43,9 +44,8 @@ export function checkClosable(input: {
   // money waiting on a withdrawal decision is still the user's until an admin pays it out
   const held = input.balanceCents + (input.pendingWithdrawalCents ?? 0);
   if (held > 0) {
-    const dollars = (held / 100).toFixed(2);
     throw new HoldsMoneyError(
-      `This user still holds $${dollars}; the account can be closed once the balance is zero.`,
+      `This user still holds ${moneyText(held)}; the account can be closed once the balance is zero.`,
     );
   }
   if (input.pendingBets > 0) {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { newId, recordEvents, retryOnConflict, webUrl } from '@bet/kit';
 import { moneyKeys, WalletDepositCompleted } from '@bet/proto-events';
 import type { AppContext } from '../context';
-import { koboToCents, parseRate } from '../domain/amounts';
+import { depositRate, koboToCents } from '../domain/amounts';
 import { AmountTooSmallError, ClosedWalletDepositError, PaymentProviderDownError } from '../domain/errors';
 import { depositPostings } from '../domain/postings';
 import {
@@ -47,7 +47,7 @@ export async function initializeDeposit(
   input: { userId: string; username: string; amountKobo: bigint },
 ): Promise<InitializedDeposit> {
   if (await walletClosed(ctx.db, input.userId)) throw new ClosedWalletDepositError(CLOSED_WALLET_DEPOSIT);
-  const rate = parseRate(ctx.config.NGN_PER_USD);
+  const rate = depositRate(ctx.config.CURRENCY, ctx.config.NGN_PER_USD);
   const amountCents = koboToCents(input.amountKobo, rate);
   if (amountCents < 1n) throw new AmountTooSmallError('amount is too small to convert to at least one cent');
   const reference = `dep_${randomBytes(16).toString('hex')}`;

@@ -72,6 +72,14 @@ export function parseRate(ngnPerUsd: number): Rate {
   return { perUsdTenThousandths: BigInt(scaled), text: frac ? `${whole}.${frac}` : `${whole}` };
 }
 
+/**
+ * What a naira deposit is credited at: NGN_PER_USD in a dollar deployment; one for one (kobo
+ * are the wallet's minor unit) in a naira deployment, where nothing is converted.
+ */
+export function depositRate(currency: 'USD' | 'NGN', ngnPerUsd: number): Rate {
+  return currency === 'NGN' ? parseRate(1) : parseRate(ngnPerUsd);
+}
+
 /** kobo → US cents at the rate, rounded down (the platform never credits a fraction it did not receive). */
 export function koboToCents(kobo: bigint, rate: Rate): bigint {
   // cents = kobo / ngnPerUsd = kobo × 10 000 / (ngnPerUsd × 10 000)

@@ -1,3 +1,5 @@
+import { moneyText } from '@bet/kit/core';
+
 /**
  * Four-eyes rules on the money admins move (issue 30). Amounts in cents, thresholds in dollars
  * as configured.
@@ -40,4 +42,4 @@ export const SECOND_APPROVAL_NEEDED =
   'Your approval is recorded; a second admin must approve this withdrawal before it is paid.';
 export const ALREADY_APPROVED_ONCE = 'You already approved this withdrawal; a second admin must approve it.';
 export const approvalDebtMessage = (cents: bigint) =>
-  `This player owes $${(Number(cents) / 100).toFixed(2)} from a corrected bet result; the withdrawal cannot be approved until it is repaid.`;
+  `This player owes ${moneyText(cents)} from a corrected bet result; the withdrawal cannot be approved until it is repaid.`;

@@ -1,3 +1,4 @@
+import { moneyText } from '@bet/kit/core';
 import { DepositLimitError, ExcludedError } from './errors';
 
 /** One deposit limit as identity publishes it, in cents; 0 = none. */
@@ -29,7 +30,7 @@ export function depositWindows(now: Date): Record<keyof DepositLimits, Date> {
 const effective = (l: DepositLimit, now: Date) =>
   l.pending && l.pending.effectiveAt.getTime() <= now.getTime() ? l.pending.value : l.limit;
 
-const dollars = (cents: bigint) => `$${(Number(cents) / 100).toFixed(2)}`;
+const dollars = (cents: bigint) => moneyText(cents);
 const WORDS = {
   daily: ['daily', 'today'],
   weekly: ['weekly', 'this week'],

@@ -1,3 +1,4 @@
+import { moneyText } from '@bet/kit/core';
 export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 export type Decision = 'approved' | 'rejected';
@@ -49,4 +50,4 @@ export function alreadyProcessedMessage(status: WithdrawalStatus): string {
 
 /** Why a withdrawal waits: money owed from a corrected result is repaid first. */
 export const debtMessage = (cents: bigint) =>
-  `You owe $${(Number(cents) / 100).toFixed(2)} from a corrected bet result; withdrawals resume once your next winnings have repaid it.`;
+  `You owe ${moneyText(cents)} from a corrected bet result; withdrawals resume once your next winnings have repaid it.`;

@@ -1,9 +1,11 @@
 import {
   badRequest,
   centsToDollars,
+  dollarsToCents,
   fieldError,
   forbidden,
   MoneySchema,
+  moneyText,
   Type,
   unprocessable,
 } from '@bet/kit';
@@ -63,7 +65,7 @@ export const adminAdjustWalletRoute = route('PATCH /api/v1/admin/users/:id/walle
         });
         if ('request' in outcome)
           return reply.status(202).send({
-            msg: `Adjustments above $${ctx.config.ADJUSTMENT_APPROVAL_THRESHOLD.toFixed(2)} a day (per admin and wallet) need a second admin's approval; the request is waiting.`,
+            msg: `Adjustments above ${moneyText(dollarsToCents(ctx.config.ADJUSTMENT_APPROVAL_THRESHOLD))} a day (per admin and wallet) need a second admin's approval; the request is waiting.`,
             request: adjustmentRequestJson(outcome.request),
           });
         const { posted } = outcome;

@@ -1,4 +1,4 @@
-import { centsToDollars, Type } from '@bet/kit';
+import { centsToDollars, dollarsToCents, moneyText, Type } from '@bet/kit';
 import { findRequest } from '../app/adjustments';
 import { payOutClosedWallet } from '../app/closed-accounts';
 import { route } from '../context';
@@ -33,7 +33,7 @@ export const adminClosedPayoutRoute = route('POST /api/v1/admin/wallet/closed/:i
       if ('requestId' in posted) {
         const request = (await findRequest(ctx, posted.requestId))!;
         return reply.status(202).send({
-          msg: `Payouts above $${ctx.config.ADJUSTMENT_APPROVAL_THRESHOLD.toFixed(2)} a day need a second admin's approval; the request is waiting.`,
+          msg: `Payouts above ${moneyText(dollarsToCents(ctx.config.ADJUSTMENT_APPROVAL_THRESHOLD))} a day need a second admin's approval; the request is waiting.`,
           request: adjustmentRequestJson(request),
         });
       }

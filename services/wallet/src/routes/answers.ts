@@ -74,8 +74,14 @@ const adjustmentRequestFields = {
 };
 export const AdjustmentRequestAnswer = Type.Object(adjustmentRequestFields);
 
+/** The deployment's currency (CURRENCY): the one every amount of the API is in. */
+const CurrencyField = Type.Union([Type.Literal('USD'), Type.Literal('NGN')], {
+  description: 'the currency of every amount in the API (ISO 4217); one per deployment, USD unless set',
+});
+
 export const BalanceAnswer = Type.Object({
   walletBalance: Dollars,
+  currency: CurrencyField,
   debt: Type.Number({
     description:
       'dollars owed from a corrected result (repaid from the next winnings; withdrawals wait for it)',
@@ -126,6 +132,7 @@ export const WebhookAnswer = Type.Object(
 export const PaymentConfigAnswer = Type.Object({
   provider: Type.String({ description: 'the payment provider taking deposits' }),
   sandbox: Type.Boolean({ description: 'true when deposits go to the sandbox (no real money)' }),
+  currency: CurrencyField,
 });
 
 export const WithdrawalMessageAnswer = Type.Object({ msg: Msg, withdrawal: WithdrawalAnswer });

@@ -10,10 +10,14 @@ export const paymentConfigRoute = route('GET /api/v1/wallet/payments', (app, ctx
       schema: {
         tags: ['wallet'],
         description:
-          '`{ provider, sandbox }`: `sandbox: true` when deposits go to the sandbox (no real money; the web shows a banner).',
+          '`{ provider, sandbox, currency }`: `sandbox: true` when deposits go to the sandbox (no real money; the web shows a banner); `currency` is the one every amount is in (the web formats money with it).',
         response: { 200: PaymentConfigAnswer },
       },
     },
-    async () => ({ provider: ctx.providers.payment.name, sandbox: ctx.providers.sandbox !== null }),
+    async () => ({
+      provider: ctx.providers.payment.name,
+      sandbox: ctx.providers.sandbox !== null,
+      currency: ctx.config.CURRENCY,
+    }),
   );
 });

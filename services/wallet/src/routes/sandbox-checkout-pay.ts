@@ -1,16 +1,7 @@
-import { typedScope } from '@bet/kit';
+import { moneyText, typedScope } from '@bet/kit';
 import { checkoutOf, settleCheckout } from '../app/sandbox-checkout';
 import { route } from '../context';
-import {
-  acceptEmptyForm,
-  backLink,
-  html,
-  major,
-  notFoundPage,
-  notify,
-  page,
-  ReferenceParams,
-} from './sandbox-page';
+import { acceptEmptyForm, backLink, html, notFoundPage, notify, page, ReferenceParams } from './sandbox-page';
 
 export const sandboxCheckoutPayRoute = route(
   'POST /api/v1/wallet/sandbox/checkout/:reference/pay',
@@ -42,12 +33,11 @@ export const sandboxCheckoutPayRoute = route(
               'Payment not confirmed',
               `<h1>Payment received, not yet credited</h1><p>Please press Pay again in a moment.</p>`,
             );
-          const usd = major(p.amount_cents);
           return page(
             reply,
             200,
             'Payment complete',
-            `<h1>Payment complete</h1><p>$${html(usd)} was added to your wallet.</p>${backLink(ctx)}`,
+            `<h1>Payment complete</h1><p>${html(moneyText(BigInt(p.amount_cents)))} was added to your wallet.</p>${backLink(ctx)}`,
           );
         },
       );

@@ -1,3 +1,4 @@
+import { moneyText } from '@bet/kit';
 import { checkoutOf } from '../app/sandbox-checkout';
 import { route } from '../context';
 import { backLink, html, major, notFoundPage, page, ReferenceParams } from './sandbox-page';
@@ -11,7 +12,10 @@ export const sandboxCheckoutRoute = route('GET /api/v1/wallet/sandbox/checkout/:
       const p = await checkoutOf(ctx, req.params.reference);
       if (!p) return notFoundPage(ctx, reply);
       const naira = major(p.amount_kobo);
-      const usd = major(p.amount_cents);
+      const credited =
+        ctx.config.CURRENCY === 'NGN'
+          ? `Credited as ${html(moneyText(BigInt(p.amount_cents)))}.`
+          : `Credited as ${html(moneyText(BigInt(p.amount_cents)))} at ${html(p.ngn_per_usd)} NGN per USD.`;
       if (p.status !== 'pending')
         return page(
           reply,
@@ -25,7 +29,7 @@ export const sandboxCheckoutRoute = route('GET /api/v1/wallet/sandbox/checkout/:
         200,
         'Pay with the sandbox',
         `<h1>Wallet deposit</h1><div class="amount">NGN ${html(naira)}</div>
-<p>Credited as $${html(usd)} at ${html(p.ngn_per_usd)} NGN per USD.</p>
+<p>${credited}</p>
 <p class="reference">Reference <code>${html(p.reference)}</code></p>
 <form method="post" action="${action}/pay"><button class="pay" type="submit">Pay</button></form>
 <form method="post" action="${action}/cancel"><button class="cancel" type="submit">Cancel</button></form>`,
