@@ -1,7 +1,6 @@
-import { formatMoney, logout, useSession, useWallet } from '@bet/web-shell/core';
+import { formatMoney, logout, useSession, useTheme, useWallet } from '@bet/web-shell/core';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { useTheme } from './theme';
 
 function initials(first?: string, last?: string, username?: string): string {
   const a = (first?.[0] ?? '') + (last?.[0] ?? '');

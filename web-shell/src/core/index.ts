@@ -38,6 +38,7 @@ export {
   useSocketEvent,
   useSocketStatus,
 } from './socket';
+export { type Theme, useTheme } from './theme';
 export { Toaster, toast } from './toast';
 export { decodeJwt, getAccessToken, getRefreshToken, isTokenExpired } from './tokens';
 export { txKindLabel } from './txKinds';
