@@ -15,6 +15,7 @@ export {
 } from './api';
 export { type DockState, useDock } from './dock';
 export { formatCompactMoney, formatMoney, formatSignedMoney } from './format';
+export { initials } from './initials';
 export type { AuthResponse, SessionState, SessionStatus } from './session';
 export {
   api,
