@@ -60,11 +60,15 @@ describe('the admin games table', () => {
     expect(asked.at(-1)?.searchParams.get('status')).toBe('finished');
     expect(screen.getByRole('tab', { name: 'Finished' }).getAttribute('aria-selected')).toBe('true');
 
+    const finished = screen.getByText('Old Boys').closest('tr') as HTMLElement;
+    expect(within(finished).queryByRole('button', { name: 'Cancel Game' })).toBeNull();
+    expect(within(finished).getByRole('button', { name: 'Set Result' })).toBeTruthy();
+
     fireEvent.click(screen.getByRole('tab', { name: 'Cancelled' }));
     const cancelled = (await screen.findByText('Rained Off')).closest('tr') as HTMLElement;
     expect(asked.at(-1)?.searchParams.get('status')).toBe('cancelled');
     expect(within(cancelled).getByText('cancelled')).toBeTruthy();
-    // nothing left to cancel on a cancelled game
+    // nothing left to cancel on a finished or cancelled game
     expect(within(cancelled).queryByRole('button', { name: 'Cancel Game' })).toBeNull();
     expect(within(cancelled).getByRole('button', { name: 'Edit Game' })).toBeTruthy();
   });

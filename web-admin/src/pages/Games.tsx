@@ -171,27 +171,29 @@ export default function Games() {
                   <td data-label="1 · X · 2" className="num">
                     {[g.odds.home, g.odds.draw, g.odds.away].map((o) => o.toFixed(2)).join(' · ')}
                   </td>
-                  <td className="game-row__actions">
-                    <button
-                      type="button"
-                      className="btn btn--sm"
-                      onClick={() => setDialog({ kind: 'edit', game: g })}
-                    >
-                      Edit Game
-                    </button>
-                    {Social ? <Social gameId={g._id} /> : null}
-                    <button
-                      type="button"
-                      className="btn btn--sm btn--primary"
-                      onClick={() => setDialog({ kind: 'result', game: g })}
-                    >
-                      Set Result
-                    </button>
-                    {g.status === 'cancelled' ? null : (
-                      <button type="button" className="btn btn--sm btn--danger" onClick={() => cancel(g)}>
-                        Cancel Game
+                  <td className="game-row__actions-cell">
+                    <div className="game-row__actions">
+                      <button
+                        type="button"
+                        className="btn btn--sm"
+                        onClick={() => setDialog({ kind: 'edit', game: g })}
+                      >
+                        Edit Game
                       </button>
-                    )}
+                      {Social ? <Social gameId={g._id} /> : null}
+                      <button
+                        type="button"
+                        className="btn btn--sm btn--primary"
+                        onClick={() => setDialog({ kind: 'result', game: g })}
+                      >
+                        Set Result
+                      </button>
+                      {g.status === 'cancelled' || g.status === 'finished' ? null : (
+                        <button type="button" className="btn btn--sm btn--danger" onClick={() => cancel(g)}>
+                          Cancel Game
+                        </button>
+                      )}
+                    </div>
                   </td>
                 </tr>
               ))}
