@@ -14,10 +14,13 @@ describe('auditDiff: an audit entry field by field', () => {
     ]);
   });
 
-  it('a creation lists what was set, a deletion what was there, null values shown as a dash', () => {
-    expect(auditDiff(null, { role: 'admin', note: null })).toEqual([
+  it('a creation lists what was set (not what it left empty), a deletion what was there', () => {
+    expect(auditDiff(null, { role: 'admin', note: null, logo: undefined })).toEqual([
       { field: 'role', kind: 'added', after: 'admin' },
-      { field: 'note', kind: 'added', after: '—' },
+    ]);
+    // a field emptied is a change, shown as a dash
+    expect(auditDiff({ note: 'x' }, { note: null })).toEqual([
+      { field: 'note', kind: 'changed', before: 'x', after: '—' },
     ]);
     expect(auditDiff({ title: 'Welcome' }, undefined)).toEqual([
       { field: 'title', kind: 'removed', before: 'Welcome' },

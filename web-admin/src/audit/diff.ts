@@ -30,7 +30,7 @@ export function show(v: unknown): string {
 /**
  * What an admin action changed (issue 34 item 7): field by field, only what differs between
  * `before` and `after`, in the order the fields come (before's first, then the new ones).
- * A creation lists what was set, a deletion what was there.
+ * A creation lists what was set (not the fields it left empty), a deletion what was there.
  */
 export function auditDiff(before: unknown, after: unknown): FieldChange[] {
   const a = before === null || before === undefined ? new Map() : flatten(before);
@@ -43,8 +43,11 @@ export function auditDiff(before: unknown, after: unknown): FieldChange[] {
     if (inA && inB) {
       if (JSON.stringify(a.get(field)) === JSON.stringify(b.get(field))) continue;
       out.push({ field, kind: 'changed', before: show(a.get(field)), after: show(b.get(field)) });
-    } else if (inB) out.push({ field, kind: 'added', after: show(b.get(field)) });
-    else out.push({ field, kind: 'removed', before: show(a.get(field)) });
+    } else if (inB) {
+      // a creation lists what was set: a field left empty says nothing
+      if (b.get(field) === null || b.get(field) === undefined) continue;
+      out.push({ field, kind: 'added', after: show(b.get(field)) });
+    } else out.push({ field, kind: 'removed', before: show(a.get(field)) });
   }
   return out;
 }
