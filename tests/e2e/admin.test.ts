@@ -617,7 +617,7 @@ describe('admin: every back-office screen against the real stack', () => {
         await context.close();
       }
     }
-  });
+  }, 480_000);
 
   it('approves and rejects withdrawals; the player is told each time', async () => {
     const player = await as(demo);
