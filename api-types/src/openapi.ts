@@ -162,7 +162,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** @description Financial snapshot in dollars: stakes net of refunds (sports and Aviator), payouts (wins, cash-outs, Aviator wins), revenue = stakes − payouts. */
+        /** @description Financial snapshot in dollars: stakes net of refunds (sports and Aviator), payouts (wins, cash-outs, Aviator wins), revenue = stakes − payouts. Beyond the spec: the players' deposits, their withdrawals (net of rejected ones) and Aviator's own revenue (stakes − wins). */
         get: {
             parameters: {
                 query?: never;
@@ -179,13 +179,22 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
+                            aviatorRevenue: {
+                                amount: number;
+                            };
                             platformRevenue: {
+                                amount: number;
+                            };
+                            totalDeposits: {
                                 amount: number;
                             };
                             totalPayoutsToUsers: {
                                 amount: number;
                             };
                             totalStakes: {
+                                amount: number;
+                            };
+                            totalWithdrawals: {
                                 amount: number;
                             };
                         };

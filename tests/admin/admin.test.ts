@@ -158,6 +158,29 @@ describe('financial figures', () => {
       money(WalletDebit, bob, 4_000, 'bet'),
     ];
     for (const r of await Promise.all(moves)) expect(r.ok).toBe(true);
+    // a deposit through the sandbox checkout, and a withdrawal request (issue 34 item 7: the
+    // dashboard counts both, beside what Aviator made)
+    const dave = newId();
+    const daveToken = await infra.token({ id: dave, role: 'user', username: 'dave' });
+    const init = await http('POST', '/api/v1/wallet/deposit/initialize', {
+      to: wallet,
+      token: daveToken,
+      body: { amount: 150_000 },
+    });
+    expect(init.status, JSON.stringify(init.body)).toBe(200);
+    const paid = await wallet.app.inject({
+      method: 'POST',
+      url: `/api/v1/wallet/sandbox/checkout/${init.body.paymentLink.split('/').pop()}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(paid.statusCode).toBe(200);
+    const withdrawal = await http('POST', '/api/v1/wallet/request-withdrawal', {
+      to: wallet,
+      token: daveToken,
+      body: { amount: 20 },
+    });
+    expect(withdrawal.status, JSON.stringify(withdrawal.body)).toBe(201);
     for (const r of await Promise.all([
       money(WalletCredit, alice, 21_000, 'win'),
       money(WalletCredit, alice, 3_825, 'aviator_win'),
@@ -180,9 +203,17 @@ describe('financial figures', () => {
     expect(stakes).toBe(155.5);
     expect(payouts).toBe(263.25);
 
+    const deposits = sum(['topup']) / 100;
+    const withdrawals = -sum(['withdrawal', 'withdrawal_reversal']) / 100;
+    expect(deposits).toBeGreaterThan(0);
+    expect(withdrawals).toBe(20);
+
     const body = await eventually(async () => {
       const res = await http('GET', '/api/v1/admin/dashboard/financial', { token: adminToken });
-      return res.body.totalPayoutsToUsers?.amount === payouts && res.body.totalStakes.amount === stakes
+      return res.body.totalPayoutsToUsers?.amount === payouts &&
+        res.body.totalStakes.amount === stakes &&
+        res.body.totalDeposits?.amount === deposits &&
+        res.body.totalWithdrawals?.amount === withdrawals
         ? res.body
         : null;
     }, 15_000);
@@ -190,6 +221,10 @@ describe('financial figures', () => {
       totalStakes: { amount: stakes },
       totalPayoutsToUsers: { amount: payouts },
       platformRevenue: { amount: Math.round((stakes - payouts) * 100) / 100 },
+      // beyond the spec's three: the players' own money in and out, and Aviator's share
+      totalDeposits: { amount: deposits },
+      totalWithdrawals: { amount: withdrawals },
+      aviatorRevenue: { amount: (2_550 - 3_825) / 100 },
     });
 
     const today = new Date().toISOString().slice(0, 10);
@@ -614,6 +649,47 @@ describe('live dashboard and withdrawals', () => {
     } finally {
       adminSocket.close();
       playerSocket.close();
+    }
+  });
+});
+
+describe("the player's notification of an admin's adjustment", () => {
+  it('tells the player, and only the player, that an admin credited or debited their wallet and why', async () => {
+    const playerSocket = await connect(gateway.url, { token: userToken });
+    const adminSocket = await connect(gateway.url, { token: adminToken });
+    try {
+      const player = record(playerSocket);
+      const admins = record(adminSocket);
+      const credit = await http('PATCH', `/api/v1/admin/users/${alice}/wallet`, {
+        to: wallet,
+        token: adminToken,
+        body: { amount: 12.5, description: 'Goodwill for the outage' },
+      });
+      expect(credit.status, JSON.stringify(credit.body)).toBe(200);
+      await eventually(() => player.of('wallet_adjusted').length === 1, 15_000);
+      expect(player.of('wallet_adjusted')[0]).toMatchObject({
+        status: 'credit',
+        amount: 12.5,
+        message: 'An administrator credited $12.50 to your wallet: Goodwill for the outage.',
+      });
+      const debit = await http('PATCH', `/api/v1/admin/users/${alice}/wallet`, {
+        to: wallet,
+        token: adminToken,
+        body: { amount: -2.5, description: 'Duplicate credit reversed.' },
+      });
+      expect(debit.status, JSON.stringify(debit.body)).toBe(200);
+      await eventually(() => player.of('wallet_adjusted').length === 2, 15_000);
+      expect(player.of('wallet_adjusted')[1]).toMatchObject({
+        status: 'debit',
+        amount: -2.5,
+        message: 'An administrator debited $2.50 from your wallet: Duplicate credit reversed.',
+      });
+      // the balance moved too, on the wallet's own push
+      expect(player.of('balance_updated').map((b) => b.type)).toEqual(['adjustment', 'adjustment']);
+      expect(admins.of('wallet_adjusted')).toEqual([]);
+    } finally {
+      playerSocket.close();
+      adminSocket.close();
     }
   });
 });

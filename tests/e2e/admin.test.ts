@@ -198,6 +198,13 @@ describe('admin: every back-office screen against the real stack', () => {
     ).toBe('Top-up');
     await page.getByLabel('Transaction type').selectOption('Withdrawal');
     await expect.poll(() => page.locator('tr', { hasText: `goodwill ${tag}` }).count()).toBe(0);
+    // the player is told, on the page they have open, who moved their money and why
+    await expect
+      .poll(
+        () => toast(player.page, `An administrator credited $25.00 to your wallet: goodwill ${tag}.`).count(),
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThan(0);
     await player.page.reload();
     await expect
       .poll(() => player.page.getByTestId('header-balance').textContent(), { timeout: 20_000 })
@@ -310,9 +317,9 @@ describe('admin: every back-office screen against the real stack', () => {
     await expect.poll(() => toast(page, 'Game created successfully!').count()).toBeGreaterThan(0);
 
     await page.getByPlaceholder('Search by team name or league...').fill(`lions ${tag}`);
-    const card = page.locator('.game-card', { hasText: `Lions ${tag}` });
+    const card = page.locator('.game-row', { hasText: `Lions ${tag}` });
     await expect.poll(() => card.count(), { timeout: 20_000 }).toBe(1);
-    await expect.poll(() => page.locator('.game-card').count()).toBe(1);
+    await expect.poll(() => page.locator('.game-row').count()).toBe(1);
     await card.getByRole('button', { name: 'Edit Game' }).click();
     await page.getByRole('dialog').getByLabel('Away Team').fill(`Panthers ${tag}`);
     await page.getByRole('dialog').getByRole('button', { name: 'Save Changes' }).click();
@@ -420,7 +427,7 @@ describe('admin: every back-office screen against the real stack', () => {
     );
     expect(second.status, JSON.stringify(second.body)).toBe(201);
     await page.getByPlaceholder('Search by team name or league...').fill(`eagles ${tag}`);
-    const cancelCard = page.locator('.game-card', { hasText: `Eagles ${tag}` });
+    const cancelCard = page.locator('.game-row', { hasText: `Eagles ${tag}` });
     await expect.poll(() => cancelCard.count(), { timeout: 20_000 }).toBe(1);
     await cancelCard.getByRole('button', { name: 'Cancel Game' }).click();
     await expect
@@ -452,6 +459,165 @@ describe('admin: every back-office screen against the real stack', () => {
     await player.context.close();
     await context.close();
   });
+
+  it('issue 34 item 7: risk details in a side panel, games filtered by status, logout and theme in the header', async () => {
+    // a finished, a cancelled and an exposed upcoming game of this run
+    const done = await createGameByApi(`Finished FC ${tag}`, `Past United ${tag}`);
+    const put = await stack.api(
+      'PUT',
+      `/games/${done}`,
+      {
+        homeTeam: `Finished FC ${tag}`,
+        awayTeam: `Past United ${tag}`,
+        league: `E2E Cup ${tag}`,
+        matchDate: new Date(Date.now() - 120 * 60_000).toISOString(),
+        status: 'live',
+      },
+      admin.accessToken,
+    );
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const settled = await stack.api(
+      'PATCH',
+      `/games/${done}/result`,
+      { result: 'A', homeScore: 1, awayScore: 0 },
+      admin.accessToken,
+    );
+    expect(settled.status, JSON.stringify(settled.body)).toBe(200);
+    const off = await createGameByApi(`Rained Off ${tag}`, `Storm City ${tag}`);
+    expect((await stack.api('PATCH', `/games/${off}/cancel`, undefined, admin.accessToken)).status).toBe(200);
+    const exposed = await createGameByApi(`Panel Rovers ${tag}`, `Side Town ${tag}`);
+    const bet = await stack.api(
+      'POST',
+      '/bets/singles',
+      { stakePerBet: 6, selections: [{ gameId: exposed, outcome: 'B' }] },
+      demo.accessToken,
+    );
+    expect(bet.status, JSON.stringify(bet.body)).toBe(201);
+
+    for (const theme of ['light', 'dark'] as const) {
+      for (const width of [1366, 390]) {
+        // its own session: this walk ends with Logout, which revokes it
+        const session = await stack.login(ADMIN.email, ADMIN.password);
+        const { context, page, errors } = await as(session, width);
+        await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+        await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.url });
+        const shot = (name: string) =>
+          page.screenshot({ path: screenshotPath(`admin34-${name}-${width}-${theme}.png`), fullPage: true });
+
+        // the games table: all by default, then each status on its own, finished and cancelled too
+        await page.goto(`${stack.url}/admin/games`);
+        await page.getByPlaceholder('Search by team name or league...').fill(tag);
+        const filter = page.getByRole('tablist', { name: 'Game status' });
+        const rowOf = (name: string) => page.locator('.game-row', { hasText: name });
+        await expect.poll(() => rowOf(`Panel Rovers ${tag}`).count(), { timeout: 20_000 }).toBe(1);
+        await filter.getByRole('tab', { name: 'Finished' }).click();
+        await expect.poll(() => rowOf(`Finished FC ${tag}`).count(), { timeout: 20_000 }).toBe(1);
+        expect(await rowOf(`Finished FC ${tag}`).locator('.badge').textContent()).toBe('finished');
+        await expect.poll(() => rowOf(`Panel Rovers ${tag}`).count()).toBe(0);
+        await filter.getByRole('tab', { name: 'Cancelled' }).click();
+        await expect.poll(() => rowOf(`Rained Off ${tag}`).count(), { timeout: 20_000 }).toBe(1);
+        expect(await rowOf(`Rained Off ${tag}`).locator('.badge').textContent()).toBe('cancelled');
+        await expect.poll(() => rowOf(`Finished FC ${tag}`).count()).toBe(0);
+        await filter.getByRole('tab', { name: 'All' }).click();
+        await expect.poll(() => page.locator('.game-row').count(), { timeout: 20_000 }).toBeGreaterThan(2);
+        await animationsDone(page);
+        await shot('games');
+        expect(await seriousViolations(page), `games at ${width}px, ${theme}`).toEqual([]);
+        // the social post, previewed as a feed shows it (and copied, as the spec says)
+        await rowOf(`Panel Rovers ${tag}`).getByRole('button', { name: 'Generate Social Post' }).click();
+        const preview = page.getByRole('dialog', { name: 'Social Post Preview' });
+        await expect.poll(() => preview.locator('.post-preview__text').count(), { timeout: 20_000 }).toBe(1);
+        expect(await preview.locator('.post-preview__text').textContent()).toContain(`Panel Rovers ${tag}`);
+        await animationsDone(page);
+        await page.screenshot({ path: screenshotPath(`admin34-social-${width}-${theme}.png`) });
+        // the preview itself under axe (the copied toast is the shell's, checked on its own)
+        await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0);
+        expect(await seriousViolations(page), `social post at ${width}px, ${theme}`).toEqual([]);
+        await page.keyboard.press('Escape');
+
+        // risk: the details open beside the list (in view without scrolling), and close again
+        await page.goto(`${stack.url}/admin/risk`);
+        const row = page.locator('.risk-row', { hasText: `Panel Rovers ${tag}` });
+        await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(1);
+        await row.getByRole('button', { name: 'View Details' }).click();
+        const panel = page.getByRole('complementary', { name: 'Risk details' });
+        await expect.poll(() => panel.getByText('Risk Breakdown', { exact: true }).count()).toBe(1);
+        const box = await panel.boundingBox();
+        const viewport = page.viewportSize()!;
+        expect(box, 'the side panel is on screen').not.toBeNull();
+        expect(box!.y).toBeLessThan(viewport.height / 2);
+        expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width + 1);
+        if (width === 1366) {
+          // beside the list, not over it
+          const list = await row.boundingBox();
+          expect(box!.x).toBeGreaterThanOrEqual(list!.x + list!.width - 1);
+        }
+        await expect
+          .poll(() => panel.locator('tr', { hasText: 'B (Away)' }).locator('td').nth(2).textContent())
+          .toBe('$6.00');
+        await animationsDone(page);
+        await shot('risk');
+        expect(await seriousViolations(page), `risk at ${width}px, ${theme}`).toEqual([]);
+        await page.keyboard.press('Escape');
+        await expect.poll(() => panel.count()).toBe(0);
+        await row.getByRole('button', { name: 'View Details' }).click();
+        await panel.getByRole('button', { name: 'Close risk details' }).click();
+        await expect.poll(() => panel.count()).toBe(0);
+
+        // the other screens of the issue, looked at in both themes and widths
+        await page.goto(`${stack.url}/admin/audit`);
+        // this run's cancel and result, field by field
+        await expect.poll(() => page.locator('.audit-diff').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+        await animationsDone(page);
+        await shot('audit');
+        expect(await seriousViolations(page), `audit at ${width}px, ${theme}`).toEqual([]);
+        await page.goto(`${stack.url}/admin`);
+        await expect.poll(() => page.getByText('Pending Approvals').count()).toBe(1);
+        for (const label of ['Deposits', 'Withdrawals', 'Aviator Revenue'])
+          await expect
+            .poll(() =>
+              page
+                .locator('.stat-card')
+                .filter({ has: page.locator('.stat-card__label', { hasText: new RegExp(`^${label}$`) }) })
+                .locator('.stat-card__value')
+                .textContent(),
+            )
+            .toMatch(/^-?\$[\d,]+\.\d\d$/);
+        await expect
+          .poll(() => page.locator('.recharts-surface').count(), { timeout: 20_000 })
+          .toBeGreaterThanOrEqual(2);
+        await animationsDone(page);
+        await shot('dashboard');
+        expect(await seriousViolations(page), `dashboard at ${width}px, ${theme}`).toEqual([]);
+        await page.getByRole('button', { name: 'Marketing Tools' }).click();
+        await page.getByRole('dialog', { name: 'AI Social Media Campaign' }).waitFor();
+        await animationsDone(page);
+        await page.screenshot({ path: screenshotPath(`admin34-campaign-${width}-${theme}.png`) });
+        await page.keyboard.press('Escape');
+
+        // the header: the theme switch flips the page's theme, Logout signs out
+        const html = page.locator('html');
+        expect(await html.getAttribute('data-theme')).toBe(theme);
+        const other = theme === 'dark' ? 'light' : 'dark';
+        await page
+          .locator('.admin__header')
+          .getByRole('button', { name: `Switch to ${other} theme` })
+          .click();
+        await expect.poll(() => html.getAttribute('data-theme')).toBe(other);
+        await page
+          .locator('.admin__header')
+          .getByRole('button', { name: `Switch to ${theme} theme` })
+          .click();
+        await expect.poll(() => html.getAttribute('data-theme')).toBe(theme);
+        await page.locator('.admin__header').getByRole('button', { name: 'Logout' }).click();
+        await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+        await page.goto(`${stack.url}/admin`);
+        await page.waitForURL(`${stack.url}/login`);
+        expect(errors).toEqual([]);
+        await context.close();
+      }
+    }
+  }, 480_000);
 
   it('approves and rejects withdrawals; the player is told each time', async () => {
     const player = await as(demo);

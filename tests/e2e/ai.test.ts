@@ -205,7 +205,7 @@ describe('player AI screens', () => {
     }, admin);
     await page.goto(`${stack.url}/admin/games`);
     await page.getByPlaceholder('Search by team name or league...').fill(`Sevilla ${tag}`);
-    const card = page.locator('.game-card', { hasText: `Sevilla ${tag}` });
+    const card = page.locator('.game-row', { hasText: `Sevilla ${tag}` });
     await card.getByRole('button', { name: 'Generate Social Post' }).click();
     await page.getByText('Post copied to clipboard!').waitFor({ timeout: 20_000 });
     const post = await page.evaluate(() => navigator.clipboard.readText());

@@ -156,7 +156,7 @@ describe('site: guards, shared slip, theme, phone layout, accessibility', () => 
     await loginThroughUi(page, ADMIN.email, ADMIN.password);
     await page.waitForURL(`${stack.url}/admin/games`);
     await expect.poll(() => page.getByRole('heading', { name: 'Admin Panel' }).count()).toBe(1);
-    expect(await page.locator('.admin__user').textContent()).toBe('admin');
+    expect(await page.locator('.admin__username').textContent()).toBe('admin');
     expect(requested).toContain('/remotes/admin/remoteEntry.js');
     expect(errors).toEqual([]);
     await context.close();

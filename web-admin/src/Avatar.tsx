@@ -9,7 +9,11 @@ export function Avatar({ user, size = 44 }: { user: Pictured; size?: number }) {
   if (user.profilePicture)
     return <img className="avatar" src={user.profilePicture} alt="" width={size} height={size} />;
   return (
-    <span className="avatar avatar--initials" style={{ width: size, height: size }} aria-hidden="true">
+    <span
+      className="avatar avatar--initials"
+      style={{ width: size, height: size, fontSize: Math.round(size * 0.4) }}
+      aria-hidden="true"
+    >
       {initials(user)}
     </span>
   );

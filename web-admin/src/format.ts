@@ -16,9 +16,5 @@ export function dateOnly(iso: string | null | undefined): string {
 /** A selection's outcome as the screens name it (the bets' answer types it as any string). */
 export const OUTCOME_LABEL: Readonly<Record<string, string>> = { A: 'Home', B: 'Away', Draw: 'Draw' };
 
-/** Initials avatar for a user without a picture (a generated placeholder). */
-export function initials(u: { firstName?: string; lastName?: string; username: string }): string {
-  const a = (u.firstName?.[0] ?? u.username[0] ?? '?').toUpperCase();
-  const b = (u.lastName?.[0] ?? '').toUpperCase();
-  return a + b;
-}
+/** Initials avatar for a user without a picture: the shell's one rule (as the player sees it). */
+export { initials } from '@bet/web-shell/core';

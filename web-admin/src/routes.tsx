@@ -1,9 +1,10 @@
 // The admin remote's route tree, mounted by the shell at /admin/* behind its admin guard.
 
-import { useSession } from '@bet/web-shell/core';
+import { logout, useSession, useTheme } from '@bet/web-shell/core';
 import { Spinner } from '@bet/web-shell/ui';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
-import { Link, NavLink, Outlet, Route, Routes, useLocation } from 'react-router-dom';
+import { Link, NavLink, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { Avatar } from './Avatar';
 import './styles.css';
 // the AI tools register themselves into the pages' slots
 import './ai';
@@ -22,11 +23,29 @@ const SECTIONS = [
   { to: '/admin/audit', label: 'Audit Log' },
 ];
 
+/** The admin header's own theme switch: the same theme as the site's (the shell core's store). */
+function ThemeToggle() {
+  const { theme, toggle } = useTheme();
+  const next = theme === 'dark' ? 'light' : 'dark';
+  return (
+    <button
+      type="button"
+      className="icon-btn"
+      onClick={toggle}
+      aria-label={`Switch to ${next} theme`}
+      title={`Switch to ${next} theme`}
+    >
+      <span aria-hidden="true">{theme === 'dark' ? '☀' : '☾'}</span>
+    </button>
+  );
+}
+
 function AdminLayout() {
   const user = useSession((s) => s.user);
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const navId = useId();
+  const navigate = useNavigate();
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes the menu on navigation
   useEffect(() => setOpen(false), [location.pathname]);
   return (
@@ -46,7 +65,25 @@ function AdminLayout() {
           <span className="visually-hidden">Admin menu</span>
         </button>
         <h1 className="admin__title">Admin Panel</h1>
-        <span className="admin__user">{user?.username}</span>
+        <div className="admin__account">
+          {user ? (
+            <span className="admin__user">
+              <Avatar user={user} size={32} />
+              <span className="admin__username">{user.username}</span>
+            </span>
+          ) : null}
+          <ThemeToggle />
+          <button
+            type="button"
+            className="btn btn--sm"
+            onClick={() => {
+              logout();
+              navigate('/');
+            }}
+          >
+            Logout
+          </button>
+        </div>
       </header>
       <div className="admin__body">
         <nav id={navId} className={open ? 'admin__nav admin__nav--open' : 'admin__nav'} aria-label="Admin">

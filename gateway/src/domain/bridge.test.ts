@@ -177,6 +177,36 @@ describe('bus → socket bridge', () => {
     ]);
   });
 
+  it("an admin's adjustment is also a notification to the player, credit or debit, with the reason", () => {
+    const d = {
+      ...example('wallet.transaction_posted'),
+      type: 'adjustment',
+      amountCents: 1250,
+      balanceAfterCents: 11_250,
+      description: 'Goodwill for the outage',
+    };
+    const actions = socketActionsFor('wallet.transaction_posted', d);
+    expect(actions.map((a) => (a.kind === 'emit' ? a.event : a.kind))).toEqual([
+      'balance_updated',
+      'wallet_adjusted',
+    ]);
+    expect(actions[1]).toEqual({
+      kind: 'emit',
+      to: { room: 'user', userId: d.userId },
+      event: 'wallet_adjusted',
+      payload: {
+        transactionId: d.transactionId,
+        status: 'credit',
+        message: 'An administrator credited $12.50 to your wallet: Goodwill for the outage.',
+        amount: 12.5,
+      },
+    });
+    const debit = socketActionsFor('wallet.transaction_posted', { ...d, amountCents: -250, description: '' });
+    expect(debit[1]).toMatchObject({
+      payload: { status: 'debit', amount: -2.5, message: 'An administrator debited $2.50 from your wallet.' },
+    });
+  });
+
   it('ignores subjects it does not know and private events nobody should see', () => {
     expect(socketActionsFor('bets.placed', example('bets.placed'))).toEqual([]);
     expect(socketActionsFor('something.new', {})).toEqual([]);

@@ -68,6 +68,16 @@ export function withdrawalMessage(d: EventData<typeof WalletWithdrawalProcessed>
   return `Your withdrawal of ${money(d.amountCents)} was rejected and the amount returned to your wallet.${notes ? ` Note: ${notes}` : ''}`;
 }
 
+/** What the player reads when an admin adjusted their wallet (issue 34 item 7). */
+export function adjustmentMessage(d: EventData<typeof WalletTransactionPosted>): string {
+  const why = d.description.trim().replace(/\.$/, '');
+  const what =
+    d.amountCents >= 0
+      ? `credited ${money(d.amountCents)} to your wallet`
+      : `debited ${money(-d.amountCents)} from your wallet`;
+  return `An administrator ${what}${why ? `: ${why}` : ''}.`;
+}
+
 const emit = (to: Audience, event: string, payload: unknown): SocketAction[] => [
   { kind: 'emit', to, event, payload },
 ];
@@ -125,15 +135,25 @@ const BRIDGES = [
     ...emit(ADMINS, 'withdrawal_updated', { withdrawalId: d.withdrawalId, status: d.status }),
   ]),
   // the wallet's own word on the balance, straight after the posting: no re-reads needed
-  bridge(WalletTransactionPosted, (d) =>
-    emit(toUser(d.userId), 'balance_updated', {
+  bridge(WalletTransactionPosted, (d) => [
+    ...emit(toUser(d.userId), 'balance_updated', {
       balance: dollars(d.balanceAfterCents),
       amount: dollars(d.amountCents),
       type: d.type,
       transactionId: d.transactionId,
       createdAt: d.createdAt,
     }),
-  ),
+    // an admin's adjustment is also a notification, like a settled bet or a processed
+    // withdrawal: {status, message} and the signed amount
+    ...(d.type === 'adjustment'
+      ? emit(toUser(d.userId), 'wallet_adjusted', {
+          transactionId: d.transactionId,
+          status: d.amountCents >= 0 ? 'credit' : 'debit',
+          message: adjustmentMessage(d),
+          amount: dollars(d.amountCents),
+        })
+      : []),
+  ]),
   bridge(WalletWithdrawalRequested, (d) =>
     emit(ADMINS, 'withdrawal_requested', {
       withdrawalId: d.withdrawalId,

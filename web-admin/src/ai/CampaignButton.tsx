@@ -1,7 +1,8 @@
 import type { Answer } from '@bet/api-types';
 import { api, msgOr, toast } from '@bet/web-shell/core';
-import { ErrorText, Modal, Spinner } from '@bet/web-shell/ui';
-import { type FormEvent, useId, useState } from 'react';
+import { ErrorText, FormField, Modal, Spinner } from '@bet/web-shell/ui';
+import { type FormEvent, useState } from 'react';
+import { PostPreview } from './PostPreview';
 
 /** Dashboard, Marketing Tools: the AI social media campaign generator (league + date → posts). */
 export function CampaignButton() {
@@ -11,8 +12,6 @@ export function CampaignButton() {
   const [posts, setPosts] = useState<string[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const leagueId = useId();
-  const dateId = useId();
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!league.trim() || !date) {
@@ -41,26 +40,44 @@ export function CampaignButton() {
       </button>
       {open && (
         <Modal title="AI Social Media Campaign" onClose={() => setOpen(false)} wide>
-          <form onSubmit={submit} className="form-grid">
-            <label htmlFor={leagueId}>League</label>
-            <input
-              id={leagueId}
-              value={league}
-              onChange={(e) => setLeague(e.target.value)}
-              placeholder="e.g. Premier League"
-            />
-            <label htmlFor={dateId}>Date</label>
-            <input id={dateId} type="date" value={date} onChange={(e) => setDate(e.target.value)} />
-            <button type="submit" className="btn btn--primary" disabled={busy}>
+          <form onSubmit={submit} className="campaign-form" noValidate>
+            <FormField label="League">
+              {(id) => (
+                <input
+                  id={id}
+                  value={league}
+                  onChange={(e) => setLeague(e.target.value)}
+                  placeholder="e.g. Premier League"
+                />
+              )}
+            </FormField>
+            <FormField label="Date">
+              {(id) => <input id={id} type="date" value={date} onChange={(e) => setDate(e.target.value)} />}
+            </FormField>
+            <button type="submit" className="btn btn--primary campaign-form__submit" disabled={busy}>
               {busy ? 'Generating…' : 'Generate Campaign'}
             </button>
           </form>
           {busy && <Spinner />}
           {error && <ErrorText>{error}</ErrorText>}
           {posts && (
-            <ol className="campaign-posts">
+            <ol className="campaign-posts" aria-label="Campaign posts">
               {posts.map((p) => (
-                <li key={p}>{p}</li>
+                <li key={p}>
+                  <PostPreview text={p} />
+                  <button
+                    type="button"
+                    className="btn btn--sm"
+                    onClick={() =>
+                      navigator.clipboard.writeText(p).then(
+                        () => toast.success('Post copied to clipboard!'),
+                        () => toast.error('Could not copy: select the text and copy it.'),
+                      )
+                    }
+                  >
+                    Copy
+                  </button>
+                </li>
               ))}
             </ol>
           )}

@@ -24,7 +24,7 @@ export function RiskSummaryButton({ gameId }: { gameId: string }) {
   }
   return (
     <>
-      <button type="button" className="btn btn--small" onClick={load}>
+      <button type="button" className="btn btn--sm" onClick={load}>
         Get AI Summary
       </button>
       {open && (

@@ -1,13 +1,41 @@
 import { EmptyState, ErrorText, FormField, Pagination, Spinner, useApi } from '@bet/web-shell/ui';
 import { useEffect, useState } from 'react';
+import { auditDiff } from '../audit/diff';
 import { dateTime } from '../format';
 import type { AuditPage } from '../types';
 
 const ENTITIES = ['', 'user', 'withdrawal', 'game', 'ranking', 'sync', 'promotion'];
 
-function Change({ value }: { value: unknown }) {
-  if (value === null || value === undefined) return <span className="muted">—</span>;
-  return <pre className="audit-json">{JSON.stringify(value, null, 1)}</pre>;
+/** What the action changed, field by field: the old value struck through, the new one after it. */
+function Changes({ before, after }: { before: unknown; after: unknown }) {
+  const changes = auditDiff(before, after);
+  if (changes.length === 0) return <span className="muted">No field changed</span>;
+  return (
+    <ul className="audit-diff">
+      {changes.map((c) => (
+        <li key={c.field} className={`audit-diff__row audit-diff__row--${c.kind}`}>
+          <span className="audit-diff__field">{c.field}</span>
+          {c.before !== undefined ? (
+            <del className="audit-diff__before">
+              <span className="visually-hidden">was </span>
+              {c.before}
+            </del>
+          ) : null}
+          {c.kind === 'changed' ? (
+            <span className="audit-diff__arrow" aria-hidden="true">
+              →
+            </span>
+          ) : null}
+          {c.after !== undefined ? (
+            <ins className="audit-diff__after">
+              <span className="visually-hidden">{c.kind === 'added' ? 'set to ' : 'now '}</span>
+              {c.after}
+            </ins>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 export default function AuditLog() {
@@ -53,8 +81,7 @@ export default function AuditLog() {
                 <th scope="col">Who</th>
                 <th scope="col">Action</th>
                 <th scope="col">On</th>
-                <th scope="col">Before</th>
-                <th scope="col">After</th>
+                <th scope="col">Changes</th>
               </tr>
             </thead>
             <tbody>
@@ -68,11 +95,8 @@ export default function AuditLog() {
                   <td data-label="On">
                     {e.entity} <span className="muted">{e.entityId.slice(-6)}</span>
                   </td>
-                  <td data-label="Before">
-                    <Change value={e.before} />
-                  </td>
-                  <td data-label="After">
-                    <Change value={e.after} />
+                  <td data-label="Changes" className="audit-log__changes">
+                    <Changes before={e.before} after={e.after} />
                   </td>
                 </tr>
               ))}

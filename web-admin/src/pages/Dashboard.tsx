@@ -2,6 +2,7 @@ import type { Answer } from '@bet/api-types';
 import { api, currencySymbol, msgOr, toast, useOnReconnect, useSocketEvent } from '@bet/web-shell/core';
 import { ErrorText, FormField, Spinner, useApi } from '@bet/web-shell/ui';
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import {
   Bar,
   BarChart,
@@ -16,7 +17,7 @@ import {
 } from 'recharts';
 import { money } from '../format';
 import { aiSlots } from '../slots';
-import type { DailyStats, FinancialStats, PlatformStats } from '../types';
+import type { AdjustmentRequests, DailyStats, FinancialStats, PlatformStats, WithdrawalList } from '../types';
 
 const SOURCES = [
   { value: 'apifootball', label: 'API-Football' },
@@ -27,19 +28,48 @@ type Source = (typeof SOURCES)[number]['value'];
 /** the chart's reload after a push waits this long, so a burst of bets costs one read */
 const DAILY_RELOAD_MS = 5_000;
 
-function StatCard({ label, value }: { label: string; value: string | number | undefined }) {
+function StatCard({
+  label,
+  value,
+  children,
+}: {
+  label: string;
+  value: string | number | undefined;
+  children?: React.ReactNode;
+}) {
   return (
     <div className="card stat-card">
       <span className="stat-card__label">{label}</span>
       <strong className="stat-card__value">{value ?? '—'}</strong>
+      {children ? <span className="stat-card__hint">{children}</span> : null}
     </div>
   );
+}
+
+/** What waits for an admin: pending withdrawal requests and four-eyes adjustments. */
+export function pendingApprovals(
+  withdrawals: WithdrawalList | undefined,
+  adjustments: AdjustmentRequests | undefined,
+): { withdrawals: number; adjustments: number; total: number } | undefined {
+  if (!withdrawals || !adjustments) return undefined;
+  const w = withdrawals.filter((x) => x.status === 'pending').length;
+  const a = adjustments.requests.filter((x) => x.status === 'pending').length;
+  return { withdrawals: w, adjustments: a, total: w + a };
 }
 
 export default function Dashboard() {
   const stats = useApi<PlatformStats>('/admin/stats/platform');
   const financial = useApi<FinancialStats>('/admin/dashboard/financial');
   const daily = useApi<DailyStats>('/admin/stats/daily');
+  const withdrawals = useApi<WithdrawalList>('/admin/withdrawals', { status: 'pending' });
+  const adjustments = useApi<AdjustmentRequests>('/admin/wallet/adjustments', { status: 'pending' });
+  const pending = pendingApprovals(withdrawals.data, adjustments.data);
+  const reloadPending = () => {
+    withdrawals.reload();
+    adjustments.reload();
+  };
+  useSocketEvent('withdrawal_requested', reloadPending);
+  useSocketEvent('withdrawal_updated', reloadPending);
   const [source, setSource] = useState<Source>('apifootball');
   const [syncing, setSyncing] = useState(false);
 
@@ -47,6 +77,7 @@ export default function Dashboard() {
     stats.reload();
     financial.reload();
     daily.reload();
+    reloadPending();
   };
   // the admin service pushes its figures when they move (admin.figures_changed): no polling;
   // what was pushed while the socket was down is read again when it is back
@@ -55,6 +86,8 @@ export default function Dashboard() {
     if (p?.stats) stats.setData(p.stats);
     if (p?.financial) financial.setData(p.financial);
     reloadDailySoon();
+    // a four-eyes adjustment approved elsewhere moves the money figures: its count follows
+    adjustments.reload();
   });
   // the per-day chart is read again, at most every few seconds, when the figures moved
   const dailyTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -118,6 +151,34 @@ export default function Dashboard() {
           value={financial.data && money(financial.data.platformRevenue.amount)}
         />
       </div>
+
+      <h3 className="admin-section">Money In and Out</h3>
+      <div className="stat-grid">
+        <StatCard
+          label="Deposits"
+          value={financial.data?.totalDeposits && money(financial.data.totalDeposits.amount)}
+        />
+        <StatCard
+          label="Withdrawals"
+          value={financial.data?.totalWithdrawals && money(financial.data.totalWithdrawals.amount)}
+        />
+        <StatCard label="Pending Approvals" value={pending?.total}>
+          {pending ? (
+            <>
+              <Link to="/admin/withdrawals">{pending.withdrawals} withdrawals</Link>
+              {' · '}
+              <Link to="/admin/approvals">{pending.adjustments} adjustments</Link>
+            </>
+          ) : null}
+        </StatCard>
+        <StatCard
+          label="Aviator Revenue"
+          value={financial.data?.aviatorRevenue && money(financial.data.aviatorRevenue.amount)}
+        />
+      </div>
+      {withdrawals.error || adjustments.error ? (
+        <ErrorText>{withdrawals.error || adjustments.error}</ErrorText>
+      ) : null}
 
       <h3 className="admin-section">Last 30 Days</h3>
       {daily.error ? <ErrorText>{daily.error}</ErrorText> : null}

@@ -49,73 +49,77 @@ export function MarketControls({ gameId }: { gameId: string }) {
       {markets.error ? <ErrorText>{markets.error}</ErrorText> : null}
       {markets.loading && !markets.data ? <Spinner /> : null}
       <Tabs items={tabs} value={group} onChange={setGroup} label="Market groups" panelId={panelId} />
-      <ul id={panelId} role="tabpanel" className="market-controls__list">
-        {list.map((m) => (
-          <li key={m.key} className="market-controls__row" data-market={m.key}>
-            <div className="market-controls__name">
-              <strong>{m.name}</strong>
-              <span className={`badge badge--${m.status === 'open' ? 'success' : 'danger'}`}>{m.status}</span>
-            </div>
-            <span className="market-controls__prices muted">
-              {m.outcomes
-                .filter((o) => o.odds !== null)
-                .slice(0, 4)
-                .map((o) => [o.label, o.odds?.toFixed(2)].join(' '))
-                .join(' · ') || 'no prices'}
-              {m.outcomes.filter((o) => o.odds !== null).length > 4 ? ' …' : ''}
-            </span>
-            {closed ? null : (
-              <div className="game-card__actions">
-                {m.status === 'suspended' ? (
+      <div id={panelId} role="tabpanel">
+        <ul className="market-controls__list">
+          {list.map((m) => (
+            <li key={m.key} className="market-controls__row" data-market={m.key}>
+              <div className="market-controls__name">
+                <strong>{m.name}</strong>
+                <span className={`badge badge--${m.status === 'open' ? 'success' : 'danger'}`}>
+                  {m.status}
+                </span>
+              </div>
+              <span className="market-controls__prices muted">
+                {m.outcomes
+                  .filter((o) => o.odds !== null)
+                  .slice(0, 4)
+                  .map((o) => [o.label, o.odds?.toFixed(2)].join(' '))
+                  .join(' · ') || 'no prices'}
+                {m.outcomes.filter((o) => o.odds !== null).length > 4 ? ' …' : ''}
+              </span>
+              {closed ? null : (
+                <div className="game-card__actions">
+                  {m.status === 'suspended' ? (
+                    <button
+                      type="button"
+                      className="btn btn--sm"
+                      disabled={busy === m.key}
+                      onClick={() => act(m, 'reopen')}
+                    >
+                      Reopen
+                    </button>
+                  ) : (
+                    <button
+                      type="button"
+                      className="btn btn--sm btn--danger"
+                      disabled={busy === m.key}
+                      onClick={() => act(m, 'suspend')}
+                    >
+                      Suspend
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    className="btn btn--sm"
+                    aria-expanded={editing === m.key}
+                    onClick={() => setEditing(editing === m.key ? null : m.key)}
+                  >
+                    Adjust
+                  </button>
                   <button
                     type="button"
                     className="btn btn--sm"
                     disabled={busy === m.key}
-                    onClick={() => act(m, 'reopen')}
+                    onClick={() => act(m, 'reset')}
                   >
-                    Reopen
+                    Reset
                   </button>
-                ) : (
-                  <button
-                    type="button"
-                    className="btn btn--sm btn--danger"
-                    disabled={busy === m.key}
-                    onClick={() => act(m, 'suspend')}
-                  >
-                    Suspend
-                  </button>
-                )}
-                <button
-                  type="button"
-                  className="btn btn--sm"
-                  aria-expanded={editing === m.key}
-                  onClick={() => setEditing(editing === m.key ? null : m.key)}
-                >
-                  Adjust
-                </button>
-                <button
-                  type="button"
-                  className="btn btn--sm"
-                  disabled={busy === m.key}
-                  onClick={() => act(m, 'reset')}
-                >
-                  Reset
-                </button>
-              </div>
-            )}
-            {editing === m.key ? (
-              <AdjustMarket
-                gameId={gameId}
-                market={m}
-                onDone={() => {
-                  setEditing(null);
-                  markets.reload();
-                }}
-              />
-            ) : null}
-          </li>
-        ))}
-      </ul>
+                </div>
+              )}
+              {editing === m.key ? (
+                <AdjustMarket
+                  gameId={gameId}
+                  market={m}
+                  onDone={() => {
+                    setEditing(null);
+                    markets.reload();
+                  }}
+                />
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </div>
     </div>
   );
 }

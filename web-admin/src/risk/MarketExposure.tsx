@@ -1,5 +1,6 @@
 import { formatMoney } from '@bet/web-shell/core';
 import type { GameRisk } from '../types';
+import { ExposureHead } from './ExposureHead';
 
 type Market = GameRisk['analysis']['markets'][number];
 
@@ -21,25 +22,7 @@ export function MarketExposure({ markets: all }: { markets: readonly Market[] })
         <div className="table-wrap">
           <table className="table table--stack ui-table market-exposure">
             <caption className="visually-hidden">Exposure per market and outcome</caption>
-            <thead>
-              <tr>
-                <th scope="col">Selection</th>
-                <th scope="col" className="num">
-                  Bets
-                </th>
-                <th scope="col" className="num">
-                  Total Staked
-                </th>
-                <th scope="col" className="num">
-                  Exposure
-                </th>
-                {limits ? (
-                  <th scope="col" className="num">
-                    Headroom
-                  </th>
-                ) : null}
-              </tr>
-            </thead>
+            <ExposureHead first="Selection" headroom={limits} />
             {markets.map((m) => (
               <tbody key={m.key}>
                 <tr className="table__group market-exposure__market">

@@ -3,6 +3,7 @@ import { money } from '../format';
 import { aiSlots } from '../slots';
 import type { ExposedGame, GameRisk } from '../types';
 
+import { ExposureHead } from './ExposureHead';
 import { gameTitle } from './game-title';
 import { MarketControls } from './MarketControls';
 import { MarketExposure } from './MarketExposure';
@@ -46,25 +47,7 @@ export function RiskDetails({ game }: { game: ExposedGame }) {
           <div className="table-wrap">
             <table className="table table--stack ui-table">
               <caption className="visually-hidden">Risk Breakdown per outcome</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Outcome</th>
-                  <th scope="col" className="num">
-                    Bets
-                  </th>
-                  <th scope="col" className="num">
-                    Total Staked
-                  </th>
-                  <th scope="col" className="num">
-                    Exposure
-                  </th>
-                  {a.liabilityLimit !== undefined ? (
-                    <th scope="col" className="num">
-                      Headroom
-                    </th>
-                  ) : null}
-                </tr>
-              </thead>
+              <ExposureHead first="Outcome" headroom={a.liabilityLimit !== undefined} />
               <tbody>
                 {OUTCOMES.map((o) => {
                   const row = a.outcomes[o.key];

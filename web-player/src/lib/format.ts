@@ -1,3 +1,4 @@
+import { initials as shellInitials } from '@bet/web-shell/core';
 import { formatDistanceToNowStrict, isSameDay, subDays } from 'date-fns';
 
 function num(n: unknown): number {
@@ -58,9 +59,9 @@ export function shortDate(date: string | number | Date | null | undefined): stri
   return d.toLocaleDateString(undefined, { dateStyle: 'medium' });
 }
 
+/** the shell's one rule for avatar initials */
 export function initials(first?: string | null, last?: string | null, username?: string | null): string {
-  const a = (first?.trim()[0] ?? '') + (last?.trim()[0] ?? '');
-  return (a || username?.slice(0, 2) || '?').toUpperCase();
+  return shellInitials({ firstName: first, lastName: last, username });
 }
 
 export const OUTCOME_LABEL: Record<string, string> = { A: 'Home', Draw: 'Draw', B: 'Away' };

@@ -1,4 +1,4 @@
-import { type RemoteRoute, Toaster, useDeployment } from '@bet/web-shell/core';
+import { type RemoteRoute, Toaster, useDeployment, useTheme } from '@bet/web-shell/core';
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import {
   createBrowserRouter,
@@ -12,7 +12,6 @@ import { Layout } from './Layout';
 import { NotFound } from './NotFound';
 import { RemoteBoundary, RemoteUnavailable } from './RemoteBoundary';
 import { Spinner } from './Spinner';
-import { useTheme } from './theme';
 
 // Fetched only when an admin opens /admin: the import sits behind the admin guard.
 const AdminArea = lazy(() => import('admin/routes'));

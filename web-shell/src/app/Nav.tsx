@@ -1,12 +1,6 @@
-import { formatMoney, logout, useSession, useWallet } from '@bet/web-shell/core';
+import { formatMoney, initials, logout, useSession, useTheme, useWallet } from '@bet/web-shell/core';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { useTheme } from './theme';
-
-function initials(first?: string, last?: string, username?: string): string {
-  const a = (first?.[0] ?? '') + (last?.[0] ?? '');
-  return (a || username?.slice(0, 2) || '?').toUpperCase();
-}
 
 function ThemeToggle() {
   const { theme, toggle } = useTheme();
@@ -68,7 +62,7 @@ function ProfileMenu({ open, setOpen }: { open: boolean; setOpen: (open: boolean
           <img className="avatar avatar--sm" src={user.profilePicture} alt="" />
         ) : (
           <span className="avatar avatar--sm" aria-hidden="true">
-            {initials(user.firstName, user.lastName, user.username)}
+            {initials(user)}
           </span>
         )}
         <span className="profile-menu__name">{user.username}</span>

@@ -32,6 +32,7 @@ export {
   formatWholeMoney,
   moneyCurrency,
 } from './format';
+export { initials } from './initials';
 export type { AuthResponse, SessionState, SessionStatus } from './session';
 export {
   api,
@@ -55,6 +56,7 @@ export {
   useSocketEvent,
   useSocketStatus,
 } from './socket';
+export { type Theme, useTheme } from './theme';
 export { Toaster, toast } from './toast';
 export { decodeJwt, getAccessToken, getRefreshToken, isTokenExpired } from './tokens';
 export { txKindLabel } from './txKinds';

@@ -213,4 +213,10 @@ export function startRealtime(): void {
     if (p.status === 'success') toast.success(message);
     else toast.error(message);
   });
+  // an admin adjusted the wallet (issue 34 item 7): the balance follows on balance_updated
+  onSocketEvent('wallet_adjusted', (p: { status?: string; message?: string } = {}) => {
+    const message = p.message ?? 'An administrator adjusted your wallet.';
+    if (p.status === 'credit') toast.success(message);
+    else toast.info(message);
+  });
 }

@@ -1,7 +1,7 @@
 import { centsToDollars, recordEvents } from '@bet/kit';
 import { AdminFiguresChanged } from '@bet/proto-events';
 import type { AppContext, DB } from '../context';
-import { dailyFigures, dayOf, daysBetween, moneyFigures } from '../domain/figures';
+import { cashFigures, dailyFigures, dayOf, daysBetween, moneyFigures } from '../domain/figures';
 import { countBets } from '../store/bets';
 import { gameCounts } from '../store/games';
 import { dailyActive, dailyTotals, totalsByType } from '../store/ledger';
@@ -13,11 +13,16 @@ export async function platformStats(db: DB) {
 }
 
 export async function financialStats(db: DB) {
-  const f = moneyFigures(await totalsByType(db));
+  const totals = await totalsByType(db);
+  const f = moneyFigures(totals);
+  const c = cashFigures(totals);
   return {
     totalStakes: { amount: centsToDollars(f.stakesCents) },
     totalPayoutsToUsers: { amount: centsToDollars(f.payoutsCents) },
     platformRevenue: { amount: centsToDollars(f.revenueCents) },
+    totalDeposits: { amount: centsToDollars(c.depositsCents) },
+    totalWithdrawals: { amount: centsToDollars(c.withdrawalsCents) },
+    aviatorRevenue: { amount: centsToDollars(c.aviatorRevenueCents) },
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dailyFigures, daysBetween, moneyFigures } from './figures';
+import { cashFigures, dailyFigures, daysBetween, moneyFigures } from './figures';
 
 describe('money figures', () => {
   it('counts stakes net of refunds, payouts of wins, cash-outs and Aviator, and nothing else', () => {
@@ -17,6 +17,21 @@ describe('money figures', () => {
       ]),
     );
     expect(f).toEqual({ stakesCents: 11_000n, payoutsCents: 6_000n, revenueCents: 5_000n });
+  });
+
+  it('counts deposits, withdrawals net of reversals, and what Aviator kept', () => {
+    const f = cashFigures(
+      new Map([
+        ['topup', 50_000n],
+        ['withdrawal', -8_000n],
+        ['withdrawal_reversal', 3_000n],
+        ['aviator_bet', -2_000n],
+        ['aviator_win', 1_500n],
+        ['bet', -10_000n],
+        ['adjustment', 777n],
+      ]),
+    );
+    expect(f).toEqual({ depositsCents: 50_000n, withdrawalsCents: 5_000n, aviatorRevenueCents: 500n });
   });
 
   it('a correction that takes back a win lowers payouts', () => {

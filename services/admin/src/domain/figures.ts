@@ -11,7 +11,12 @@ import { STAKE_TX_TYPES, WINNING_TX_TYPES } from '@bet/proto-events';
  *   `aviator_win` lines (a settlement correction posts a negative line and lowers it).
  * - revenue: stakes − payouts, i.e. what players lost on betting.
  * Deposits, withdrawals and admin adjustments are movements of the players' own money and
- * count in none of them.
+ * count in none of them. Beside the spec's three (issue 34 item 7), the dashboard also counts:
+ * - deposits: Σ amount of `topup` lines (money players paid in);
+ * - withdrawals: −Σ amount of `withdrawal` and `withdrawal_reversal` lines (requested and not
+ *   given back on a rejection);
+ * - Aviator revenue: −Σ amount of `aviator_bet` and `aviator_win` lines (what the crash game
+ *   kept of its stakes).
  */
 export const STAKE_TYPES = [...STAKE_TX_TYPES, 'refund'] as const;
 export const PAYOUT_TYPES = WINNING_TX_TYPES;
@@ -24,12 +29,33 @@ export interface MoneyFigures {
   revenueCents: bigint;
 }
 
+export interface CashFigures {
+  depositsCents: bigint;
+  withdrawalsCents: bigint;
+  aviatorRevenueCents: bigint;
+}
+
+export const DEPOSIT_TYPES = ['topup'] as const;
+export const WITHDRAWAL_TYPES = ['withdrawal', 'withdrawal_reversal'] as const;
+export const AVIATOR_TYPES = ['aviator_bet', 'aviator_win'] as const;
+
+const sumOf = (totals: ReadonlyMap<string, bigint>, types: readonly string[]) =>
+  types.reduce((acc, t) => acc + (totals.get(t) ?? 0n), 0n);
+
 /** Figures from signed ledger totals per transaction type. */
 export function moneyFigures(totals: ReadonlyMap<string, bigint>): MoneyFigures {
-  const sum = (types: readonly string[]) => types.reduce((acc, t) => acc + (totals.get(t) ?? 0n), 0n);
-  const stakesCents = -sum(STAKE_TYPES);
-  const payoutsCents = sum(PAYOUT_TYPES);
+  const stakesCents = -sumOf(totals, STAKE_TYPES);
+  const payoutsCents = sumOf(totals, PAYOUT_TYPES);
   return { stakesCents, payoutsCents, revenueCents: stakesCents - payoutsCents };
+}
+
+/** The players' money in and out, and Aviator's result, from the same totals. */
+export function cashFigures(totals: ReadonlyMap<string, bigint>): CashFigures {
+  return {
+    depositsCents: sumOf(totals, DEPOSIT_TYPES),
+    withdrawalsCents: -sumOf(totals, WITHDRAWAL_TYPES),
+    aviatorRevenueCents: -sumOf(totals, AVIATOR_TYPES),
+  };
 }
 
 /** The UTC calendar day of an instant, as Postgres `date` text (YYYY-MM-DD). */

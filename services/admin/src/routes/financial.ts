@@ -11,9 +11,16 @@ export const financialRoute = route('GET /api/v1/admin/dashboard/financial', (ap
       schema: {
         tags: ['admin'],
         description:
-          'Financial snapshot in dollars: stakes net of refunds (sports and Aviator), payouts (wins, cash-outs, Aviator wins), revenue = stakes − payouts.',
+          "Financial snapshot in dollars: stakes net of refunds (sports and Aviator), payouts (wins, cash-outs, Aviator wins), revenue = stakes − payouts. Beyond the spec: the players' deposits, their withdrawals (net of rejected ones) and Aviator's own revenue (stakes − wins).",
         response: {
-          200: Type.Object({ totalStakes: Amount, totalPayoutsToUsers: Amount, platformRevenue: Amount }),
+          200: Type.Object({
+            totalStakes: Amount,
+            totalPayoutsToUsers: Amount,
+            platformRevenue: Amount,
+            totalDeposits: Amount,
+            totalWithdrawals: Amount,
+            aviatorRevenue: Amount,
+          }),
         },
       },
     },

@@ -1,3 +1,5 @@
+// The page's light/dark theme: in the core (the federation singleton) so the admin remote's
+// header toggles the same one as the shell's nav.
 import { create } from 'zustand';
 
 export type Theme = 'light' | 'dark';
