@@ -921,6 +921,8 @@ export const WalletBalance = defineCommand({
   example: { request: { userId: U }, reply: { userId: U, balanceCents: 9000, pendingWithdrawalCents: 0 } },
 });
 
+const FreeBetNames = Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 50 });
+
 /**
  * A player opts in to a promotion (issue 33, decision wallet-007): the admin service checks the
  * promotion, the wallet records the claim (one per player and promotion, refused while a
@@ -952,6 +954,9 @@ export const WalletBonusClaim = defineCommand({
         amountCents: Type.Integer({ minimum: 1 }),
         minOddsMilli: Type.Integer({ minimum: 1000 }),
         expiresInDays: Type.Integer({ minimum: 1, maximum: 365 }),
+        /** the promotion's eligible leagues and markets (absent: any), kept on the token (betting-010) */
+        leagues: Type.Optional(FreeBetNames),
+        markets: Type.Optional(FreeBetNames),
       }),
     ]),
     offerExpiresAt: Type.Union([Timestamp, Type.Null()]),
@@ -981,6 +986,49 @@ export const WalletBonusClaim = defineCommand({
       offerExpiresAt: null,
     },
     reply: { ok: true, claimId: B, created: true },
+  },
+});
+
+/**
+ * A free-bet token's terms (issue 33, decision betting-010): betting asks before it records a
+ * free bet, so a pick outside the token's leagues, markets or minimum odds is refused by name
+ * and nothing is recorded. Only the token's owner is answered (another player's: not found).
+ */
+export const WalletFreeBetTerms = defineCommand({
+  subject: 'wallet.free_bet_terms',
+  owner: 'wallet',
+  description:
+    "A free-bet token's terms for its owner: the promotion it came from, amount, minimum odds, eligible leagues and markets (empty: any), expiry and status. Read only.",
+  request: Type.Object({ userId: Id, freeBetId: Id }),
+  reply: Type.Union([
+    Type.Object({
+      ok: Type.Literal(true),
+      promotionId: Id,
+      amountCents: Type.Integer({ minimum: 1 }),
+      minOddsMilli: Type.Integer({ minimum: 1000 }),
+      leagues: Type.Array(Type.String()),
+      markets: Type.Array(Type.String()),
+      expiresAt: Timestamp,
+      status: Type.Union([Type.Literal('active'), Type.Literal('used')]),
+    }),
+    Type.Object({
+      ok: Type.Literal(false),
+      reason: Type.Literal('free_bet_unavailable'),
+      msg: Type.String(),
+    }),
+  ]),
+  example: {
+    request: { userId: U, freeBetId: B },
+    reply: {
+      ok: true,
+      promotionId: W,
+      amountCents: 1000,
+      minOddsMilli: 1800,
+      leagues: ['Premier League'],
+      markets: ['1x2'],
+      expiresAt: NOW,
+      status: 'active',
+    },
   },
 });
 
@@ -1137,6 +1185,7 @@ export const commands = {
   WalletCredit,
   WalletBalance,
   WalletBonusClaim,
+  WalletFreeBetTerms,
   IdentityPresence,
   BettingOpenBets,
   BettingReserveStake,

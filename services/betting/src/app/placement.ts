@@ -21,12 +21,14 @@ import {
   moneyKeys,
   WalletCredit,
   WalletDebit,
+  WalletFreeBetTerms,
 } from '@bet/proto-events';
 import type { KitContext } from '../config';
 import { type BetJson, betJson, type GameSummary } from '../domain/bet-view';
 import {
   AccountClosedError,
   FreeBetOneBetError,
+  FreeBetUnavailableError,
   NoSelectionsError,
   NotPlacedRefundedError,
   PlacementPendingError,
@@ -34,6 +36,7 @@ import {
   WalletRefusedError,
   WalletUnavailableError,
 } from '../domain/errors';
+import { checkFreeBetTerms, type FreeBetTerms } from '../domain/free-bets';
 import {
   anyWeeklyLimit,
   checkNotExcluded,
@@ -104,6 +107,8 @@ interface RecordInput {
   now: Date;
   /** per game, the price (hundredths) the player was quoted: what the slip showed, or for a live bet the price when it arrived */
   quoted: Map<string, number>;
+  /** the token's terms, asked of the wallet before recording (decision betting-010) */
+  freeBet?: FreeBetTerms;
 }
 
 /** Step 1's answer for one placement: recorded, or refused with the error to answer. */
@@ -189,8 +194,10 @@ export class Placement {
       await sleep(delay);
       await this.liveMarkets.check(gameIds);
     }
+    const freeBet =
+      req.freeBetId !== undefined ? await this.freeBetTerms(req.userId, req.freeBetId) : undefined;
     const now = new Date();
-    const recorded = await this.recordTogether({ req, stakeCents, selections, now, quoted });
+    const recorded = await this.recordTogether({ req, stakeCents, selections, now, quoted, freeBet });
     if (!recorded.ok) throw recorded.error;
     const { record, planned, games } = recorded;
 
@@ -234,6 +241,34 @@ export class Placement {
       ),
     );
     return { bets, balanceCents };
+  }
+
+  /**
+   * A free-bet token's terms, from the wallet that keeps them (decision betting-010): asked
+   * before anything is recorded, so a pick outside them is refused and nothing is left to undo.
+   */
+  private async freeBetTerms(userId: string, freeBetId: string): Promise<FreeBetTerms> {
+    let reply: CommandReply<typeof WalletFreeBetTerms>;
+    try {
+      reply = await this.ctx.request(
+        WalletFreeBetTerms,
+        { userId, freeBetId },
+        { timeoutMs: this.ctx.config.WALLET_TIMEOUT_MS },
+      );
+    } catch (err) {
+      // nothing was recorded and no money asked for: the same answer as a wallet nobody hears
+      this.ctx.logger.warn({ err, freeBetId }, 'free-bet terms unanswered');
+      throw new WalletUnavailableError();
+    }
+    if (!reply.ok) throw new FreeBetUnavailableError(reply.msg);
+    return {
+      promotionId: reply.promotionId,
+      amountCents: BigInt(reply.amountCents),
+      minOddsMilli: reply.minOddsMilli,
+      leagues: reply.leagues,
+      markets: reply.markets,
+      status: reply.status,
+    };
   }
 
   /**
@@ -371,7 +406,7 @@ export class Placement {
 
   /** One placement's checks and plan, against its locked user, the games and the week's usage. */
   private check(
-    { req, stakeCents, selections, now, quoted }: RecordInput,
+    { req, stakeCents, selections, now, quoted, freeBet }: RecordInput,
     user: UserRow,
     allGames: Map<string, GameRow>,
     usage: WeekUsage,
@@ -400,6 +435,16 @@ export class Placement {
       ),
       req.freeBetId !== undefined,
     );
+    // a free bet within its token's terms: leagues, markets, minimum odds (decision betting-010)
+    if (freeBet)
+      for (const b of planned)
+        checkFreeBetTerms(freeBet, {
+          totalOdds: b.totalOdds,
+          legs: b.legs.map((l) => {
+            const g = games.get(l.gameId) as GameRow;
+            return { market: l.market, league: g.league ?? '', home: g.home_team, away: g.away_team };
+          }),
+        });
     // a price that moved since the player's quote is taken only as the slip allows
     for (const l of planned.flatMap((b) => b.legs)) {
       const q = quoted.get(l.gameId);
