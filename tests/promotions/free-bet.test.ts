@@ -1,3 +1,5 @@
+import { newId } from '@bet/kit';
+import { type EventData, UserUpdated } from '@bet/proto-events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { game, goLive, kickOff, player, result } from '../betting/stack';
 import {
@@ -242,4 +244,60 @@ describe('free bets through betting', () => {
     expect(res.body).toMatchObject({ code: 'free_bet_unavailable', msg: 'Free bet not found.' });
     expect(await tokenStatus(freeBetId)).toBe('active');
   }, 60_000);
+
+  it("a weekly stake limit counts a free bet's stake: near the limit, a free bet that would pass it is refused (decision betting-010)", async () => {
+    const p = await player(s, 30);
+    // the player sets a weekly stake limit of $25, as identity announces it
+    const data: EventData<typeof UserUpdated> = {
+      userId: p.id,
+      username: p.username,
+      email: `${p.username}@example.com`,
+      firstName: 'Test',
+      lastName: 'Player',
+      state: null,
+      profilePicture: null,
+      limits: { weeklyBetCount: { limit: 5 }, weeklyStakeAmount: { limit: 25 } },
+    };
+    await s.infra.bus.publish({
+      id: newId(),
+      subject: UserUpdated.subject,
+      version: 1,
+      occurredAt: new Date().toISOString(),
+      data,
+    });
+    await eventually(async () => {
+      const u: any = await s.betting.ctx.db
+        .selectFrom('users' as any)
+        .selectAll()
+        .where('id', '=', p.id)
+        .executeTakeFirst();
+      return u && JSON.stringify(u).includes('2500');
+    }, 15_000);
+    const g = await game(s);
+    const single = (stake: number, freeBetId?: string) =>
+      inject(s.betting, 'POST', '/api/v1/bets/singles', p.auth, {
+        stakePerBet: stake,
+        selections: [{ gameId: g._id, outcome: 'A' }],
+        ...(freeBetId ? { freeBetId } : {}),
+      });
+    expect((await single(20)).status).toBe(201); // $20 of the $25 staked with cash
+
+    // a $10 free bet would take the week to $30: refused, and the token is still the player's
+    const freeBetId = await claimFreeBet(s, p.id, TOKEN);
+    const over = await single(10, freeBetId);
+    expect(over.status).toBe(422);
+    expect(over.body).toMatchObject({
+      code: 'weekly_stake_limit',
+      msg: 'This would exceed your weekly stake limit of $25.00 ($20.00 staked this week, $5.00 left).',
+    });
+    expect(await tokenStatus(freeBetId)).toBe('active');
+
+    // a $5 free bet fits exactly ($25) and counts: the week is full, not even a cent more
+    const fits = await claimFreeBet(s, p.id, { ...TOKEN, amountCents: 500 });
+    expect((await single(5, fits)).status).toBe(201);
+    const after = await single(0.01);
+    expect(after.status).toBe(422);
+    expect(after.body.code).toBe('weekly_stake_limit');
+    expect(await walletOf(s, p.auth)).toMatchObject({ walletBalance: 10 }); // the free bet took none of the cash
+  }, 90_000);
 });
