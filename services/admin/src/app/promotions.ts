@@ -108,6 +108,8 @@ export async function allPromotions(ctx: AppContext) {
   const figures = await promotionFigures(
     ctx.db,
     list.map((p) => p.id),
+    // a FreeBet's uptake is its claims: the bet its token pays counts for the cost only
+    new Set(list.filter((p) => p.promoType === 'FreeBet').map((p) => p.id)),
   );
   return list.map((p) => {
     const f = figures.get(p.id) ?? { uptake: 0, costCents: 0n };

@@ -501,6 +501,7 @@ export class Placement {
     };
     const placement: NewPlacement = {
       ...record,
+      freeBetPromotionId: freeBet?.promotionId ?? null,
       nextAttemptAt: new Date(now.getTime() + this.ctx.config.RECONCILE_AFTER_MS),
       createdAt: now,
       bets: planned.map((b, i) => ({
