@@ -446,8 +446,9 @@ export const BetsSettled = defineEvent({
     freeBetCents: Type.Optional(Type.Integer({ minimum: 0 })),
     /**
      * issue 33 (decision betting-009): the part of payoutCents that is an accumulator bonus
-     * (the wallet pays it from the promotions account as its own line, type acca_bonus, on the
-     * first result; a correction moves the difference of the whole payout as before)
+     * (the wallet pays it from the promotions account as its own line, type acca_bonus). Said in
+     * every result of a bet with a bonus, 0 included (betting-010): a correction moves the
+     * bonus's difference against the promotions account and the rest against the house
      */
     accaBonusCents: Type.Optional(Type.Integer({ minimum: 0 })),
     /** the odds boost or accumulator bonus promotion of the bet, and what it cost in this result (the whole figure, not a difference) */

@@ -98,3 +98,64 @@ describe('the cost of a free-bet promotion', () => {
     expect(await failedChecks(s)).toEqual([]);
   }, 90_000);
 });
+
+describe('a correction of a multi with an accumulator bonus', () => {
+  it('moves the bonus difference against the promotions account, the rest against the house', async () => {
+    const accaId = await promotion('Bonus', {
+      kind: 'acca_bonus',
+      tiers: [{ legs: 2, percent: 10 }],
+      minOddsPerLeg: 1.5,
+    });
+    await eventually(async () =>
+      s.betting.ctx.db.selectFrom('promotions').select('id').where('id', '=', accaId).executeTakeFirst(),
+    );
+    const p = await player(s, 10);
+    const [g1, g2] = await Promise.all([
+      game(s, { home: 2, draw: 3, away: 4 }),
+      game(s, { home: 2, draw: 3, away: 4 }),
+    ]);
+    const placed = await inject(s.betting, 'POST', '/api/v1/bets/multi', p.auth, {
+      stake: 10,
+      selections: [
+        { gameId: g1._id, outcome: 'A' },
+        { gameId: g2._id, outcome: 'A' },
+      ],
+    });
+    expect(placed.status).toBe(201);
+    // 10 × 2 × 2 = 40.00; 10 % of the 30.00 won = 3.00
+    expect(placed.body.bets[0]).toMatchObject({ potentialPayout: 40, accaBonusPercent: 10, accaBonus: 3 });
+    await Promise.all([kickOff(s, g1), kickOff(s, g2)]);
+    expect((await result(s, g1._id, 'A')).status).toBe(200);
+    expect((await result(s, g2._id, 'A')).status).toBe(200);
+    await eventually(async () => (await walletOf(s, p.auth)).walletBalance === 43, 15_000);
+
+    // corrected to lost: 43.00 back, 40.00 to the house and 3.00 to promotions
+    expect((await result(s, g2._id, 'B', true)).status).toBe(200);
+    await eventually(async () => (await walletOf(s, p.auth)).walletBalance === 0, 15_000);
+    // and back to won: 40.00 from the house, 3.00 from promotions
+    expect((await result(s, g2._id, 'A', true)).status).toBe(200);
+    await eventually(async () => (await walletOf(s, p.auth)).walletBalance === 43, 15_000);
+    expect(await ledgerLines(s, p.id)).toEqual([
+      ['adjustment', 'U', 1_000, 1_000],
+      ['adjustment', 'house', -1_000, null],
+      ['bet', 'U', -1_000, 0],
+      ['bet', 'bets_in_play', 1_000, null],
+      ['win', 'U', 4_000, 4_000],
+      ['win', 'bets_in_play', -1_000, null],
+      ['win', 'house', -3_000, null],
+      ['acca_bonus', 'promotions', -300, null],
+      ['acca_bonus', 'U', 300, 4_300],
+      ['adjustment', 'U', -4_000, 300],
+      ['adjustment', 'house', 4_000, null],
+      ['acca_bonus', 'U', -300, 0],
+      ['acca_bonus', 'promotions', 300, null],
+      ['win', 'U', 4_000, 4_000],
+      ['win', 'house', -4_000, null],
+      ['acca_bonus', 'promotions', -300, null],
+      ['acca_bonus', 'U', 300, 4_300],
+    ]);
+    expect(await failedChecks(s)).toEqual([]);
+    // the admin's cost of the acca bonus follows the latest result: 3.00
+    await eventually(async () => (await promotionRow(accaId))?.cost === 3, 15_000);
+  }, 120_000);
+});

@@ -293,7 +293,8 @@ export class Settler {
           oddsHundredths: c.oddsHundredths,
           ...freeBet,
           // issue 33: the bonus part of the payout (the wallet pays it as acca_bonus) and the promotion's cost
-          ...(c.accaBonus && c.accaBonus.cents > 0n ? { accaBonusCents: Number(c.accaBonus.cents) } : {}),
+          // said in every result of a bet with a bonus, 0 included: a correction's bonus difference is promotions' (betting-010)
+          ...(c.accaBonus ? { accaBonusCents: Number(c.accaBonus.cents) } : {}),
           ...(c.promotionId ? { promotionId: c.promotionId, promotionCostCents: Number(c.costCents) } : {}),
           ...(e.correction !== undefined
             ? { correction: e.correction, adjustmentCents: Number(e.adjustmentCents ?? 0n) }
