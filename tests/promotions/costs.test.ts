@@ -1,6 +1,8 @@
-import { type RunningService, startService } from '@bet/kit';
+import { newId, type RunningService, startService } from '@bet/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { republishPromotions } from '../../services/admin/src/app/promotions';
 import { adminService } from '../../services/admin/src/index';
+import { insertPromotion } from '../../services/admin/src/store/promotions';
 import { game, kickOff, player, result } from '../betting/stack';
 import {
   eventually,
@@ -158,4 +160,40 @@ describe('a correction of a multi with an accumulator bonus', () => {
     // the admin's cost of the acca bonus follows the latest result: 3.00
     await eventually(async () => (await promotionRow(accaId))?.cost === 3, 15_000);
   }, 120_000);
+});
+
+describe('promotions made before betting kept a copy', () => {
+  it('reach betting when the admin starts (it republishes every promotion), and again without change', async () => {
+    // an acca bonus in the admin's table that was never announced (made before betting consumed promotions)
+    const id = newId();
+    await insertPromotion(
+      admin.ctx.db,
+      {
+        id,
+        title: 'Old acca bonus',
+        description: 'made before',
+        promoType: 'Bonus',
+        isActive: true,
+        expiresAt: null,
+        rules: { kind: 'acca_bonus', tiers: [{ legs: 5, percent: 25 }], minOddsPerLeg: 1.2 },
+      },
+      new Date(),
+    );
+    const copy = () =>
+      s.betting.ctx.db.selectFrom('promotions').selectAll().where('id', '=', id).executeTakeFirst();
+    expect(await copy()).toBeUndefined();
+    // another admin replica starts (as after a deploy): betting learns it
+    const second = await startService(adminService, s.infra);
+    try {
+      await eventually(async () => (await copy()) !== undefined, 15_000);
+      const first = await copy();
+      expect(first).toMatchObject({ is_active: true });
+      // republishing again changes nothing but the event time it is guarded by
+      await republishPromotions(second.ctx as any);
+      await eventually(async () => (await copy())!.version_at > first!.version_at, 15_000);
+      expect({ ...(await copy()), version_at: null }).toEqual({ ...first, version_at: null });
+    } finally {
+      await second.stop();
+    }
+  }, 60_000);
 });

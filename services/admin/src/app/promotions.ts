@@ -28,6 +28,7 @@ import {
   findPromotion,
   insertPromotion,
   listPromotions,
+  lockAllPromotions,
   promotionFigures,
   updatePromotion,
 } from '../store/promotions';
@@ -84,6 +85,24 @@ export async function changePromotion(ctx: AppContext, actor: Actor, id: string,
     await writeAudit(trx, audit(actor, 'promotion.update', id, promotionJson(current), json, at));
     await recordEvents(trx, PromotionUpdated, [{ data: { promotion: json } }]);
     return json;
+  });
+}
+
+/**
+ * Announces every promotion again as `promotion.updated` (issue 33, decision betting-010): a
+ * promotion made before a consumer kept its copy (betting's boosts and acca bonuses) reaches it.
+ * Idempotent: the same promotion again only moves the copy's event time. The rows are
+ * share-locked, so an edit in flight is announced before this, never after with older content.
+ */
+export async function republishPromotions(ctx: AppContext): Promise<number> {
+  return ctx.tx(async (trx) => {
+    const all = await lockAllPromotions(trx);
+    await recordEvents(
+      trx,
+      PromotionUpdated,
+      all.map((p) => ({ data: { promotion: promotionJson(p) } })),
+    );
+    return all.length;
   });
 }
 

@@ -65,6 +65,15 @@ export async function findPromotion(db: DB, id: string, lock = false): Promise<P
   return row ? toPromotion(row) : undefined;
 }
 
+/**
+ * Every promotion, each row share-locked: an edit in flight commits first (and its event is the
+ * older one), or waits for the caller's transaction (decision betting-010's republishing).
+ */
+export async function lockAllPromotions(db: DB): Promise<Promotion[]> {
+  const rows = await db.selectFrom('promotions').selectAll().orderBy('id').forShare().execute();
+  return rows.map(toPromotion);
+}
+
 /** Newest first; `onOfferAt` keeps only active, unexpired ones. */
 export async function listPromotions(db: DB, onOfferAt?: Date): Promise<Promotion[]> {
   let q = db.selectFrom('promotions').selectAll();
