@@ -8171,7 +8171,7 @@ export type paths = {
                         "application/json": {
                             promotions: {
                                 _id: string;
-                                /** @description additive: dollars the promotion cost: bonus granted less forfeited; a boost, what won bets were paid over the model price; an acca bonus, the bonuses paid */
+                                /** @description additive: dollars the promotion cost: bonus granted less forfeited; a boost, what won bets were paid over the model price; an acca bonus, the bonuses paid; a free bet, the winnings its tokens paid */
                                 cost?: number;
                                 description: string;
                                 /** Format: date-time */
@@ -8214,7 +8214,7 @@ export type paths = {
                                     outcome: string;
                                 };
                                 title: string;
-                                /** @description additive (issue 33): claims, plus bets placed with its odds boost or accumulator bonus */
+                                /** @description additive (issue 33): claims, plus bets placed with its odds boost or accumulator bonus (a free bet: its claim only) */
                                 uptake?: number;
                             }[];
                         };

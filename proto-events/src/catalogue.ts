@@ -446,8 +446,9 @@ export const BetsSettled = defineEvent({
     freeBetCents: Type.Optional(Type.Integer({ minimum: 0 })),
     /**
      * issue 33 (decision betting-009): the part of payoutCents that is an accumulator bonus
-     * (the wallet pays it from the promotions account as its own line, type acca_bonus, on the
-     * first result; a correction moves the difference of the whole payout as before)
+     * (the wallet pays it from the promotions account as its own line, type acca_bonus). Said in
+     * every result of a bet with a bonus, 0 included (betting-010): a correction moves the
+     * bonus's difference against the promotions account and the rest against the house
      */
     accaBonusCents: Type.Optional(Type.Integer({ minimum: 0 })),
     /** the odds boost or accumulator bonus promotion of the bet, and what it cost in this result (the whole figure, not a difference) */
@@ -928,6 +929,8 @@ export const WalletBalance = defineCommand({
   example: { request: { userId: U }, reply: { userId: U, balanceCents: 9000, pendingWithdrawalCents: 0 } },
 });
 
+const FreeBetNames = Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 50 });
+
 /**
  * A player opts in to a promotion (issue 33, decision wallet-007): the admin service checks the
  * promotion, the wallet records the claim (one per player and promotion, refused while a
@@ -959,6 +962,9 @@ export const WalletBonusClaim = defineCommand({
         amountCents: Type.Integer({ minimum: 1 }),
         minOddsMilli: Type.Integer({ minimum: 1000 }),
         expiresInDays: Type.Integer({ minimum: 1, maximum: 365 }),
+        /** the promotion's eligible leagues and markets (absent: any), kept on the token (betting-010) */
+        leagues: Type.Optional(FreeBetNames),
+        markets: Type.Optional(FreeBetNames),
       }),
     ]),
     offerExpiresAt: Type.Union([Timestamp, Type.Null()]),
@@ -988,6 +994,49 @@ export const WalletBonusClaim = defineCommand({
       offerExpiresAt: null,
     },
     reply: { ok: true, claimId: B, created: true },
+  },
+});
+
+/**
+ * A free-bet token's terms (issue 33, decision betting-010): betting asks before it records a
+ * free bet, so a pick outside the token's leagues, markets or minimum odds is refused by name
+ * and nothing is recorded. Only the token's owner is answered (another player's: not found).
+ */
+export const WalletFreeBetTerms = defineCommand({
+  subject: 'wallet.free_bet_terms',
+  owner: 'wallet',
+  description:
+    "A free-bet token's terms for its owner: the promotion it came from, amount, minimum odds, eligible leagues and markets (empty: any), expiry and status. Read only.",
+  request: Type.Object({ userId: Id, freeBetId: Id }),
+  reply: Type.Union([
+    Type.Object({
+      ok: Type.Literal(true),
+      promotionId: Id,
+      amountCents: Type.Integer({ minimum: 1 }),
+      minOddsMilli: Type.Integer({ minimum: 1000 }),
+      leagues: Type.Array(Type.String()),
+      markets: Type.Array(Type.String()),
+      expiresAt: Timestamp,
+      status: Type.Union([Type.Literal('active'), Type.Literal('used')]),
+    }),
+    Type.Object({
+      ok: Type.Literal(false),
+      reason: Type.Literal('free_bet_unavailable'),
+      msg: Type.String(),
+    }),
+  ]),
+  example: {
+    request: { userId: U, freeBetId: B },
+    reply: {
+      ok: true,
+      promotionId: W,
+      amountCents: 1000,
+      minOddsMilli: 1800,
+      leagues: ['Premier League'],
+      markets: ['1x2'],
+      expiresAt: NOW,
+      status: 'active',
+    },
   },
 });
 
@@ -1144,6 +1193,7 @@ export const commands = {
   WalletCredit,
   WalletBalance,
   WalletBonusClaim,
+  WalletFreeBetTerms,
   IdentityPresence,
   BettingOpenBets,
   BettingReserveStake,

@@ -82,11 +82,16 @@ export async function walletCaughtUp(s: Stack): Promise<boolean> {
 }
 
 /** A game made by an admin in the games service, known to betting once its event arrived. */
-export async function game(s: Stack, odds = { home: 2.1, draw: 3.2, away: 3.6 }, minutesAhead = 120) {
+export async function game(
+  s: Stack,
+  odds = { home: 2.1, draw: 3.2, away: 3.6 },
+  minutesAhead = 120,
+  league = 'Nigeria Premier Football League',
+) {
   const res = await inject(s.games, 'POST', '/api/v1/games', s.admin, {
     homeTeam: `Home ${newId().slice(-5)}`,
     awayTeam: `Away ${newId().slice(-5)}`,
-    league: 'Nigeria Premier Football League',
+    league,
     matchDate: new Date(Date.now() + minutesAhead * 60_000).toISOString(),
     odds,
   });

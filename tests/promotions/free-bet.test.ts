@@ -1,3 +1,5 @@
+import { newId } from '@bet/kit';
+import { type EventData, UserUpdated } from '@bet/proto-events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { game, goLive, kickOff, player, result } from '../betting/stack';
 import {
@@ -164,4 +166,138 @@ describe('free bets through betting', () => {
     expect(res.body.msg).toBe('A free bet pays one bet: place it on one selection, or as a multi.');
     expect(await tokenStatus(freeBetId)).toBe('active');
   }, 60_000);
+
+  it('a token for Premier League 1X2 at 1.80: another league, another market or lower odds is refused by name before anything is recorded', async () => {
+    const p = await player(s, 0);
+    const freeBetId = await claimFreeBet(s, p.id, {
+      ...TOKEN,
+      leagues: ['Premier League'],
+      markets: ['1x2'],
+    });
+    const [other, pl, low] = await Promise.all([
+      game(s), // Nigeria Premier Football League
+      game(s, { home: 2.1, draw: 3.2, away: 3.6 }, 120, 'Premier League'),
+      game(s, { home: 1.5, draw: 4, away: 6 }, 120, 'Premier League'),
+    ]);
+    const place = (path: string, selections: object[]) =>
+      inject(s.betting, 'POST', `/api/v1/bets/${path}`, p.auth, {
+        ...(path === 'multi' ? { stake: 10 } : { stakePerBet: 10 }),
+        selections,
+        freeBetId,
+      });
+
+    const league = await place('singles', [{ gameId: other._id, outcome: 'A' }]);
+    expect(league.status).toBe(422);
+    expect(league.body).toMatchObject({
+      code: 'free_bet_league',
+      msg: `This free bet is for Premier League only; it cannot be placed on ${other.homeTeam} vs ${other.awayTeam} (Nigeria Premier Football League).`,
+    });
+    // one leg of a multi out of its leagues is enough
+    const multi = await place('multi', [
+      { gameId: pl._id, outcome: 'A' },
+      { gameId: other._id, outcome: 'A' },
+    ]);
+    expect(multi.status).toBe(422);
+    expect(multi.body.code).toBe('free_bet_league');
+
+    await eventually(async () => {
+      const r: any = await s.betting.ctx.db
+        .selectFrom('games' as any)
+        .select('market_odds' as any)
+        .where('id', '=', pl._id)
+        .executeTakeFirst();
+      return r?.market_odds?.['ou_2.5']?.over > 100;
+    }, 15_000);
+    const market = await place('singles', [{ gameId: pl._id, market: 'ou_2.5', outcome: 'over' }]);
+    expect(market.status).toBe(422);
+    expect(market.body).toMatchObject({
+      code: 'free_bet_market',
+      msg: 'This free bet is for Match Result only; it cannot be placed on Total Goals 2.5.',
+    });
+
+    const odds = await place('singles', [{ gameId: low._id, outcome: 'A' }]);
+    expect(odds.status).toBe(422);
+    expect(odds.body).toMatchObject({
+      code: 'free_bet_min_odds',
+      msg: "This free bet needs odds of 1.80 or more; this bet's odds are 1.50.",
+    });
+
+    // nothing was recorded or taken for the refusals, and the token still pays the right pick
+    expect(await tokenStatus(freeBetId)).toBe('active');
+    expect(await ledgerLines(s, p.id)).toEqual([]);
+    const ok = await place('singles', [{ gameId: pl._id, outcome: 'A' }]);
+    expect(ok.status).toBe(201);
+    expect(ok.body.bets[0]).toMatchObject({ freeBetId, freeBetAmount: 10, potentialPayout: 11 });
+    expect(await tokenStatus(freeBetId)).toBe('used');
+  }, 90_000);
+
+  it("another player's token is refused as not found, before anything is recorded", async () => {
+    const [owner, thief] = await Promise.all([player(s, 0), player(s, 0)]);
+    const freeBetId = await claimFreeBet(s, owner.id, TOKEN);
+    const g = await game(s);
+    const res = await inject(s.betting, 'POST', '/api/v1/bets/singles', thief.auth, {
+      stakePerBet: 10,
+      selections: [{ gameId: g._id, outcome: 'A' }],
+      freeBetId,
+    });
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ code: 'free_bet_unavailable', msg: 'Free bet not found.' });
+    expect(await tokenStatus(freeBetId)).toBe('active');
+  }, 60_000);
+
+  it("a weekly stake limit counts a free bet's stake: near the limit, a free bet that would pass it is refused (decision betting-010)", async () => {
+    const p = await player(s, 30);
+    // the player sets a weekly stake limit of $25, as identity announces it
+    const data: EventData<typeof UserUpdated> = {
+      userId: p.id,
+      username: p.username,
+      email: `${p.username}@example.com`,
+      firstName: 'Test',
+      lastName: 'Player',
+      state: null,
+      profilePicture: null,
+      limits: { weeklyBetCount: { limit: 5 }, weeklyStakeAmount: { limit: 25 } },
+    };
+    await s.infra.bus.publish({
+      id: newId(),
+      subject: UserUpdated.subject,
+      version: 1,
+      occurredAt: new Date().toISOString(),
+      data,
+    });
+    await eventually(async () => {
+      const u: any = await s.betting.ctx.db
+        .selectFrom('users' as any)
+        .selectAll()
+        .where('id', '=', p.id)
+        .executeTakeFirst();
+      return u && JSON.stringify(u).includes('2500');
+    }, 15_000);
+    const g = await game(s);
+    const single = (stake: number, freeBetId?: string) =>
+      inject(s.betting, 'POST', '/api/v1/bets/singles', p.auth, {
+        stakePerBet: stake,
+        selections: [{ gameId: g._id, outcome: 'A' }],
+        ...(freeBetId ? { freeBetId } : {}),
+      });
+    expect((await single(20)).status).toBe(201); // $20 of the $25 staked with cash
+
+    // a $10 free bet would take the week to $30: refused, and the token is still the player's
+    const freeBetId = await claimFreeBet(s, p.id, TOKEN);
+    const over = await single(10, freeBetId);
+    expect(over.status).toBe(422);
+    expect(over.body).toMatchObject({
+      code: 'weekly_stake_limit',
+      msg: 'This would exceed your weekly stake limit of $25.00 ($20.00 staked this week, $5.00 left).',
+    });
+    expect(await tokenStatus(freeBetId)).toBe('active');
+
+    // a $5 free bet fits exactly ($25) and counts: the week is full, not even a cent more
+    const fits = await claimFreeBet(s, p.id, { ...TOKEN, amountCents: 500 });
+    expect((await single(5, fits)).status).toBe(201);
+    const after = await single(0.01);
+    expect(after.status).toBe(422);
+    expect(after.body.code).toBe('weekly_stake_limit');
+    expect(await walletOf(s, p.auth)).toMatchObject({ walletBalance: 10 }); // the free bet took none of the cash
+  }, 90_000);
 });

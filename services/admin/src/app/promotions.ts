@@ -28,6 +28,7 @@ import {
   findPromotion,
   insertPromotion,
   listPromotions,
+  lockAllPromotions,
   promotionFigures,
   updatePromotion,
 } from '../store/promotions';
@@ -87,6 +88,24 @@ export async function changePromotion(ctx: AppContext, actor: Actor, id: string,
   });
 }
 
+/**
+ * Announces every promotion again as `promotion.updated` (issue 33, decision betting-010): a
+ * promotion made before a consumer kept its copy (betting's boosts and acca bonuses) reaches it.
+ * Idempotent: the same promotion again only moves the copy's event time. The rows are
+ * share-locked, so an edit in flight is announced before this, never after with older content.
+ */
+export async function republishPromotions(ctx: AppContext): Promise<number> {
+  return ctx.tx(async (trx) => {
+    const all = await lockAllPromotions(trx);
+    await recordEvents(
+      trx,
+      PromotionUpdated,
+      all.map((p) => ({ data: { promotion: promotionJson(p) } })),
+    );
+    return all.length;
+  });
+}
+
 export async function removePromotion(ctx: AppContext, actor: Actor, id: string) {
   const at = new Date(ctx.clock.now());
   await ctx.tx(async (trx) => {
@@ -108,6 +127,8 @@ export async function allPromotions(ctx: AppContext) {
   const figures = await promotionFigures(
     ctx.db,
     list.map((p) => p.id),
+    // a FreeBet's uptake is its claims: the bet its token pays counts for the cost only
+    new Set(list.filter((p) => p.promoType === 'FreeBet').map((p) => p.id)),
   );
   return list.map((p) => {
     const f = figures.get(p.id) ?? { uptake: 0, costCents: 0n };

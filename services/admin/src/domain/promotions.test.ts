@@ -76,6 +76,24 @@ describe('promotions', () => {
       expect(
         claimRulesForWallet({ kind: 'free_bet', amount: 12.5, minOdds: 1.75, expiresInDays: 7 }),
       ).toEqual({ kind: 'free_bet', amountCents: 1250, minOddsMilli: 1750, expiresInDays: 7 });
+      // the token carries the terms' leagues and markets (decision betting-010)
+      expect(
+        claimRulesForWallet({
+          kind: 'free_bet',
+          amount: 5,
+          minOdds: 1.8,
+          expiresInDays: 7,
+          leagues: ['Premier League'],
+          markets: ['1x2'],
+        }),
+      ).toEqual({
+        kind: 'free_bet',
+        amountCents: 500,
+        minOddsMilli: 1800,
+        expiresInDays: 7,
+        leagues: ['Premier League'],
+        markets: ['1x2'],
+      });
       expect(claimRulesForWallet(null)).toBeNull();
       // an edit that does not send rules keeps them; null removes them
       expect(editPromotion(p, { title: 'c' }).rules).toEqual(match);

@@ -113,6 +113,9 @@ export function freeBetForWallet(rules: Extract<PromotionRules, { kind: 'free_be
     amountCents: Math.round(rules.amount * 100),
     minOddsMilli: Math.round(rules.minOdds * 1000),
     expiresInDays: rules.expiresInDays,
+    // the token keeps what the terms promise (decision betting-010); absent or empty: any
+    ...(rules.leagues?.length ? { leagues: rules.leagues } : {}),
+    ...(rules.markets?.length ? { markets: rules.markets } : {}),
   };
 }
 

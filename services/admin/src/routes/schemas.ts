@@ -25,13 +25,14 @@ export const PromotionAdminJson = Type.Object({
   ...PromotionFields,
   uptake: Type.Optional(
     Type.Integer({
-      description: 'additive (issue 33): claims, plus bets placed with its odds boost or accumulator bonus',
+      description:
+        'additive (issue 33): claims, plus bets placed with its odds boost or accumulator bonus (a free bet: its claim only)',
     }),
   ),
   cost: Type.Optional(
     Type.Number({
       description:
-        'additive: dollars the promotion cost: bonus granted less forfeited; a boost, what won bets were paid over the model price; an acca bonus, the bonuses paid',
+        'additive: dollars the promotion cost: bonus granted less forfeited; a boost, what won bets were paid over the model price; an acca bonus, the bonuses paid; a free bet, the winnings its tokens paid',
     }),
   ),
 });

@@ -65,6 +65,15 @@ export async function findPromotion(db: DB, id: string, lock = false): Promise<P
   return row ? toPromotion(row) : undefined;
 }
 
+/**
+ * Every promotion, each row share-locked: an edit in flight commits first (and its event is the
+ * older one), or waits for the caller's transaction (decision betting-010's republishing).
+ */
+export async function lockAllPromotions(db: DB): Promise<Promotion[]> {
+  const rows = await db.selectFrom('promotions').selectAll().orderBy('id').forShare().execute();
+  return rows.map(toPromotion);
+}
+
 /** Newest first; `onOfferAt` keeps only active, unexpired ones. */
 export async function listPromotions(db: DB, onOfferAt?: Date): Promise<Promotion[]> {
   let q = db.selectFrom('promotions').selectAll();
@@ -77,13 +86,16 @@ export async function listPromotions(db: DB, onOfferAt?: Date): Promise<Promotio
 }
 
 /**
- * Each promotion's uptake and cost (issue 33, decision betting-009), cents: bets that used an
- * odds boost or accumulator bonus and what they cost in their latest result; claims (the
- * audit log's `promotion.claim`) and the bonus money granted less what was forfeited back.
+ * Each promotion's uptake and cost (issue 33, decisions betting-009 and -010), cents: bets that
+ * used an odds boost or accumulator bonus and what they cost in their latest result; claims (the
+ * audit log's `promotion.claim`) and the bonus money granted less what was forfeited back. A
+ * free bet's bet (`claimOnly`: FreeBet promotions) adds its cost, what it paid the player, but
+ * not to the uptake: its claim already counted the player.
  */
 export async function promotionFigures(
   db: DB,
   ids: string[],
+  claimOnly: ReadonlySet<string> = new Set(),
 ): Promise<Map<string, { uptake: number; costCents: bigint }>> {
   const out = new Map<string, { uptake: number; costCents: bigint }>();
   if (ids.length === 0) return out;
@@ -102,7 +114,12 @@ export async function promotionFigures(
     .where('promotion_id', 'in', ids)
     .groupBy('promotion_id')
     .execute();
-  for (const r of bets) add(r.promotion_id, Number(r.n), BigInt(r.cost ?? 0));
+  for (const r of bets)
+    add(
+      r.promotion_id,
+      r.promotion_id && claimOnly.has(r.promotion_id) ? 0 : Number(r.n),
+      BigInt(r.cost ?? 0),
+    );
   const claims = await db
     .selectFrom('audit_log')
     .select(['entity_id', sql<string>`count(*)`.as('n')])

@@ -1,31 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  BusRequestError,
-  dollarsToCents,
-  groupCommit,
-  type IdempotencyKey,
-  KeyReplay,
-  keyInTransaction,
-  keyReused,
-  newId,
-  recordEvents,
-  releaseKeyOf,
-  writeKeys,
-} from '@bet/kit';
-import {
-  BetsPlaced,
-  type CommandReply,
-  type CommandRequest,
-  DEFAULT_MARKET,
-  type EventData,
-  moneyKeys,
-  WalletCredit,
-  WalletDebit,
-} from '@bet/proto-events';
+import { BusRequestError, groupCommit, recordEvents, releaseKeyOf } from '@bet/kit';
+import { BetsPlaced, type CommandRequest, DEFAULT_MARKET, moneyKeys, WalletCredit } from '@bet/proto-events';
 import type { KitContext } from '../config';
 import { type BetJson, betJson, type GameSummary } from '../domain/bet-view';
 import {
-  AccountClosedError,
   FreeBetOneBetError,
   NoSelectionsError,
   NotPlacedRefundedError,
@@ -34,115 +12,40 @@ import {
   WalletRefusedError,
   WalletUnavailableError,
 } from '../domain/errors';
-import {
-  anyWeeklyLimit,
-  checkNotExcluded,
-  checkWeeklyLimits,
-  NO_USAGE,
-  type WeekUsage,
-} from '../domain/limits';
-import {
-  asFreeBet,
-  type BetType,
-  checkSlip,
-  legLabel,
-  MSG,
-  type PlannedBet,
-  parseStake,
-  planBets,
-  priceOf,
-  type SelectionInput,
-  type SlipPromotions,
-} from '../domain/placement';
+import { checkSlip, MSG, parseStake, priceOf } from '../domain/placement';
 import { BoostOnFreeBetError } from '../domain/promotions';
 import { legResult } from '../domain/settlement';
-import { acceptsPrice, checkLiability, type OddsChange, oddsChanged } from '../domain/trading';
-import { weekStart } from '../domain/week';
 import { flagBets, setLegResult } from '../store/bets';
-import type { BetRow, Db, GameRow, UserRow } from '../store/db';
+import type { BetRow, Db, GameRow } from '../store/db';
 import { gameState, gameSummary, loadGames, resultScores } from '../store/games';
-import { weekUsages } from '../store/outside-stakes';
 import {
   acceptPlacements,
-  insertPlacements,
   lockPlacementState,
   markRefundDone,
   markRefundDue,
-  type NewPlacement,
   placementById,
   placementLegs,
   placementState,
   rejectPlacement,
 } from '../store/placements';
-import { accaRulesOnOffer, boostsByIds } from '../store/promotions';
-import { exposureKey, exposureOf } from '../store/risk';
-import { lockOrCreateUsers } from '../store/users';
 import type { LiveMarkets } from './live-markets';
+import { type PlacementRecord, type PlaceRequest, quotedPrices } from './placement-checks';
+
+export type { PlaceRequest };
+
+import { placedEvents } from './placement-events';
+import { PlacementRecorder } from './placement-recording';
+import {
+  askFreeBetTerms,
+  type DebitReply,
+  INSUFFICIENT_BALANCE,
+  refusal,
+  sendDebit,
+  WALLET_UNAVAILABLE,
+} from './placement-wallet';
 import { renderBetsById } from './views';
-import { limitsOf } from './week-usage';
 
-export interface PlaceRequest {
-  userId: string;
-  username: string;
-  betType: BetType;
-  stake: number | string | undefined;
-  selections: SelectionInput[] | undefined;
-  /** the slip's "Odds changes" choice (betting-008); absent: none */
-  oddsChange?: OddsChange;
-  /** the client's Idempotency-Key: written with the placement; a key already written answers as its first attempt */
-  idempotency?: IdempotencyKey;
-  /** issue 33: a free-bet token pays the stake (one bet: a single or a multi) */
-  freeBetId?: string;
-}
-
-type DebitReply = CommandReply<typeof WalletDebit>;
-
-interface RecordInput {
-  req: PlaceRequest;
-  stakeCents: bigint;
-  selections: SelectionInput[];
-  now: Date;
-  /** per game, the price (hundredths) the player was quoted: what the slip showed, or for a live bet the price when it arrived */
-  quoted: Map<string, number>;
-}
-
-/** Step 1's answer for one placement: recorded, or refused with the error to answer. */
-type Recorded =
-  | {
-      ok: true;
-      record: PlacementRecord;
-      planned: Array<PlannedBet & { freeBetCents: bigint }>;
-      games: Map<string, GameRow>;
-      placement: NewPlacement;
-    }
-  | { ok: false; error: unknown };
 export type Finish = 'accepted' | 'rejected' | 'compensate';
-
-export const INSUFFICIENT_BALANCE = 'Insufficient balance';
-/** the reject reason of a placement whose debit no wallet received */
-const WALLET_UNAVAILABLE = 'wallet_unavailable';
-
-/** What the saga needs to know about a placement's bets and legs. */
-interface PlacementRecord {
-  id: string;
-  userId: string;
-  debitKey: string;
-  amountCents: bigint;
-  description: string;
-  /** the free-bet token paying the stake; the debit names it with the bet's odds */
-  freeBetId: string | null;
-  /** promotionId: the bet's accumulator bonus promotion (issue 33), for bets.placed */
-  bets: Array<{ id: string; stakeCents: bigint; totalOdds: number; promotionId?: string | null }>;
-  legs: Array<{
-    betId: string;
-    idx: number;
-    gameId: string;
-    market: string;
-    outcome: string;
-    odds: number;
-    boostId?: string | null;
-  }>;
-}
 
 /**
  * The placement saga (DESIGN §3): validate and record the bets as pending_payment →
@@ -156,7 +59,12 @@ export class Placement {
     private readonly ctx: KitContext,
     private readonly liveMarkets: LiveMarkets,
     private readonly onSettleNeeded: () => void,
-  ) {}
+  ) {
+    this.recorder = new PlacementRecorder(ctx);
+  }
+
+  /** step 1: checks and records, unpaid */
+  private readonly recorder: PlacementRecorder;
 
   /**
    * Places the bets and answers them as the public Bet objects (status pending), with the
@@ -189,14 +97,16 @@ export class Placement {
       await sleep(delay);
       await this.liveMarkets.check(gameIds);
     }
+    const freeBet =
+      req.freeBetId !== undefined ? await askFreeBetTerms(this.ctx, req.userId, req.freeBetId) : undefined;
     const now = new Date();
-    const recorded = await this.recordTogether({ req, stakeCents, selections, now, quoted });
+    const recorded = await this.recorder.record({ req, stakeCents, selections, now, quoted, freeBet });
     if (!recorded.ok) throw recorded.error;
     const { record, planned, games } = recorded;
 
     let reply: DebitReply;
     try {
-      reply = await this.sendDebit(record);
+      reply = await sendDebit(this.ctx, record);
     } catch (err) {
       if (err instanceof BusRequestError && err.code === 'no_responders') {
         // nobody received the request, so no money moved: the placement is simply refused
@@ -234,243 +144,6 @@ export class Placement {
       ),
     );
     return { bets, balanceCents };
-  }
-
-  /**
-   * Step 1: check everything against the read models and record the bets, unpaid. Placements
-   * arriving at the same moment share one transaction (group commit); each is still checked
-   * on its own, against its user's usage including the placements before it in the batch.
-   */
-  private readonly recordTogether = groupCommit<RecordInput, Recorded>({
-    max: 100,
-    parallel: 2,
-    runBatch: (inputs) => this.recordMany(inputs),
-    runOne: async (input) => (await this.recordMany([input]))[0],
-    onBatchError: (err, size) =>
-      this.ctx.logger.warn({ err, size }, 'recording placements together failed; one by one'),
-  });
-
-  private async recordMany(inputs: RecordInput[]): Promise<Recorded[]> {
-    const since = weekStart(inputs[0].now);
-    // one usage read per batch: a batch spanning Monday 00:00 UTC goes one by one instead
-    if (inputs.some((i) => weekStart(i.now).getTime() !== since.getTime()))
-      throw new Error('a batch across the week boundary');
-    // no event is written here, so a plain transaction (no outbox relay pass after it)
-    return this.ctx.db
-      .transaction()
-      .execute(async (trx) => {
-        // the user row locks serialise one user's placements, so the usage read after them is exact
-        const users = await lockOrCreateUsers(
-          trx,
-          inputs.map((i) => ({ id: i.req.userId, username: i.req.username })),
-        );
-        const games = await loadGames(
-          trx,
-          inputs.flatMap((i) => i.selections.map((s) => s.gameId)),
-          'keyShare',
-        );
-        // with Aviator's stakes (see week-usage.ts). Only users with a limit in force need it: the
-        // read sums the user's whole week, which grows with every bet a heavy bettor places
-        const limited = new Set(
-          inputs.flatMap((i) => {
-            const user = users.get(i.req.userId);
-            return user && anyWeeklyLimit(limitsOf(user), i.now) ? [user.id] : [];
-          }),
-        );
-        // a key already written (by an earlier attempt, or earlier in this batch) places nothing
-        const replays = await this.keysTaken(trx, inputs);
-        const usage = await weekUsages(trx, [...limited], since);
-        const exposure = await exposureOf(
-          trx,
-          inputs.flatMap((i) => i.selections.map((s) => s.gameId)),
-        );
-        // issue 33: the boosts the picks name, and (for multis) the accumulator bonuses on offer
-        const boosts = await boostsByIds(
-          trx,
-          inputs.flatMap((i) => i.selections.flatMap((s) => (s.boostId ? [s.boostId] : []))),
-        );
-        const accaRules = inputs.some((i) => i.req.betType === 'multi' && i.req.freeBetId === undefined)
-          ? await accaRulesOnOffer(trx, inputs[0].now)
-          : [];
-        const out = inputs.map((input, i): Recorded => {
-          if (replays[i]) return { ok: false, error: replays[i] };
-          try {
-            const user = users.get(input.req.userId);
-            if (!user) throw new Error(`user ${input.req.userId} not locked`);
-            const checked = this.check(input, user, games, usage.get(user.id) ?? NO_USAGE, exposure, {
-              boosts,
-              accaRules,
-            });
-            // the placements after this one in the batch count it
-            usage.set(user.id, checked.usageAfter);
-            return { ok: true, ...checked };
-          } catch (error) {
-            return { ok: false, error };
-          }
-        });
-        // a second attempt in the same batch as the first: the first's placement, or its refusal
-        out.forEach((r, i) => {
-          if (r.ok || !(r.error instanceof SameBatch)) return;
-          const first = out[r.error.first];
-          const hash = inputs[i].req.idempotency?.hash ?? '';
-          out[i] = first.ok
-            ? { ok: false, error: new KeyReplay({ ref: first.record.id, hash, status: null, body: null }) }
-            : first;
-        });
-        await insertPlacements(
-          trx,
-          out.flatMap((r) => (r.ok ? [r.placement] : [])),
-        );
-        await writeKeys(
-          trx,
-          out.flatMap((r, i) => {
-            const k = inputs[i].req.idempotency;
-            return r.ok && k ? [{ k, ref: r.record.id }] : [];
-          }),
-        );
-        return out;
-      })
-      .then((out) => {
-        // committed: these requests answer for their keys
-        out.forEach((r, i) => {
-          const k = inputs[i].req.idempotency;
-          if (r.ok && k) k.claimed = true;
-        });
-        return out;
-      });
-  }
-
-  /**
-   * Per input, the refusal its key brings: a replay of the attempt that wrote it, or (another
-   * request under the same key) a 422. The users are locked, so no other transaction writes
-   * their keys meanwhile.
-   */
-  private async keysTaken(trx: Db, inputs: RecordInput[]): Promise<Array<Error | undefined>> {
-    const ttlMs = this.ctx.config.IDEMPOTENCY_TTL_HOURS * 3_600_000;
-    const inBatch = new Map<string, number>();
-    const out: Array<Error | undefined> = [];
-    for (const input of inputs) {
-      const k = input.req.idempotency;
-      if (!k) {
-        out.push(undefined);
-        continue;
-      }
-      const id = `${k.userId}\n${k.key}`;
-      const first = inBatch.get(id);
-      if (first !== undefined) {
-        // the first attempt is in this very batch: answered as it is (see recordMany)
-        out.push(inputs[first].req.idempotency?.hash === k.hash ? new SameBatch(first) : keyReused());
-        continue;
-      }
-      inBatch.set(id, out.length);
-      const stored = await keyInTransaction(trx, k, ttlMs);
-      out.push(stored ? (stored.hash === k.hash ? new KeyReplay(stored) : keyReused()) : undefined);
-    }
-    return out;
-  }
-
-  /** One placement's checks and plan, against its locked user, the games and the week's usage. */
-  private check(
-    { req, stakeCents, selections, now, quoted }: RecordInput,
-    user: UserRow,
-    allGames: Map<string, GameRow>,
-    usage: WeekUsage,
-    exposure: Map<string, bigint>,
-    promos: Pick<SlipPromotions, 'boosts' | 'accaRules'>,
-  ) {
-    if (user.deleted) throw new AccountClosedError();
-    checkNotExcluded(user.excluded_until, now);
-    const games = new Map(
-      selections.flatMap((s) =>
-        allGames.has(s.gameId) ? [[s.gameId, allGames.get(s.gameId) as GameRow]] : [],
-      ),
-    );
-    const planned = asFreeBet(
-      planBets(
-        req.betType,
-        stakeCents,
-        selections,
-        new Map([...games].map(([id, g]) => [id, gameState(g)])),
-        {
-          maxStakeCents: dollarsToCents(this.ctx.config.MAX_STAKE),
-          maxPayoutCents: dollarsToCents(this.ctx.config.MAX_PAYOUT),
-          maxOdds: Math.round(this.ctx.config.MAX_ODDS * 100),
-        },
-        { ...promos, freeBet: req.freeBetId !== undefined, now },
-      ),
-      req.freeBetId !== undefined,
-    );
-    // a price that moved since the player's quote is taken only as the slip allows
-    for (const l of planned.flatMap((b) => b.legs)) {
-      const q = quoted.get(l.gameId);
-      if (q !== undefined && !acceptsPrice(q, l.odds, req.oddsChange ?? 'none')) throw oddsChanged();
-    }
-    // the liability of each game and market: what one outcome would pay over every pending bet
-    const limitCents = dollarsToCents(this.ctx.config.MAX_LIABILITY);
-    const added = new Map<string, bigint>();
-    for (const b of planned)
-      for (const l of b.legs) {
-        const key = exposureKey(l.gameId, l.market, l.outcome);
-        const g = games.get(l.gameId) as GameRow;
-        const adding = (added.get(key) ?? 0n) + b.potentialPayoutCents;
-        checkLiability({
-          exposedCents: exposure.get(key) ?? 0n,
-          payoutCents: adding,
-          limitCents,
-          totalOdds: b.totalOdds,
-          pick: `${legLabel(l.market, l.outcome, { home: g.home_team, away: g.away_team })} on ${g.home_team} vs ${g.away_team}`,
-        });
-        added.set(key, adding);
-      }
-    for (const [key, cents] of added) exposure.set(key, (exposure.get(key) ?? 0n) + cents);
-    const amountCents = planned.reduce((sum, b) => sum + b.stakeCents, 0n);
-    checkWeeklyLimits(limitsOf(user), usage, { bets: planned.length, stakeCents: amountCents }, now);
-    const betIds = planned.map(() => newId());
-    const id = planned.length === 1 ? betIds[0] : newId();
-    const legs = planned.flatMap((b, i) =>
-      b.legs.map((l, idx) => ({
-        betId: betIds[i],
-        idx,
-        gameId: l.gameId,
-        market: l.market,
-        outcome: l.outcome,
-        odds: l.odds,
-        boostId: l.boostId ?? null,
-        baseOdds: l.baseOdds ?? null,
-      })),
-    );
-    const record: PlacementRecord = {
-      id,
-      userId: req.userId,
-      debitKey: planned.length === 1 ? moneyKeys.stake(id) : moneyKeys.stakeSet(id),
-      amountCents,
-      description: describe(planned),
-      freeBetId: req.freeBetId ?? null,
-      bets: planned.map((b, i) => ({
-        id: betIds[i],
-        stakeCents: b.stakeCents,
-        totalOdds: b.totalOdds,
-        promotionId: b.acca?.promotionId ?? null,
-      })),
-      legs,
-    };
-    const placement: NewPlacement = {
-      ...record,
-      nextAttemptAt: new Date(now.getTime() + this.ctx.config.RECONCILE_AFTER_MS),
-      createdAt: now,
-      bets: planned.map((b, i) => ({
-        id: betIds[i],
-        betType: b.betType,
-        stakeCents: b.stakeCents,
-        totalOdds: b.totalOdds,
-        potentialPayoutCents: b.potentialPayoutCents,
-        freeBetCents: b.freeBetCents,
-        ...(b.acca ? { acca: b.acca } : {}),
-      })),
-      legs,
-    };
-    const usageAfter = { bets: usage.bets + planned.length, stakeCents: usage.stakeCents + amountCents };
-    return { record, planned, games, placement, usageAfter };
   }
 
   /**
@@ -525,25 +198,7 @@ export class Placement {
 
   /** Sends (or re-sends, with the same key) the placement's stake debit. */
   async debit(placementId: string): Promise<DebitReply> {
-    return this.sendDebit(await this.load(placementId));
-  }
-
-  private sendDebit(p: PlacementRecord): Promise<DebitReply> {
-    const request: CommandRequest<typeof WalletDebit> = {
-      idempotencyKey: p.debitKey,
-      userId: p.userId,
-      amountCents: Number(p.amountCents),
-      type: 'bet',
-      reference: p.id,
-      description: p.description,
-      // a free bet (one bet): the token pays, checked against the bet's odds (decision wallet-008)
-      ...(p.freeBetId !== null ? { freeBetId: p.freeBetId, oddsHundredths: p.bets[0].totalOdds } : {}),
-      // each bet of a set settles (and is refunded) on its own: hold its stake under its id
-      ...(p.bets.length > 1
-        ? { holds: p.bets.map((b) => ({ reference: b.id, amountCents: Number(b.stakeCents) })) }
-        : {}),
-    };
-    return this.ctx.request(WalletDebit, request, { timeoutMs: this.ctx.config.WALLET_TIMEOUT_MS });
+    return sendDebit(this.ctx, await this.load(placementId));
   }
 
   /** Acts on the wallet's answer: accept, reject, or (money taken for a rejected placement) compensate. */
@@ -700,71 +355,4 @@ export class Placement {
     await markRefundDone(this.ctx.db, placementId);
     return true;
   }
-}
-
-/** A second attempt under a key whose first attempt is earlier in the same batch (by index). */
-class SameBatch extends Error {
-  constructor(readonly first: number) {
-    super('idempotency key used earlier in this batch');
-  }
-}
-
-/** The `bets.placed` events of a placement's accepted bets. */
-function placedEvents(p: PlacementRecord, bets: BetRow[]): EventData<typeof BetsPlaced>[] {
-  return bets.map((b) => placedEvent(p, b));
-}
-
-/** One bet's `bets.placed`; a boost or an accumulator bonus names its promotion (issue 33), else the payload is as before. */
-function placedEvent(p: PlacementRecord, b: BetRow): EventData<typeof BetsPlaced> {
-  const legs = p.legs.filter((l) => l.betId === b.id);
-  const promotionId =
-    legs.find((l) => l.boostId)?.boostId ?? p.bets.find((x) => x.id === b.id)?.promotionId ?? null;
-  return {
-    ...placedData(p, b),
-    ...(promotionId ? { promotionId } : {}),
-  };
-}
-
-function placedData(p: PlacementRecord, b: BetRow): EventData<typeof BetsPlaced> {
-  return {
-    betId: b.id,
-    userId: b.user_id,
-    betType: b.bet_type,
-    stakeCents: Number(b.stake_cents),
-    totalOddsHundredths: b.total_odds,
-    potentialPayoutCents: Number(b.potential_payout_cents),
-    selections: p.legs
-      .filter((l) => l.betId === b.id)
-      // a 1X2 leg keeps the spec's payload exactly; another market names itself
-      .map((l) =>
-        l.market === DEFAULT_MARKET
-          ? { gameId: l.gameId, outcome: l.outcome, oddsHundredths: l.odds }
-          : { gameId: l.gameId, market: l.market, outcome: l.outcome, oddsHundredths: l.odds },
-      ),
-    placedAt: new Date(b.created_at).toISOString(),
-  };
-}
-
-/** The prices the slip showed (hundredths), by game. */
-function quotedPrices(selections: SelectionInput[]): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const s of selections) if (s.odds !== undefined) out.set(s.gameId, Math.round(s.odds * 100));
-  return out;
-}
-
-function describe(planned: PlannedBet[]): string {
-  if (planned.length > 1) return `${planned.length} single bets`;
-  const b = planned[0];
-  return b.betType === 'single' ? 'Single bet' : `Multi bet (${b.legs.length} selections)`;
-}
-
-/** The refusal a placement the wallet refused answers with: the wallet's reason is its code. */
-function refusal(reply: DebitReply): Error {
-  // a debit that went through is never a refusal (answered as any unexpected error: a 500)
-  if (reply.ok) return new Error('a debit the wallet accepted answered as a refusal');
-  if (reply.reason === 'insufficient_funds')
-    return new WalletRefusedError(reply.reason, INSUFFICIENT_BALANCE);
-  if (reply.reason === 'unknown_account')
-    return new WalletRefusedError(reply.reason, 'No wallet was found for your account.');
-  return new WalletRefusedError(reply.reason, reply.msg || 'The wallet refused the stake.');
 }

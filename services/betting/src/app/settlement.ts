@@ -235,7 +235,8 @@ export class Settler {
             ? { state: 'won', payoutCents: promoted.payoutCents }
             : evaluation,
         );
-        const promotionId = b.acca_promotion_id ?? betLegs.find((l) => l.boost_id)?.boost_id ?? null;
+        const promotionId =
+          b.acca_promotion_id ?? betLegs.find((l) => l.boost_id)?.boost_id ?? b.free_bet_promotion_id ?? null;
         if (t)
           changes.push({
             id: b.id,
@@ -252,7 +253,13 @@ export class Settler {
                 ? { bp: promoted.accaBonusBp, cents: promoted.accaBonusCents }
                 : null,
             promotionId,
-            costCents: promoted.costCents,
+            // a free bet costs its promotion what it paid the player (its winnings; a loss: none)
+            costCents:
+              b.free_bet_promotion_id !== null
+                ? t.status === 'won'
+                  ? t.payoutCents
+                  : 0n
+                : promoted.costCents,
           });
       }
       await clearFlags(trx, ids);
@@ -286,7 +293,8 @@ export class Settler {
           oddsHundredths: c.oddsHundredths,
           ...freeBet,
           // issue 33: the bonus part of the payout (the wallet pays it as acca_bonus) and the promotion's cost
-          ...(c.accaBonus && c.accaBonus.cents > 0n ? { accaBonusCents: Number(c.accaBonus.cents) } : {}),
+          // said in every result of a bet with a bonus, 0 included: a correction's bonus difference is promotions' (betting-010)
+          ...(c.accaBonus ? { accaBonusCents: Number(c.accaBonus.cents) } : {}),
           ...(c.promotionId ? { promotionId: c.promotionId, promotionCostCents: Number(c.costCents) } : {}),
           ...(e.correction !== undefined
             ? { correction: e.correction, adjustmentCents: Number(e.adjustmentCents ?? 0n) }

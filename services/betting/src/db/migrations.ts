@@ -10,6 +10,7 @@ import { marketControl } from './migrations/0008_market_control';
 import { idempotencyKeys } from './migrations/0009_idempotency_keys';
 import { freeBets } from './migrations/0010_free_bets';
 import { promotions } from './migrations/0011_promotions';
+import { freeBetPromotion } from './migrations/0012_free_bet_promotion';
 
 /** Every migration of the service, applied in name order (deployed databases record these names). */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009_idempotency_keys': idempotencyKeys,
   '0010_free_bets': freeBets,
   '0011_promotions': promotions,
+  '0012_free_bet_promotion': freeBetPromotion,
 };

@@ -57,6 +57,8 @@ export interface BetsTable {
   free_bet_cents: BigIntDefault;
   /** issue 33 (betting-009): the accumulator bonus promotion of a multi, its tiers as placed ({legs, bp}) */
   acca_promotion_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** a free bet's token's promotion (migration 0012, decision betting-010) */
+  free_bet_promotion_id: ColumnType<string | null, string | null | undefined, string | null>;
   acca_tiers: ColumnType<
     Array<{ legs: number; bp: number }> | null,
     string | null | undefined,

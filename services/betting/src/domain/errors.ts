@@ -15,6 +15,12 @@ export class InvalidSelectionError extends refusal('invalid_selection') {}
 export class DuplicateGameError extends refusal('duplicate_game') {}
 /** a free-bet token pays one bet, never a set of singles (decision wallet-008) */
 export class FreeBetOneBetError extends refusal('free_bet_one_bet') {}
+/** a free bet outside its token's terms (decision betting-010): a league, a market, its minimum odds */
+export class FreeBetLeagueError extends refusal('free_bet_league') {}
+export class FreeBetMarketError extends refusal('free_bet_market') {}
+export class FreeBetMinOddsError extends refusal('free_bet_min_odds') {}
+/** the token is not the player's, does not exist, or was used (the wallet's reason, asked before recording) */
+export class FreeBetUnavailableError extends refusal('free_bet_unavailable') {}
 export class EmptyShareError extends refusal('empty_share') {}
 
 // the games picked and the house's limits (domain/placement.ts planBets, domain/trading.ts)

@@ -17,6 +17,9 @@ export const errorAnswers: ErrorTable = {
   invalid_selection: sent(400),
   duplicate_game: sent(400),
   free_bet_one_bet: sent(400),
+  free_bet_league: sent(422),
+  free_bet_market: sent(422),
+  free_bet_min_odds: sent(422),
   empty_share: sent(400),
 
   // the games picked and the house's limits

@@ -190,6 +190,7 @@ export function lockFlaggedBets(trx: Db, limit: number, after = '') {
         'b.stake_cents',
         'b.free_bet_cents',
         'b.acca_promotion_id',
+        'b.free_bet_promotion_id',
         'b.acca_tiers',
         'b.status',
         'b.payout_cents',

@@ -11,8 +11,9 @@ export interface NewPlacement {
   debitKey: string;
   amountCents: bigint;
   description: string;
-  /** the free-bet token paying the stake (issue 33) */
+  /** the free-bet token paying the stake (issue 33) and its promotion (decision betting-010) */
   freeBetId: string | null;
+  freeBetPromotionId?: string | null;
   nextAttemptAt: Date;
   createdAt: Date;
   bets: Array<{
@@ -83,6 +84,7 @@ export async function insertPlacements(trx: Db, ps: NewPlacement[]): Promise<voi
             status: 'pending_payment' as const,
             free_bet_id: b.freeBetCents > 0n ? p.freeBetId : null,
             free_bet_cents: b.freeBetCents.toString(),
+            free_bet_promotion_id: b.freeBetCents > 0n ? (p.freeBetPromotionId ?? null) : null,
             acca_promotion_id: b.acca?.promotionId ?? null,
             acca_tiers: b.acca ? JSON.stringify(b.acca.tiers) : null,
             acca_bonus_bp: b.acca?.bp ?? 0,

@@ -11,10 +11,10 @@ import {
 import type { AppContext } from '../context';
 import { IdempotencyConflictError } from '../domain/errors';
 import type { Trx } from '../store/db';
-import { markSettled, settlementLevel } from '../store/settlements';
+import { accaBonusPaid, markSettled, settlementLevel } from '../store/settlements';
 import { countSettledStakes } from './bonus-grants';
 import { returnFreeBet } from './free-bets';
-import { clawback, loseStake, payAccaBonus, payout } from './money';
+import { clawback, clawbackAccaBonus, loseStake, payAccaBonus, payout } from './money';
 
 /**
  * Settlement, refunds, cash-outs and Aviator outcomes arrive as events. Each is applied in
@@ -156,8 +156,12 @@ async function settle(trx: Trx, e: EventData<typeof BetsSettled>) {
 
 async function applyCorrection(trx: Trx, e: EventData<typeof BetsSettled>, correction: number) {
   // a re-settlement moves only the difference, under its own key per correction
-  const adjustment = BigInt(e.adjustmentCents ?? 0);
   const key = moneyKeys.correction(e.betId, correction);
+  // issue 33 (decision betting-010): a bet with an accumulator bonus says its bonus in every
+  // result (0 when lost); the bonus's difference is the promotions account's, the rest the house's
+  const bonus =
+    e.accaBonusCents === undefined ? 0n : BigInt(e.accaBonusCents) - (await accaBonusPaid(trx, e.betId));
+  const adjustment = BigInt(e.adjustmentCents ?? 0) - bonus;
   if (adjustment > 0n) {
     await payout(trx, {
       key,
@@ -177,6 +181,21 @@ async function applyCorrection(trx: Trx, e: EventData<typeof BetsSettled>, corre
       description: 'Settlement correction',
     });
   }
+  if (bonus < 0n)
+    await clawbackAccaBonus(trx, {
+      betId: e.betId,
+      userId: e.userId,
+      amountCents: -bonus,
+      key: `${key}:acca_bonus`,
+    });
+  else if (bonus > 0n)
+    await payAccaBonus(trx, {
+      betId: e.betId,
+      userId: e.userId,
+      amountCents: bonus,
+      key: `${key}:acca_bonus`,
+      description: 'Accumulator bonus correction',
+    });
 }
 
 async function applyResult(trx: Trx, e: EventData<typeof BetsSettled>) {

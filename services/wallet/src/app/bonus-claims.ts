@@ -81,6 +81,8 @@ export async function claimPromotion(
         promotionId: input.promotionId,
         amountCents: BigInt(input.rules.amountCents),
         minOddsMilli: input.rules.minOddsMilli,
+        leagues: input.rules.leagues ?? [],
+        markets: input.rules.markets ?? [],
         expiresAt: new Date(at.getTime() + input.rules.expiresInDays * 86_400_000),
       });
       await setClaimStatus(trx, claimed.claim.id, 'used');
@@ -95,6 +97,9 @@ export interface FreeBetJson {
   amountCents: number;
   minOddsMilli: number;
   expiresInDays: number;
+  /** eligible leagues and markets (absent or empty: any), kept on the token (decision betting-010) */
+  leagues?: string[];
+  markets?: string[];
 }
 
 function validateFreeBet(r: FreeBetJson) {

@@ -1,6 +1,7 @@
 import { moneyKeys, WINNING_TX_TYPES } from '@bet/proto-events';
 import type { Hold } from '../domain/holds';
 import {
+  accaBonusClawbackPostings,
   accaBonusPostings,
   clawbackPostings,
   debtCollectionPostings,
@@ -67,15 +68,18 @@ export function payout(trx: Trx, m: MoneyMovement): Promise<Posted> {
  * A won multi's accumulator bonus (issue 33, decision betting-009): promotions → the player's
  * wallet, keyed `acca_bonus:<betId>`, beside the bet's win. Winnings: repays an open debt first.
  */
-export function payAccaBonus(trx: Trx, b: { betId: string; userId: string; amountCents: bigint }) {
+export function payAccaBonus(
+  trx: Trx,
+  b: { betId: string; userId: string; amountCents: bigint; key?: string; description?: string },
+) {
   return postTransaction(
     trx,
     {
-      key: moneyKeys.accaBonus(b.betId),
+      key: b.key ?? moneyKeys.accaBonus(b.betId),
       userId: b.userId,
       type: 'acca_bonus',
       reference: b.betId,
-      description: 'Accumulator bonus',
+      description: b.description ?? 'Accumulator bonus',
       requested: b.amountCents,
       metadata: { userId: b.userId },
     },
@@ -86,6 +90,35 @@ export function payAccaBonus(trx: Trx, b: { betId: string; userId: string; amoun
       // biome-ignore lint/complexity/useMathMinMax: bigints (Math.min would throw)
       const collected = debt < b.amountCents ? debt : b.amountCents;
       return collected > 0n ? [...postings, ...debtCollectionPostings(b.userId, collected)] : postings;
+    },
+  );
+}
+
+/**
+ * A correction taking back part of an accumulator bonus (decision betting-010): the player's
+ * wallet gives what it holds back to the promotions account, the rest is owed
+ * (house_receivable), exactly as a clawback, but the promotions account, not the house, is
+ * made whole.
+ */
+export function clawbackAccaBonus(
+  trx: Trx,
+  b: { betId: string; userId: string; amountCents: bigint; key: string },
+): Promise<Posted> {
+  return postTransaction(
+    trx,
+    {
+      key: b.key,
+      userId: b.userId,
+      type: 'acca_bonus',
+      reference: b.betId,
+      description: 'Accumulator bonus correction',
+      requested: -b.amountCents,
+      metadata: { userId: b.userId },
+      allowClosedDebit: true,
+    },
+    async () => {
+      const wallet = await lockedWalletBalance(trx, b.userId);
+      return accaBonusClawbackPostings(b.userId, b.amountCents, wallet?.balance ?? 0n).postings;
     },
   );
 }

@@ -66,6 +66,9 @@ function togetherItem(e: MoneyEvent): Together | undefined {
   if (e.subject === BetsSettled.subject) {
     const d = e.data;
     const base = { betId: d.betId, userId: d.userId };
+    // a bet with an accumulator bonus (its results say accaBonusCents, 0 included): one at a
+    // time, where a correction splits the bonus's difference from the rest (decision betting-010)
+    if (d.accaBonusCents !== undefined) return undefined;
     if (d.correction !== undefined) {
       // a re-settlement moves only the difference, under its own key per correction
       const adjustment = BigInt(d.adjustmentCents ?? 0);
@@ -87,8 +90,6 @@ function togetherItem(e: MoneyEvent): Together | undefined {
             : null;
       return { event: e, movement, level: d.correction };
     }
-    // a won multi's accumulator bonus is a second line: one at a time (bet-events.ts)
-    if ((d.accaBonusCents ?? 0) > 0) return undefined;
     if (d.status === 'won' && d.payoutCents > 0)
       return {
         event: e,

@@ -4,6 +4,7 @@ import { betsConsumer } from './bets';
 import { bonusClaimResponder } from './bonus-claim';
 import { creditResponder } from './credit';
 import { debitResponder } from './debit';
+import { freeBetTermsResponder } from './free-bet-terms';
 import { usersConsumer } from './users';
 
 export const consumers = [
@@ -11,6 +12,7 @@ export const consumers = [
   creditResponder,
   balanceResponder,
   bonusClaimResponder,
+  freeBetTermsResponder,
   usersConsumer,
   betsConsumer,
   aviatorConsumer,

@@ -9,6 +9,7 @@ import { fourEyesControls } from './migrations/0031_four_eyes_controls';
 import { bonusLedger } from './migrations/0032_bonus_ledger';
 import { freeBets } from './migrations/0033_free_bets';
 import { accaBonus } from './migrations/0034_acca_bonus';
+import { freeBetTerms } from './migrations/0035_free_bet_terms';
 
 /** Explicit, ordered index of the wallet's migrations (names recorded by deployed databases). */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0032_bonus_ledger': bonusLedger,
   '0033_free_bets': freeBets,
   '0034_acca_bonus': accaBonus,
+  '0035_free_bet_terms': freeBetTerms,
 };

@@ -174,6 +174,9 @@ export interface WalletDB {
     promotion_id: string;
     amount_cents: Int8;
     min_odds_milli: number;
+    /** eligible leagues and markets (empty: any; migration 0035) */
+    leagues: Generated<string[]>;
+    markets: Generated<string[]>;
     expires_at: Timestamp;
     status: Opt<'active' | 'used'>;
     bet_reference: Opt<string | null>;

@@ -185,6 +185,27 @@ export function accaBonusPostings(userId: string, amount: bigint): Posting[] {
   ];
 }
 
+/**
+ * A correction taking back part of an accumulator bonus (decision betting-010): as a clawback
+ * (the wallet gives what it holds, the rest is owed on house_receivable), made good to the
+ * promotions account that paid the bonus, not to the house.
+ */
+export function accaBonusClawbackPostings(
+  userId: string,
+  amount: bigint,
+  balance: bigint,
+): { postings: Posting[]; shortfall: bigint } {
+  const plan = clawbackPostings(userId, amount, balance);
+  return {
+    shortfall: plan.shortfall,
+    postings: plan.postings.map((p) =>
+      p.account.kind === 'system' && p.account.name === 'house'
+        ? { ...p, account: systemAccount('promotions') }
+        : p,
+    ),
+  };
+}
+
 /** A void free bet: its stake goes back to the promotions account (the token is given back). */
 export function freeBetReturnPostings(amount: bigint): Posting[] {
   positive(amount, 'free bet return');

@@ -216,6 +216,8 @@ export async function insertFreeBet(
     promotionId: string;
     amountCents: bigint;
     minOddsMilli: number;
+    leagues: string[];
+    markets: string[];
     expiresAt: Date;
   },
 ) {
@@ -228,9 +230,16 @@ export async function insertFreeBet(
       promotion_id: t.promotionId,
       amount_cents: t.amountCents,
       min_odds_milli: t.minOddsMilli,
+      leagues: t.leagues,
+      markets: t.markets,
       expires_at: t.expiresAt,
     })
     .execute();
+}
+
+/** A token as it is now (no lock: its terms never change after the claim). */
+export async function freeBetOf(db: Trx, id: string): Promise<FreeBetRow | undefined> {
+  return await db.selectFrom('free_bets').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export async function lockFreeBet(trx: Trx, id: string): Promise<FreeBetRow | undefined> {

@@ -1,4 +1,19 @@
+import { sql } from 'kysely';
+import { accountId, systemAccount } from '../domain/accounts';
 import type { Trx } from './db';
+
+/**
+ * What the promotions account has paid as this bet's accumulator bonus so far (its `acca_bonus`
+ * lines: the first result's, and the corrections' in either direction), cents.
+ */
+export async function accaBonusPaid(trx: Trx, betId: string): Promise<bigint> {
+  const { rows } = await sql<{ paid: string | null }>`
+    select -sum(p.amount) as paid
+    from transactions t join postings p on p.transaction_id = t.id
+    where t.reference = ${betId} and t.type = 'acca_bonus'
+      and p.account_id = ${accountId(systemAccount('promotions'))}`.execute(trx);
+  return BigInt(rows[0]?.paid ?? 0);
+}
 
 /**
  * Where this bet's settlement stands (0: first result applied, n: n-th correction applied,
