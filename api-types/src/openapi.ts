@@ -2739,7 +2739,7 @@ export type paths = {
                     page: number;
                     sortBy: "createdAt";
                     startDate?: string;
-                    txType?: "" | "all" | "bet" | "win" | "topup" | "withdrawal" | "refund" | "cashout" | "withdrawal_reversal" | "adjustment" | "aviator_bet" | "aviator_win" | "bonus_grant" | "bonus_conversion" | "bonus_expiry";
+                    txType?: "" | "all" | "bet" | "win" | "topup" | "withdrawal" | "refund" | "cashout" | "withdrawal_reversal" | "adjustment" | "aviator_bet" | "aviator_win" | "bonus_grant" | "bonus_conversion" | "bonus_expiry" | "acca_bonus";
                 };
                 header?: never;
                 path: {

@@ -220,6 +220,7 @@ describe('gateway proxy (real HTTP to kit services)', () => {
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': 1000 });
         res.write('{"cut":');
         // the stand-in's fault: the headers and a part leave first, then the body is cut short
+        // (time is the scenario: the cut comes after the first part)
         setTimeout(() => res.destroy(), 20);
       } else
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': 11 }).end('{"small":1}');

@@ -100,7 +100,7 @@ describe('chaos: services killed and backing servers restarted under steady bett
     const events: string[] = [];
     const began = Date.now();
     console.log(`chaos: load began at ${new Date(began).toISOString()}`);
-    /** a fault at its second of the load: the schedule is the scenario */
+    /** a fault at its second of the load: the schedule is the scenario (time is what is tested) */
     const at = async (second: number, what: string, act: () => Promise<unknown>) => {
       await new Promise((res) => setTimeout(res, Math.max(0, began + second * 1000 - Date.now())));
       const t0 = Date.now();

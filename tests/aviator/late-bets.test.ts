@@ -30,7 +30,8 @@ describe.each(['embedded', 'cluster'] as const)('bets at the end of the betting 
     const answers = new Map<string, number[]>();
     for (let r = 0; r < ROUNDS; r++) {
       const round = await roundWhere(s, (c) => c > 110);
-      // two bets per player spread over ~170 ms; the window closes somewhere among them
+      // two bets per player spread over ~170 ms; the window closes somewhere among them (time
+      // is the scenario: the bets are aimed at the window's end)
       let firstAnswer!: () => void;
       const answered = new Promise<void>((go) => {
         firstAnswer = go;
@@ -39,6 +40,7 @@ describe.each(['embedded', 'cluster'] as const)('bets at the end of the betting 
         [1, 2].map(
           (panel) =>
             new Promise<void>((done) => {
+              // time is the scenario: this bet's moment in the spread
               setTimeout(
                 async () => {
                   const res = await api(s.aviator, 'POST', '/api/v1/aviator/place-bet', p.auth, {
@@ -56,7 +58,8 @@ describe.each(['embedded', 'cluster'] as const)('bets at the end of the betting 
             }),
         ),
       );
-      // the window closes once the first bet is through (so some fly), with the rest in flight
+      // the window closes once the first bet is through (so some fly), with the rest in flight:
+      // a little later each round (time is the scenario)
       await answered;
       await new Promise((go) => setTimeout(go, r * 15));
       s.clock.set(round.betting_ends_at.getTime());

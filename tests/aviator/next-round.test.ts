@@ -107,13 +107,14 @@ describe.each(['embedded', 'cluster'] as const)('bets for the next round (%s)', 
     expect(new Set(held.map((h) => h.body.roundId))).toEqual(new Set([running.next_id]));
 
     // every player cancels each panel twice at different moments while the clock ends the flight,
-    // opens the next round and lifts it off
+    // opens the next round and lifts it off (time is the scenario: the cancels are spread out)
     const cancels: Array<Promise<{ key: string; status: number }>> = [];
     players.forEach((p, i) => {
       for (const panel of [1, 2])
         for (const delay of [i * 7, i * 7 + panel * 11])
           cancels.push(
             new Promise((done) =>
+              // time is the scenario: this cancel's moment in the spread
               setTimeout(async () => {
                 const res = await cancel(p.auth, { panel });
                 done({ key: `${p.id}:${panel}`, status: res.status });

@@ -73,7 +73,7 @@ describe('a Nigerian player signs up and in with a phone number', () => {
     const wait = page.getByText(/Please wait \d+ seconds before requesting another code/);
     await expect.poll(() => wait.count()).toBeGreaterThan(0);
     await shot(page, 'phone-throttled--1366.png');
-    // a minute later
+    // time is what is tested: a minute later the resend limit has run out
     await page.waitForTimeout(61_000);
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByLabel('Code').waitFor();

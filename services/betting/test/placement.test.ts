@@ -826,6 +826,7 @@ describe('live trading', () => {
       oddsChange: 'higher',
     });
     const none = place(p.auth, { stakePerBet: 1, selections: [{ gameId: g._id, outcome: 'B' }] });
+    // time is the scenario: the price moves a third of the way into the placement delay
     await new Promise((r) => setTimeout(r, DELAY / 3));
     await tg.odds(g._id, { home: 1.2, draw: 6, away: 21 }, true);
     const [higher, plain] = await Promise.all([pending, none]);

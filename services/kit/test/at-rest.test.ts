@@ -31,6 +31,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Waits until the relay's first look is over: a read that finds nothing, then the hourly prune. */
 async function firstLook(counter: Counter) {
   await eventually(() => counter.statements >= 2);
+  // time is what is tested: a moment in which nothing more may run
   await sleep(100);
 }
 const emptyService = defineService({ name: 'relayed', migrations: {}, routes: [] });
@@ -57,6 +58,7 @@ for (const kind of ['cluster', 'embedded'] as const) {
       // not started: no poll, only the passes afterCommit asks for
       const relay = new OutboxRelay(svc.ctx.db.withPlugin(counter), infra.bus, logger);
       await relay.afterCommit(() => svc.ctx.db.transaction().execute(async () => {}));
+      // time is what is tested: a moment at rest in which no pass may run
       await sleep(100);
       expect(counter.statements).toBe(0);
 
@@ -109,6 +111,7 @@ for (const kind of ['cluster', 'embedded'] as const) {
         relay.start();
         await firstLook(counter);
         const before = counter.statements;
+        // time is what is tested: 400 ms at rest (no statement embedded, polls in cluster)
         await sleep(400);
         if (kind === 'embedded') expect(counter.statements).toBe(before);
         else expect(counter.statements).toBeGreaterThan(before + 5);

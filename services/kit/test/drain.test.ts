@@ -32,6 +32,7 @@ describe('draining on stop', () => {
     expect((await fetch(`${svc.url}/readyz`)).status).toBe(200);
     const started = Date.now();
     const stopping = svc.stop();
+    // time is what is tested: a moment into the drain, not ready but still serving
     await new Promise((r) => setTimeout(r, 300));
     const ready = await fetch(`${svc.url}/readyz`);
     expect(ready.status).toBe(503);

@@ -1,4 +1,4 @@
-import { ApiError, api, currencySymbol, msgOr, toast } from '@bet/web-shell/core';
+import { api, msgOr, toast } from '@bet/web-shell/core';
 import {
   accaTiers,
   type PromotionRules,
@@ -8,24 +8,17 @@ import {
   type RuleKind,
 } from '@bet/web-shell/promo';
 import { Modal, TiersTable, useApi } from '@bet/web-shell/ui';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import type { GamePage, Promotion } from '../types';
-import {
-  checkRules,
-  type Drafts,
-  draftOf,
-  type FieldProblem,
-  kindForType,
-  type PromoType,
-  type RulesDraft,
-} from './rules';
+import { Field } from './fields';
+import { type Errors, errorsOf, serverErrors } from './form-errors';
+import { AccaBonusRules } from './kinds/AccaBonusRules';
+import { DepositMatchRules } from './kinds/DepositMatchRules';
+import { FreeBetRules } from './kinds/FreeBetRules';
+import { OddsBoostRules } from './kinds/OddsBoostRules';
+import { checkRules, type Drafts, draftOf, kindForType, type PromoType, type RulesDraft } from './rules';
 
 const TYPES: PromoType[] = ['Bonus', 'FreeBet', 'OddsBoost'];
-const OUTCOMES_1X2 = [
-  { value: 'A', label: 'Home win (A)' },
-  { value: 'Draw', label: 'Draw' },
-  { value: 'B', label: 'Away win (B)' },
-];
 
 interface Fields {
   title: string;
@@ -33,72 +26,6 @@ interface Fields {
   promoType: PromoType;
   isActive: boolean;
   expiresAt: string;
-}
-
-type Errors = Record<string, string>;
-const errorsOf = (problems: FieldProblem[]): Errors =>
-  Object.fromEntries(problems.map((p) => [p.path, p.msg]));
-
-/** A labelled control whose error (client's or server's, by path) shows under it. */
-function Field({
-  label,
-  error,
-  hint,
-  children,
-}: {
-  label: string;
-  error?: string;
-  hint?: string;
-  children: (id: string, describedBy: string | undefined) => ReactNode;
-}) {
-  const id = useId();
-  const errId = `${id}-error`;
-  return (
-    <div className={error ? 'field field--invalid' : 'field'}>
-      <label htmlFor={id}>{label}</label>
-      {children(id, error ? errId : undefined)}
-      {hint && !error ? <span className="field__hint">{hint}</span> : null}
-      {error ? (
-        <p id={errId} className="field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** A number input of a rules draft. */
-function NumberField({
-  label,
-  value,
-  error,
-  onChange,
-  step = 'any',
-  hint,
-}: {
-  label: string;
-  value: string;
-  error?: string;
-  onChange: (v: string) => void;
-  step?: string;
-  hint?: string;
-}) {
-  return (
-    <Field label={label} error={error} hint={hint}>
-      {(id, describedBy) => (
-        <input
-          id={id}
-          type="number"
-          inputMode="decimal"
-          step={step}
-          value={value}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      )}
-    </Field>
-  );
 }
 
 function RulesFields({
@@ -139,278 +66,33 @@ function RulesFields({
       </Field>
 
       {draft.kind === 'deposit_match' && (
-        <>
-          <div className="form-row">
-            <NumberField
-              label="Match %"
-              step="1"
-              value={draft.drafts.deposit_match.percent}
-              error={errors['rules.percent']}
-              onChange={(percent) => set('deposit_match', { percent })}
-            />
-            <NumberField
-              label={`Cap (${currencySymbol()})`}
-              step="0.01"
-              value={draft.drafts.deposit_match.cap}
-              error={errors['rules.cap']}
-              onChange={(cap) => set('deposit_match', { cap })}
-            />
-          </div>
-          <div className="form-row">
-            <NumberField
-              label="Wagering ×"
-              step="1"
-              hint="0 for none"
-              value={draft.drafts.deposit_match.wagering}
-              error={errors['rules.wagering']}
-              onChange={(wagering) => set('deposit_match', { wagering })}
-            />
-            <NumberField
-              label="Minimum odds"
-              step="0.01"
-              value={draft.drafts.deposit_match.minOdds}
-              error={errors['rules.minOdds']}
-              onChange={(minOdds) => set('deposit_match', { minOdds })}
-            />
-            <NumberField
-              label="Days to wager"
-              step="1"
-              value={draft.drafts.deposit_match.expiresInDays}
-              error={errors['rules.expiresInDays']}
-              onChange={(expiresInDays) => set('deposit_match', { expiresInDays })}
-            />
-          </div>
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={draft.drafts.deposit_match.firstDepositOnly}
-              onChange={(e) => set('deposit_match', { firstDepositOnly: e.target.checked })}
-            />
-            First deposit only
-          </label>
-        </>
+        <DepositMatchRules
+          values={draft.drafts.deposit_match}
+          set={(patch) => set('deposit_match', patch)}
+          errors={errors}
+        />
       )}
-
       {draft.kind === 'free_bet' && (
-        <>
-          <div className="form-row">
-            <NumberField
-              label={`Amount (${currencySymbol()})`}
-              step="0.01"
-              value={draft.drafts.free_bet.amount}
-              error={errors['rules.amount']}
-              onChange={(amount) => set('free_bet', { amount })}
-            />
-            <NumberField
-              label="Minimum odds"
-              step="0.01"
-              value={draft.drafts.free_bet.minOdds}
-              error={errors['rules.minOdds']}
-              onChange={(minOdds) => set('free_bet', { minOdds })}
-            />
-            <NumberField
-              label="Valid for (days)"
-              step="1"
-              value={draft.drafts.free_bet.expiresInDays}
-              error={errors['rules.expiresInDays']}
-              onChange={(expiresInDays) => set('free_bet', { expiresInDays })}
-            />
-          </div>
-          <div className="form-row">
-            <Field label="Leagues (optional)" error={errors['rules.leagues']} hint="Comma-separated">
-              {(id, describedBy) => (
-                <input
-                  id={id}
-                  value={draft.drafts.free_bet.leagues}
-                  aria-describedby={describedBy}
-                  onChange={(e) => set('free_bet', { leagues: e.target.value })}
-                />
-              )}
-            </Field>
-            <Field
-              label="Markets (optional)"
-              error={errors['rules.markets']}
-              hint="Comma-separated, e.g. 1x2"
-            >
-              {(id, describedBy) => (
-                <input
-                  id={id}
-                  value={draft.drafts.free_bet.markets}
-                  aria-describedby={describedBy}
-                  onChange={(e) => set('free_bet', { markets: e.target.value })}
-                />
-              )}
-            </Field>
-          </div>
-        </>
+        <FreeBetRules
+          values={draft.drafts.free_bet}
+          set={(patch) => set('free_bet', patch)}
+          errors={errors}
+        />
       )}
-
       {draft.kind === 'odds_boost' && (
-        <>
-          <Field label="Game" error={errors['rules.gameId']}>
-            {(id, describedBy) => (
-              <select
-                id={id}
-                value={draft.drafts.odds_boost.gameId}
-                aria-describedby={describedBy}
-                onChange={(e) => set('odds_boost', { gameId: e.target.value })}
-              >
-                <option value="">Choose a game…</option>
-                {games.map((g) => (
-                  <option key={g._id} value={g._id}>
-                    {g.homeTeam} vs {g.awayTeam} · {new Date(g.matchDate).toLocaleDateString()}
-                  </option>
-                ))}
-                {draft.drafts.odds_boost.gameId &&
-                  !games.some((g) => g._id === draft.drafts.odds_boost.gameId) && (
-                    <option value={draft.drafts.odds_boost.gameId}>
-                      Game {draft.drafts.odds_boost.gameId}
-                    </option>
-                  )}
-              </select>
-            )}
-          </Field>
-          <div className="form-row">
-            <Field label="Market" error={errors['rules.market']}>
-              {(id, describedBy) => (
-                <input
-                  id={id}
-                  value={draft.drafts.odds_boost.market}
-                  aria-describedby={describedBy}
-                  onChange={(e) => set('odds_boost', { market: e.target.value })}
-                />
-              )}
-            </Field>
-            <Field label="Outcome" error={errors['rules.outcome']}>
-              {(id, describedBy) =>
-                draft.drafts.odds_boost.market.trim() === '1x2' ? (
-                  <select
-                    id={id}
-                    value={draft.drafts.odds_boost.outcome}
-                    aria-describedby={describedBy}
-                    onChange={(e) => set('odds_boost', { outcome: e.target.value })}
-                  >
-                    {OUTCOMES_1X2.map((o) => (
-                      <option key={o.value} value={o.value}>
-                        {o.label}
-                      </option>
-                    ))}
-                  </select>
-                ) : (
-                  <input
-                    id={id}
-                    value={draft.drafts.odds_boost.outcome}
-                    aria-describedby={describedBy}
-                    onChange={(e) => set('odds_boost', { outcome: e.target.value })}
-                  />
-                )
-              }
-            </Field>
-          </div>
-          <fieldset className="seg-group">
-            <legend className="field__label">Boost by</legend>
-            {(['odds', 'percent'] as const).map((b) => (
-              <label key={b} className="check">
-                <input
-                  type="radio"
-                  name="boostBy"
-                  checked={draft.drafts.odds_boost.boostBy === b}
-                  onChange={() => set('odds_boost', { boostBy: b })}
-                />
-                {b === 'odds' ? 'A boosted price' : 'A % on the price'}
-              </label>
-            ))}
-          </fieldset>
-          <div className="form-row">
-            {draft.drafts.odds_boost.boostBy === 'odds' ? (
-              <NumberField
-                label="Boosted odds"
-                step="0.01"
-                value={draft.drafts.odds_boost.boostedOdds}
-                error={errors['rules.boostedOdds']}
-                onChange={(boostedOdds) => set('odds_boost', { boostedOdds })}
-              />
-            ) : (
-              <NumberField
-                label="Boost %"
-                step="0.01"
-                value={draft.drafts.odds_boost.boostPercent}
-                error={errors['rules.boostPercent'] ?? errors['rules.boostedOdds']}
-                onChange={(boostPercent) => set('odds_boost', { boostPercent })}
-              />
-            )}
-            <NumberField
-              label={`Maximum stake (${currencySymbol()})`}
-              step="0.01"
-              value={draft.drafts.odds_boost.maxStake}
-              error={errors['rules.maxStake']}
-              onChange={(maxStake) => set('odds_boost', { maxStake })}
-            />
-          </div>
-        </>
+        <OddsBoostRules
+          values={draft.drafts.odds_boost}
+          set={(patch) => set('odds_boost', patch)}
+          errors={errors}
+          games={games}
+        />
       )}
-
       {draft.kind === 'acca_bonus' && (
-        <>
-          <NumberField
-            label="Minimum odds per leg"
-            step="0.01"
-            value={draft.drafts.acca_bonus.minOddsPerLeg}
-            error={errors['rules.minOddsPerLeg']}
-            onChange={(minOddsPerLeg) => set('acca_bonus', { minOddsPerLeg })}
-          />
-          <div className="field">
-            <span className="field__label">Bonus by number of legs</span>
-            {errors['rules.tiers'] && <p className="field__error">{errors['rules.tiers']}</p>}
-            <ul className="tiers-edit">
-              {draft.drafts.acca_bonus.tiers.map((t, i) => {
-                const setTier = (patch: Partial<typeof t>) =>
-                  set('acca_bonus', {
-                    tiers: draft.drafts.acca_bonus.tiers.map((x, j) => (j === i ? { ...x, ...patch } : x)),
-                  });
-                return (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: a tier's place is its identity while it is edited
-                  <li key={i} className="tiers-edit__row">
-                    <NumberField
-                      label={`Tier ${i + 1} legs`}
-                      step="1"
-                      value={t.legs}
-                      error={errors[`rules.tiers[${i}].legs`]}
-                      onChange={(legs) => setTier({ legs })}
-                    />
-                    <NumberField
-                      label={`Tier ${i + 1} bonus %`}
-                      step="0.01"
-                      value={t.percent}
-                      error={errors[`rules.tiers[${i}].percent`]}
-                      onChange={(percent) => setTier({ percent })}
-                    />
-                    <button
-                      type="button"
-                      className="btn tiers-edit__remove"
-                      aria-label={`Remove tier ${i + 1}`}
-                      onClick={() =>
-                        set('acca_bonus', { tiers: draft.drafts.acca_bonus.tiers.filter((_, j) => j !== i) })
-                      }
-                    >
-                      ×
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-            <button
-              type="button"
-              className="btn btn--sm tiers-edit__add"
-              disabled={draft.drafts.acca_bonus.tiers.length >= 30}
-              onClick={() =>
-                set('acca_bonus', { tiers: [...draft.drafts.acca_bonus.tiers, { legs: '', percent: '' }] })
-              }
-            >
-              Add tier
-            </button>
-          </div>
-        </>
+        <AccaBonusRules
+          values={draft.drafts.acca_bonus}
+          set={(patch) => set('acca_bonus', patch)}
+          errors={errors}
+        />
       )}
     </fieldset>
   );
@@ -456,16 +138,6 @@ function TermsPreview({
       {body}
     </section>
   );
-}
-
-/** The server's field errors (`errors[]` of a 400), by path. */
-function serverErrors(err: unknown): Errors {
-  if (!(err instanceof ApiError)) return {};
-  const b = err.body as { errors?: Array<{ path?: unknown; msg?: unknown }> } | null;
-  const out: Errors = {};
-  for (const e of Array.isArray(b?.errors) ? b.errors : [])
-    if (typeof e.path === 'string' && typeof e.msg === 'string' && !(e.path in out)) out[e.path] = e.msg;
-  return out;
 }
 
 export function PromotionForm({

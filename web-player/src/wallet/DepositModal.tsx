@@ -9,6 +9,8 @@ import type { DepositRate, DepositStart } from './types';
 
 export const MIN_DEPOSIT_NGN = 100;
 
+// naira, the payment provider's currency (what the player pays), not the platform's money: that
+// one has the shell's format (formatMoney)
 const NGN = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 0 });
 /** a naira amount the player pays: ₦5,000 */
 const naira = (n: number) => `₦${NGN.format(n)}`;

@@ -34,7 +34,7 @@ export const placeBetRoute = route('POST /api/v1/aviator/place-bet', (app, ctx) 
       },
     },
     async (req, reply) => {
-      const body = (req.body ?? {}) as { stake?: unknown; autoCashOut?: unknown; panel?: unknown };
+      const body = req.body;
       const user = req.user!;
       return idempotency.handle(req, reply, user.id, async (idempotencyKey) => {
         const bet = await placeBet(ctx, {

@@ -1,5 +1,5 @@
 import { Type } from '@bet/kit';
-import { highestOdds, type Period as PeriodName } from '../app/queries';
+import { highestOdds } from '../app/queries';
 import { route } from '../context';
 import { HighestOddsAnswer } from './answers';
 import { BoardLimit, Period } from './schemas';
@@ -16,7 +16,7 @@ export const leaderboardHighestOddsRoute = route('GET /api/v1/leaderboards/highe
       },
     },
     async (req) => {
-      const period = (req.query.period ?? 'all-time') as PeriodName;
+      const period = req.query.period ?? 'all-time';
       return {
         period,
         leaderboard: await highestOdds(ctx.db, period, req.query.limit ?? ctx.config.LEADERBOARD_SIZE),

@@ -1,5 +1,5 @@
 import { Type } from '@bet/kit';
-import { type Period as PeriodName, topWinners } from '../app/queries';
+import { topWinners } from '../app/queries';
 import { route } from '../context';
 import { WinnersAnswer } from './answers';
 import { BoardLimit, Period } from './schemas';
@@ -17,7 +17,7 @@ export const leaderboardWinnersRoute = route('GET /api/v1/leaderboards/winners',
       },
     },
     async (req) => {
-      const period = (req.query.period ?? 'all-time') as PeriodName;
+      const period = req.query.period ?? 'all-time';
       return {
         period,
         leaderboard: await topWinners(ctx.db, period, req.query.limit ?? ctx.config.LEADERBOARD_SIZE),

@@ -2,7 +2,6 @@ import { badRequest, Type } from '@bet/kit';
 import type { FastifyRequest } from 'fastify';
 import { setResult } from '../app/results';
 import { route } from '../context';
-import type { Outcome } from '../domain/game';
 import { errorReplies, MsgGameAnswer } from './answers';
 import { actorOf, IdParams, OUTCOMES, StringEnum } from './schemas';
 
@@ -49,7 +48,6 @@ export const setResultRoute = route('PATCH /api/v1/games/:id/result', (app, ctx)
         response: { 200: MsgGameAnswer, ...errorReplies(400, 401, 403, 404, 409) },
       },
     },
-    async (req) =>
-      setResult(ctx, actorOf(req), req.params.id, { ...req.body, result: req.body.result as Outcome }),
+    async (req) => setResult(ctx, actorOf(req), req.params.id, req.body),
   );
 });

@@ -1,6 +1,5 @@
 import { Type } from '@bet/kit';
 import { route } from '../context';
-import type { SourceName } from '../providers/types';
 import { errorReplies, SyncAnswer } from './answers';
 import { actorOf, StringEnum } from './schemas';
 
@@ -20,6 +19,6 @@ export const syncGamesRoute = route('POST /api/v1/admin/games/sync', (app, ctx) 
         response: { 200: SyncAnswer, ...errorReplies(400, 401, 403, 502, 503) },
       },
     },
-    async (req) => ({ msg: await ctx.sync.runOnDemand(req.body.source as SourceName, actorOf(req)) }),
+    async (req) => ({ msg: await ctx.sync.runOnDemand(req.body.source, actorOf(req)) }),
   );
 });

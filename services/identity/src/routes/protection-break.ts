@@ -2,7 +2,7 @@ import { badRequest, HttpError, Type } from '@bet/kit';
 import { ACCOUNT_GONE } from '../app/profile';
 import { breakUntil, protectionNow, takeBreak } from '../app/protection';
 import { route } from '../context';
-import { EXCLUSION_PERIODS, type ExclusionKind, isExclusionPeriod } from '../domain/protection';
+import { EXCLUSION_PERIODS, isExclusionPeriod } from '../domain/protection';
 import { publicUser } from '../domain/users';
 import { ProtectionChangedAnswer } from './answers';
 
@@ -24,7 +24,7 @@ export const protectionBreakRoute = route('POST /api/v1/users/protection/break',
       },
     },
     async (req) => {
-      const kind = req.body.kind as ExclusionKind;
+      const kind = req.body.kind;
       if (!isExclusionPeriod(kind, req.body.period)) {
         const msg = `period must be one of ${Object.keys(EXCLUSION_PERIODS[kind]).join(', ')}`;
         throw badRequest(msg, [{ path: 'period', location: 'body', msg }]);

@@ -3,7 +3,14 @@ import { newId, recordEvents, retryOnConflict, webUrl } from '@bet/kit';
 import { moneyKeys, WalletDepositCompleted } from '@bet/proto-events';
 import type { AppContext } from '../context';
 import { depositRate, koboToCents } from '../domain/amounts';
-import { AmountTooSmallError, ClosedWalletDepositError, PaymentProviderDownError } from '../domain/errors';
+import {
+  AmountTooSmallError,
+  ClosedWalletDepositError,
+  InvalidSignatureError,
+  PaymentProviderDownError,
+  PaymentUnconfirmedError,
+  UnreadableWebhookError,
+} from '../domain/errors';
 import { depositPostings } from '../domain/postings';
 import {
   checkDeposit,
@@ -110,16 +117,17 @@ async function checkDepositProtection(trx: Trx, userId: string, amountCents: big
   checkDeposit(limits, usage, amountCents, user?.excluded_until ? new Date(user.excluded_until) : null, now);
 }
 
+/** What a webhook the wallet has dealt with answers (200); a refusal is thrown instead. */
 export interface WebhookAnswer {
-  status: number;
-  body: { msg: string };
+  msg: string;
 }
 
 /**
  * One webhook, whatever the provider: signature → which deposit → ask the provider what
  * really happened → credit once. Duplicates, unknown references and events we do not act on
- * answer 200 so the provider stops retrying; only a bad signature (401), an unreadable body
- * (400) or an unreachable provider (502, retry later) answer otherwise.
+ * answer 200 so the provider stops retrying; only a bad signature, an unreadable body or an
+ * unreachable provider (retry later) are refused (InvalidSignatureError, UnreadableWebhookError,
+ * PaymentUnconfirmedError: routes/errors.ts gives their statuses).
  */
 export async function handleDepositWebhook(
   ctx: AppContext,
@@ -127,24 +135,24 @@ export async function handleDepositWebhook(
   headers: Headers,
   rawBody: Buffer,
 ): Promise<WebhookAnswer> {
-  if (!provider.verifySignature(headers, rawBody)) return { status: 401, body: { msg: 'Invalid signature' } };
+  if (!provider.verifySignature(headers, rawBody)) throw new InvalidSignatureError();
   let body: unknown;
   try {
     body = JSON.parse(rawBody.toString('utf8'));
   } catch {
-    return { status: 400, body: { msg: 'Request body is not valid JSON' } };
+    throw new UnreadableWebhookError();
   }
   const notice = provider.parseWebhook(body);
-  if (!notice) return { status: 200, body: { msg: 'Event ignored.' } };
+  if (!notice) return { msg: 'Event ignored.' };
   const deposit = await depositByReference(ctx.db, notice.reference, provider.name);
   if (!deposit) {
     ctx.logger.warn(
       { provider: provider.name, reference: notice.reference },
       'webhook for an unknown deposit reference',
     );
-    return { status: 200, body: { msg: 'Unknown reference; ignored.' } };
+    return { msg: 'Unknown reference; ignored.' };
   }
-  if (deposit.status !== 'pending') return { status: 200, body: { msg: 'Already processed.' } };
+  if (deposit.status !== 'pending') return { msg: 'Already processed.' };
 
   let confirmation: Confirmation;
   try {
@@ -154,9 +162,9 @@ export async function handleDepositWebhook(
       { err, provider: provider.name, reference: notice.reference },
       'could not confirm a deposit with its provider',
     );
-    return { status: 502, body: { msg: 'Could not confirm the payment with the provider; retry later.' } };
+    throw new PaymentUnconfirmedError();
   }
-  if (confirmation.status === 'pending') return { status: 200, body: { msg: 'Payment not final yet.' } };
+  if (confirmation.status === 'pending') return { msg: 'Payment not final yet.' };
 
   const mismatch =
     confirmation.reference !== deposit.reference
@@ -175,7 +183,7 @@ export async function handleDepositWebhook(
         'deposit not credited',
       );
     await closeUncredited(ctx.db, deposit.id, status, reason, confirmation.providerTxId || null);
-    return { status: 200, body: { msg: `Deposit ${status}.` } };
+    return { msg: `Deposit ${status}.` };
   }
 
   const credited = await retryOnConflict(() =>
@@ -232,9 +240,8 @@ export async function handleDepositWebhook(
       return true;
     }),
   );
-  if (credited === 'held')
-    return { status: 200, body: { msg: 'Deposit held: the wallet is closed; it will be refunded.' } };
-  return { status: 200, body: { msg: credited ? 'Deposit credited.' : 'Already processed.' } };
+  if (credited === 'held') return { msg: 'Deposit held: the wallet is closed; it will be refunded.' };
+  return { msg: credited ? 'Deposit credited.' : 'Already processed.' };
 }
 
 /** Payments that completed after their wallet closed: held, to refund through the provider. */

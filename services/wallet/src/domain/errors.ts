@@ -32,6 +32,15 @@ export class PaymentProviderDownError extends refusal(
   'payment_provider_down',
   'The payment provider is unavailable. Please try again later.',
 ) {}
+/** a payment webhook whose signature is not the provider's */
+export class InvalidSignatureError extends refusal('invalid_signature', 'Invalid signature') {}
+/** a signed payment webhook whose body is not JSON */
+export class UnreadableWebhookError extends refusal('unreadable_webhook', 'Request body is not valid JSON') {}
+/** the provider could not say what happened to a payment: the webhook is to be sent again */
+export class PaymentUnconfirmedError extends refusal(
+  'payment_unconfirmed',
+  'Could not confirm the payment with the provider; retry later.',
+) {}
 
 // the admins' adjustments, withdrawals and closed-wallet payouts (four eyes)
 export class WalletNotFoundError extends refusal('wallet_not_found', 'Wallet not found') {}

@@ -2,7 +2,7 @@ import { centsToDollars, dateRange, pageCount, Type } from '@bet/kit';
 import { TX_GROUPS } from '@bet/proto-events';
 import { balanceOf, statementOf } from '../app/statements';
 import { route } from '../context';
-import { typesForFilter } from '../domain/transactions';
+import { typesForFilter, USER_TX_TYPES } from '../domain/transactions';
 import { UserTransactionsAnswer } from './answers';
 import { IdParams, transactionJson } from './edge';
 
@@ -19,20 +19,10 @@ export const adminUserTransactionsRoute = route('GET /api/v1/admin/users/:id/tra
         querystring: Type.Object({
           txType: Type.Optional(
             Type.Union(
-              [
-                '',
-                'all',
-                ...Object.keys(TX_GROUPS),
-                'refund',
-                'cashout',
-                'withdrawal_reversal',
-                'adjustment',
-                'aviator_bet',
-                'aviator_win',
-                'bonus_grant',
-                'bonus_conversion',
-                'bonus_expiry',
-              ].map((t) => Type.Literal(t)),
+              // the spec's groups, then every other ledger type by name (one vocabulary)
+              ['', 'all', ...new Set([...Object.keys(TX_GROUPS), ...USER_TX_TYPES])].map((t) =>
+                Type.Literal(t),
+              ),
             ),
           ),
           startDate: Type.Optional(Type.String({ maxLength: 40 })),

@@ -24,15 +24,14 @@ export const depositWebhookRoute = route('POST /api/v1/wallet/webhooks/:provider
         },
       },
       async (req, typedReply) => {
-        // only 200 has a schema; the other statuses (404 here; 400, 401, 502 from the use case)
-        // answer a plain { msg }, so the reply is not narrowed to the declared codes
+        // only 200 has a schema; an unknown provider answers a plain 404 { msg } (the use case's
+        // refusals are answered by routes/errors.ts), so the reply is not narrowed to 200
         const reply = typedReply as FastifyReply;
         const { provider } = req.params;
         const payment = ctx.providers.payment;
         if (provider !== payment.name) return reply.status(404).send({ msg: 'Unknown payment provider' });
         const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-        const answer = await handleDepositWebhook(ctx, payment, req.headers as Headers, raw);
-        return reply.status(answer.status).send(answer.body);
+        return handleDepositWebhook(ctx, payment, req.headers as Headers, raw);
       },
     );
   });

@@ -18,6 +18,10 @@ export const errorAnswers: ErrorTable = {
   closed_wallet_deposit: { status: 422 },
   amount_too_small: { status: 400 },
   payment_provider_down: { status: 502 },
+  // a payment webhook: the provider retries a 5xx, not a 4xx
+  invalid_signature: { status: 401 },
+  unreadable_webhook: { status: 400 },
+  payment_unconfirmed: { status: 502 },
   wallet_not_found: { status: 404 },
   adjustment_not_found: { status: 404 },
   withdrawal_not_found: { status: 404 },
