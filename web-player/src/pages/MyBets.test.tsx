@@ -168,6 +168,7 @@ describe('<MyBets>', () => {
     await screen.findByRole('button', { name: 'Cash Out $16.73' });
     // another game's prices leave the offer alone
     act(() => pushed.get('liveOddsUpdate')?.({ gameId: id(8), odds: { home: 2, draw: 3, away: 4 } }));
+    // time is what is tested: a read that should not happen has no event to wait for
     await new Promise((r) => setTimeout(r, 50));
     expect(reads).toBe(1);
     act(() => pushed.get('liveOddsUpdate')?.({ gameId: id(9), odds: { home: 2.2, draw: 3, away: 3.4 } }));
