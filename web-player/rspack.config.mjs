@@ -11,6 +11,7 @@ export default (_env, argv = {}) => {
   const config = baseConfig({ dir: here, mode, publicPath: '/remotes/player/' });
   // The remote has no page of its own: its only entry point is remoteEntry.js.
   config.entry = {};
+  config.optimization = { ...config.optimization, splitChunks: { chunks: 'async', minSize: 50_000 } };
   config.plugins.push(
     new ModuleFederationPlugin({
       name: 'player',
