@@ -193,9 +193,9 @@ export function BetPanel({
 
   return (
     <section className="bet-panel" aria-labelledby={`${id}-title`} data-testid={id}>
-      <h3 id={`${id}-title`} className="bet-panel__title">
+      <h2 id={`${id}-title`} className="bet-panel__title">
         Bet {panel}
-      </h3>
+      </h2>
       <div className="bet-panel__row">
         <label htmlFor={`${id}-stake`}>Stake ({currencySymbol()})</label>
         <input

@@ -146,6 +146,8 @@ export default function MatchPage() {
 
         <div className="match__body">
           <div className="match__markets card">
+            {/* the markets' h3s sit under this, not straight under the page's h1 */}
+            <h2 className="visually-hidden">Markets</h2>
             <Tabs items={MARKET_TABS} value={tab} onChange={chooseTab} label="Markets" panelId={panelId} />
             <div id={panelId} role="tabpanel" className="match__panel">
               {!markets ? (
