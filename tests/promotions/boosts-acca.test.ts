@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminService } from '../../services/admin/src/index';
 import { game, goLive, kickOff, player, result } from '../betting/stack';
 import {
+  adminPromotions,
   claimFreeBet,
   eventually,
   failedChecks,
@@ -23,44 +24,25 @@ import {
  */
 let s: PromoStack;
 let admin: RunningService<any>;
+let promos: ReturnType<typeof adminPromotions>;
 beforeAll(async () => {
   s = await startPromoStack();
   admin = await startService(adminService, s.infra);
+  promos = adminPromotions(s, admin);
 }, 60_000);
 afterAll(async () => {
   await admin?.stop();
   await s?.close();
 });
 
-/** A promotion made by the admin, once betting's projection has it. */
-async function promotion(promoType: 'OddsBoost' | 'Bonus', rules: Record<string, unknown>) {
-  const res = await inject(admin, 'POST', '/api/v1/promotions', s.admin, {
-    title: `${promoType} ${Date.now()}`,
-    description: 'test offer',
-    promoType,
-    rules,
-  });
-  expect(res.status).toBe(201);
-  const id = res.body._id as string;
-  await eventually(async () =>
-    s.betting.ctx.db.selectFrom('promotions').select('id').where('id', '=', id).executeTakeFirst(),
-  );
-  return id;
-}
-
 async function betOf(auth: Record<string, string>, id: string) {
   return (await inject(s.betting, 'GET', `/api/v1/bets/${id}`, auth)).body.bet;
-}
-
-async function promotionRow(id: string) {
-  const all = await inject(admin, 'GET', '/api/v1/promotions/all', s.admin);
-  return all.body.promotions.find((p: { _id: string }) => p._id === id);
 }
 
 describe('odds boosts', () => {
   it('a boosted single that wins is paid at the boosted price; the refusals say why', async () => {
     const g = await game(s); // home 2.10, away 3.60
-    const boostId = await promotion('OddsBoost', {
+    const boostId = await promos.create('OddsBoost', {
       kind: 'odds_boost',
       gameId: g._id,
       market: '1x2',
@@ -126,13 +108,13 @@ describe('odds boosts', () => {
     ]);
     expect(await failedChecks(s)).toEqual([]);
     // the admin's uptake and cost: one bet, 60.00 − 20 × 2.10 = 18.00 over the model price
-    await eventually(async () => (await promotionRow(boostId))?.cost === 18, 15_000);
-    expect(await promotionRow(boostId)).toMatchObject({ uptake: 1, cost: 18 });
+    await eventually(async () => (await promos.row(boostId))?.cost === 18, 15_000);
+    expect(await promos.row(boostId)).toMatchObject({ uptake: 1, cost: 18 });
   }, 120_000);
 
   it('a percent boost that loses: priced at the model price × (1 + percent) rounded down; suspended markets refuse it', async () => {
     const g = await game(s); // away 3.60
-    const boostId = await promotion('OddsBoost', {
+    const boostId = await promos.create('OddsBoost', {
       kind: 'odds_boost',
       gameId: g._id,
       market: '1x2',
@@ -186,15 +168,15 @@ describe('odds boosts', () => {
       ['stake_lost', 'house', 1_234, null],
     ]);
     expect(await failedChecks(s)).toEqual([]);
-    await eventually(async () => (await promotionRow(boostId))?.uptake === 1, 15_000);
-    expect(await promotionRow(boostId)).toMatchObject({ uptake: 1, cost: 0 });
+    await eventually(async () => (await promos.row(boostId))?.uptake === 1, 15_000);
+    expect(await promos.row(boostId)).toMatchObject({ uptake: 1, cost: 0 });
   }, 120_000);
 });
 
 describe('accumulator bonus', () => {
   let accaId: string;
   beforeAll(async () => {
-    accaId = await promotion('Bonus', {
+    accaId = await promos.create('Bonus', {
       kind: 'acca_bonus',
       tiers: [
         { legs: 3, percent: 5 },
@@ -332,7 +314,7 @@ describe('accumulator bonus', () => {
     ]);
     expect(await failedChecks(s)).toEqual([]);
     // uptake: every multi that took the bonus (the first test's and these two); cost: 15.00 + 3.50
-    await eventually(async () => (await promotionRow(accaId))?.cost === 18.5, 15_000);
-    expect(await promotionRow(accaId)).toMatchObject({ uptake: 3, cost: 18.5 });
+    await eventually(async () => (await promos.row(accaId))?.cost === 18.5, 15_000);
+    expect(await promos.row(accaId)).toMatchObject({ uptake: 3, cost: 18.5 });
   }, 120_000);
 });

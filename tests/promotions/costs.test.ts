@@ -5,6 +5,7 @@ import { adminService } from '../../services/admin/src/index';
 import { insertPromotion } from '../../services/admin/src/store/promotions';
 import { game, kickOff, player, result } from '../betting/stack';
 import {
+  adminPromotions,
   eventually,
   failedChecks,
   inject,
@@ -21,30 +22,16 @@ import {
  */
 let s: PromoStack;
 let admin: RunningService<any>;
+let promos: ReturnType<typeof adminPromotions>;
 beforeAll(async () => {
   s = await startPromoStack();
   admin = await startService(adminService, s.infra);
+  promos = adminPromotions(s, admin);
 }, 60_000);
 afterAll(async () => {
   await admin?.stop();
   await s?.close();
 });
-
-async function promotion(promoType: 'OddsBoost' | 'Bonus' | 'FreeBet', rules: Record<string, unknown>) {
-  const res = await inject(admin, 'POST', '/api/v1/promotions', s.admin, {
-    title: `${promoType} ${Date.now()}`,
-    description: 'test offer',
-    promoType,
-    rules,
-  });
-  expect(res.status).toBe(201);
-  return res.body._id as string;
-}
-
-async function promotionRow(id: string) {
-  const all = await inject(admin, 'GET', '/api/v1/promotions/all', s.admin);
-  return all.body.promotions.find((p: { _id: string }) => p._id === id);
-}
 
 /** A player's claim through the admin's route, and the token the wallet issued for it. */
 async function claimToken(auth: Record<string, string>, promotionId: string): Promise<string> {
@@ -59,7 +46,7 @@ async function claimToken(auth: Record<string, string>, promotionId: string): Pr
 
 describe('the cost of a free-bet promotion', () => {
   it('counts what its tokens paid: a win its winnings, a loss nothing; its uptake is its claims', async () => {
-    const promoId = await promotion('FreeBet', {
+    const promoId = await promos.create('FreeBet', {
       kind: 'free_bet',
       amount: 10,
       minOdds: 1.8,
@@ -70,7 +57,7 @@ describe('the cost of a free-bet promotion', () => {
       await claimToken(winner.auth, promoId),
       await claimToken(loser.auth, promoId),
     ];
-    await eventually(async () => (await promotionRow(promoId))?.uptake === 2, 15_000);
+    await eventually(async () => (await promos.row(promoId))?.uptake === 2, 15_000);
 
     const g = await game(s); // home 2.10
     for (const [p, token, outcome] of [
@@ -88,8 +75,8 @@ describe('the cost of a free-bet promotion', () => {
     expect((await result(s, g._id, 'A')).status).toBe(200);
     await eventually(async () => (await walletOf(s, winner.auth)).walletBalance === 11, 15_000);
     // 10 × 2.10 − 10 = 11.00 paid to the winner; the loser's token cost nothing more
-    await eventually(async () => (await promotionRow(promoId))?.cost === 11, 15_000);
-    expect(await promotionRow(promoId)).toMatchObject({ uptake: 2, cost: 11 });
+    await eventually(async () => (await promos.row(promoId))?.cost === 11, 15_000);
+    expect(await promos.row(promoId)).toMatchObject({ uptake: 2, cost: 11 });
     expect(await ledgerLines(s, winner.id)).toEqual([
       ['free_bet_stake', 'promotions', -1_000, null],
       ['free_bet_stake', 'bets_in_play', 1_000, null],
@@ -103,7 +90,7 @@ describe('the cost of a free-bet promotion', () => {
 
 describe('a correction of a multi with an accumulator bonus', () => {
   it('moves the bonus difference against the promotions account, the rest against the house', async () => {
-    const accaId = await promotion('Bonus', {
+    const accaId = await promos.create('Bonus', {
       kind: 'acca_bonus',
       tiers: [{ legs: 2, percent: 10 }],
       minOddsPerLeg: 1.5,
@@ -158,7 +145,7 @@ describe('a correction of a multi with an accumulator bonus', () => {
     ]);
     expect(await failedChecks(s)).toEqual([]);
     // the admin's cost of the acca bonus follows the latest result: 3.00
-    await eventually(async () => (await promotionRow(accaId))?.cost === 3, 15_000);
+    await eventually(async () => (await promos.row(accaId))?.cost === 3, 15_000);
   }, 120_000);
 });
 

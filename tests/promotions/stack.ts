@@ -116,3 +116,30 @@ export async function claimFreeBet(s: PromoStack, userId: string, rules: FreeBet
     .executeTakeFirstOrThrow();
   return row.id as string;
 }
+
+/** The admin's promotion calls, for the tests that run the admin service beside the stack. */
+export function adminPromotions(s: PromoStack, admin: RunningService<any>) {
+  return {
+    /** A promotion made by the admin; a boost or an acca bonus once betting's copy has it. */
+    async create(promoType: 'OddsBoost' | 'Bonus' | 'FreeBet', rules: Record<string, unknown>) {
+      const res = await inject(admin, 'POST', '/api/v1/promotions', s.admin, {
+        title: `${promoType} ${Date.now()}`,
+        description: 'test offer',
+        promoType,
+        rules,
+      });
+      expect(res.status).toBe(201);
+      const id = res.body._id as string;
+      if (promoType !== 'FreeBet')
+        await eventually(async () =>
+          s.betting.ctx.db.selectFrom('promotions').select('id').where('id', '=', id).executeTakeFirst(),
+        );
+      return id;
+    },
+    /** The promotion as the admin's list shows it, with its uptake and cost. */
+    async row(id: string) {
+      const all = await inject(admin, 'GET', '/api/v1/promotions/all', s.admin);
+      return all.body.promotions.find((p: { _id: string }) => p._id === id);
+    },
+  };
+}
