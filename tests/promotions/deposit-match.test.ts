@@ -135,6 +135,7 @@ describe('deposit match through the gateway', () => {
     await deposit(token, 80); // 50% of $80 = $40, capped at $25; wagering 4 × 25 = $100
     expect((await call('GET', '/wallet', token)).body).toEqual({
       walletBalance: 80,
+      currency: 'USD',
       debt: 0,
       bonusBalance: 25,
     });
@@ -158,6 +159,7 @@ describe('deposit match through the gateway', () => {
     });
     expect((await call('GET', '/wallet', token)).body).toEqual({
       walletBalance: 105,
+      currency: 'USD',
       debt: 0,
       bonusBalance: 0,
     });

@@ -340,14 +340,14 @@ describe('placing bets', () => {
         'singles',
         async () => ({ stakePerBet: 10_000.01, selections: await picks(1) }),
         422,
-        'The maximum stake per bet is $10000.00.',
+        'The maximum stake per bet is $10,000.00.',
       ],
       [
         'a payout over the maximum',
         'multi',
         async () => ({ stake: 10_000, selections: await picks(10) }),
         422,
-        'The potential payout of a bet cannot exceed $250000.00; lower the stake.',
+        'The potential payout of a bet cannot exceed $250,000.00; lower the stake.',
       ],
       [
         'a stake over the balance',

@@ -101,7 +101,7 @@ describe('deposit match', () => {
     expect(again).toMatchObject({ created: false, claim: { id: claimed.claim.id } });
 
     await deposit(userId, 150); // matched up to the $100 cap
-    expect(await wallet(userId)).toEqual({ walletBalance: 150, debt: 0, bonusBalance: 100 });
+    expect(await wallet(userId)).toEqual({ walletBalance: 150, currency: 'USD', debt: 0, bonusBalance: 100 });
     const grant = await grantOf(userId);
     expect(grant).toMatchObject({
       amount_cents: '10000',
@@ -131,7 +131,7 @@ describe('deposit match', () => {
       remaining_cents: '0',
       status: 'converted',
     });
-    expect(await wallet(userId)).toEqual({ walletBalance: 250, debt: 0, bonusBalance: 0 });
+    expect(await wallet(userId)).toEqual({ walletBalance: 250, currency: 'USD', debt: 0, bonusBalance: 0 });
 
     // a second deposit: the claim was for the first only
     await deposit(userId, 20);
@@ -193,7 +193,7 @@ describe('deposit match', () => {
       counted: true,
       converted: [],
     });
-    expect(await wallet(userId)).toEqual({ walletBalance: 33.33, debt: 0, bonusBalance: 0 });
+    expect(await wallet(userId)).toEqual({ walletBalance: 33.33, currency: 'USD', debt: 0, bonusBalance: 0 });
     expect(await lines(userId)).toEqual([
       ['topup', 'provider_clearing', -3_333, null],
       ['topup', 'U', 3_333, 3_333],
@@ -243,7 +243,7 @@ describe('bonus money is never withdrawn', () => {
       await deposit(userId, 40); // $40 cash, $40 bonus, $40 to wager
       // before conversion the bonus is not withdrawable
       await expect(requestWithdrawal(ctx, { userId, amountCents: 4_001n })).rejects.toThrow(/nsufficient/);
-      expect(await wallet(userId)).toEqual({ walletBalance: 40, debt: 0, bonusBalance: 40 });
+      expect(await wallet(userId)).toEqual({ walletBalance: 40, currency: 'USD', debt: 0, bonusBalance: 40 });
 
       // all $80 asked for while the wagering that converts the bonus lands
       const [w, c] = await Promise.allSettled([

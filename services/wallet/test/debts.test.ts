@@ -48,6 +48,7 @@ describe('a debt left by a correction', () => {
     await eventually(async () => (await h.http('GET', '/api/v1/wallet', { token })).body.debt === 30, 10_000);
     expect((await h.http('GET', '/api/v1/wallet', { token })).body).toEqual({
       walletBalance: 0,
+      currency: 'USD',
       debt: 30,
       bonusBalance: 0,
     });
@@ -88,6 +89,7 @@ describe('a debt left by a correction', () => {
     await eventually(async () => (await h.balance(u)) === 2500, 10_000);
     expect((await h.http('GET', '/api/v1/wallet', { token })).body).toEqual({
       walletBalance: 25,
+      currency: 'USD',
       debt: 0,
       bonusBalance: 0,
     });

@@ -54,6 +54,7 @@ it('embedded: stakes, refusals, deposits, withdrawals and settlement on PGlite a
   expect(decided.body.msg).toBe('Withdrawal rejected.');
   expect((await h.http('GET', '/api/v1/wallet', { token })).body).toEqual({
     walletBalance: 16,
+    currency: 'USD',
     debt: 0,
     bonusBalance: 0,
   });

@@ -36,6 +36,7 @@ describe('player wallet', () => {
     const u = await player();
     expect((await h.http('GET', '/api/v1/wallet', { token: u.token })).body).toEqual({
       walletBalance: 0,
+      currency: 'USD',
       debt: 0,
       bonusBalance: 0,
     });
@@ -54,6 +55,7 @@ describe('player wallet', () => {
 
     expect((await h.http('GET', '/api/v1/wallet', { token: u.token })).body).toEqual({
       walletBalance: 63.75,
+      currency: 'USD',
       debt: 0,
       bonusBalance: 0,
     });
@@ -140,6 +142,7 @@ describe('player wallet', () => {
     await h.fund(a.id, 20);
     expect((await h.http('GET', '/api/v1/wallet', { token: b.token })).body).toEqual({
       walletBalance: 0,
+      currency: 'USD',
       debt: 0,
       bonusBalance: 0,
     });
