@@ -20,7 +20,7 @@ describe('the sandbox payment provider in production', () => {
     try {
       const res = await h.http('GET', '/api/v1/wallet/payments');
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ provider: 'sandbox', sandbox: true });
+      expect(res.body).toEqual({ provider: 'sandbox', sandbox: true, currency: 'USD' });
     } finally {
       await h.close();
     }
@@ -32,6 +32,7 @@ describe('the sandbox payment provider in production', () => {
       expect((await h.http('GET', '/api/v1/wallet/payments')).body).toEqual({
         provider: 'sandbox',
         sandbox: true,
+        currency: 'USD',
       });
     } finally {
       await h.close();
