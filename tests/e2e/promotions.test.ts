@@ -397,4 +397,155 @@ describe('promotions: a free bet from the admin form to a placed bet', () => {
     expect(tooSmall).toEqual([]);
     expect(axe).toEqual([]);
   }, 240_000);
+  it('an admin writes a deposit match in the form; the player claims it, deposits, and sees the bonus and its wagering', async () => {
+    const adm = await as(admin);
+    await adm.page.goto(`${stack.url}/admin/promotions`);
+    await adm.page.getByRole('button', { name: 'Create Promotion' }).click();
+    const form = adm.page.getByRole('dialog');
+    await form.getByLabel('Title').fill(`Deposit match ${tag}`);
+    await form.getByLabel('Description').fill('Double your deposit.');
+    await form.getByLabel('Type').selectOption('Bonus');
+    await form.getByLabel('Rules').selectOption('deposit_match');
+    await form.getByLabel('Match %').fill('100');
+    await form.getByLabel('Cap ($)').fill('50');
+    await form.getByLabel('Wagering ×').fill('5');
+    await form.getByLabel('Minimum odds').fill('1.5');
+    await form.getByLabel('First deposit only').uncheck();
+    await expect
+      .poll(() => form.getByTestId('terms-preview').textContent())
+      .toBe('100% of every deposit up to $50 each, wager 5× at odds 1.50+ within 30 days.');
+    await form.getByRole('button', { name: 'Create Promotion' }).click();
+    await expect.poll(() => toast(adm.page, 'Promotion created successfully!').count()).toBeGreaterThan(0);
+    expect(adm.errors).toEqual([]);
+    await adm.context.close();
+
+    const { context, page, errors } = await as(demo);
+    await page.goto(`${stack.url}/promotions`);
+    const card = page
+      .getByRole('list', { name: 'Offers' })
+      .locator('.promo-card', { hasText: `Deposit match ${tag}` });
+    await card.getByRole('button', { name: `Claim Deposit match ${tag}` }).click();
+    await expect.poll(() => card.getByText('Claimed').count()).toBe(1);
+    const mine = page.locator('.promo-mine .promo-card', { hasText: `Deposit match ${tag}` });
+    await expect.poll(() => mine.textContent()).toContain('Your bonus is added with your next deposit.');
+    expect(await page.getByTestId('header-bonus').count()).toBe(0);
+
+    // the Wallet's deposit dialog: NGN 30,000 credits $20.00, paid on the sandbox checkout page
+    await page.goto(`${stack.url}/wallet`);
+    await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+    await page.getByLabel('Amount (NGN)').fill('30000');
+    await expect.poll(() => page.locator('.deposit-credit strong').textContent()).toBe('$20.00');
+    const [checkout] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: 'Proceed to Payment' }).click(),
+    ]);
+    await checkout.waitForURL(/\/api\/v1\/wallet\/sandbox\/checkout\//);
+    await checkout.getByRole('button', { name: 'Pay' }).click();
+    await expect.poll(() => checkout.locator('h1').textContent()).toBe('Payment complete');
+    await checkout.close();
+    await page.bringToFront();
+    // 100% of $20.00, under the $50 cap: in the header and on the Wallet, apart from the cash
+    await expect
+      .poll(() => page.getByTestId('header-bonus').textContent(), { timeout: 20_000 })
+      .toBe(' +$20.00 bonus');
+    await expect
+      .poll(() => page.locator('.balance__bonus strong').textContent(), { timeout: 20_000 })
+      .toBe('$20.00');
+    const wallet = await stack.api('GET', '/wallet', undefined, demo.accessToken);
+    expect(wallet.body.bonusBalance).toBe(20);
+
+    // My Promotions: the grant, and its wagering (5 × $20.00) not started
+    await page.goto(`${stack.url}/promotions`);
+    await expect.poll(() => mine.locator('.promo-mine__line strong').textContent()).toBe('$20.00 bonus');
+    // a match on every deposit stays open for the next one (a first-deposit match is "Granted")
+    expect(await mine.locator('.promo-card__head .badge').textContent()).toBe('Open');
+    expect(await mine.locator('.promo-mine__line .badge').textContent()).toBe('Active');
+    const progress = mine.getByRole('progressbar', { name: 'Wagered $0.00 of $100.00' });
+    expect(await progress.getAttribute('aria-valuenow')).toBe('0');
+    expect(await mine.locator('.promo-progress__text').textContent()).toBe('Wagered $0.00 of $100.000%');
+    expect(await mine.textContent()).toContain('$20.00 left · stakes at odds 1.50+ count');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('an admin’s accumulator bonus: the player adds 3 legs, sees the bonus in the slip, places it, and the receipt shows it', async () => {
+    const res = await stack.api(
+      'POST',
+      '/promotions',
+      {
+        title: `Acca plus ${tag}`,
+        description: 'Five per cent more on a treble.',
+        promoType: 'Bonus',
+        rules: { kind: 'acca_bonus', minOddsPerLeg: 1.5, tiers: [{ legs: 3, percent: 5 }] },
+      },
+      admin.accessToken,
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+
+    const { context, page, errors } = await as(demo);
+    await page.goto(`${stack.url}/promotions`);
+    const card = page
+      .getByRole('list', { name: 'Offers' })
+      .locator('.promo-card', { hasText: `Acca plus ${tag}` });
+    await expect
+      .poll(() => card.locator('.promo-card__terms').textContent())
+      .toBe('A payout bonus of +5% on multis of 3+ legs, each leg at odds 1.50+.');
+    expect(await card.locator('.promo-card__auto').textContent()).toBe('Applies automatically');
+
+    await page.goto(`${stack.url}/`);
+    await page.getByLabel('Search teams').fill(tag);
+    // three unboosted legs at 1.50+ (3.20, 2.00, 3.80): this +5% beats the other offer's +3%
+    await odd(page, games[0], 'Draw').click();
+    await odd(page, games[1], 'Home').click();
+    await odd(page, games[2], 'Away').click();
+    const slip = page.locator('.with-slip__aside');
+    await slip.getByRole('radio', { name: 'Multi' }).check();
+    await slip.getByLabel('Stake ($)').fill('10');
+    // 5% of 10 × (3.20 × 2.00 × 3.80 − 1) = 5% of $233.20 = $11.66
+    await expect
+      .poll(() => slip.locator('dt', { hasText: 'Acca bonus +5%' }).locator('+ dd').textContent())
+      .toBe('+$11.66');
+    await slip.getByRole('button', { name: 'Place Multi Bet' }).click();
+    const receipt = slip.locator('.receipt');
+    await receipt.waitFor();
+    expect(await receipt.locator('dt', { hasText: 'Acca bonus +5%' }).locator('+ dd').textContent()).toBe(
+      '+$11.66',
+    );
+    // the payout is the bet's own (stake × odds); the bonus is its own line, paid if it wins
+    expect(await receipt.locator('.receipt__payout').textContent()).toBe('$243.20');
+    const bets = await stack.api('GET', '/bets?limit=1', undefined, demo.accessToken);
+    expect(bets.body.bets[0]).toMatchObject({
+      betType: 'multi',
+      stake: 10,
+      accaPromotionId: res.body._id,
+      accaBonusPercent: 5,
+      accaBonus: 11.66,
+      potentialPayout: 243.2,
+    });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('screens at 390 px, light and dark: the admin Promotions list', async () => {
+    const axe: string[] = [];
+    const wide: string[] = [];
+    for (const theme of ['light', 'dark'] as const) {
+      const { page, context, errors } = await as(admin, { width: 390, theme });
+      await page.goto(`${stack.url}/admin/promotions`);
+      await page.locator('tr', { hasText: `Deposit match ${tag}` }).waitFor();
+      await page.waitForLoadState('networkidle').catch(() => {});
+      await page.screenshot({ path: screenshotPath(`promo-admin-list-390-${theme}.png`), fullPage: true });
+      // nothing wider than the phone (the admin's buttons are not held to the player's 44 px)
+      const [scrollWidth, innerWidth] = await page.evaluate(() => [
+        document.scrollingElement!.scrollWidth,
+        window.innerWidth,
+      ]);
+      if (scrollWidth > innerWidth) wide.push(`${theme}: ${scrollWidth}px`);
+      axe.push(...(await seriousViolations(page)).map((v) => `list ${theme}: ${v}`));
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+    expect(wide).toEqual([]);
+    expect(axe).toEqual([]);
+  }, 120_000);
 });
