@@ -64,11 +64,20 @@ export function boostFor(
 }
 
 /** The acca bonus on offer that gives a multi of `legs` legs the highest percent (as betting picks it). */
-export function bestAcca(accas: readonly Acca[], legs: number): { acca: Acca; percent: number } | null {
+export function bestAcca(
+  accas: readonly Acca[],
+  legs: number,
+  legOdds?: readonly number[],
+): { acca: Acca; percent: number } | null {
   let best: { acca: Acca; percent: number } | null = null;
   for (const a of accas) {
     const percent = accaPercent(a.rules, legs);
-    if (percent > 0 && (!best || percent > best.percent)) best = { acca: a, percent };
+    if (percent <= 0) continue;
+    // as the server chooses (betting's accaBonusFor): only offers every leg's odds meet, the
+    // highest percent, then the smallest id
+    if (legOdds?.some((o) => !(o >= a.rules.minOddsPerLeg))) continue;
+    if (!best || percent > best.percent || (percent === best.percent && a.id < best.acca.id))
+      best = { acca: a, percent };
   }
   return best;
 }

@@ -58,6 +58,22 @@ describe('promoLines: the accumulator bonus as the legs grow', () => {
     expect(lines(sel)).toEqual([{ label: 'Acca bonus +5%', value: 'Every leg needs odds 1.50+' }]);
   });
 
+  it('applies the offer the server would: the best one whose minimum odds every leg meets', () => {
+    // a richer offer the legs are too short for, and a smaller one they meet
+    const rich: Acca = {
+      id: 'rich',
+      rules: { ...acca.rules, tiers: [{ legs: 3, percent: 10 }], minOddsPerLeg: 3 },
+    };
+    expect(lines(legs(3), { accas: [rich, acca] }).map((l) => `${l.label}:${l.value}`)).toEqual([
+      'Acca bonus +3%:+$2.10',
+      'Add 1 more leg for +5%:',
+    ]);
+    // none met: the richest offer says what it needs
+    expect(lines(legs(3, 1.4), { accas: [rich, acca] })).toEqual([
+      { label: 'Acca bonus +10%', value: 'Every leg needs odds 3.00+' },
+    ]);
+  });
+
   it('gives none with a free bet, nor with a boosted leg', () => {
     expect(lines(legs(4), { freeBet: true })).toEqual([
       { label: 'Acca bonus', value: 'Not with a free bet' },

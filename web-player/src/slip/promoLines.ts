@@ -54,20 +54,23 @@ export function promoLines(slip: PromoSlip): PromoLine[] {
   if (slip.betType !== 'multi' || slip.accas.length === 0) return lines;
 
   const legs = slip.selections.length;
-  const now = bestAcca(slip.accas, legs);
-  if (now && (slip.freeBet || boosted.length > 0)) {
+  const odds = slip.selections.map((s) => s.odds);
+  const now = bestAcca(slip.accas, legs, odds);
+  // no offer the legs' odds meet: the richest one says what it needs
+  const unmet = now ? null : bestAcca(slip.accas, legs);
+  if ((now ?? unmet) && (slip.freeBet || boosted.length > 0)) {
     lines.push({
       label: 'Acca bonus',
       value: slip.freeBet ? 'Not with a free bet' : 'Not with a boosted pick',
     });
     return lines;
   }
+  if (unmet) {
+    const min = unmet.acca.rules.minOddsPerLeg;
+    lines.push({ label: `Acca bonus +${unmet.percent}%`, value: `Every leg needs odds ${fmtOdds(min)}+` });
+    return lines;
+  }
   if (now) {
-    const min = now.acca.rules.minOddsPerLeg;
-    if (slip.selections.some((s) => !(s.odds >= min))) {
-      lines.push({ label: `Acca bonus +${now.percent}%`, value: `Every leg needs odds ${fmtOdds(min)}+` });
-      return lines;
-    }
     const bonus = accaBonus(
       slip.stake,
       payoutCentsOf(
@@ -81,7 +84,7 @@ export function promoLines(slip: PromoSlip): PromoLine[] {
   if (slip.freeBet || boosted.length > 0) return lines;
   // the next tier the player can reach by adding legs (the slip holds 10 at most)
   for (let more = legs + 1; more <= MAX_SELECTIONS; more++) {
-    const next = bestAcca(slip.accas, more);
+    const next = bestAcca(slip.accas, more, odds);
     if (next && next.percent > (now?.percent ?? 0)) {
       const n = more - legs;
       lines.push({ label: `Add ${n} more leg${n === 1 ? '' : 's'} for +${next.percent}%`, value: '' });
