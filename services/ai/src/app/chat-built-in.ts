@@ -1,3 +1,4 @@
+import { perCurrency } from '@bet/kit/core';
 import { WalletBalance } from '@bet/proto-events';
 import type { AppContext } from '../context';
 import { insight, writeAnalysis } from '../domain/analysis';
@@ -87,8 +88,7 @@ export async function builtInReply(
         .find((p) => p !== null);
       if (!proposal)
         return {
-          reply:
-            'There is no bet waiting for a yes. Ask me for a suggestion ("Bet $10 on Arsenal", "best bet today") and I\'ll put it on your slip.',
+          reply: `There is no bet waiting for a yes. Ask me for a suggestion ("Bet ${perCurrency({ USD: '$10', NGN: '₦1,000' })} on Arsenal", "best bet today") and I'll put it on your slip.`,
         };
       const { game, outcome } = proposal;
       if (game.status !== 'upcoming' && game.status !== 'live')
