@@ -1,10 +1,9 @@
 import { bettingService } from '@bet/betting';
-import { type Clock, manualClock, newId, type RunningService } from '@bet/kit';
+import { type Clock, manualClock, type RunningService } from '@bet/kit';
 import { eventually, inject, startStack as startServices, type TestStack } from '@bet/kit/testing';
-import { type EventData, UserUpdated } from '@bet/proto-events';
 import { walletService } from '@bet/wallet';
 import { aviatorService } from '../../services/aviator/src/index';
-import { balance, player } from '../support/players';
+import { balance, player, setLimits } from '../support/players';
 
 /** Short rounds and a small chain: the same code paths, in test time. */
 export const AVIATOR_TEST_ENV = {
@@ -41,36 +40,7 @@ export async function startStack(
   return Object.assign(stack, { clock: c });
 }
 
-export { balance, inject as api, player };
-
-/** Identity announces new weekly limits; betting (which keeps the shared usage) applies them. */
-export async function setLimits(s: Stack, p: { id: string; username: string }, bets: number, stake: number) {
-  const data: EventData<typeof UserUpdated> = {
-    userId: p.id,
-    username: p.username,
-    email: `${p.username}@example.com`,
-    firstName: 'Test',
-    lastName: 'Player',
-    state: null,
-    profilePicture: null,
-    limits: { weeklyBetCount: { limit: bets }, weeklyStakeAmount: { limit: stake } },
-  };
-  await s.infra.bus.publish({
-    id: newId(),
-    subject: UserUpdated.subject,
-    version: 1,
-    occurredAt: new Date().toISOString(),
-    data,
-  });
-  await eventually(async () => {
-    const row: any = await s.betting.ctx.db
-      .selectFrom('users' as any)
-      .selectAll()
-      .where('id', '=', p.id)
-      .executeTakeFirst();
-    return row?.bet_count_limit === bets;
-  });
-}
+export { balance, inject as api, player, setLimits };
 
 export async function latest(svc: RunningService<any>) {
   return svc.ctx.db

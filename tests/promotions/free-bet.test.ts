@@ -1,7 +1,6 @@
-import { newId } from '@bet/kit';
-import { type EventData, UserUpdated } from '@bet/proto-events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { game, goLive, kickOff, player, result } from '../betting/stack';
+import { setLimits } from '../support/players';
 import {
   claimFreeBet,
   eventually,
@@ -248,31 +247,7 @@ describe('free bets through betting', () => {
   it("a weekly stake limit counts a free bet's stake: near the limit, a free bet that would pass it is refused (decision betting-010)", async () => {
     const p = await player(s, 30);
     // the player sets a weekly stake limit of $25, as identity announces it
-    const data: EventData<typeof UserUpdated> = {
-      userId: p.id,
-      username: p.username,
-      email: `${p.username}@example.com`,
-      firstName: 'Test',
-      lastName: 'Player',
-      state: null,
-      profilePicture: null,
-      limits: { weeklyBetCount: { limit: 5 }, weeklyStakeAmount: { limit: 25 } },
-    };
-    await s.infra.bus.publish({
-      id: newId(),
-      subject: UserUpdated.subject,
-      version: 1,
-      occurredAt: new Date().toISOString(),
-      data,
-    });
-    await eventually(async () => {
-      const u: any = await s.betting.ctx.db
-        .selectFrom('users' as any)
-        .selectAll()
-        .where('id', '=', p.id)
-        .executeTakeFirst();
-      return u && JSON.stringify(u).includes('2500');
-    }, 15_000);
+    await setLimits(s, p, 5, 25);
     const g = await game(s);
     const single = (stake: number, freeBetId?: string) =>
       inject(s.betting, 'POST', '/api/v1/bets/singles', p.auth, {

@@ -1,6 +1,6 @@
 import { newId, type RunningService } from '@bet/kit';
 import { eventually, inject, type TestInfrastructure } from '@bet/kit/testing';
-import { type EventData, UserRegistered } from '@bet/proto-events';
+import { type EventData, UserRegistered, UserUpdated } from '@bet/proto-events';
 
 /** What a player needs of a stack: the bus to announce them and the wallet to fund them. */
 interface WithWallet {
@@ -44,4 +44,38 @@ export async function player(s: WithWallet, dollars: number) {
 /** The player's wallet balance in dollars. */
 export async function balance(s: WithWallet, auth: Record<string, string>): Promise<number> {
   return (await inject(s.wallet, 'GET', '/api/v1/wallet', auth)).body.walletBalance;
+}
+
+/** Identity announces new weekly limits; betting (which keeps the shared usage) applies them. */
+export async function setLimits(
+  s: { infra: TestInfrastructure; betting: RunningService<any> },
+  p: { id: string; username: string },
+  bets: number,
+  stake: number,
+) {
+  const data: EventData<typeof UserUpdated> = {
+    userId: p.id,
+    username: p.username,
+    email: `${p.username}@example.com`,
+    firstName: 'Test',
+    lastName: 'Player',
+    state: null,
+    profilePicture: null,
+    limits: { weeklyBetCount: { limit: bets }, weeklyStakeAmount: { limit: stake } },
+  };
+  await s.infra.bus.publish({
+    id: newId(),
+    subject: UserUpdated.subject,
+    version: 1,
+    occurredAt: new Date().toISOString(),
+    data,
+  });
+  await eventually(async () => {
+    const row: any = await s.betting.ctx.db
+      .selectFrom('users' as any)
+      .selectAll()
+      .where('id', '=', p.id)
+      .executeTakeFirst();
+    return row?.bet_count_limit === bets;
+  }, 15_000);
 }

@@ -1,7 +1,7 @@
 // The admin remote's route tree, mounted by the shell at /admin/* behind its admin guard.
 
-import { logout, useSession, useTheme } from '@bet/web-shell/core';
-import { Spinner } from '@bet/web-shell/ui';
+import { logout, useSession } from '@bet/web-shell/core';
+import { Spinner, ThemeToggle } from '@bet/web-shell/ui';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link, NavLink, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { Avatar } from './Avatar';
@@ -22,23 +22,6 @@ const SECTIONS = [
   { to: '/admin/approvals', label: 'Approvals' },
   { to: '/admin/audit', label: 'Audit Log' },
 ];
-
-/** The admin header's own theme switch: the same theme as the site's (the shell core's store). */
-function ThemeToggle() {
-  const { theme, toggle } = useTheme();
-  const next = theme === 'dark' ? 'light' : 'dark';
-  return (
-    <button
-      type="button"
-      className="icon-btn"
-      onClick={toggle}
-      aria-label={`Switch to ${next} theme`}
-      title={`Switch to ${next} theme`}
-    >
-      <span aria-hidden="true">{theme === 'dark' ? '☀' : '☾'}</span>
-    </button>
-  );
-}
 
 function AdminLayout() {
   const user = useSession((s) => s.user);

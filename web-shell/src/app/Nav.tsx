@@ -1,22 +1,7 @@
-import { formatMoney, initials, logout, useSession, useTheme, useWallet } from '@bet/web-shell/core';
+import { formatMoney, initials, logout, useSession, useWallet } from '@bet/web-shell/core';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-
-function ThemeToggle() {
-  const { theme, toggle } = useTheme();
-  const next = theme === 'dark' ? 'light' : 'dark';
-  return (
-    <button
-      type="button"
-      className="icon-btn"
-      onClick={toggle}
-      aria-label={`Switch to ${next} theme`}
-      title={`Switch to ${next} theme`}
-    >
-      <span aria-hidden="true">{theme === 'dark' ? '☀' : '☾'}</span>
-    </button>
-  );
-}
+import { ThemeToggle } from '../ui/ThemeToggle';
 
 /** The profile menu; its open state lives in Nav so the two menus never cover each other. */
 function ProfileMenu({ open, setOpen }: { open: boolean; setOpen: (open: boolean) => void }) {

@@ -18,5 +18,6 @@ export { type ConfirmOptions, useConfirm } from './ConfirmDialog';
 export { type Column, DataTable } from './DataTable';
 export { Modal, type ModalProps } from './Modal';
 export { Table, type TableColumn } from './Table';
+export { ThemeToggle } from './ThemeToggle';
 export { TiersTable } from './TiersTable';
 export { type ApiState, useApi } from './useApi';
